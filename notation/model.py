@@ -1,0 +1,181 @@
+"""Typed, immutable records of FTN games, as written.
+
+Boundary: this module holds what a record *says*, with the place (line and
+column, 1-based, counted in characters) where it says it. It does not check
+that a record is legal or that its claims are right (the verifier does), and
+it does not read or print text (``parser`` and ``printer`` do).
+
+Hot-path elements (events and claims) are ``NamedTuple`` s: they are built
+once per line when reading large files, and a tuple is the cheapest immutable
+value Python has. Rarer elements are frozen dataclasses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple, Union
+
+Tile = tuple[int, int]
+"""A tile as written: ``(first half, second half)``; ``6-3`` is ``(6, 3)``."""
+
+
+class Comments(NamedTuple):
+    """Comments attached to an element: the comment lines before it, and the
+    comment at the end of its own line. Texts exclude the ``#``."""
+
+    before: tuple[str, ...] = ()
+    after: str | None = None
+
+
+NO_COMMENTS = Comments()
+
+
+class EndTotalClaim(NamedTuple):
+    """``=S``: the end total the record claims after a placement."""
+
+    value: int
+    col: int
+
+
+class PointsClaim(NamedTuple):
+    """``+P``, ``+P+B``, ``over+P`` or ``over+P+B``.
+
+    ``points`` is P; ``bonus`` is B when written apart, else ``None`` (then P
+    is the whole event, bonus included). ``discarded`` is true for ``over``:
+    the record says the event was thrown away as an overshoot (R8.2).
+    """
+
+    points: int
+    bonus: int | None
+    discarded: bool
+    col: int
+
+    @property
+    def total(self) -> int:
+        """The whole event the claim names: P, or P + B."""
+        return self.points + (self.bonus or 0)
+
+
+class TotalsClaim(NamedTuple):
+    """``(T1,T2,...)``: the running total of every side, in side order."""
+
+    values: tuple[int, ...]
+    col: int
+
+
+class Placement(NamedTuple):
+    """A seat places a tile, at an end (``"L"``/``"R"``) or with the end left
+    out (``None``), with optional claims."""
+
+    seat: str
+    tile: Tile
+    end: str | None
+    end_total: EndTotalClaim | None
+    points: PointsClaim | None
+    totals: TotalsClaim | None
+    line: int
+    col: int
+    comments: Comments = NO_COMMENTS
+
+
+class Knock(NamedTuple):
+    """A seat knocks (cannot place, R4.4)."""
+
+    seat: str
+    line: int
+    col: int
+    comments: Comments = NO_COMMENTS
+
+
+Event = Union[Placement, Knock]
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """A header tag ``[key "value" ...]``."""
+
+    key: str
+    values: tuple[str, ...]
+    line: int = 0
+    col: int = 0
+    comments: Comments = NO_COMMENTS
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The hand dealt to a seat; ``None`` stands for an unknown tile (``?``)."""
+
+    seat: str
+    tiles: tuple[Tile | None, ...]
+    line: int = 0
+    col: int = 0
+    comments: Comments = NO_COMMENTS
+
+
+OUTCOMES = ("domino", "blocked", "target")
+"""Round outcomes: a seat dominoed (its side emptied, R7.1/R7.2), the round
+was blocked (R7.3), or a side reached the target in mid-round (R8.4)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """``result domino SEAT``, ``result blocked`` or ``result target``, with
+    optional totals."""
+
+    outcome: str
+    seat: str | None = None
+    totals: TotalsClaim | None = None
+    line: int = 0
+    col: int = 0
+    comments: Comments = NO_COMMENTS
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One round: its number, its opener, the deals, the events, the result."""
+
+    number: int
+    opener: str
+    deals: tuple[Deal, ...] = ()
+    events: tuple[Event, ...] = ()
+    result: RoundResult | None = None
+    line: int = 0
+    col: int = 0
+    comments: Comments = NO_COMMENTS
+
+
+@dataclass(frozen=True, slots=True)
+class Winner:
+    """``winner SIDE`` with optional final totals."""
+
+    side: str
+    totals: TotalsClaim | None = None
+    line: int = 0
+    col: int = 0
+    comments: Comments = NO_COMMENTS
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game record, from its ``game`` line to its ``end`` line.
+
+    ``comments`` belong to the ``game`` line; ``end_comments`` to the ``end``
+    line; ``closing`` are comment lines after the ``end`` line that end the
+    file (they belong to the last game)."""
+
+    tags: tuple[Tag, ...] = ()
+    rounds: tuple[Round, ...] = ()
+    winner: Winner | None = None
+    line: int = 0
+    col: int = 0
+    end_line: int = 0
+    comments: Comments = NO_COMMENTS
+    end_comments: Comments = NO_COMMENTS
+    closing: tuple[str, ...] = field(default=())
+
+    def tag(self, key: str) -> Tag | None:
+        """The first tag with this key, if any."""
+        for t in self.tags:
+            if t.key == key:
+                return t
+        return None

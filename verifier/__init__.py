@@ -1,0 +1,8 @@
+"""The Fives and Threes rules engine, the record verifier, and the ``ftn`` CLI.
+
+Boundary: ``engine`` is the pure rules model (no I/O, no notation, no Lark,
+no Typer); ``replay`` judges ``notation`` records with it; ``diagnostics``
+is the registry of codes; ``check`` joins reading and replay for whole
+texts; ``generate`` writes random legal games; ``report`` renders findings;
+``cli`` is the thin command line over all of them.
+"""

@@ -1,0 +1,246 @@
+"""The ``ftn`` command line (Typer): check, fmt, codes, explain, generate.
+
+Boundary: thin. It reads files and standard input, calls the library
+(``check``, ``generate``, ``diagnostics``) and renders with ``report``; all
+judgement lives in the library. Exit codes: 0 no errors, 1 errors found
+(or, for ``fmt --check``, files that would change), 2 usage errors or
+unreadable input. No traceback reaches the user.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from notation.printer import print_games
+
+from . import diagnostics as registry
+from .check import FileReport, check_text, format_text
+from .generate import generate_games
+from .report import Summary, dumps, render_diagnostic, render_text, report_json
+
+app = typer.Typer(
+    name="ftn",
+    help="FTN tools for Fives and Threes records: check, format, generate.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
+
+
+class Format(str, Enum):
+    text = "text"
+    json = "json"
+
+
+class InputError(Exception):
+    """An input that cannot be read; the message says which and why."""
+
+
+def _err(message: str) -> None:
+    typer.echo(message, err=True)
+
+
+def _decode(data: bytes, name: str) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        before = data[: e.start]
+        line = before.count(b"\n") + 1
+        col = len(before) - (before.rfind(b"\n") + 1) + 1
+        raise InputError(f"{name}:{line}:{col}: not UTF-8 (byte 0x{data[e.start]:02x})") from None
+
+
+def _expand(paths: list[str]) -> Iterator[str]:
+    for p in paths:
+        if p == "-":
+            yield p
+            continue
+        path = Path(p)
+        if path.is_dir():
+            found = sorted(str(f) for f in path.rglob("*.ftn") if f.is_file())
+            if not found:
+                raise InputError(f"{p}: no *.ftn files in this directory")
+            yield from found
+        else:
+            yield p
+
+
+def _read(name: str) -> str:
+    if name == "-":
+        return _decode(sys.stdin.buffer.read(), "<stdin>")
+    try:
+        data = Path(name).read_bytes()
+    except OSError as e:
+        raise InputError(f"{name}: cannot read: {e.strerror or e}") from None
+    return _decode(data, name)
+
+
+def _inputs(paths: list[str]) -> list[tuple[str, str]]:
+    """(name, text) for every input, or exit 2 with a message."""
+    try:
+        return [("<stdin>" if n == "-" else n, _read(n)) for n in _expand(paths)]
+    except InputError as e:
+        _err(f"ftn: {e}")
+        raise typer.Exit(EXIT_USAGE) from None
+
+
+@app.command()
+def check(
+    paths: Annotated[list[str], typer.Argument(help="Files, directories (searched for *.ftn), or - for stdin.")],
+    format: Annotated[Format, typer.Option("--format", "-f", help="text for people, json for machines.")] = Format.text,
+) -> None:
+    """Replay every game and report illegal moves and wrong claims."""
+    inputs = _inputs(paths)
+    texts: dict[str, list[str]] = {}
+    summary = Summary(files=len(inputs))
+    diags = []
+    for name, text in inputs:
+        texts[name] = text.split("\n")
+        rep: FileReport = check_text(text, name)
+        summary.games += rep.games
+        summary.events += rep.events
+        summary.errors += rep.errors
+        summary.warnings += rep.warnings
+        diags.extend(rep.diagnostics)
+    if format is Format.json:
+        typer.echo(dumps(report_json(diags, summary)))
+    else:
+        def line_of(source: str, line: int) -> str | None:
+            lines = texts.get(source)
+            if lines is None or not 1 <= line <= len(lines):
+                return None
+            return lines[line - 1].rstrip("\r")
+
+        if diags:
+            typer.echo(render_text(diags, line_of))
+        typer.echo(summary.text())
+    raise typer.Exit(EXIT_ERRORS if summary.errors else EXIT_OK)
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        try:
+            os.chmod(tmp, path.stat().st_mode & 0o7777)
+        except OSError:
+            pass
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+@app.command()
+def fmt(
+    paths: Annotated[list[str], typer.Argument(help="Files, directories (searched for *.ftn), or - for stdin.")],
+    check_only: Annotated[bool, typer.Option("--check", help="Only report files that are not canonical (exit 1).")] = False,
+    write: Annotated[bool, typer.Option("--write", "-w", help="Rewrite files in place (never one that does not parse).")] = False,
+) -> None:
+    """Print records in the canonical form (ends written, fixed layout)."""
+    if check_only and write:
+        _err("ftn fmt: --check and --write exclude each other")
+        raise typer.Exit(EXIT_USAGE)
+    if write and "-" in paths:
+        _err("ftn fmt: --write cannot rewrite standard input")
+        raise typer.Exit(EXIT_USAGE)
+    status = EXIT_OK
+    for name, text in _inputs(paths):
+        out, errors = format_text(text, name)
+        if out is None:
+            lines = text.split("\n")
+            for d in errors:
+                line = lines[d.line - 1] if 1 <= d.line <= len(lines) else None
+                _err(render_diagnostic(d, line))
+            _err(f"ftn fmt: {name}: not formatted: it does not parse")
+            status = EXIT_ERRORS
+            continue
+        if check_only:
+            if out != text.replace("\r\n", "\n"):
+                typer.echo(f"would reformat {name}")
+                status = EXIT_ERRORS
+        elif write:
+            if out != text:
+                try:
+                    _write_atomic(Path(name), out)
+                except OSError as e:
+                    _err(f"ftn fmt: {name}: cannot write: {e.strerror or e}")
+                    raise typer.Exit(EXIT_USAGE) from None
+                typer.echo(f"reformatted {name}")
+        else:
+            sys.stdout.write(out)
+    raise typer.Exit(status)
+
+
+@app.command()
+def codes(
+    markdown: Annotated[bool, typer.Option("--markdown", help="Print the Markdown table of the README.")] = False,
+) -> None:
+    """List the registry of diagnostics."""
+    if markdown:
+        typer.echo(registry.table_markdown(), nl=False)
+        return
+    for c in registry.REGISTRY:
+        typer.echo(f"{c.code}  {c.name:<22} {c.severity:<8} {c.rule:<11} {c.summary}")
+
+
+@app.command()
+def explain(code: Annotated[str, typer.Argument(help="A code (FT304) or a name (overshoot-accepted).")]) -> None:
+    """Show one diagnostic: what it means, why it matters, and an example."""
+    entry = registry.lookup(code)
+    if entry is None:
+        _err(f"ftn explain: unknown code {code!r}; see 'ftn codes'")
+        raise typer.Exit(EXIT_USAGE)
+    typer.echo(f"{entry.code} {entry.name} ({entry.severity}, rule {entry.rule})\n")
+    typer.echo(f"{entry.summary}\n{entry.why}\n")
+    typer.echo("Example:\n")
+    for i, line in enumerate(entry.example.rstrip("\n").split("\n"), 1):
+        typer.echo(f"  {i:>3}  {line}")
+    rep = check_text(entry.example, "example")
+    found = [d for d in rep.diagnostics if d.name == entry.name]
+    lines = entry.example.split("\n")
+    typer.echo("\nWhat 'ftn check' says of it:\n")
+    for d in found:
+        typer.echo(render_diagnostic(d, lines[d.line - 1]))
+
+
+@app.command()
+def generate(
+    players: Annotated[int, typer.Option("--players", "-p", min=2, max=4, help="2, 3 or 4 players (main form).")] = 2,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Random seed: the same seed gives the same games.")] = 1,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.")] = None,
+) -> None:
+    """Write random legal complete games with correct claims."""
+    text = print_games(generate_games(players, games, seed))
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as e:
+        _err(f"ftn generate: {output}: cannot write: {e.strerror or e}")
+        raise typer.Exit(EXIT_USAGE) from None
+
+
+def main() -> None:
+    """Entry point of the ``ftn`` console script."""
+    try:
+        app()
+    except KeyboardInterrupt:  # pragma: no cover - interactive only
+        _err("ftn: interrupted")
+        sys.exit(130)
+    except BrokenPipeError:  # pragma: no cover - e.g. piped into head
+        sys.exit(EXIT_ERRORS)

@@ -1,0 +1,309 @@
+"""The registry of diagnostics: stable codes, names, rules, and examples.
+
+Boundary: data and the ``Diagnostic`` value only. This module decides what
+each code means and shows; it does not detect anything (``replay`` does) and
+does not print (``report`` and the CLI do). Codes and names are stable: other
+tools match on them. The README's table and ``ftn codes`` are generated from
+``REGISTRY``; a test replays every entry's example and checks that its code
+fires.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+ERROR = "error"
+WARNING = "warning"
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    """One entry of the registry."""
+
+    code: str
+    name: str
+    severity: str
+    rule: str
+    summary: str
+    why: str
+    example: str
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One finding, at one place of one record.
+
+    ``line``/``col`` are 1-based; ``game`` is the game's number in its file;
+    ``round`` and ``event`` (1-based, events counted within their round) are
+    None where the finding is not inside one. ``claimed``/``computed`` hold
+    the two values a claim diagnostic compares."""
+
+    code: str
+    name: str
+    severity: str
+    message: str
+    line: int
+    col: int
+    game: int
+    round: int | None = None
+    event: int | None = None
+    rule: str = ""
+    claimed: str | None = None
+    computed: str | None = None
+    source: str = "<input>"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain dict (JSON-ready), keys in a fixed order."""
+        return {
+            "code": self.code,
+            "name": self.name,
+            "severity": self.severity,
+            "message": self.message,
+            "file": self.source,
+            "line": self.line,
+            "col": self.col,
+            "game": self.game,
+            "round": self.round,
+            "event": self.event,
+            "rule": self.rule,
+            "claimed": self.claimed,
+            "computed": self.computed,
+        }
+
+
+# --------------------------------------------------------------------------
+# Examples: one small record, changed a little for each code.
+
+_BASE = """\
+game
+[ftn "1"]
+[seat "N" "Ann"]
+[seat "S" "Sam"]
+[first "N"]
+round 1 opener N
+  deal N 6-6 6-3 5-5 4-1 2-0 3-3 1-1
+  deal S 6-4 3-1 5-0 2-2 4-4 6-2 0-0
+  N 6-6 =12 +4 (4,0)
+  S 6-4 L =16 +0 (4,0)
+  N 6-3 R =7 +0 (4,0)
+  S 4-4 L =11 +0 (4,0)
+  N 3-3 R =14 +0 (4,0)
+  S 3-1 R =9 +3 (4,3)
+  N 4-1 L =2 +0 (4,3)
+  S knock
+  N 1-1 L =3 +1 (5,3)
+  S knock
+  N knock
+  result blocked (5,3)
+end
+"""
+
+# A round that ends in a domino, with a target of 12 declared: N is at 10
+# and places its last tile for 2 points + the bonus 1: 10 + 3 > 12.
+_DOMINO = """\
+game
+[ftn "1"]
+[seat "N"]
+[seat "S"]
+[first "N"]
+[rule "target" "12"]
+round 1 opener N
+  deal N 0-1 0-5 0-6 1-6 4-4 4-6 5-5
+  deal S 0-3 1-3 1-4 2-2 2-3 4-5 6-6
+  N 4-4 =8 +0 (0,0)
+  S 4-5 R =13 +0 (0,0)
+  N 5-5 R =18 +6 (6,0)
+  S 4-1 L =11 +0 (6,0)
+  N 1-6 L =16 +0 (6,0)
+  S 6-6 L =22 +0 (6,0)
+  N 5-0 R =12 +4 (10,0)
+  S 0-3 R =15 +8 (10,8)
+  N 6-4 L =7 +0 (10,8)
+  S 3-1 R =5 +1 (10,9)
+  N 1-0 R =4 +0 (10,9)
+  S knock
+  N 0-6 R =10 over+2+1 (10,9)
+  result domino N (10,9)
+end
+"""
+
+
+def _example(base: str, *edits: tuple[str, str]) -> str:
+    """``base`` with each (old, new) line edit applied once."""
+    text = base
+    for old, new in edits:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    return text
+
+
+_R1 = "round 1 opener N\n"
+
+REGISTRY: tuple[Code, ...] = (
+    Code(
+        "FT001", "syntax-error", ERROR, "FTN",
+        "The text breaks the FTN grammar.",
+        "Nothing in a game that does not parse can be checked; the rest of the file still is.",
+        _example(_BASE, ("  N 3-3 R =14 +0 (4,0)", "  N 3-3 X =14")),
+    ),
+    Code(
+        "FT002", "bad-header", ERROR, "FTN",
+        "A header tag or round line is missing, repeated, malformed or unknown.",
+        "Without seats, a first opener and known rules the game cannot be replayed.",
+        _example(_BASE, ('[first "N"]\n', "")),
+    ),
+    Code(
+        "FT101", "bad-deal", ERROR, "R2.1, R2.2",
+        "A deal has the wrong number of hands or tiles, a tile twice, or a tile not in the set.",
+        "Every later judgement (fits, knocks, the domino) rests on the hands.",
+        _example(_BASE, ("6-4 3-1 5-0 2-2 4-4 6-2 0-0", "6-4 3-1 5-0 2-2 4-4 6-2 6-6")),
+    ),
+    Code(
+        "FT102", "wrong-opener", ERROR, "R3.1, R3.2",
+        "A round is opened by a seat other than the one whose turn it is to open.",
+        "The opening passes clockwise every round; the wrong opener changes who scores first.",
+        _example(_BASE, ('[first "N"]', '[first "S"]')),
+    ),
+    Code(
+        "FT201", "not-your-turn", ERROR, "R1.2, R7.2",
+        "A seat places or knocks out of turn (an emptied partner included).",
+        "Turns go clockwise; a seat that played out of turn changed the game.",
+        _example(_BASE, ("  S 6-4 L =16 +0 (4,0)", "  N 6-3 R =15 +5 (9,0)")),
+    ),
+    Code(
+        "FT202", "tile-not-in-hand", ERROR, "R2.2, R4.5",
+        "A seat places a tile it was not dealt, or has already placed.",
+        "There is no drawing: a seat can only play what it holds.",
+        _example(_BASE, ("  N 6-3 R =7 +0 (4,0)", "  N 2-2 R")),
+    ),
+    Code(
+        "FT203", "tile-does-not-fit", ERROR, "R4.1",
+        "The tile does not match the open end it is placed at.",
+        "A placement joins equal numbers; anything else is not a move.",
+        _example(_BASE, ("  N 6-3 R =7 +0 (4,0)", "  N 5-5 R")),
+    ),
+    Code(
+        "FT204", "ambiguous-placement", ERROR, "R4.2",
+        "The end is left out, and the tile fits both ends with different results.",
+        "The two lines score differently; the record must say which was played.",
+        _example(_BASE, ("  N 4-1 L =2 +0 (4,3)", "  N 4-1 =2 +0 (4,3)")),
+    ),
+    Code(
+        "FT205", "knock-while-able", ERROR, "R4.3, R4.4",
+        "A seat knocks while it holds a tile that fits.",
+        "A player who can place must place.",
+        _example(_BASE, ("  N 6-3 R =7 +0 (4,0)", "  N knock")),
+    ),
+    Code(
+        "FT206", "event-after-round-end", ERROR, "R7.5",
+        "An event follows the end of its round (other than the knocks that show a block).",
+        "Once a round is won or blocked, nothing more is played in it.",
+        _example(_BASE, ("  N knock\n", "  N knock\n  S 2-2\n")),
+    ),
+    Code(
+        "FT207", "event-after-game-end", ERROR, "R8.4",
+        "An event or round follows the moment a side reached the target.",
+        "A side that reaches the target exactly wins at once; nothing is played after.",
+        _example(
+            _BASE, ('[first "N"]\n', '[first "N"]\n[rule "target" "5"]\n'),
+            ("  N knock\n  result blocked (5,3)\n", "  result target (5,3)\n"),
+        ),
+    ),
+    Code(
+        "FT208", "round-unfinished", ERROR, "R7",
+        "A new round starts before the previous one was won or blocked.",
+        "Events are missing from the record, or a round was abandoned.",
+        _example(
+            _BASE,
+            ("  N 4-1 L =2 +0 (4,3)\n", ""),
+            ("  S knock\n  N 1-1 L =3 +1 (5,3)\n  S knock\n  N knock\n  result blocked (5,3)\n",
+             "round 2 opener S\n"
+             "  deal N 6-4 3-1 5-0 2-2 4-4 6-2 0-0\n"
+             "  deal S 6-6 6-3 5-5 4-1 2-0 3-3 1-1\n"),
+        ),
+    ),
+    Code(
+        "FT301", "end-total-mismatch", ERROR, "R5, R6.1",
+        "The claimed end total differs from the count of the open ends.",
+        "End totals decide the points; a wrong one usually means a miscounted double.",
+        _example(_BASE, ("  S 6-4 L =16", "  S 6-4 L =15")),
+    ),
+    Code(
+        "FT302", "points-mismatch", ERROR, "R6.2",
+        "The claimed points of a placement differ from its end total's points.",
+        "The score is the sum of these points; one wrong claim makes every total wrong.",
+        _example(_BASE, ("  S 3-1 R =9 +3 (4,3)", "  S 3-1 R =9 +2 (4,3)")),
+    ),
+    Code(
+        "FT303", "total-mismatch", ERROR, "R8.5",
+        "A claimed running total differs from the sum of the accepted points.",
+        "Totals decide the winner; a total that is off only because of a mismatch "
+        "reported earlier is not reported again.",
+        _example(_BASE, ("  S 3-1 R =9 +3 (4,3)", "  S 3-1 R =9 +3 (4,4)")),
+    ),
+    Code(
+        "FT304", "overshoot-accepted", ERROR, "R8.2",
+        "Points that take a side past the target were credited, or a total is past it.",
+        "An event that would pass the target is discarded whole; accepting it "
+        "changes who wins.",
+        _example(
+            _BASE, ('[first "N"]\n', '[first "N"]\n[rule "target" "3"]\n'),
+            ("  N 4-1 L =2 +0 (4,3)\n  S knock\n  N 1-1 L =3 +1 (5,3)\n  S knock\n"
+             "  N knock\n  result blocked (5,3)\n", "  result target (4,3)\nwinner S (4,3)\n"),
+        ),
+    ),
+    Code(
+        "FT305", "wrongly-discarded", ERROR, "R8.2",
+        "An event marked as discarded (over+...) keeps its side within the target.",
+        "Only an event that would pass the target is discarded; these points were due.",
+        _example(_BASE, ("  S 3-1 R =9 +3 (4,3)", "  S 3-1 R =9 over+3 (4,0)")),
+    ),
+    Code(
+        "FT306", "bonus-split", ERROR, "R8.1",
+        "The placement's points were credited apart from the domino bonus.",
+        "Placement and bonus are one event, tested against the target together "
+        "(R8.3: at 59, 2 + 1 is discarded whole).",
+        _example(_DOMINO, ("  N 0-6 R =10 over+2+1 (10,9)", "  N 0-6 R =10 +2 (12,9)")),
+    ),
+    Code(
+        "FT307", "bonus-mismatch", ERROR, "R7.1, R7.2",
+        "A claimed domino bonus is missing, or given where none is due.",
+        "The bonus is due only to the side that empties (both partners, with four).",
+        _example(_BASE, ("  N 1-1 L =3 +1 (5,3)", "  N 1-1 L =3 +1+1 (5,3)")),
+    ),
+    Code(
+        "FT308", "result-mismatch", ERROR, "R7.1-R7.3",
+        "The claimed outcome of a round differs from the replay's.",
+        "Who dominoed, or whether the round was blocked, decides the bonus and the tally.",
+        _example(_BASE, ("  result blocked (5,3)", "  result domino N (5,3)")),
+    ),
+    Code(
+        "FT309", "winner-mismatch", ERROR, "R8.4",
+        "The claimed winner differs from the side that reached the target, or there is none.",
+        "The winner is the side that reaches the target exactly, first.",
+        _example(_BASE, ("  result blocked (5,3)\n", "  result blocked (5,3)\nwinner N (5,3)\n")),
+    ),
+    Code(
+        "FT401", "game-unfinished", WARNING, "R8.4",
+        "The record stops before any side reaches the target.",
+        "A partial record can be checked, but it has no winner yet.",
+        _BASE,
+    ),
+)
+
+BY_NAME: dict[str, Code] = {c.name: c for c in REGISTRY}
+BY_CODE: dict[str, Code] = {c.code: c for c in REGISTRY}
+
+
+def lookup(key: str) -> Code | None:
+    """A registry entry by code (``FT304``, any case) or name."""
+    return BY_CODE.get(key.upper()) or BY_NAME.get(key.lower())
+
+
+def table_markdown() -> str:
+    """The registry as a Markdown table (the README's is generated from it)."""
+    rows = ["| code | name | severity | rule | summary |", "|---|---|---|---|---|"]
+    for c in REGISTRY:
+        rows.append(f"| {c.code} | `{c.name}` | {c.severity} | {c.rule} | {c.summary} |")
+    return "\n".join(rows) + "\n"

@@ -1,0 +1,596 @@
+"""The rules of Fives and Threes, as a pure engine (``RULES.md``, R1-R9).
+
+Boundary: game logic only. No I/O, no notation, no Lark, no Typer. Seats are
+numbers 0..players-1 in clockwise order; tiles are pairs of pips. The engine
+knows nothing of names, files or claims: it says what the rules make of a
+position and a move (legal moves, what a placement scored and why, when a
+round and a game end). Judging a record's claims is ``replay`` 's work.
+
+Rule options (R9) are one typed value, ``Rules``: every rule below reads it,
+so a variant changes data, not code paths. Illegal moves raise ``Illegal``,
+whose ``kind`` is the name of the diagnostic the verifier reports.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+# --------------------------------------------------------------------------
+# Options.
+
+OPENER_POLICIES = ("rotate", "highest-double")
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every rule option of R9, with the main form's values as defaults.
+
+    ``players`` (R1.2), ``max_pip`` (the set, R1.1/V1), ``hand_size`` (R2.1/V1),
+    ``target`` (R8/V2), ``divisors`` (R6.2/V3), ``immediate_end`` (R8.2-R8.4/V4),
+    ``opener`` (R3/V5), ``partnerships`` (R1.3/V6), ``bonus`` (R7.1/V7).
+    """
+
+    players: int = 2
+    max_pip: int = 6
+    hand_size: int = 7
+    target: int = 61
+    divisors: tuple[int, ...] = (3, 5)
+    bonus: int = 1
+    partnerships: bool = False
+    opener: str = "rotate"
+    immediate_end: bool = True
+    # Derived, for speed: the side of each seat, and the points of each end total.
+    side_of: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    points_table: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.partnerships and self.players % 2 == 0:
+            half = self.players // 2
+            sides = tuple(s % half for s in range(self.players))
+        else:
+            sides = tuple(range(self.players))
+        object.__setattr__(self, "side_of", sides)
+        top = 4 * self.max_pip + 1
+        object.__setattr__(
+            self, "points_table", tuple(points_for(s, self.divisors) for s in range(top + 1))
+        )
+
+    @classmethod
+    def main_form(cls, players: int) -> Rules:
+        """The main form (R1-R8) for 2, 3 or 4 players."""
+        return cls(
+            players=players,
+            hand_size=7 if players == 2 else 5,  # R2.1
+            partnerships=players == 4,  # R1.3
+        )
+
+    @property
+    def set_size(self) -> int:
+        """Tiles in the set: 28 for double-six (R1.1)."""
+        return (self.max_pip + 1) * (self.max_pip + 2) // 2
+
+    @property
+    def side_count(self) -> int:
+        """How many sides score (R1.3)."""
+        return max(self.side_of) + 1
+
+    def seats_of_side(self, side: int) -> tuple[int, ...]:
+        """The seats of one side, in seat order."""
+        return tuple(s for s in range(self.players) if self.side_of[s] == side)
+
+    def problems(self) -> list[str]:
+        """What makes this combination of options impossible (empty if none)."""
+        out = []
+        if self.players < 2:
+            out.append(f"at least 2 players are needed, not {self.players}")
+        if self.hand_size < 1:
+            out.append(f"the hand size must be at least 1, not {self.hand_size}")
+        if self.players * self.hand_size > self.set_size:
+            out.append(
+                f"{self.players} hands of {self.hand_size} need "
+                f"{self.players * self.hand_size} tiles; the set has {self.set_size}"
+            )
+        if self.target < 1:
+            out.append(f"the target must be positive, not {self.target}")
+        if self.opener not in OPENER_POLICIES:
+            out.append(f"unknown opener policy {self.opener!r}")
+        return out
+
+
+def points_for(total: int, divisors: Iterable[int] = (3, 5)) -> int:
+    """Points of an end total (R6.2, V3): total/d for each divisor d dividing it.
+
+    >>> points_for(15)
+    8
+    """
+    if total == 0:
+        return 0
+    return sum(total // d for d in divisors if total % d == 0)
+
+
+def expected_opener(rules: Rules, first: int, round_number: int) -> int:
+    """The opener of round ``round_number`` (1-based) by rotation (R3.2)."""
+    return (first + round_number - 1) % rules.players
+
+
+def highest_double_holder(rules: Rules, hands: Sequence[Iterable[tuple[int, int]]]) -> int | None:
+    """V5: the seat holding the highest double, else the heaviest tile."""
+    best: tuple[int, int, int] | None = None
+    seat_best = None
+    for seat, hand in enumerate(hands):
+        for a, b in hand:
+            rank = (1 if a == b else 0, a + b, max(a, b))
+            if best is None or rank > best:
+                best, seat_best = rank, seat
+    return seat_best
+
+
+# --------------------------------------------------------------------------
+# Tiles and deals.
+
+
+def tile_key(a: int, b: int) -> int:
+    """A tile's identity, whichever way round it is written."""
+    return (a << 5) | b if a <= b else (b << 5) | a
+
+
+def key_tile(key: int) -> tuple[int, int]:
+    """The tile of a key, low half first."""
+    return key >> 5, key & 31
+
+
+def full_set(max_pip: int) -> list[tuple[int, int]]:
+    """Every tile of a double-``max_pip`` set, each once (R1.1)."""
+    return [(a, b) for a in range(max_pip + 1) for b in range(a, max_pip + 1)]
+
+
+def deal_problems(
+    rules: Rules,
+    hands: Sequence[Sequence[tuple[int, int]]],
+    names: Sequence[str] | None = None,
+) -> list[tuple[int | None, str]]:
+    """What is wrong with a deal (R2.1, R2.2), each with the seat concerned
+    (None for the deal as a whole); empty if nothing."""
+    out: list[tuple[int | None, str]] = []
+    if len(hands) != rules.players:
+        out.append((None, f"{len(hands)} hands for {rules.players} players"))
+    seen: dict[int, int] = {}
+    for seat, hand in enumerate(hands):
+        who = names[seat] if names else f"seat {seat}"
+        if len(hand) != rules.hand_size:
+            out.append(
+                (seat, f"{who} is dealt {len(hand)} tiles; the hand size is {rules.hand_size}")
+            )
+        for a, b in hand:
+            if not (0 <= a <= rules.max_pip and 0 <= b <= rules.max_pip):
+                out.append(
+                    (seat, f"{who} is dealt {a}-{b}, not in the set (0 to {rules.max_pip})")
+                )
+                continue
+            k = tile_key(a, b)
+            if k in seen:
+                first = names[seen[k]] if names else f"seat {seen[k]}"
+                out.append((seat, f"{a}-{b} is dealt twice ({first} and {who})"))
+            else:
+                seen[k] = seat
+    return out
+
+
+# --------------------------------------------------------------------------
+# Moves and their results.
+
+
+class Illegal(Exception):
+    """An illegal move. ``kind`` names the diagnostic; ``rule`` cites RULES.md."""
+
+    def __init__(self, kind: str, message: str, rule: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+        self.rule = rule
+
+
+class Move(NamedTuple):
+    """A legal move: a tile (as it would be written) at an end, or a knock.
+
+    ``end`` is None for the lead; ``tile`` is None for a knock."""
+
+    tile: tuple[int, int] | None
+    end: str | None
+
+
+KNOCK = Move(None, None)
+
+
+class Placed(NamedTuple):
+    """What a placement did and scored (R4-R7), before the target test (R8).
+
+    ``end`` is where it went (None for the lead). ``left``/``right`` and
+    ``left_double``/``right_double`` are the open ends after it;
+    ``end_total`` their count (R5, R6.1); ``points`` its points (R6.2);
+    ``bonus`` the domino bonus when it ends the round (R7.1, R7.2);
+    ``outcome`` is ``"domino"`` or ``"blocked"`` when the round ends here."""
+
+    seat: int
+    tile: tuple[int, int]
+    end: str | None
+    left: int
+    left_double: bool
+    right: int
+    right_double: bool
+    end_total: int
+    points: int
+    bonus: int
+    emptied: bool
+    outcome: str | None
+
+    def why(self, rules: Rules) -> str:
+        """The arithmetic behind the points, for messages."""
+        parts = []
+        if self.left_double and self.right_double and self.left == self.right and (
+            self.end_total == 2 * self.left
+        ):
+            ends = f"lead double {self.left}-{self.left} = {self.end_total}"
+        else:
+            ends = " + ".join(
+                f"{v}-{v}={2 * v}" if d else str(v)
+                for v, d in ((self.left, self.left_double), (self.right, self.right_double))
+            ) + f" = {self.end_total}"
+        for d in rules.divisors:
+            if self.end_total and self.end_total % d == 0:
+                parts.append(f"{self.end_total}/{d}={self.end_total // d}")
+        pts = " + ".join(parts) if parts else "no points"
+        return f"ends {ends}; {pts}"
+
+
+def _side_text(value: int, double: bool) -> str:
+    return f"{value}-{value}" if double else str(value)
+
+
+class RoundState:
+    """One round in play: hands, the line's open ends, whose turn, the end.
+
+    Created with the hands dealt (seat order) and the opener. ``place`` and
+    ``knock`` apply a move or raise ``Illegal``."""
+
+    __slots__ = (
+        "_reveal", "counts", "emptied", "hands", "held", "left", "left_double", "ntiles",
+        "names", "opener", "outcome", "right", "right_double", "rules", "turn", "winner_side",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        hands: Sequence[Iterable[tuple[int, int]]],
+        opener: int,
+        names: Sequence[str] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.names = tuple(names) if names else tuple(f"seat {s}" for s in range(rules.players))
+        self.hands: list[set[int]] = [{tile_key(a, b) for a, b in h} for h in hands]
+        width = rules.max_pip + 1
+        self.counts: list[list[int]] = []
+        for h in self.hands:
+            c = [0] * max(width, 32)
+            for k in h:
+                a, b = k >> 5, k & 31
+                c[a] += 1
+                if a != b:
+                    c[b] += 1
+            self.counts.append(c)
+        self.held = [len(h) for h in self.hands]
+        self.emptied = [False] * rules.players
+        self.opener = opener
+        self.turn = opener
+        self.ntiles = 0
+        self.left = self.right = 0
+        self.left_double = self.right_double = False
+        self.outcome: str | None = None
+        self.winner_side: int | None = None
+        self._reveal: list[int] = []
+
+    # -- queries -----------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        """True once the round is won (domino) or blocked."""
+        return self.outcome is not None
+
+    def can_place(self, seat: int) -> bool:
+        """Whether ``seat`` holds a tile that fits an open end (R4.1)."""
+        if not self.held[seat]:
+            return False
+        if not self.ntiles:
+            return True
+        c = self.counts[seat]
+        return c[self.left] > 0 or c[self.right] > 0
+
+    def fitting_tiles(self, seat: int) -> list[tuple[int, int]]:
+        """The tiles of ``seat`` that fit an open end, low half first."""
+        out = []
+        for k in sorted(self.hands[seat]):
+            a, b = k >> 5, k & 31
+            if not self.ntiles or a in (self.left, self.right) or b in (self.left, self.right):
+                out.append((a, b))
+        return out
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves of the seat to play: placements with their end
+        (both orientations of each tile for the lead), or a forced knock."""
+        if self.outcome is not None:
+            return []
+        seat = self.turn
+        moves = []
+        for a, b in self.fitting_tiles(seat):
+            if not self.ntiles:
+                moves.append(Move((a, b), None))
+                if a != b:
+                    moves.append(Move((b, a), None))
+                continue
+            if self.left in (a, b):
+                moves.append(Move((a, b) if a == self.left else (b, a), "L"))
+            if self.right in (a, b):
+                moves.append(Move((a, b) if a == self.right else (b, a), "R"))
+        return moves or [KNOCK]
+
+    def block_knocks(self) -> tuple[int, ...]:
+        """After a block: the seats whose knocks may still show it, in turn
+        order (R7.5); empty otherwise."""
+        return tuple(self._reveal)
+
+    def end_total(self) -> int:
+        """The count of the open ends (R5.2, R5.3, R6.1)."""
+        if self.ntiles == 1:
+            return self.left + self.right  # the lead: its pip total (R5.3)
+        return (self.left << 1 if self.left_double else self.left) + (
+            self.right << 1 if self.right_double else self.right
+        )
+
+    def next_seat(self, seat: int) -> int:
+        """The next seat clockwise that still holds tiles (R1.2, R7.2)."""
+        n = self.rules.players
+        held = self.held
+        s = (seat + 1) % n
+        while not held[s]:
+            s = (s + 1) % n
+            if s == seat:
+                break
+        return s
+
+    def ends_text(self) -> str:
+        """The open ends, for messages: ``6-6 | 3``."""
+        if not self.ntiles:
+            return "no tile on the table"
+        return f"{_side_text(self.left, self.left_double)} | " + _side_text(
+            self.right, self.right_double
+        )
+
+    # -- moves -------------------------------------------------------------
+
+    def _check_turn(self, seat: int, what: str) -> None:
+        if self.outcome is not None:
+            if self.outcome == "blocked" and what == "knock" and self._reveal:
+                if seat == self._reveal[0]:
+                    return
+                raise Illegal(
+                    "event-after-round-end",
+                    f"the round is blocked; a knock by {self.names[self._reveal[0]]} may "
+                    f"still show it, not one by {self.names[seat]}",
+                    "R7.5",
+                )
+            raise Illegal(
+                "event-after-round-end",
+                f"the round is already over ({self.outcome})",
+                "R7.5",
+            )
+        if seat != self.turn:
+            if not self.held[seat] and self.emptied[seat]:
+                raise Illegal(
+                    "not-your-turn",
+                    f"{self.names[seat]} has played its last tile and is skipped; "
+                    f"it is {self.names[self.turn]}'s turn",
+                    "R7.2",
+                )
+            raise Illegal(
+                "not-your-turn",
+                f"{self.names[seat]} plays out of turn; it is {self.names[self.turn]}'s turn",
+                "R1.2",
+            )
+
+    def knock(self, seat: int) -> None:
+        """Seat knocks (R4.4). Illegal if it holds a fitting tile."""
+        self._check_turn(seat, "knock")
+        if self.outcome is not None:  # a knock that shows a block (R7.5)
+            self._reveal.pop(0)
+            return
+        if self.can_place(seat):
+            fits = ", ".join(f"{a}-{b}" for a, b in self.fitting_tiles(seat))
+            raise Illegal(
+                "knock-while-able",
+                f"{self.names[seat]} knocks but holds {fits}, fitting {self.ends_text()}",
+                "R4.4",
+            )
+        self.turn = self.next_seat(seat)
+
+    def place(self, seat: int, a: int, b: int, end: str | None) -> Placed:
+        """Seat places tile ``a-b`` at ``end`` ("L", "R", or None when the
+        tile fits one end only, or both to the same effect, R4.2)."""
+        self._check_turn(seat, "place")
+        k = tile_key(a, b)
+        hand = self.hands[seat]
+        if k not in hand:
+            raise Illegal(
+                "tile-not-in-hand", f"{self.names[seat]} does not hold {a}-{b}", "R4.5"
+            )
+        double = a == b
+        if not self.ntiles:
+            # The lead (R3.3): its written order fixes left and right.
+            self.left, self.right = a, b
+            self.left_double = self.right_double = double
+            end = None
+        else:
+            left, right = self.left, self.right
+            fits_left = a == left or b == left
+            fits_right = a == right or b == right
+            if end is None:
+                if fits_left and fits_right:
+                    other_l = b if a == left else a
+                    other_r = b if a == right else a
+                    after_l = sorted(((other_l, double), (right, self.right_double)))
+                    after_r = sorted(((left, self.left_double), (other_r, double)))
+                    if after_l != after_r:
+                        raise Illegal(
+                            "ambiguous-placement",
+                            f"{a}-{b} fits both ends of {self.ends_text()} with different "
+                            "results; write L or R",
+                            "R4.2",
+                        )
+                    end = "L"
+                elif fits_left:
+                    end = "L"
+                elif fits_right:
+                    end = "R"
+                else:
+                    raise Illegal(
+                        "tile-does-not-fit",
+                        f"{a}-{b} fits neither end of {self.ends_text()}",
+                        "R4.1",
+                    )
+            if end == "L":
+                if not fits_left:
+                    raise Illegal(
+                        "tile-does-not-fit",
+                        f"{a}-{b} does not fit the left end {_side_text(left, self.left_double)}",
+                        "R4.1",
+                    )
+                self.left = b if a == left else a
+                self.left_double = double
+            else:
+                if not fits_right:
+                    raise Illegal(
+                        "tile-does-not-fit",
+                        f"{a}-{b} does not fit the right end "
+                        f"{_side_text(right, self.right_double)}",
+                        "R4.1",
+                    )
+                self.right = b if a == right else a
+                self.right_double = double
+        self.ntiles += 1
+        # The tile leaves the hand (R4.5).
+        hand.discard(k)
+        c = self.counts[seat]
+        c[a] -= 1
+        if not double:
+            c[b] -= 1
+        self.held[seat] -= 1
+        total = self.end_total()
+        rules = self.rules
+        points = rules.points_table[total]
+        bonus = 0
+        emptied = not self.held[seat]
+        outcome = None
+        if emptied:
+            self.emptied[seat] = True
+            side = rules.side_of[seat]
+            if all(self.emptied[s] for s in range(rules.players) if rules.side_of[s] == side):
+                # R7.1 / R7.2: the side has emptied; the round ends with the bonus.
+                outcome = "domino"
+                bonus = rules.bonus
+                self.winner_side = side
+        if outcome is None:
+            nxt = self.next_seat(seat)
+            self.turn = nxt
+            if not self.can_place(nxt) and not any(
+                self.can_place(s) for s in range(rules.players)
+            ):
+                # R7.3: nobody holding tiles can place.
+                outcome = "blocked"
+                order = []
+                s = nxt
+                for _ in range(rules.players):
+                    if self.held[s]:
+                        order.append(s)
+                    s = (s + 1) % rules.players
+                self._reveal = order
+        self.outcome = outcome
+        return Placed(
+            seat, (a, b), end, self.left, self.left_double, self.right, self.right_double,
+            total, points, bonus, emptied, outcome,
+        )
+
+
+# --------------------------------------------------------------------------
+# The game: scores and the target (R8).
+
+
+class Scored(NamedTuple):
+    """The target test of one scoring event (R8.1, R8.2)."""
+
+    side: int
+    amount: int  # placement points + bonus: the whole event (R8.1)
+    credited: bool  # False when discarded as an overshoot (R8.2)
+    total: int  # the side's total after the event
+    won: bool  # the side reached the target exactly (R8.4)
+
+
+class GameState:
+    """Scores of a game across rounds, and its end (R3.2, R8, V4)."""
+
+    __slots__ = ("first", "over", "round_number", "rules", "scores", "winner")
+
+    def __init__(self, rules: Rules, first: int) -> None:
+        self.rules = rules
+        self.first = first
+        self.scores = [0] * rules.side_count
+        self.round_number = 0
+        self.over = False
+        self.winner: int | None = None
+
+    def opener_for(self, round_number: int, hands: Sequence[Iterable[tuple[int, int]]]) -> int:
+        """Who must open round ``round_number`` (R3.1, R3.2, V5)."""
+        if self.rules.opener == "highest-double":
+            seat = highest_double_holder(self.rules, hands)
+            if seat is not None:
+                return seat
+        return expected_opener(self.rules, self.first, round_number)
+
+    def new_round(
+        self,
+        hands: Sequence[Iterable[tuple[int, int]]],
+        opener: int,
+        names: Sequence[str] | None = None,
+    ) -> RoundState:
+        """Start the next round with these hands and this opener."""
+        self.round_number += 1
+        return RoundState(self.rules, hands, opener, names)
+
+    def score(self, placed: Placed) -> Scored:
+        """Apply one placement's event to its side's total (R8.1-R8.4)."""
+        rules = self.rules
+        side = rules.side_of[placed.seat]
+        amount = placed.points + placed.bonus  # R8.1: one event, then the test
+        total = self.scores[side] + amount
+        if rules.immediate_end:
+            if total > rules.target:  # R8.2: discarded whole
+                return Scored(side, amount, False, self.scores[side], False)
+            self.scores[side] = total
+            if total == rules.target:  # R8.4: won at once
+                self.over = True
+                self.winner = side
+                return Scored(side, amount, True, total, True)
+            return Scored(side, amount, True, total, False)
+        self.scores[side] = total  # V4: nothing is discarded
+        return Scored(side, amount, True, total, False)
+
+    def end_round(self) -> None:
+        """After a round: with immediate end off (V4), the highest total at or
+        past the target wins; a tie at the top plays on."""
+        rules = self.rules
+        if rules.immediate_end or self.over:
+            return
+        top = max(self.scores)
+        if top >= rules.target and self.scores.count(top) == 1:
+            self.over = True
+            self.winner = self.scores.index(top)

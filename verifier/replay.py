@@ -1,0 +1,585 @@
+"""Replay a game record through the rules engine and judge what it claims.
+
+Boundary: this module joins the two layers. It reads ``notation.model``
+records (never text: that is ``notation.parser``'s work), drives
+``verifier.engine``, and returns ``Diagnostic`` s from the registry. It does no
+I/O and no rendering.
+
+What it decides:
+* the header (seats, first opener, rules) and each round's deal and opener;
+* every event, in order; an illegal move stops that game's replay, since
+  later claims could not be judged;
+* every claim (end total, points, bonus, discard, totals, result, winner).
+  A wrong claim does not stop the replay: it goes on with the computed
+  values, and a running total that is off only because of a mismatch already
+  reported is not reported again.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from notation.model import Game, Knock, Placement, PointsClaim, Round, TotalsClaim
+
+from .diagnostics import BY_NAME, Diagnostic
+from .engine import (
+    GameState,
+    Illegal,
+    Placed,
+    RoundState,
+    Rules,
+    Scored,
+    deal_problems,
+)
+
+FORMAT_VERSIONS = ("1",)
+PRESETS = {"pagat": "the main form (RULES.md R1-R8)"}
+OPTIONS = {"target": "a positive whole number (V2); default 61"}
+SEAT_RE = re.compile(r"(?!(?:game|end|round|deal|result|winner|knock)(?![A-Za-z0-9_]))"
+                     r"[A-Za-z][A-Za-z0-9_]*\Z")
+MAX_PLAYERS = 4
+
+
+class _Stop(Exception):
+    """Raised inside a replay when the rest of the game cannot be judged."""
+
+
+@dataclass
+class GameReport:
+    """What replaying one game found.
+
+    ``ends`` (when asked for) holds, per round, the end each event went to as
+    the engine resolved it: "L"/"R" for placements after the lead, None for
+    the lead and knocks, and "" for events the replay did not reach."""
+
+    game: int
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    events: int = 0
+    rounds: int = 0
+    complete: bool = False
+    winner: str | None = None
+    scores: tuple[int, ...] = ()
+    ends: list[list[str | None]] | None = None
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for d in self.diagnostics if d.severity == "error")
+
+    @property
+    def warnings(self) -> int:
+        return sum(1 for d in self.diagnostics if d.severity == "warning")
+
+
+def _fmt_totals(values: Sequence[int]) -> str:
+    return "(" + ",".join(str(v) for v in values) + ")"
+
+
+def _fmt_points(p: PointsClaim) -> str:
+    body = f"+{p.points}" + (f"+{p.bonus}" if p.bonus is not None else "")
+    return ("over" + body) if p.discarded else body
+
+
+def _fmt_event(placed: Placed, scored: Scored) -> str:
+    body = f"+{placed.points}" + (f"+{placed.bonus}" if placed.bonus else "")
+    return body if scored.credited else "over" + body
+
+
+class _Replay:
+    """The state of one game's replay (one object per game)."""
+
+    def __init__(self, game: Game, number: int, source: str, want_ends: bool) -> None:
+        self.game = game
+        self.report = GameReport(number, ends=[] if want_ends else None)
+        self.source = source
+        self.round_no: int | None = None
+        self.event_no: int | None = None
+        self.names: tuple[str, ...] = ()
+        self.seat_of: dict[str, int] = {}
+        self.side_names: tuple[str, ...] = ()
+        self.rules = Rules.main_form(2)
+        # Claimed minus computed totals, per side, as far as explained by
+        # mismatches already reported; and whether an overshoot was reported.
+        self.drift: list[int] = []
+        self.over_reported: list[bool] = []
+
+    # -- output ------------------------------------------------------------
+
+    def emit(
+        self,
+        name: str,
+        message: str,
+        line: int,
+        col: int,
+        rule: str | None = None,
+        claimed: str | None = None,
+        computed: str | None = None,
+    ) -> None:
+        entry = BY_NAME[name]
+        self.report.diagnostics.append(
+            Diagnostic(
+                entry.code, name, entry.severity, message, line, col, self.report.game,
+                self.round_no, self.event_no, rule or entry.rule, claimed, computed,
+                self.source,
+            )
+        )
+
+    # -- header ------------------------------------------------------------
+
+    def header(self) -> GameState:
+        g = self.game
+        line = g.line
+        seats: list[str] = []
+        first = None
+        seen: set[str] = set()
+        target = 61
+        for tag in g.tags:
+            k, v = tag.key, tag.values
+            if k in ("ftn", "seat", "first", "rules") and k in seen and k != "seat":
+                self.emit("bad-header", f"the tag [{k}] is given twice", tag.line, tag.col)
+            seen.add(k)
+            if k == "ftn":
+                if len(v) != 1 or v[0] not in FORMAT_VERSIONS:
+                    self.emit(
+                        "bad-header",
+                        f"[ftn] must be one of {', '.join(map(repr, FORMAT_VERSIONS))}",
+                        tag.line, tag.col, claimed=" ".join(v),
+                    )
+                    raise _Stop
+            elif k == "seat":
+                if not 1 <= len(v) <= 2 or not SEAT_RE.match(v[0]):
+                    self.emit(
+                        "bad-header",
+                        '[seat] takes a seat name (a letter, then letters, digits or _; not a '
+                        'reserved word) and an optional player: [seat "N" "Alice"]',
+                        tag.line, tag.col,
+                    )
+                    raise _Stop
+                if v[0] in seats:
+                    self.emit("bad-header", f"seat {v[0]} is given twice", tag.line, tag.col)
+                    raise _Stop
+                seats.append(v[0])
+            elif k == "first":
+                first = tag
+            elif k == "rules":
+                if len(v) != 1 or v[0] not in PRESETS:
+                    known = "; ".join(f'"{n}": {d}' for n, d in PRESETS.items())
+                    self.emit(
+                        "bad-header", f"unknown rules {' '.join(v)!r}; known: {known}",
+                        tag.line, tag.col,
+                    )
+                    raise _Stop
+            elif k == "rule":
+                known = "; ".join(f"{n}: {d}" for n, d in OPTIONS.items())
+                if len(v) != 2 or v[0] not in OPTIONS:
+                    self.emit(
+                        "bad-header",
+                        f"unknown rule option {' '.join(map(repr, v))}; known options: {known}",
+                        tag.line, tag.col,
+                    )
+                    raise _Stop
+                if not v[1].isdigit() or int(v[1]) < 1:
+                    self.emit(
+                        "bad-header", f"bad value {v[1]!r} for {v[0]}: {OPTIONS[v[0]]}",
+                        tag.line, tag.col,
+                    )
+                    raise _Stop
+                target = int(v[1])
+        if "ftn" not in seen:
+            self.emit("bad-header", 'the [ftn "1"] tag is missing', line, g.col)
+            raise _Stop
+        if not 2 <= len(seats) <= MAX_PLAYERS:
+            self.emit(
+                "bad-header",
+                f"{len(seats)} seats; the main form has 2 to {MAX_PLAYERS} [seat] tags",
+                line, g.col,
+            )
+            raise _Stop
+        if first is None:
+            self.emit("bad-header", 'the [first "SEAT"] tag (the first opener, R3.1) is missing',
+                      line, g.col)
+            raise _Stop
+        if len(first.values) != 1 or first.values[0] not in seats:
+            self.emit(
+                "bad-header", f"[first] must name one seat of {', '.join(seats)}",
+                first.line, first.col,
+            )
+            raise _Stop
+        base = Rules.main_form(len(seats))
+        self.rules = Rules(
+            players=base.players, hand_size=base.hand_size, partnerships=base.partnerships,
+            target=target,
+        )
+        self.names = tuple(seats)
+        self.seat_of = {n: i for i, n in enumerate(seats)}
+        r = self.rules
+        self.side_names = tuple(
+            "+".join(seats[s] for s in r.seats_of_side(side)) for side in range(r.side_count)
+        )
+        self.drift = [0] * r.side_count
+        self.over_reported = [False] * r.side_count
+        return GameState(r, self.seat_of[first.values[0]])
+
+    # -- rounds ------------------------------------------------------------
+
+    def hands(self, rnd: Round) -> list[list[tuple[int, int]]]:
+        hands: list[list[tuple[int, int]] | None] = [None] * self.rules.players
+        for d in rnd.deals:
+            seat = self.seat_of.get(d.seat)
+            if seat is None:
+                self.emit("bad-deal", f"deal for {d.seat}, which is not a seat", d.line, d.col)
+                raise _Stop
+            if hands[seat] is not None:
+                self.emit("bad-deal", f"{d.seat} is dealt twice", d.line, d.col)
+                raise _Stop
+            if any(t is None for t in d.tiles):
+                self.emit(
+                    "bad-deal", f"the hand of {d.seat} has unknown tiles; this version checks "
+                    "records with every hand known", d.line, d.col,
+                )
+                raise _Stop
+            hands[seat] = [t for t in d.tiles if t is not None]
+        missing = [self.names[s] for s, h in enumerate(hands) if h is None]
+        if missing:
+            self.emit(
+                "bad-deal", f"no deal for {', '.join(missing)}; this version checks records "
+                "with every hand known (R2.1)", rnd.line, rnd.col,
+            )
+            raise _Stop
+        full = [h for h in hands if h is not None]
+        problems = deal_problems(self.rules, full, self.names)
+        if problems:
+            where = {self.seat_of[d.seat]: d for d in rnd.deals}
+            for seat, message in problems:
+                at = where[seat] if seat is not None else rnd
+                self.emit("bad-deal", message, at.line, at.col)
+            raise _Stop
+        return full
+
+    def run(self) -> GameReport:
+        rep = self.report
+        try:
+            state = self.header()
+            prev: RoundState | None = None
+            for index, rnd in enumerate(self.game.rounds, 1):
+                self.round_no = index
+                self.event_no = None
+                if state.over:
+                    self.emit(
+                        "event-after-game-end",
+                        f"round {rnd.number} starts after {self.side_names[state.winner or 0]} "
+                        "won the game", rnd.line, rnd.col,
+                    )
+                    raise _Stop
+                if prev is not None and not prev.over:
+                    self.emit(
+                        "round-unfinished",
+                        f"round {index - 1} is not over ({self.names[prev.turn]} to play, "
+                        f"{prev.ends_text()}) when round {rnd.number} starts",
+                        rnd.line, rnd.col,
+                    )
+                if rnd.number != index:
+                    self.emit(
+                        "bad-header", f"round {index} is numbered {rnd.number}",
+                        rnd.line, rnd.col, claimed=str(rnd.number), computed=str(index),
+                    )
+                prev = self.play_round(state, rnd, index)
+                rep.rounds += 1
+            self.finish(state, prev)
+        except _Stop:
+            pass
+        return rep
+
+    def play_round(self, state: GameState, rnd: Round, index: int) -> RoundState:
+        hands = self.hands(rnd)
+        opener = self.seat_of.get(rnd.opener)
+        if opener is None:
+            self.emit("wrong-opener", f"{rnd.opener} is not a seat", rnd.line, rnd.col)
+            raise _Stop
+        due = state.opener_for(index, hands)
+        if opener != due:
+            self.emit(
+                "wrong-opener",
+                f"round {index} is opened by {rnd.opener}; it is {self.names[due]}'s turn to open",
+                rnd.line, rnd.col, claimed=rnd.opener, computed=self.names[due],
+            )
+        rs = state.new_round(hands, opener, self.names)
+        ends: list[str | None] | None = None
+        if self.report.ends is not None:
+            ends = [""] * len(rnd.events)
+            self.report.ends.append(ends)
+        rules = self.rules
+        seat_of = self.seat_of
+        last: Placed | None = None
+        ended_by_target = False
+        for n, ev in enumerate(rnd.events, 1):
+            self.event_no = n
+            self.report.events += 1
+            if state.over:
+                self.emit(
+                    "event-after-game-end",
+                    f"{self.side_names[state.winner or 0]} has already won the game",
+                    ev.line, ev.col,
+                )
+                raise _Stop
+            seat = seat_of.get(ev.seat)
+            if seat is None:
+                self.emit(
+                    "not-your-turn",
+                    f"{ev.seat} is not a seat of this game; it is {self.names[rs.turn]}'s turn",
+                    ev.line, ev.col,
+                )
+                raise _Stop
+            try:
+                if type(ev) is Knock:
+                    rs.knock(seat)
+                    if ends is not None:
+                        ends[n - 1] = None
+                    continue
+                assert isinstance(ev, Placement)
+                a, b = ev.tile
+                placed = rs.place(seat, a, b, ev.end)
+            except Illegal as e:
+                self.emit(e.kind, e.message, ev.line, ev.col, rule=e.rule)
+                raise _Stop from None
+            if ends is not None:
+                ends[n - 1] = placed.end
+            scored = state.score(placed)
+            last = placed
+            if scored.won and placed.outcome is None:
+                ended_by_target = True
+            if ev.end_total is not None and ev.end_total.value != placed.end_total:
+                self.emit(
+                    "end-total-mismatch",
+                    f"end total claimed {ev.end_total.value}, computed {placed.end_total} "
+                    f"({placed.why(rules)})",
+                    ev.line, ev.end_total.col,
+                    claimed=str(ev.end_total.value), computed=str(placed.end_total),
+                )
+            if ev.points is not None:
+                self.check_points(ev, ev.points, placed, scored)
+            if ev.totals is not None:
+                self.check_totals(ev.totals, ev.line, state)
+        if rs.over or state.over:
+            state.end_round()
+        if rnd.result is not None:
+            self.check_result(rnd, rs, state, last, ended_by_target)
+        return rs
+
+    # -- claims ------------------------------------------------------------
+
+    def check_points(
+        self, ev: Placement, claim: PointsClaim, placed: Placed, scored: Scored
+    ) -> None:
+        if not claim.discarded and scored.credited:  # the common case first
+            if claim.bonus is None:
+                if claim.points == scored.amount:
+                    return
+            elif claim.points == placed.points and claim.bonus == placed.bonus:
+                return
+        side = scored.side
+        line, col = ev.line, claim.col
+        computed = _fmt_event(placed, scored)
+        claimed = _fmt_points(claim)
+        p, b = placed.points, placed.bonus
+        target = self.rules.target
+        before = scored.total if not scored.credited else scored.total - scored.amount
+        if claim.discarded:
+            if scored.credited:
+                self.emit(
+                    "wrongly-discarded",
+                    f"the event is marked discarded, but {before} + {scored.amount} = "
+                    f"{before + scored.amount} does not pass {target}: it is credited",
+                    line, col, claimed=claimed, computed=computed,
+                )
+                self.drift[side] -= scored.amount
+                return
+            self.compare_amounts(claim, placed, line, col, claimed, computed)
+            return
+        credit = claim.total
+        if not scored.credited:
+            if b and claim.bonus is None and claim.points == p and before + p <= target:
+                self.emit(
+                    "bonus-split",
+                    f"credited {claimed}: the placement's {p} was tested apart from the bonus "
+                    f"{b}; together {before} + {p} + {b} = {before + p + b} > {target}, so "
+                    "both are discarded (R8.3)",
+                    line, col, claimed=claimed, computed=computed,
+                )
+            else:
+                self.emit(
+                    "overshoot-accepted",
+                    f"credited {claimed}, but {before} + {scored.amount} = "
+                    f"{before + scored.amount} > {target}: the event is discarded whole",
+                    line, col, claimed=claimed, computed=computed,
+                )
+                self.over_reported[side] = True
+            self.drift[side] += credit
+            return
+        if self.compare_amounts(claim, placed, line, col, claimed, computed):
+            self.drift[side] += credit - scored.amount
+
+    def compare_amounts(
+        self, claim: PointsClaim, placed: Placed, line: int, col: int, claimed: str,
+        computed: str,
+    ) -> bool:
+        """Compare claimed points (and bonus) with the computed; report and
+        return True when they differ."""
+        p, b = placed.points, placed.bonus
+        if claim.bonus is None:
+            if claim.points == p + b:
+                return False
+            if b and claim.points == p:
+                self.emit(
+                    "bonus-mismatch",
+                    f"claimed {claimed} without the domino bonus {b}; computed {computed}",
+                    line, col, claimed=claimed, computed=computed,
+                )
+            else:
+                self.emit(
+                    "points-mismatch",
+                    f"points claimed {claimed}, computed {computed} ({placed.why(self.rules)})",
+                    line, col, claimed=claimed, computed=computed,
+                )
+            return True
+        wrong = False
+        if claim.points != p:
+            self.emit(
+                "points-mismatch",
+                f"placement points claimed {claim.points}, computed {p} "
+                f"({placed.why(self.rules)})",
+                line, col, claimed=claimed, computed=computed,
+            )
+            wrong = True
+        if claim.bonus != b:
+            reason = "the round ends here" if placed.outcome == "domino" else (
+                "this placement does not end the round with its side emptied"
+            )
+            self.emit(
+                "bonus-mismatch", f"bonus claimed {claim.bonus}, computed {b}: {reason}",
+                line, col, claimed=claimed, computed=computed,
+            )
+            wrong = True
+        return wrong
+
+    def check_totals(self, claim: TotalsClaim, line: int, state: GameState) -> None:
+        computed = state.scores
+        got = claim.values
+        if got == tuple(computed) and not any(self.drift):  # the common case first
+            return
+        if len(got) != len(computed):
+            self.emit(
+                "total-mismatch",
+                f"{len(got)} totals for {len(computed)} sides ({', '.join(self.side_names)})",
+                line, claim.col, claimed=_fmt_totals(got), computed=_fmt_totals(computed),
+            )
+            return
+        target = self.rules.target
+        wrong = []
+        for i, (c, v) in enumerate(zip(got, computed)):
+            diff = c - v
+            if c > target and self.rules.immediate_end:
+                if not (self.over_reported[i] and diff == self.drift[i]):
+                    self.emit(
+                        "overshoot-accepted",
+                        f"{self.side_names[i]}'s total is claimed as {c}, past the target "
+                        f"{target}; computed {v}",
+                        line, claim.col, claimed=_fmt_totals(got), computed=_fmt_totals(computed),
+                    )
+                    self.over_reported[i] = True
+            elif diff and diff != self.drift[i]:
+                wrong.append(self.side_names[i])
+            self.drift[i] = diff
+        if wrong:
+            self.emit(
+                "total-mismatch",
+                f"totals claimed {_fmt_totals(got)}, computed {_fmt_totals(computed)} "
+                f"(wrong for {', '.join(wrong)})",
+                line, claim.col, claimed=_fmt_totals(got), computed=_fmt_totals(computed),
+            )
+
+    def outcome_text(
+        self, rs: RoundState, state: GameState, last: Placed | None, by_target: bool
+    ) -> str:
+        if rs.outcome == "domino" and last is not None:
+            return f"domino {self.names[last.seat]}"
+        if by_target:
+            return "target"
+        if rs.outcome == "blocked":
+            return "blocked"
+        return f"not over ({self.names[rs.turn]} to play)"
+
+    def check_result(
+        self, rnd: Round, rs: RoundState, state: GameState, last: Placed | None,
+        by_target: bool,
+    ) -> None:
+        res = rnd.result
+        assert res is not None
+        self.event_no = None
+        claimed = res.outcome + (f" {res.seat}" if res.seat else "")
+        computed = self.outcome_text(rs, state, last, by_target)
+        if claimed != computed:
+            self.emit(
+                "result-mismatch", f"result claimed {claimed!r}, computed {computed!r}",
+                res.line, res.col, claimed=claimed, computed=computed,
+            )
+        if res.totals is not None:
+            self.check_totals(res.totals, res.line, state)
+
+    def finish(self, state: GameState, last_round: RoundState | None) -> None:
+        g = self.game
+        rep = self.report
+        self.round_no = None
+        self.event_no = None
+        rep.scores = tuple(state.scores)
+        rep.complete = state.over
+        if state.over and state.winner is not None:
+            rep.winner = self.side_names[state.winner]
+        w = g.winner
+        if w is not None:
+            if not state.over:
+                self.emit(
+                    "winner-mismatch",
+                    f"winner claimed {w.side}, but no side has reached {self.rules.target}: "
+                    f"totals {_fmt_totals(state.scores)}",
+                    w.line, w.col, claimed=w.side, computed="none",
+                )
+            elif w.side != rep.winner:
+                self.emit(
+                    "winner-mismatch", f"winner claimed {w.side}, computed {rep.winner}",
+                    w.line, w.col, claimed=w.side, computed=rep.winner,
+                )
+            if w.totals is not None:
+                self.check_totals(w.totals, w.line, state)
+        if not state.over:
+            self.emit(
+                "game-unfinished",
+                f"the record stops before any side reaches {self.rules.target}: totals "
+                f"{_fmt_totals(state.scores)}",
+                g.end_line, 1,
+            )
+
+
+def check_game(
+    game: Game, number: int = 1, source: str = "<input>", want_ends: bool = False
+) -> GameReport:
+    """Replay one game and return what it found (see the module doc)."""
+    return _Replay(game, number, source, want_ends).run()
+
+
+def resolve_ends(game: Game, report: GameReport) -> Game:
+    """The game with every reached placement's end written as the engine
+    resolved it (and none on a lead): the canonical form writes the end."""
+    if report.ends is None:
+        raise ValueError("replay with want_ends=True first")
+    rounds = []
+    for rnd, ends in zip(game.rounds, report.ends):
+        events = []
+        for ev, end in zip(rnd.events, ends):
+            if type(ev) is Placement and end != "" and ev.end != end:
+                ev = ev._replace(end=end)
+            events.append(ev)
+        rounds.append(replace(rnd, events=tuple(events)))
+    rounds.extend(game.rounds[len(rounds):])
+    return replace(game, rounds=tuple(rounds))

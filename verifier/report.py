@@ -1,0 +1,90 @@
+"""Render diagnostics for people (text with a caret) and for machines (JSON).
+
+Boundary: formatting only. Takes diagnostics and the source lines they point
+into and returns strings; it reads no file and decides nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .diagnostics import Diagnostic
+
+REPORT_VERSION = 1
+
+
+@dataclass
+class Summary:
+    """Counts over everything checked."""
+
+    files: int = 0
+    games: int = 0
+    events: int = 0
+    errors: int = 0
+    warnings: int = 0
+
+    def text(self) -> str:
+        def n(k: int, word: str) -> str:
+            return f"{k} {word}" + ("" if k == 1 else "s")
+
+        return (
+            f"{n(self.files, 'file')}, {n(self.games, 'game')}, {n(self.events, 'event')}: "
+            f"{n(self.errors, 'error')}, {n(self.warnings, 'warning')}"
+        )
+
+    def to_dict(self) -> dict[str, int]:
+        return {
+            "files": self.files, "games": self.games, "events": self.events,
+            "errors": self.errors, "warnings": self.warnings,
+        }
+
+
+def render_diagnostic(d: Diagnostic, line_text: str | None) -> str:
+    """``path:line:col: CODE name: message``, the source line with a caret
+    under the column, and the claimed and computed values."""
+    out = [f"{d.source}:{d.line}:{d.col}: {d.code} {d.name}: {d.message}"]
+    if line_text is not None:
+        num = str(d.line)
+        pad = " " * len(num)
+        shown = line_text.replace("\t", " ")
+        out.append(f" {num} | {shown}")
+        out.append(f" {pad} | {' ' * (d.col - 1)}^")
+    extra = []
+    if d.claimed is not None or d.computed is not None:
+        extra.append(f"claimed: {d.claimed}, computed: {d.computed}")
+    if d.rule:
+        extra.append(f"rule {d.rule}")
+    if d.game:
+        where = f"game {d.game}"
+        if d.round is not None:
+            where += f", round {d.round}"
+        if d.event is not None:
+            where += f", event {d.event}"
+        extra.append(where)
+    if extra:
+        out.append(f" {' ' * len(str(d.line))} = " + "; ".join(extra))
+    return "\n".join(out)
+
+
+def render_text(
+    diagnostics: Sequence[Diagnostic], line_of: Callable[[str, int], str | None]
+) -> str:
+    """All diagnostics as text; ``line_of(source, line)`` gives a line's text."""
+    return "\n".join(render_diagnostic(d, line_of(d.source, d.line)) for d in diagnostics)
+
+
+def report_json(diagnostics: Sequence[Diagnostic], summary: Summary) -> dict[str, Any]:
+    """The ``--format json`` document."""
+    return {
+        "version": REPORT_VERSION,
+        "diagnostics": [d.to_dict() for d in diagnostics],
+        "summary": summary.to_dict(),
+    }
+
+
+def dumps(doc: Any) -> str:
+    """JSON text as the CLI writes it."""
+    return json.dumps(doc, ensure_ascii=False, indent=2)
