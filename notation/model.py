@@ -12,7 +12,7 @@ value Python has. Rarer elements are frozen dataclasses.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple, Union
 
 Tile = tuple[int, int]
@@ -179,3 +179,42 @@ class Game:
             if t.key == key:
                 return t
         return None
+
+    def without_positions(self) -> Game:
+        """The same record with every line and column set to 0: two records
+        that say the same thing compare equal this way, wherever they stood."""
+        return replace(
+            self,
+            tags=tuple(replace(t, line=0, col=0) for t in self.tags),
+            rounds=tuple(_round_np(r) for r in self.rounds),
+            winner=None if self.winner is None else replace(
+                self.winner, totals=_totals_np(self.winner.totals), line=0, col=0
+            ),
+            line=0, col=0, end_line=0,
+        )
+
+
+def _totals_np(t: TotalsClaim | None) -> TotalsClaim | None:
+    return None if t is None else t._replace(col=0)
+
+
+def _event_np(ev: Event) -> Event:
+    if isinstance(ev, Knock):
+        return ev._replace(line=0, col=0)
+    return ev._replace(
+        end_total=None if ev.end_total is None else ev.end_total._replace(col=0),
+        points=None if ev.points is None else ev.points._replace(col=0),
+        totals=_totals_np(ev.totals),
+        line=0, col=0,
+    )
+
+
+def _round_np(r: Round) -> Round:
+    res = r.result
+    return replace(
+        r,
+        deals=tuple(replace(d, line=0, col=0) for d in r.deals),
+        events=tuple(_event_np(e) for e in r.events),
+        result=None if res is None else replace(res, totals=_totals_np(res.totals), line=0, col=0),
+        line=0, col=0,
+    )

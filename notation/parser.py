@@ -501,6 +501,11 @@ def read_games(lines: Iterable[str], source: str = "<input>") -> Iterator[Item]:
             continue
         m = fullmatch(raw)
         kind = m.lastgroup if m is not None else None
+        trail: str | None = None
+        if kind == "TRAIL":
+            assert m is not None
+            kind = next(k for k in LINE_TERMINALS if m.group(k) is not None)
+            trail = m.group("TRAIL").rstrip(" \t")
         if kind == "COMMENT":
             if not skipping:
                 comments.append(raw.lstrip(" \t")[1:].rstrip(" \t"))
@@ -517,11 +522,6 @@ def read_games(lines: Iterable[str], source: str = "<input>") -> Iterator[Item]:
                 skipping = True
             comments.clear()
             continue
-        if kind == "TRAIL":
-            kind = next(k for k in LINE_TERMINALS if m.group(k) is not None)
-            trail: str | None = m.group("TRAIL").rstrip(" \t")
-        else:
-            trail = None
         assert kind is not None
         col = m.start(kind) + 1
         cm = Comments(tuple(comments), trail) if comments or trail is not None else NO_COMMENTS

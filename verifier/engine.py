@@ -363,6 +363,8 @@ class RoundState:
         """The open ends, for messages: ``6-6 | 3``."""
         if not self.ntiles:
             return "no tile on the table"
+        if self.ntiles == 1 and self.left_double:
+            return f"the lead {self.left}-{self.left}"
         return f"{_side_text(self.left, self.left_double)} | " + _side_text(
             self.right, self.right_double
         )

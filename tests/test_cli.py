@@ -1,0 +1,158 @@
+"""Tests of the ftn command line (verifier.cli), as a user runs it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from verifier.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+runner = CliRunner()
+
+
+def run(*args: str, stdin: str | bytes | None = None) -> tuple[int, str, str]:
+    r = runner.invoke(app, list(args), input=stdin)
+    return r.exit_code, r.stdout, r.stderr
+
+
+def test_check_valid_samples_exit_0() -> None:
+    code, out, _ = run("check", str(SAMPLES / "valid"))
+    assert code == 0
+    assert out.strip().endswith(": 0 errors, 0 warnings")
+
+
+def test_check_invalid_samples_exit_1_with_every_expectation() -> None:
+    code, out, _ = run("check", str(SAMPLES / "invalid"))
+    assert code == 1
+    for path in sorted((SAMPLES / "invalid").glob("*.ftn")):
+        for line in path.read_text(encoding="utf-8").split("\n"):
+            if line.startswith("# expect: "):
+                name, where = line[len("# expect: "):].split()
+                assert any(
+                    row.startswith(f"{path}:{where}: ") and f" {name}: " in row
+                    for row in out.split("\n")
+                ), (path.name, name, where)
+
+
+def test_check_text_output_shape() -> None:
+    path = SAMPLES / "invalid" / "total-mismatch.ftn"
+    code, out, _ = run("check", str(path))
+    assert code == 1
+    lines = out.split("\n")
+    assert lines[0] == (
+        f"{path}:25:17: FT303 total-mismatch: totals claimed (1,4), computed (1,3) (wrong for S)"
+    )
+    assert lines[1] == " 25 |   S 4-6 R =7 +0 (1,4)"
+    assert lines[2] == "    |                 ^"
+    assert lines[3].startswith("    = claimed: (1,4), computed: (1,3); rule R8.5")
+    assert lines[-2] == "1 file, 1 game, 122 events: 1 error, 0 warnings"
+
+
+def test_check_json_and_stdin() -> None:
+    text = (SAMPLES / "invalid" / "bonus-split.ftn").read_text(encoding="utf-8")
+    code, out, _ = run("check", "-", "--format", "json", stdin=text)
+    assert code == 1
+    doc = json.loads(out)
+    assert [d["name"] for d in doc["diagnostics"]] == [
+        "bonus-split", "winner-mismatch", "game-unfinished"
+    ]
+    assert doc["diagnostics"][0]["file"] == "<stdin>"
+    assert doc["summary"]["errors"] == 2 and doc["summary"]["warnings"] == 1
+
+
+def test_warning_alone_exits_0() -> None:
+    code, out, _ = run("check", str(SAMPLES / "invalid" / "game-unfinished.ftn"))
+    assert code == 0 and "FT401 game-unfinished" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["check", "no/such/file.ftn"], "ftn: no/such/file.ftn: cannot read"),
+        (["check", str(ROOT / "notation")], "no *.ftn files in this directory"),
+    ],
+)
+def test_unreadable_input_exits_2(args: list[str], needle: str) -> None:
+    code, out, err = run(*args)
+    assert code == 2 and needle in err and "Traceback" not in out + err
+
+
+def test_not_utf8_exits_2_with_its_place(tmp_path: Path) -> None:
+    p = tmp_path / "bad.ftn"
+    p.write_bytes(b"game\n[event \"caf\xe9\"]\nend\n")
+    code, _, err = run("check", str(p))
+    assert code == 2 and f"{p}:2:12: not UTF-8 (byte 0xe9)" in err
+
+
+def test_usage_errors_exit_2() -> None:
+    assert run("check")[0] == 2
+    assert run("check", "--format", "xml", str(SAMPLES))[0] == 2
+    assert run("nonsense")[0] == 2
+    assert run("generate", "--players", "7")[0] == 2
+
+
+def test_fmt_prints_canonical_form() -> None:
+    path = SAMPLES / "valid" / "four-players.ftn"
+    code, out, _ = run("fmt", str(path))
+    assert code == 0 and out == path.read_text(encoding="utf-8")
+
+
+def test_fmt_check_and_write(tmp_path: Path) -> None:
+    src = (SAMPLES / "valid" / "three-players.ftn").read_text(encoding="utf-8")
+    messy = tmp_path / "messy.ftn"
+    messy.write_text(src.replace("  N 6-3 L =3", "N   6-3 =3"), encoding="utf-8")
+    assert run("fmt", "--check", str(messy)) == (1, f"would reformat {messy}\n", "")
+    code, out, _ = run("fmt", "--write", str(messy))
+    assert code == 0 and out == f"reformatted {messy}\n"
+    assert messy.read_text(encoding="utf-8") == src
+    assert run("fmt", "--check", str(messy))[0] == 0
+    assert run("fmt", "--check", "--write", str(messy))[0] == 2
+
+
+def test_fmt_write_never_touches_a_file_that_does_not_parse(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.ftn"
+    text = "game\n[ftn \"1\"]\nthis is not ftn\nend\n"
+    bad.write_text(text, encoding="utf-8")
+    code, _, err = run("fmt", "--write", str(bad))
+    assert code == 1 and "not formatted: it does not parse" in err
+    assert bad.read_text(encoding="utf-8") == text
+    assert [p.name for p in tmp_path.iterdir()] == ["bad.ftn"]  # no temporary left
+
+
+def test_codes_and_explain() -> None:
+    code, out, _ = run("codes")
+    assert code == 0 and len(out.strip().split("\n")) == 22
+    assert out.split("\n")[0].startswith("FT001  syntax-error")
+    code, out, _ = run("codes", "--markdown")
+    assert out.startswith("| code | name |")
+    code, out, _ = run("explain", "overshoot-accepted")
+    assert code == 0 and "FT304 overshoot-accepted (error, rule R8.2)" in out
+    assert "example:10:13: FT304 overshoot-accepted" in out
+    assert run("explain", "FT999")[0] == 2
+
+
+def test_generate_is_reproducible_and_checks_clean(tmp_path: Path) -> None:
+    out1 = run("generate", "--players", "3", "--games", "4", "--seed", "9")[1]
+    out2 = run("generate", "-p", "3", "-n", "4", "-s", "9")[1]
+    assert out1 == out2 and out1.count("\ngame\n") == 3
+    target = tmp_path / "g.ftn"
+    assert run("generate", "-p", "4", "-n", "2", "-o", str(target))[0] == 0
+    assert run("check", str(target))[0] == 0
+    assert run("fmt", "--check", str(target))[0] == 0
+
+
+def test_python_dash_m_verifier_runs_the_same_cli() -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    r = subprocess.run(
+        [sys.executable, "-m", "verifier", "check", str(SAMPLES / "invalid" / "bad-deal.ftn")],
+        capture_output=True, text=True, env=env, check=False,
+    )
+    assert r.returncode == 1 and "FT101 bad-deal" in r.stdout and r.stderr == ""

@@ -1,0 +1,40 @@
+"""The records shown in README.md and notation/SPEC.md say what the docs
+claim they say, and CI runs the README's test command."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from verifier.check import check_text, format_text
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def blocks(path: Path) -> list[str]:
+    return re.findall(r"```[a-z]*\n(.*?)```", path.read_text(encoding="utf-8"), re.S)
+
+
+def test_spec_annotated_example_checks_clean() -> None:
+    records = [b for b in blocks(ROOT / "notation" / "SPEC.md") if b.lstrip().startswith("# Annotated")]
+    assert len(records) == 1
+    rep = check_text(records[0])
+    assert (rep.games, rep.events, rep.diagnostics) == (1, 22, [])
+    out, errors = format_text(records[0])
+    assert errors == [] and out is not None
+
+
+def test_readme_short_record_is_only_unfinished() -> None:
+    record = next(b for b in blocks(ROOT / "README.md") if b.startswith("game\n"))
+    rep = check_text(record)
+    assert [d.name for d in rep.diagnostics] == ["game-unfinished"]
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8").split("\n")
+    i = readme.index("# 2. install with the test extra, then run the tests")
+    command = readme[i + 1]
+    assert "pytest" in command and command.startswith("python3 -m venv .venv")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "awk '/^# 2\\. /{getline; print; exit}' README.md" in ci
+    assert 'bash -c "$cmd"' in ci and 'exit "$rc"' in ci

@@ -1,0 +1,146 @@
+"""Property tests over generated games (verifier.generate).
+
+Generated games of every player count must replay clean; printing then
+reading gives the same record; the canonical form is a fixed point; and a
+single changed event is caught, with the code that fits the change.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from notation.model import Game, Knock, Placement
+from notation.parser import parse_games
+from notation.printer import print_games
+from verifier.check import check_text, format_text
+from verifier.engine import Rules
+from verifier.generate import generate_game, generate_games, seat_names
+from verifier.replay import check_game
+
+GAMES = 100  # per player count
+
+
+@pytest.fixture(scope="module", params=[2, 3, 4])
+def corpus(request: pytest.FixtureRequest) -> tuple[int, str, list[Game]]:
+    players: int = request.param
+    text = print_games(generate_games(players, GAMES, 1000 + players))
+    return players, text, parse_games(text)
+
+
+def test_generated_games_check_clean(corpus: tuple[int, str, list[Game]]) -> None:
+    players, text, games = corpus
+    rep = check_text(text)
+    assert (rep.games, rep.errors, rep.warnings) == (GAMES, 0, 0)
+    for n, g in enumerate(games, 1):
+        r = check_game(g, n)
+        assert r.complete and r.winner is not None
+        assert max(r.scores) == 61  # every game ends exactly on the target (R8.4)
+
+
+def test_print_then_parse_gives_the_same_record(corpus: tuple[int, str, list[Game]]) -> None:
+    _, text, games = corpus
+    again = parse_games(print_games(games))
+    assert [g.without_positions() for g in again] == [g.without_positions() for g in games]
+
+
+def test_fmt_is_idempotent_and_generated_text_is_canonical(
+    corpus: tuple[int, str, list[Game]],
+) -> None:
+    _, text, _ = corpus
+    out, errors = format_text(text)
+    assert errors == [] and out == text
+
+
+def test_same_seed_same_games() -> None:
+    a = print_games(generate_games(3, 5, 42))
+    assert a == print_games(generate_games(3, 5, 42))
+    assert a != print_games(generate_games(3, 5, 43))
+
+
+def test_seat_names() -> None:
+    assert seat_names(2) == ("N", "S") and seat_names(4) == ("N", "E", "S", "W")
+    assert seat_names(6) == ("P1", "P2", "P3", "P4", "P5", "P6")
+
+
+# -- a single changed event is caught -----------------------------------------------
+
+
+def _replace_event(game: Game, r: int, e: int, new: Placement | Knock | None) -> Game:
+    from dataclasses import replace
+
+    rnd = game.rounds[r]
+    events = list(rnd.events)
+    if new is None:
+        del events[e]
+    else:
+        events[e] = new
+    rounds = list(game.rounds)
+    rounds[r] = replace(rnd, events=tuple(events))
+    return replace(game, rounds=tuple(rounds))
+
+
+def _mutations(game: Game, rng: random.Random) -> tuple[Game, str, int, int]:
+    """One random change to one event: (game, expected code, line, col)."""
+    while True:
+        r = rng.randrange(len(game.rounds))
+        rnd = game.rounds[r]
+        e = rng.randrange(len(rnd.events))
+        ev = rnd.events[e]
+        kind = rng.choice(["end_total", "points", "totals", "tile", "seat", "knock", "drop"])
+        if isinstance(ev, Placement):
+            assert ev.end_total and ev.points and ev.totals
+            if kind == "end_total":
+                new = ev._replace(end_total=ev.end_total._replace(value=ev.end_total.value + 1))
+                return _replace_event(game, r, e, new), "end-total-mismatch", ev.line, ev.end_total.col
+            if kind == "points":
+                new = ev._replace(points=ev.points._replace(points=ev.points.points + 1))
+                return _replace_event(game, r, e, new), "points-mismatch", ev.line, ev.points.col
+            if kind == "totals" and any(ev.totals.values):
+                values = list(ev.totals.values)
+                i = next(i for i, v in enumerate(values) if v)
+                values[i] -= 1
+                new = ev._replace(totals=ev.totals._replace(values=tuple(values)))
+                return _replace_event(game, r, e, new), "total-mismatch", ev.line, ev.totals.col
+            if kind == "tile":
+                deal = next(d for d in rnd.deals if d.seat == ev.seat)
+                held = {frozenset(t) for t in deal.tiles if t is not None}
+                other = next(
+                    t for d in rnd.deals if d.seat != ev.seat for t in d.tiles
+                    if t is not None and frozenset(t) not in held
+                )
+                new = ev._replace(tile=other)
+                return _replace_event(game, r, e, new), "tile-not-in-hand", ev.line, ev.col
+            if kind == "seat":
+                seats = [d.seat for d in rnd.deals if d.seat != ev.seat]
+                new = ev._replace(seat=rng.choice(seats))
+                return _replace_event(game, r, e, new), "not-your-turn", ev.line, ev.col
+            if kind == "knock" and e > 0:
+                knock = Knock(ev.seat, ev.line, ev.col)
+                return _replace_event(game, r, e, knock), "knock-while-able", ev.line, ev.col
+        elif kind == "drop" and e + 1 < len(rnd.events):
+            nxt = rnd.events[e + 1]
+            after_last = all(isinstance(x, Knock) for x in rnd.events[e:])
+            if not after_last and nxt.seat != ev.seat:
+                # Without the knock, the next seat plays out of turn.
+                return _replace_event(game, r, e, None), "not-your-turn", nxt.line, nxt.col
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_single_changed_event_is_caught(players: int) -> None:
+    rng = random.Random(players)
+    text = print_games(generate_games(players, 40, 77 + players))
+    for game in parse_games(text):
+        for _ in range(5):
+            bad, code, line, col = _mutations(game, rng)
+            found = [(d.name, d.line, d.col) for d in check_game(bad).diagnostics]
+            assert found == [(code, line, col)], (code, line, col)
+
+
+def test_generator_options_are_read_from_rules() -> None:
+    # The generator plays whatever Rules say: a lower target ends sooner.
+    rules = Rules(players=2, hand_size=7, target=15)
+    g = generate_game(random.Random(3), rules)
+    assert g.winner is not None and g.winner.totals is not None
+    assert max(g.winner.totals.values) == 15

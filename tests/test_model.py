@@ -1,0 +1,33 @@
+"""Tests of notation.model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from notation.model import Game, PointsClaim, Tag
+from notation.parser import parse_games
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+
+
+def test_points_claim_total() -> None:
+    assert PointsClaim(2, 1, True, 5).total == 3
+    assert PointsClaim(8, None, False, 5).total == 8
+
+
+def test_game_tag_lookup() -> None:
+    g = Game(tags=(Tag("ftn", ("1",)), Tag("seat", ("N",)), Tag("seat", ("S",))))
+    t = g.tag("seat")
+    assert t is not None and t.values == ("N",)
+    assert g.tag("first") is None
+
+
+def test_without_positions_ignores_only_places() -> None:
+    text = (SAMPLES / "valid" / "three-players.ftn").read_text(encoding="utf-8")
+    a = parse_games(text)[0]
+    b = parse_games("\n\n" + text.replace("  N", "    N"))[0]
+    assert a != b  # lines and columns moved
+    assert a.without_positions() == b.without_positions()
+    c = parse_games(text.replace("(28,3,7)", "(28,3,8)", 1))[0]
+    assert a.without_positions() != c.without_positions()
+    assert a.without_positions().rounds[0].events[0].line == 0

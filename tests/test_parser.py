@@ -1,0 +1,174 @@
+"""Tests of notation.parser (and of the grammar file it compiles)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from notation.model import Comments, EndTotalClaim, Game, Knock, Placement, PointsClaim, TotalsClaim
+from notation.parser import (
+    FtnSyntaxError,
+    ParseError,
+    diagnose_line,
+    grammar_text,
+    parse,
+    parse_games,
+    read_games,
+)
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+
+SMALL = """\
+# leading
+game  # the game line
+[ftn "1"]
+[seat "N" "Ann"]
+[seat "S" "Sam \\"the tile\\" #1"]
+[first "N"]
+round 1 opener N
+  deal N 6-6 6-3 5-5 4-1 2-0 3-3 1-1
+  deal S 6-4 3-1 5-0 2-2 4-4 6-2 ?
+  N 6-6 =12 +4 (4,0)
+  # before S
+  S\t6-4   L =16 +0 (4,0)  # trailing
+  N knock
+  S 3-1 over+2+1
+  result blocked (4,0)
+winner N (61,40)
+end
+# closing
+"""
+
+
+def only_game(text: str) -> Game:
+    games = parse_games(text)
+    assert len(games) == 1
+    return games[0]
+
+
+def test_grammar_file_has_a_header_comment() -> None:
+    text = grammar_text()
+    assert text.startswith("// FTN 1 - Fives and Threes Notation")
+    assert "Boundary:" in text
+
+
+def test_elements_and_positions() -> None:
+    g = only_game(SMALL)
+    assert (g.line, g.col, g.end_line) == (2, 1, 17)
+    assert g.comments == Comments((" leading",), " the game line")
+    assert [t.key for t in g.tags] == ["ftn", "seat", "seat", "first"]
+    assert g.tags[2].values == ("S", 'Sam "the tile" #1')
+    rnd = g.rounds[0]
+    assert (rnd.number, rnd.opener, rnd.line) == (1, "N", 7)
+    assert rnd.deals[1].tiles[-1] is None  # "?" is an unknown tile
+    assert rnd.deals[0].tiles[0] == (6, 6)
+    e1, e2, e3, e4 = rnd.events
+    assert e1 == Placement(
+        "N", (6, 6), None, EndTotalClaim(12, 9), PointsClaim(4, None, False, 13),
+        TotalsClaim((4, 0), 16), 10, 3,
+    )
+    assert isinstance(e2, Placement)
+    assert (e2.line, e2.col, e2.end) == (12, 3, "L")
+    # Columns count characters: the tab is one, the run of blanks three.
+    assert e2.end_total == EndTotalClaim(16, 13)
+    assert e2.comments == Comments((" before S",), " trailing")
+    assert e3 == Knock("N", 13, 3)
+    assert isinstance(e4, Placement) and e4.points == PointsClaim(2, 1, True, 9)
+    assert e4.points.total == 3
+    assert rnd.result is not None and rnd.result.totals == TotalsClaim((4, 0), 18)
+    assert g.winner is not None and g.winner.side == "N"
+    assert g.winner.totals == TotalsClaim((61, 40), 10)
+    assert g.closing == (" closing",)
+
+
+def test_bom_and_crlf() -> None:
+    g = only_game("\ufeff" + SMALL.replace("\n", "\r\n"))
+    assert g == only_game(SMALL)
+
+
+def test_reads_from_a_stream_one_game_at_a_time() -> None:
+    stream = io.StringIO(SMALL + SMALL)
+    items = read_games(stream)
+    first = next(items)
+    assert isinstance(first, Game) and first.line == 2
+    rest = list(items)
+    assert len(rest) == 1 and isinstance(rest[0], Game) and rest[0].line == 20
+
+
+@pytest.mark.parametrize(
+    ("line", "col", "message"),
+    [
+        ("  N 6-6 X", 9, "unexpected 'X'"),
+        ("  N 6-6 =1x", 11, "unexpected 'x' in '=1x'"),
+        ("  N 6-6x", 8, "unexpected 'x' in '6-6x'"),
+        ("  N knock L", 11, "unexpected 'L'"),
+        ("  deal N", 9, "the line ends too soon"),
+        ("round 1 opner N", 11, "unexpected 'n' in 'opner'"),
+        ("  result domino", 16, "the line ends too soon"),
+        ('[seat "N" "A\\q"]', 13, "bad escape in a string"),
+        ("[Seat]", 2, "a header tag starts with its name"),
+    ],
+)
+def test_syntax_error_points_at_the_offending_character(line: str, col: int, message: str) -> None:
+    off, msg, expected = diagnose_line(line)
+    assert (off + 1, msg) == (col, message)
+    assert expected
+
+
+def test_syntax_error_in_a_game_reports_and_reads_on() -> None:
+    broken = SMALL.replace("  N knock", "  N knock L")
+    items = parse(broken + SMALL)
+    assert [type(i).__name__ for i in items] == ["ParseError", "Game"]
+    err = items[0]
+    assert isinstance(err, ParseError)
+    assert (err.line, err.col, err.game) == (13, 11, 1)
+    assert "the end of the line" in err.expected
+
+
+def test_line_out_of_place() -> None:
+    text = SMALL.replace("  deal N 6-6", "  N 6-6 =12\n  deal N 6-6")
+    err = parse(text)[0]
+    assert isinstance(err, ParseError)
+    assert err.message == "a 'deal' line cannot stand here"
+    assert (err.line, err.col) == (9, 3)
+
+
+def test_event_before_any_round() -> None:
+    err = parse("game\n[ftn \"1\"]\nN 6-6\nend\n")[0]
+    assert isinstance(err, ParseError)
+    assert err.message == "an event (a placement or a knock) cannot stand here"
+    assert (err.line, err.col) == (3, 1)
+
+
+def test_missing_end_and_text_outside_games() -> None:
+    items = parse("hello\ngame\n[ftn \"1\"]\ngame\nend\n")
+    assert isinstance(items[0], ParseError) and (items[0].line, items[0].game) == (1, 0)
+    assert isinstance(items[1], ParseError) and items[1].line == 4
+    assert "'end'" in items[1].message
+    assert isinstance(items[2], Game)
+    tail = parse("game\n[ftn \"1\"]\n")
+    assert isinstance(tail[0], ParseError) and tail[0].message == "the file ends inside a game"
+
+
+def test_reserved_words_are_not_seats() -> None:
+    err = parse("game\nround 1 opener knock\nend\n")[0]
+    assert isinstance(err, ParseError) and err.line == 2
+
+
+def test_parse_games_raises_typed_error() -> None:
+    with pytest.raises(FtnSyntaxError) as e:
+        parse_games("game\nnonsense here\nend\n", "x.ftn")
+    assert str(e.value) == "x.ftn:2:10: unexpected 'here'"
+    assert e.value.error.line == 2
+
+
+def test_every_sample_parses_or_fails_only_where_it_says() -> None:
+    for path in sorted(SAMPLES.rglob("*.ftn")):
+        items = parse(path.read_text(encoding="utf-8"), str(path))
+        errors = [i for i in items if isinstance(i, ParseError)]
+        if path.name == "syntax-error.ftn":
+            assert len(errors) == 1
+        else:
+            assert errors == [], path

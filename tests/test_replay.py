@@ -1,0 +1,216 @@
+"""Tests of verifier.replay: headers, deals, claims, and when replay stops.
+
+Records are the bundled samples, edited in the test where a case needs it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from notation.parser import parse_games
+from verifier.replay import check_game, resolve_ends
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+TWO = (SAMPLES / "valid" / "two-players-r8-3.ftn").read_text(encoding="utf-8")
+FOUR = (SAMPLES / "valid" / "four-players.ftn").read_text(encoding="utf-8")
+
+
+def found(text: str) -> list[tuple[str, int, int]]:
+    rep = check_game(parse_games(text)[0])
+    return [(d.name, d.line, d.col) for d in rep.diagnostics]
+
+
+def line_of(text: str, content: str) -> int:
+    """The line number of the one line that starts with ``content``."""
+    hits = [i for i, line in enumerate(text.split("\n"), 1) if line.startswith(content)]
+    assert len(hits) == 1, content
+    return hits[0]
+
+
+def edit(text: str, *pairs: tuple[str, str]) -> str:
+    for old, new in pairs:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    return text
+
+
+def test_valid_sample_replays_clean_with_its_result() -> None:
+    rep = check_game(parse_games(TWO)[0])
+    assert rep.diagnostics == []
+    assert (rep.complete, rep.winner, rep.scores) == (True, "S", (60, 61))
+    assert rep.rounds == 12 and rep.events == 122
+
+
+def test_partnership_winner_is_named_by_its_side() -> None:
+    rep = check_game(parse_games(FOUR)[0])
+    assert rep.diagnostics == [] and rep.winner == "N+S" and rep.scores == (61, 49)
+
+
+# -- header --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('[ftn "1"]', '[ftn "2"]', "[ftn] must be one of '1'"),
+        ('[ftn "1"]\n', "", 'the [ftn "1"] tag is missing'),
+        ('[seat "S" "Player 2"]', '[seat "N" "Player 2"]', "seat N is given twice"),
+        ('[seat "S" "Player 2"]', '[seat "S" "Player 2"]\n[seat "E"]\n[seat "W"]\n[seat "X"]',
+         "5 seats; the main form has 2 to 4 [seat] tags"),
+        ('[seat "S" "Player 2"]', '[seat "round"]', "[seat] takes a seat name"),
+        ('[first "S"]', '[first "S"]\n[rules "club"]',
+         "unknown rules 'club'; known: \"pagat\": the main form (RULES.md R1-R8)"),
+        ('[first "S"]', '[first "S"]\n[rule "hand" "6"]',
+         "unknown rule option 'hand' '6'; known options: target: a positive whole number"),
+        ('[first "S"]', '[first "S"]\n[rule "target" "x"]', "bad value 'x' for target"),
+    ],
+)
+def test_bad_header(old: str, new: str, message: str) -> None:
+    rep = check_game(parse_games(edit(TWO, (old, new)))[0])
+    assert [d.name for d in rep.diagnostics] == ["bad-header"]
+    assert rep.diagnostics[0].message.startswith(message)
+    assert rep.events == 0  # nothing is replayed without a header
+
+
+def test_preset_pagat_is_the_main_form() -> None:
+    assert found(edit(TWO, ('[first "S"]', '[first "S"]\n[rules "pagat"]'))) == []
+
+
+def test_round_numbers_must_follow_on() -> None:
+    text = edit(TWO, ("round 2 opener N", "round 3 opener N"))
+    assert found(text) == [("bad-header", line_of(text, "round 3 opener N"), 1)]
+
+
+# -- deals -------------------------------------------------------------------------
+
+
+def test_unknown_tiles_and_missing_hands_are_not_checked_yet() -> None:
+    text = edit(TWO, ("  deal N 0-3 1-3 1-6 2-2 2-4 2-6 4-4", "  deal N 0-3 1-3 1-6 2-2 2-4 2-6 ?"))
+    assert [n for n, _, _ in found(text)] == ["bad-deal"]
+    text = edit(TWO, ("  deal N 0-3 1-3 1-6 2-2 2-4 2-6 4-4\n", ""))
+    assert found(text) == [("bad-deal", line_of(text, "round 1 opener S"), 1)]
+
+
+def test_deal_for_a_stranger_or_twice() -> None:
+    text = edit(TWO, ("  deal N 0-3", "  deal X 0-3"))
+    assert [n for n, _, _ in found(text)] == ["bad-deal"]
+    text = edit(TWO, ("  deal N 0-3 1-3 1-6 2-2 2-4 2-6 4-4", "  deal S 0-3 1-3 1-6 2-2 2-4 2-6 4-4"))
+    assert [n for n, _, _ in found(text)] == ["bad-deal"]
+
+
+# -- moves -------------------------------------------------------------------------
+
+
+def test_an_illegal_move_stops_the_replay() -> None:
+    # N knocks while able, and a wrong claim follows: only the knock is judged.
+    text = edit(
+        TWO,
+        ("  N 1-3 R =8 +0 (0,2)", "  N knock  # able"),
+        ("  S 5-0 L =3 +1 (0,3)", "  S 5-0 L =99 +7 (9,9)"),
+    )
+    assert found(text) == [("knock-while-able", line_of(text, "  N knock  # able"), 3)]
+
+
+def test_stranger_seat_is_not_your_turn() -> None:
+    text = edit(TWO, ("  N 1-3 R =8 +0 (0,2)", "  X 1-3 R"))
+    assert found(text) == [("not-your-turn", line_of(text, "  X 1-3 R"), 3)]
+
+
+def test_wrong_claims_do_not_stop_the_replay() -> None:
+    text = edit(
+        TWO,
+        ("  S 5-1 =6 +2 (0,2)", "  S 5-1 =7 +2 (0,2)"),
+        ("  S 1-6 L =18 +6 (1,9)", "  S 1-6 L =18 +5 (1,9)"),
+    )
+    assert [n for n, _, _ in found(text)] == ["end-total-mismatch", "points-mismatch"]
+
+
+# -- totals: each mismatch once -------------------------------------------------------
+
+
+def test_a_total_carried_forward_is_not_reported_again() -> None:
+    text = edit(
+        TWO,
+        ("  S 4-6 R =7 +0 (1,3)", "  S 4-6 R =7 +0 (1,4)"),
+        ("  N 6-6 R =13 +0 (1,3)", "  N 6-6 R =13 +0 (1,4)"),
+        ("  S 1-6 L =18 +6 (1,9)", "  S 1-6 L =18 +6 (1,10)"),
+        ("  N 6-2 R =8 +0 (1,9)", "  N 6-2 R =8 +0 (1,11)"),
+    )
+    # (1,4) is wrong; (1,4) and (1,10) carry the same error; (1,11) is new.
+    assert found(text) == [
+        ("total-mismatch", line_of(text, "  S 4-6 R =7 +0 (1,4)"), 17),
+        ("total-mismatch", line_of(text, "  N 6-2 R =8 +0 (1,11)"), 17),
+    ]
+
+
+def test_a_total_past_the_target_is_an_accepted_overshoot() -> None:
+    text = edit(TWO, ("  S 3-4 L =6 over+2+1 (60,59)", "  S 3-4 L =6 (60,62)"))
+    assert found(text) == [
+        ("overshoot-accepted", line_of(text, "  S 3-4 L =6 (60,62)"), 14)
+    ]
+
+
+def test_credited_points_past_the_target_reported_once() -> None:
+    text = edit(
+        TWO,
+        ("  S 3-4 L =6 over+2+1 (60,59)", "  S 3-4 L =6 +3 (60,62)"),
+        ("  result domino S (60,59)", "  result domino S (60,62)"),
+    )
+    assert found(text) == [
+        ("overshoot-accepted", line_of(text, "  S 3-4 L =6 +3 (60,62)"), 14)
+    ]
+
+
+def test_discarded_claim_with_wrong_amount() -> None:
+    text = edit(TWO, ("  S 3-4 L =6 over+2+1 (60,59)", "  S 3-4 L =6 over+3+1 (60,59)"))
+    assert [n for n, _, _ in found(text)] == ["points-mismatch"]
+    text = edit(TWO, ("  S 3-4 L =6 over+2+1 (60,59)", "  S 3-4 L =6 over+3 (60,59)"))
+    assert [n for n, _, _ in found(text)] == []  # 3 is the whole event, as claimed
+
+
+def test_bonus_forgotten_or_invented() -> None:
+    text = edit(FOUR, ("  E 6-6 L =14 +0+1 (39,33)", "  E 6-6 L =14 +0+0 (39,32)"))
+    assert [n for n, _, _ in found(text)] == ["bonus-mismatch"]
+    text = edit(FOUR, ("  S 6-2 R =12 +4 (37,30)", "  S 6-2 R =12 +4+1 (38,30)"))
+    # The first partner out earns no bonus (R7.2); the total that carries
+    # the claimed bonus is not reported again.
+    assert [n for n, _, _ in found(text)] == ["bonus-mismatch"]
+
+
+# -- results and winner ------------------------------------------------------------
+
+
+def test_result_of_an_unfinished_round() -> None:
+    text = edit(TWO, ("  N 3-0 R =0 +0 (0,3)\n  S knock\n  N knock\n", ""))
+    names = [n for n, _, _ in found(text)]
+    assert names == ["result-mismatch", "round-unfinished"]
+
+
+def test_winner_without_a_finished_game() -> None:
+    cut = TWO[: TWO.index("round 12 opener N")] + "winner S (60,59)\nend\n"
+    assert [n for n, _, _ in found(cut)] == ["winner-mismatch", "game-unfinished"]
+
+
+def test_round_after_the_game_is_won() -> None:
+    extra = "round 13 opener S\n  deal N 0-0\nend\n"
+    text = TWO.replace("\nwinner S (60,61)\nend\n", "\n" + extra)
+    assert [n for n, _, _ in found(text)] == ["event-after-game-end"]
+
+
+# -- resolving ends for the canonical form ------------------------------------------
+
+
+def test_resolve_ends_writes_every_reached_end() -> None:
+    text = edit(TWO, ("  N 1-3 R =8 +0 (0,2)", "  N 1-3 =8 +0 (0,2)"), ("  S 5-1 =6", "  S 5-1 L =6"))
+    game = parse_games(text)[0]
+    rep = check_game(game, want_ends=True)
+    assert rep.diagnostics == []
+    fixed = resolve_ends(game, rep)
+    first = fixed.rounds[0].events
+    assert first[0].end is None if hasattr(first[0], "end") else False  # no end on a lead
+    assert getattr(first[1], "end", None) == "R"
+    assert fixed.without_positions() == parse_games(TWO)[0].without_positions()
+    with pytest.raises(ValueError):
+        resolve_ends(game, check_game(game))
