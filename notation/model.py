@@ -13,7 +13,7 @@ value Python has. Rarer elements are frozen dataclasses.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
 Tile = tuple[int, int]
 """A tile as written: ``(first half, second half)``; ``6-3`` is ``(6, 3)``."""
@@ -87,7 +87,7 @@ class Knock(NamedTuple):
     comments: Comments = NO_COMMENTS
 
 
-Event = Union[Placement, Knock]
+Event = Placement | Knock
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,9 +21,9 @@ import json
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
-from typing import Any, Union
+from typing import Any
 
 from lark import Lark, Transformer
 from lark.exceptions import UnexpectedToken
@@ -82,7 +82,7 @@ class ParseError:
     source: str = "<input>"
 
 
-Item = Union[Game, ParseError]
+Item = Game | ParseError
 
 
 class _Line:
@@ -271,7 +271,7 @@ def _line_regex() -> re.Pattern[str]:
     return re.compile(rf"[ \t]*(?:{alts}|(?P<COMMENT>#.*))[ \t]*(?:#(?P<TRAIL>.*))?")
 
 
-@lru_cache(maxsize=None)
+@cache
 def field_regex(name: str) -> re.Pattern[str]:
     """The compiled regular expression of one field terminal of the grammar."""
     return re.compile(_lark().get_terminal(name).pattern.to_regexp())
@@ -439,7 +439,7 @@ def diagnose_line(text: str) -> tuple[int, str, tuple[str, ...]]:
             si, count = k + 1, 0
         if chosen == "'knock'":
             si = len(steps) + 1  # nothing may follow a knock
-            steps = steps + [((), "1")]
+            steps = [*steps, ((), "1")]
     for j in range(si, len(steps)):
         alts, how = steps[j]
         if (how == "1" and alts) or (how == "+" and j == si and count == 0) or (

@@ -16,7 +16,8 @@ def blocks(path: Path) -> list[str]:
 
 
 def test_spec_annotated_example_checks_clean() -> None:
-    records = [b for b in blocks(ROOT / "notation" / "SPEC.md") if b.lstrip().startswith("# Annotated")]
+    spec = blocks(ROOT / "notation" / "SPEC.md")
+    records = [b for b in spec if b.lstrip().startswith("# Annotated")]
     assert len(records) == 1
     rep = check_text(records[0])
     assert (rep.games, rep.events, rep.diagnostics) == (1, 22, [])

@@ -30,7 +30,7 @@ def corpus(request: pytest.FixtureRequest) -> tuple[int, str, list[Game]]:
 
 
 def test_generated_games_check_clean(corpus: tuple[int, str, list[Game]]) -> None:
-    players, text, games = corpus
+    _, text, games = corpus
     rep = check_text(text)
     assert (rep.games, rep.errors, rep.warnings) == (GAMES, 0, 0)
     for n, g in enumerate(games, 1):
@@ -40,7 +40,7 @@ def test_generated_games_check_clean(corpus: tuple[int, str, list[Game]]) -> Non
 
 
 def test_print_then_parse_gives_the_same_record(corpus: tuple[int, str, list[Game]]) -> None:
-    _, text, games = corpus
+    _, _, games = corpus
     again = parse_games(print_games(games))
     assert [g.without_positions() for g in again] == [g.without_positions() for g in games]
 
@@ -93,7 +93,8 @@ def _mutations(game: Game, rng: random.Random) -> tuple[Game, str, int, int]:
             assert ev.end_total and ev.points and ev.totals
             if kind == "end_total":
                 new = ev._replace(end_total=ev.end_total._replace(value=ev.end_total.value + 1))
-                return _replace_event(game, r, e, new), "end-total-mismatch", ev.line, ev.end_total.col
+                changed = _replace_event(game, r, e, new)
+                return changed, "end-total-mismatch", ev.line, ev.end_total.col
             if kind == "points":
                 new = ev._replace(points=ev.points._replace(points=ev.points.points + 1))
                 return _replace_event(game, r, e, new), "points-mismatch", ev.line, ev.points.col

@@ -12,7 +12,9 @@ SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
 
 def test_event_text() -> None:
-    p = Placement("N", (6, 3), "R", None, PointsClaim(2, 1, True, 0), TotalsClaim((59, 40), 0), 0, 0)
+    p = Placement(
+        "N", (6, 3), "R", None, PointsClaim(2, 1, True, 0), TotalsClaim((59, 40), 0), 0, 0
+    )
     assert event_text(p) == "N 6-3 R over+2+1 (59,40)"
     lead = Placement("E", (6, 6), None, None, None, None, 0, 0)
     assert event_text(lead) == "E 6-6"

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from notation.model import Placement
 from notation.parser import parse_games
 from verifier.replay import check_game, resolve_ends
 
@@ -87,7 +88,8 @@ def test_round_numbers_must_follow_on() -> None:
 
 
 def test_unknown_tiles_and_missing_hands_are_not_checked_yet() -> None:
-    text = edit(TWO, ("  deal N 0-3 1-3 1-6 2-2 2-4 2-6 4-4", "  deal N 0-3 1-3 1-6 2-2 2-4 2-6 ?"))
+    full = "  deal N 0-3 1-3 1-6 2-2 2-4 2-6 4-4"
+    text = edit(TWO, (full, "  deal N 0-3 1-3 1-6 2-2 2-4 2-6 ?"))
     assert [n for n, _, _ in found(text)] == ["bad-deal"]
     text = edit(TWO, ("  deal N 0-3 1-3 1-6 2-2 2-4 2-6 4-4\n", ""))
     assert found(text) == [("bad-deal", line_of(text, "round 1 opener S"), 1)]
@@ -96,7 +98,8 @@ def test_unknown_tiles_and_missing_hands_are_not_checked_yet() -> None:
 def test_deal_for_a_stranger_or_twice() -> None:
     text = edit(TWO, ("  deal N 0-3", "  deal X 0-3"))
     assert [n for n, _, _ in found(text)] == ["bad-deal"]
-    text = edit(TWO, ("  deal N 0-3 1-3 1-6 2-2 2-4 2-6 4-4", "  deal S 0-3 1-3 1-6 2-2 2-4 2-6 4-4"))
+    hand = " 0-3 1-3 1-6 2-2 2-4 2-6 4-4"
+    text = edit(TWO, ("  deal N" + hand, "  deal S" + hand))
     assert [n for n, _, _ in found(text)] == ["bad-deal"]
 
 
@@ -203,14 +206,16 @@ def test_round_after_the_game_is_won() -> None:
 
 
 def test_resolve_ends_writes_every_reached_end() -> None:
-    text = edit(TWO, ("  N 1-3 R =8 +0 (0,2)", "  N 1-3 =8 +0 (0,2)"), ("  S 5-1 =6", "  S 5-1 L =6"))
+    text = edit(
+        TWO, ("  N 1-3 R =8 +0 (0,2)", "  N 1-3 =8 +0 (0,2)"), ("  S 5-1 =6", "  S 5-1 L =6")
+    )
     game = parse_games(text)[0]
     rep = check_game(game, want_ends=True)
     assert rep.diagnostics == []
     fixed = resolve_ends(game, rep)
-    first = fixed.rounds[0].events
-    assert first[0].end is None if hasattr(first[0], "end") else False  # no end on a lead
-    assert getattr(first[1], "end", None) == "R"
+    lead, second = fixed.rounds[0].events[:2]
+    assert isinstance(lead, Placement) and lead.end is None  # no end on a lead
+    assert isinstance(second, Placement) and second.end == "R"
     assert fixed.without_positions() == parse_games(TWO)[0].without_positions()
     with pytest.raises(ValueError):
         resolve_ends(game, check_game(game))

@@ -9,6 +9,7 @@ unreadable input. No traceback reaches the user.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import tempfile
@@ -94,11 +95,36 @@ def _inputs(paths: list[str]) -> list[tuple[str, str]]:
         raise typer.Exit(EXIT_USAGE) from None
 
 
+Paths = Annotated[
+    list[str], typer.Argument(help="Files, directories (searched for *.ftn), or - for stdin.")
+]
+FormatOpt = Annotated[
+    Format, typer.Option("--format", "-f", help="text for people, json for machines.")
+]
+CheckOpt = Annotated[
+    bool, typer.Option("--check", help="Only report files that are not canonical (exit 1).")
+]
+WriteOpt = Annotated[
+    bool, typer.Option("--write", "-w", help="Rewrite in place (never a file that does not parse).")
+]
+MarkdownOpt = Annotated[
+    bool, typer.Option("--markdown", help="Print the Markdown table of the README.")
+]
+CodeArg = Annotated[str, typer.Argument(help="A code (FT304) or a name (overshoot-accepted).")]
+PlayersOpt = Annotated[
+    int, typer.Option("--players", "-p", min=2, max=4, help="2, 3 or 4 players (main form).")
+]
+GamesOpt = Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")]
+SeedOpt = Annotated[
+    int, typer.Option("--seed", "-s", help="Random seed: the same seed gives the same games.")
+]
+OutputOpt = Annotated[
+    Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.")
+]
+
+
 @app.command()
-def check(
-    paths: Annotated[list[str], typer.Argument(help="Files, directories (searched for *.ftn), or - for stdin.")],
-    format: Annotated[Format, typer.Option("--format", "-f", help="text for people, json for machines.")] = Format.text,
-) -> None:
+def check(paths: Paths, format: FormatOpt = Format.text) -> None:
     """Replay every game and report illegal moves and wrong claims."""
     inputs = _inputs(paths)
     texts: dict[str, list[str]] = {}
@@ -132,10 +158,8 @@ def _write_atomic(path: Path, text: str) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
-        try:
+        with contextlib.suppress(OSError):
             os.chmod(tmp, path.stat().st_mode & 0o7777)
-        except OSError:
-            pass
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
@@ -144,11 +168,7 @@ def _write_atomic(path: Path, text: str) -> None:
 
 
 @app.command()
-def fmt(
-    paths: Annotated[list[str], typer.Argument(help="Files, directories (searched for *.ftn), or - for stdin.")],
-    check_only: Annotated[bool, typer.Option("--check", help="Only report files that are not canonical (exit 1).")] = False,
-    write: Annotated[bool, typer.Option("--write", "-w", help="Rewrite files in place (never one that does not parse).")] = False,
-) -> None:
+def fmt(paths: Paths, check_only: CheckOpt = False, write: WriteOpt = False) -> None:
     """Print records in the canonical form (ends written, fixed layout)."""
     if check_only and write:
         _err("ftn fmt: --check and --write exclude each other")
@@ -185,9 +205,7 @@ def fmt(
 
 
 @app.command()
-def codes(
-    markdown: Annotated[bool, typer.Option("--markdown", help="Print the Markdown table of the README.")] = False,
-) -> None:
+def codes(markdown: MarkdownOpt = False) -> None:
     """List the registry of diagnostics."""
     if markdown:
         typer.echo(registry.table_markdown(), nl=False)
@@ -197,7 +215,7 @@ def codes(
 
 
 @app.command()
-def explain(code: Annotated[str, typer.Argument(help="A code (FT304) or a name (overshoot-accepted).")]) -> None:
+def explain(code: CodeArg) -> None:
     """Show one diagnostic: what it means, why it matters, and an example."""
     entry = registry.lookup(code)
     if entry is None:
@@ -218,10 +236,7 @@ def explain(code: Annotated[str, typer.Argument(help="A code (FT304) or a name (
 
 @app.command()
 def generate(
-    players: Annotated[int, typer.Option("--players", "-p", min=2, max=4, help="2, 3 or 4 players (main form).")] = 2,
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 1,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Random seed: the same seed gives the same games.")] = 1,
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.")] = None,
+    players: PlayersOpt = 2, games: GamesOpt = 1, seed: SeedOpt = 1, output: OutputOpt = None
 ) -> None:
     """Write random legal complete games with correct claims."""
     text = print_games(generate_games(players, games, seed))

@@ -256,8 +256,22 @@ class RoundState:
     ``knock`` apply a move or raise ``Illegal``."""
 
     __slots__ = (
-        "_reveal", "counts", "emptied", "hands", "held", "left", "left_double", "ntiles",
-        "names", "opener", "outcome", "right", "right_double", "rules", "turn", "winner_side",
+        "_reveal",
+        "counts",
+        "emptied",
+        "hands",
+        "held",
+        "left",
+        "left_double",
+        "names",
+        "ntiles",
+        "opener",
+        "outcome",
+        "right",
+        "right_double",
+        "rules",
+        "turn",
+        "winner_side",
     )
 
     def __init__(

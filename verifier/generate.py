@@ -120,7 +120,7 @@ def generate_game(rng: random.Random, rules: Rules, title: str = "") -> Game:
 
 
 def _deals(names: tuple[str, ...], hands: list[list[tuple[int, int]]]) -> Iterator[Deal]:
-    for name, hand in zip(names, hands):
+    for name, hand in zip(names, hands, strict=True):
         yield Deal(name, tuple(hand))
 
 

@@ -477,7 +477,7 @@ class _Replay:
             return
         target = self.rules.target
         wrong = []
-        for i, (c, v) in enumerate(zip(got, computed)):
+        for i, (c, v) in enumerate(zip(got, computed, strict=True)):
             diff = c - v
             if c > target and self.rules.immediate_end:
                 if not (self.over_reported[i] and diff == self.drift[i]):
@@ -574,9 +574,9 @@ def resolve_ends(game: Game, report: GameReport) -> Game:
     if report.ends is None:
         raise ValueError("replay with want_ends=True first")
     rounds = []
-    for rnd, ends in zip(game.rounds, report.ends):
+    for rnd, ends in zip(game.rounds, report.ends, strict=False):  # may stop early
         events = []
-        for ev, end in zip(rnd.events, ends):
+        for ev, end in zip(rnd.events, ends, strict=True):
             if type(ev) is Placement and end != "" and ev.end != end:
                 ev = ev._replace(end=end)
             events.append(ev)
