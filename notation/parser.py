@@ -46,8 +46,10 @@ from .model import (
     Winner,
 )
 
+# The line terminals, most frequent first (they exclude each other, so the
+# order only saves time).
 LINE_TERMINALS = (
-    "GAME", "END", "TAG", "ROUND", "DEAL", "PLACEMENT", "KNOCK", "RESULT", "WINNER",
+    "PLACEMENT", "KNOCK", "DEAL", "ROUND", "RESULT", "TAG", "GAME", "END", "WINNER",
 )
 
 #: What each token kind is called in messages.
@@ -129,34 +131,38 @@ def _points(text: str, col: int) -> PointsClaim:
     return PointsClaim(int(parts[0]), bonus, discarded, col)
 
 
-def _placement(tok: _Line) -> Placement:
-    value = tok.value
-    fields = value.split()
-    col0 = tok.col
-    end = None
-    end_total = points = totals = None
-    n = len(fields)
-    if n > 2:
-        # Columns of the claims: fast when fields are one blank apart.
-        single = len(value) == sum(map(len, fields)) + n - 1
-        pos = len(fields[0]) + len(fields[1]) + 2 if single else (
-            value.find(fields[1], len(fields[0])) + len(fields[1])
-        )
-        for f in fields[2:]:
-            if not single:
-                pos = value.find(f, pos)
-            c = f[0]
-            if c == "=":
-                end_total = EndTotalClaim(int(f[1:]), col0 + pos)
-            elif c == "(":
-                totals = TotalsClaim(tuple(map(int, f[1:-1].split(","))), col0 + pos)
-            elif c == "+" or c == "o":
-                points = _points(f, col0 + pos)
-            else:
-                end = f
-            pos += len(f) + 1 if single else len(f)
-    tile = _TILES.get(fields[1]) or _tile(fields[1])
-    return Placement(fields[0], tile, end, end_total, points, totals, tok.line, col0, tok.comments)
+# The fields of a line that matched PLACEMENT (so this needs no checks):
+# seat, tile, end, end total, "over", points, bonus, totals.
+_PLACEMENT_FIELDS = re.compile(
+    r"(\S+)[ \t]+([0-9]+-[0-9]+)(?:[ \t]+([LR]))?(?:[ \t]+=([0-9]+))?"
+    r"(?:[ \t]+(over)?\+([0-9]+)(?:\+([0-9]+))?)?(?:[ \t]+\(([0-9,]+)\))?"
+)
+_new = tuple.__new__  # builds a NamedTuple from a tuple without a Python call
+
+
+def _placement(value: str, line: int, col: int, comments: Comments) -> Placement:
+    m = _PLACEMENT_FIELDS.fullmatch(value)
+    assert m is not None
+    seat, tile, end, total, over, points, bonus, totals = m.groups()
+    at = col - 1  # column of offset o is at + o + 1
+    return _new(Placement, (
+        seat,
+        _TILES.get(tile) or _tile(tile),
+        end,
+        None if total is None else _new(EndTotalClaim, (int(total), at + m.start(4))),
+        None if points is None else _new(PointsClaim, (
+            int(points),
+            None if bonus is None else int(bonus),
+            over is not None,
+            at + 1 + m.start(5) if over is not None else at + m.start(6),
+        )),
+        None if totals is None else _new(TotalsClaim, (
+            tuple(map(int, totals.split(","))), at + m.start(8),
+        )),
+        line,
+        col,
+        comments,
+    ))
 
 
 _STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
@@ -206,13 +212,11 @@ class _Build(Transformer[Any, Any]):
         for tok in children[1:]:
             t = tok.type
             if t == "EVENTS":
-                for ev in tok.value:
-                    if ev.type == "PLACEMENT":
-                        events.append(_placement(ev))
+                for kind, value, line, col, cm in tok.value:
+                    if kind == "PLACEMENT":
+                        events.append(_placement(value, line, col, cm))
                     else:
-                        events.append(
-                            Knock(ev.value.split()[0], ev.line, ev.col, ev.comments)
-                        )
+                        events.append(Knock(value.split()[0], line, col, cm))
             elif t == "DEAL":
                 deals.append(_deal(tok))
             else:
@@ -479,7 +483,8 @@ def read_games(lines: Iterable[str], source: str = "<input>") -> Iterator[Item]:
     comments: list[str] = []  # comment lines waiting for their element
     parser: Any = None  # the interactive parser, while inside a game
     feed: Any = None  # its parser state's feed_token
-    run: list[_Line] | None = None  # the current run of event lines
+    # The current run of event lines: (kind, text, line, col, comments) each.
+    run: list[tuple[str, str, int, int, Comments]] | None = None
     held: Game | None = None  # last complete game, held for closing comments
     game_no = 0
     skipping = False  # after an error: skip to the next 'game' line
@@ -491,16 +496,22 @@ def read_games(lines: Iterable[str], source: str = "<input>") -> Iterator[Item]:
 
     for raw in lines:
         lineno += 1
-        if raw.endswith("\n"):
-            raw = raw[:-1]
-        if raw.endswith("\r"):
-            raw = raw[:-1]
+        raw = raw.rstrip("\r\n")
+        m = fullmatch(raw)
+        if m is not None:
+            kind = m.lastgroup
+            if kind == "PLACEMENT" and run is not None and not comments:
+                # The hot path: one more placement in a run of events.
+                run.append((kind, m.group(kind), lineno, m.start(kind) + 1, NO_COMMENTS))
+                continue
+        else:
+            kind = None
         if lineno == 1 and raw.startswith("\ufeff"):
             raw = raw[1:]
+            m = fullmatch(raw)
+            kind = m.lastgroup if m is not None else None
         if not raw or raw.isspace():
             continue
-        m = fullmatch(raw)
-        kind = m.lastgroup if m is not None else None
         trail: str | None = None
         if kind == "TRAIL":
             assert m is not None
@@ -524,18 +535,20 @@ def read_games(lines: Iterable[str], source: str = "<input>") -> Iterator[Item]:
             continue
         assert kind is not None
         col = m.start(kind) + 1
-        cm = Comments(tuple(comments), trail) if comments or trail is not None else NO_COMMENTS
-        comments.clear()
+        if comments or trail is not None:
+            cm = Comments(tuple(comments), trail)
+            comments.clear()
+        else:
+            cm = NO_COMMENTS
+        is_event = kind == "PLACEMENT" or kind == "KNOCK"
+        if is_event and run is not None:  # the hot path: one more event line
+            run.append((kind, m.group(kind), lineno, col, cm))
+            continue
         tok = _Line(kind, m.group(kind), lineno, col, cm)
-        if kind == "PLACEMENT" or kind == "KNOCK":
+        if is_event:
             if parser is not None:
-                if run is None:
-                    run = []
-                    tokens = [_Line("EVENTS", run, lineno, col, NO_COMMENTS)]
-                else:
-                    run.append(tok)
-                    continue
-                run.append(tok)
+                run = [(kind, tok.value, lineno, col, cm)]
+                tokens = [_Line("EVENTS", run, lineno, col, NO_COMMENTS)]
             else:
                 tokens = [tok]
         else:

@@ -12,4 +12,4 @@ def test_bench_prints_figures(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     for label in ("corpus:", "parse only:", "check end to end:", "'ftn check' command:"):
         assert label in out
-    assert "events/s" in out
+    assert "events/s (CPU)" in out and "events/s (wall)" in out

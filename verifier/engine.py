@@ -153,6 +153,13 @@ def deal_problems(
 ) -> list[tuple[int | None, str]]:
     """What is wrong with a deal (R2.1, R2.2), each with the seat concerned
     (None for the deal as a whole); empty if nothing."""
+    size, top = rules.hand_size, rules.max_pip
+    if len(hands) == rules.players and all(len(h) == size for h in hands):
+        keys = {(a << 5) | b if a <= b else (b << 5) | a for h in hands for a, b in h}
+        if len(keys) == size * rules.players and all(
+            0 <= a <= top and 0 <= b <= top for h in hands for a, b in h
+        ):
+            return []  # the common case, checked at once
     out: list[tuple[int | None, str]] = []
     if len(hands) != rules.players:
         out.append((None, f"{len(hands)} hands for {rules.players} players"))
@@ -202,6 +209,9 @@ class Move(NamedTuple):
 
 
 KNOCK = Move(None, None)
+
+
+_new = tuple.__new__  # builds a NamedTuple without a Python-level call
 
 
 class Placed(NamedTuple):
@@ -433,8 +443,9 @@ class RoundState:
     def place(self, seat: int, a: int, b: int, end: str | None) -> Placed:
         """Seat places tile ``a-b`` at ``end`` ("L", "R", or None when the
         tile fits one end only, or both to the same effect, R4.2)."""
-        self._check_turn(seat, "place")
-        k = tile_key(a, b)
+        if self.outcome is not None or seat != self.turn:
+            self._check_turn(seat, "place")  # raises
+        k = (a << 5) | b if a <= b else (b << 5) | a  # tile_key, inlined: the hot path
         hand = self.hands[seat]
         if k not in hand:
             raise Illegal(
@@ -500,12 +511,13 @@ class RoundState:
         c[a] -= 1
         if not double:
             c[b] -= 1
-        self.held[seat] -= 1
+        held = self.held
+        held[seat] -= 1
         total = self.end_total()
         rules = self.rules
         points = rules.points_table[total]
         bonus = 0
-        emptied = not self.held[seat]
+        emptied = not held[seat]
         outcome = None
         if emptied:
             self.emptied[seat] = True
@@ -516,9 +528,14 @@ class RoundState:
                 bonus = rules.bonus
                 self.winner_side = side
         if outcome is None:
-            nxt = self.next_seat(seat)
+            nxt = seat + 1
+            if nxt == rules.players:
+                nxt = 0
+            if not held[nxt]:
+                nxt = self.next_seat(seat)
             self.turn = nxt
-            if not self.can_place(nxt) and not any(
+            cn = self.counts[nxt]
+            if not (cn[self.left] or cn[self.right]) and not any(
                 self.can_place(s) for s in range(rules.players)
             ):
                 # R7.3: nobody holding tiles can place.
@@ -531,10 +548,10 @@ class RoundState:
                     s = (s + 1) % rules.players
                 self._reveal = order
         self.outcome = outcome
-        return Placed(
+        return _new(Placed, (
             seat, (a, b), end, self.left, self.left_double, self.right, self.right_double,
             total, points, bonus, emptied, outcome,
-        )
+        ))
 
 
 # --------------------------------------------------------------------------
@@ -590,15 +607,15 @@ class GameState:
         total = self.scores[side] + amount
         if rules.immediate_end:
             if total > rules.target:  # R8.2: discarded whole
-                return Scored(side, amount, False, self.scores[side], False)
+                return _new(Scored, (side, amount, False, self.scores[side], False))
             self.scores[side] = total
             if total == rules.target:  # R8.4: won at once
                 self.over = True
                 self.winner = side
-                return Scored(side, amount, True, total, True)
-            return Scored(side, amount, True, total, False)
+                return _new(Scored, (side, amount, True, total, True))
+            return _new(Scored, (side, amount, True, total, False))
         self.scores[side] = total  # V4: nothing is discarded
-        return Scored(side, amount, True, total, False)
+        return _new(Scored, (side, amount, True, total, False))
 
     def end_round(self) -> None:
         """After a round: with immediate end off (V4), the highest total at or

@@ -102,6 +102,7 @@ class _Replay:
         # Claimed minus computed totals, per side, as far as explained by
         # mismatches already reported; and whether an overshoot was reported.
         self.drift: list[int] = []
+        self.drifting = False  # any(self.drift), kept up to date
         self.over_reported: list[bool] = []
 
     # -- output ------------------------------------------------------------
@@ -357,10 +358,17 @@ class _Replay:
                     ev.line, ev.end_total.col,
                     claimed=str(ev.end_total.value), computed=str(placed.end_total),
                 )
-            if ev.points is not None:
-                self.check_points(ev, ev.points, placed, scored)
-            if ev.totals is not None:
-                self.check_totals(ev.totals, ev.line, state)
+            pc = ev.points
+            if pc is not None and (
+                pc.discarded or not scored.credited or (
+                    pc.points != scored.amount if pc.bonus is None
+                    else pc.points != placed.points or pc.bonus != placed.bonus
+                )
+            ):
+                self.check_points(ev, pc, placed, scored)
+            tc = ev.totals
+            if tc is not None and (self.drifting or tc.values != tuple(state.scores)):
+                self.check_totals(tc, ev.line, state)
         if rs.over or state.over:
             state.end_round()
         if rnd.result is not None:
@@ -394,6 +402,7 @@ class _Replay:
                     line, col, claimed=claimed, computed=computed,
                 )
                 self.drift[side] -= scored.amount
+                self.drifting = any(self.drift)
                 return
             self.compare_amounts(claim, placed, line, col, claimed, computed)
             return
@@ -416,9 +425,11 @@ class _Replay:
                 )
                 self.over_reported[side] = True
             self.drift[side] += credit
+            self.drifting = any(self.drift)
             return
         if self.compare_amounts(claim, placed, line, col, claimed, computed):
             self.drift[side] += credit - scored.amount
+            self.drifting = any(self.drift)
 
     def compare_amounts(
         self, claim: PointsClaim, placed: Placed, line: int, col: int, claimed: str,
@@ -466,7 +477,7 @@ class _Replay:
     def check_totals(self, claim: TotalsClaim, line: int, state: GameState) -> None:
         computed = state.scores
         got = claim.values
-        if got == tuple(computed) and not any(self.drift):  # the common case first
+        if got == tuple(computed) and not self.drifting:  # the common case first
             return
         if len(got) != len(computed):
             self.emit(
@@ -491,6 +502,7 @@ class _Replay:
             elif diff and diff != self.drift[i]:
                 wrong.append(self.side_names[i])
             self.drift[i] = diff
+        self.drifting = any(self.drift)
         if wrong:
             self.emit(
                 "total-mismatch",
