@@ -124,13 +124,6 @@ def _totals(text: str, col: int) -> TotalsClaim:
     return TotalsClaim(tuple(map(int, text[1:-1].split(","))), col)
 
 
-def _points(text: str, col: int) -> PointsClaim:
-    discarded = text[0] == "o"
-    parts = text[5 if discarded else 1 :].split("+")
-    bonus = int(parts[1]) if len(parts) > 1 else None
-    return PointsClaim(int(parts[0]), bonus, discarded, col)
-
-
 # The fields of a line that matched PLACEMENT (so this needs no checks):
 # seat, tile, end, end total, "over", points, bonus, totals.
 _PLACEMENT_FIELDS = re.compile(

@@ -54,3 +54,29 @@ def test_format_keeps_unreached_ends_as_written() -> None:
     text = TWO.replace("  N 1-3 R =8 +0 (0,2)", "  N knock")
     out, _ = format_text(text)
     assert out == text
+
+
+def test_damaged_records_never_crash_the_checker() -> None:
+    """Random damage to a record: every outcome is diagnostics, never an
+    exception, and every diagnostic has a place."""
+    import random
+
+    rng = random.Random(2026)
+    alphabet = "0123456789-+=()LR,#[]\" \tNSEWknockoverdealroundresultwinnergame?\n"
+    base = TWO + "\n" + THREE
+    for _ in range(300):
+        chars = list(base)
+        for _ in range(rng.randint(1, 4)):
+            i = rng.randrange(len(chars))
+            op = rng.randrange(3)
+            if op == 0:
+                chars[i] = rng.choice(alphabet)
+            elif op == 1:
+                del chars[i]
+            else:
+                chars.insert(i, rng.choice(alphabet))
+        text = "".join(chars)
+        rep = check_text(text, "damaged")
+        assert all(d.line >= 1 and d.col >= 1 for d in rep.diagnostics)
+        out, errors = format_text(text, "damaged")
+        assert (out is None) == bool(errors)

@@ -399,3 +399,20 @@ def test_rules_problems() -> None:
     assert Rules.main_form(4).problems() == []
     bad = Rules(players=5, hand_size=7)
     assert bad.problems() == ["5 hands of 7 need 35 tiles; the set has 28"]
+
+
+def test_engine_is_pure() -> None:
+    """No I/O, no notation, no Lark, no Typer: only these standard modules."""
+    import ast
+    from pathlib import Path
+
+    import verifier.engine as engine
+
+    tree = ast.parse(Path(engine.__file__).read_text(encoding="utf-8"))
+    imported = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            imported |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            imported.add(node.module or "")
+    assert imported <= {"__future__", "collections.abc", "dataclasses", "typing"}

@@ -172,3 +172,19 @@ def test_every_sample_parses_or_fails_only_where_it_says() -> None:
             assert len(errors) == 1
         else:
             assert errors == [], path
+
+
+def test_notation_never_imports_verifier() -> None:
+    import ast
+
+    import notation
+
+    for path in Path(notation.__file__).parent.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            assert not any(n.split(".")[0] == "verifier" for n in names), path

@@ -14,26 +14,18 @@ from notation.model import Game
 from notation.parser import ParseError, read_games
 from notation.printer import print_games
 
-from .diagnostics import BY_NAME, Diagnostic
+from .diagnostics import BY_NAME, Counted, Diagnostic
 from .replay import GameReport, check_game, resolve_ends
 
 
 @dataclass
-class FileReport:
+class FileReport(Counted):
     """What checking one text found."""
 
     source: str
     games: int = 0
     events: int = 0
     diagnostics: list[Diagnostic] = field(default_factory=list)
-
-    @property
-    def errors(self) -> int:
-        return sum(1 for d in self.diagnostics if d.severity == "error")
-
-    @property
-    def warnings(self) -> int:
-        return sum(1 for d in self.diagnostics if d.severity == "warning")
 
 
 def syntax_diagnostic(err: ParseError) -> Diagnostic:

@@ -72,6 +72,20 @@ class Diagnostic:
         }
 
 
+class Counted:
+    """Mixin for reports that hold ``diagnostics``: their counts by severity."""
+
+    diagnostics: list[Diagnostic]
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for d in self.diagnostics if d.severity == ERROR)
+
+    @property
+    def warnings(self) -> int:
+        return sum(1 for d in self.diagnostics if d.severity == WARNING)
+
+
 # --------------------------------------------------------------------------
 # Examples: one small record, changed a little for each code.
 

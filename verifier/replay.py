@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 
 from notation.model import Game, Knock, Placement, PointsClaim, Round, TotalsClaim
 
-from .diagnostics import BY_NAME, Diagnostic
+from .diagnostics import BY_NAME, Counted, Diagnostic
 from .engine import (
     GameState,
     Illegal,
@@ -47,7 +47,7 @@ class _Stop(Exception):
 
 
 @dataclass
-class GameReport:
+class GameReport(Counted):
     """What replaying one game found.
 
     ``ends`` (when asked for) holds, per round, the end each event went to as
@@ -62,14 +62,6 @@ class GameReport:
     winner: str | None = None
     scores: tuple[int, ...] = ()
     ends: list[list[str | None]] | None = None
-
-    @property
-    def errors(self) -> int:
-        return sum(1 for d in self.diagnostics if d.severity == "error")
-
-    @property
-    def warnings(self) -> int:
-        return sum(1 for d in self.diagnostics if d.severity == "warning")
 
 
 def _fmt_totals(values: Sequence[int]) -> str:
