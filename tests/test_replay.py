@@ -219,3 +219,14 @@ def test_resolve_ends_writes_every_reached_end() -> None:
     assert fixed.without_positions() == parse_games(TWO)[0].without_positions()
     with pytest.raises(ValueError):
         resolve_ends(game, check_game(game))
+
+
+def test_a_win_on_a_blocking_placement_ends_the_round_by_target() -> None:
+    # The registry's example: with a target of 5, N's 1-1 reaches 5 and also
+    # leaves nobody able to place. The game ends there: outcome "target".
+    from verifier.diagnostics import BY_NAME
+
+    text = BY_NAME["event-after-game-end"].example.replace("  S knock\n  result", "  result")
+    assert found(text) == []
+    wrong = text.replace("result target (5,3)", "result blocked (5,3)")
+    assert [n for n, _, _ in found(wrong)] == ["result-mismatch"]

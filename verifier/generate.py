@@ -73,7 +73,7 @@ def generate_game(rng: random.Random, rules: Rules, title: str = "") -> Game:
             placed = rs.place(seat, move.tile[0], move.tile[1], move.end)
             scored = state.score(placed)
             last_seat = seat
-            by_target = scored.won and placed.outcome is None
+            by_target = scored.won and placed.outcome != "domino"
             events.append(
                 Placement(
                     names[seat],

@@ -340,8 +340,8 @@ class _Replay:
                 ends[n - 1] = placed.end
             scored = state.score(placed)
             last = placed
-            if scored.won and placed.outcome is None:
-                ended_by_target = True
+            if scored.won and placed.outcome != "domino":
+                ended_by_target = True  # R8.4: the game ends here, even on a block
             if ev.end_total is not None and ev.end_total.value != placed.end_total:
                 self.emit(
                     "end-total-mismatch",
