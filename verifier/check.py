@@ -1,21 +1,30 @@
-"""Check whole texts: read every game, replay it, collect the diagnostics.
+"""Check and convert whole texts, FTN or JSON: read every game, replay it,
+collect the diagnostics.
 
-Boundary: joins ``notation.parser`` and ``replay`` for one text or stream of
-lines, and turns syntax errors into ``syntax-error`` diagnostics. It opens no
-file and prints nothing (the CLI does both).
+Boundary: joins the readers (``notation.parser``, ``notation.jsonform``),
+schema validation (``validate``) and ``replay`` for one text; turns syntax
+errors and schema violations into diagnostics, and locates findings in JSON
+texts by JSON Pointer and line:col. It opens no file and prints nothing (the
+CLI does both).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
+from notation.jsonform import game_from_json, game_to_json, iter_json, locate, looks_like_json
 from notation.model import Game
 from notation.parser import ParseError, read_games
 from notation.printer import print_games
 
 from .diagnostics import BY_NAME, Counted, Diagnostic
 from .replay import GameReport, check_game, resolve_ends
+from .validate import fast, violations
+
+FORMATS = ("ftn", "json", "jsonl")
 
 
 @dataclass
@@ -28,28 +37,46 @@ class FileReport(Counted):
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
+def _diag(name: str, message: str, line: int, col: int, game: int, source: str,
+          pointer: str | None = None) -> Diagnostic:
+    entry = BY_NAME[name]
+    return Diagnostic(
+        entry.code, entry.name, entry.severity, message, line, col, game, rule=entry.rule,
+        source=source, pointer=pointer,
+    )
+
+
 def syntax_diagnostic(err: ParseError) -> Diagnostic:
-    """A ``syntax-error`` diagnostic for a parse error."""
-    entry = BY_NAME["syntax-error"]
+    """A ``syntax-error`` diagnostic for an FTN parse error."""
     message = err.message
     if err.expected:
         message += "; expected " + " or ".join(err.expected)
-    return Diagnostic(
-        entry.code, entry.name, entry.severity, message, err.line, err.col, err.game,
-        rule=entry.rule, source=err.source,
-    )
+    return _diag("syntax-error", message, err.line, err.col, err.game, err.source)
+
+
+def kind_of(text: str, name: str = "") -> str:
+    """"json" or "ftn": by the file's extension, else by its first character."""
+    low = name.lower()
+    if low.endswith((".json", ".jsonl", ".ndjson")):
+        return "json"
+    if low.endswith(".ftn"):
+        return "ftn"
+    return "json" if looks_like_json(text) else "ftn"
+
+
+# --------------------------------------------------------------------------
+# FTN.
 
 
 def iter_checked(
     lines: Iterable[str], source: str = "<input>"
 ) -> Iterator[tuple[Game | ParseError, GameReport | None]]:
-    """Read and replay games one at a time: each item with its report
+    """Read and replay FTN games one at a time: each item with its report
     (None for a parse error)."""
     number = 0
     for item in read_games(lines, source):
         if isinstance(item, ParseError):
-            if item.game > number:
-                number = item.game
+            number = max(number, item.game)
             yield item, None
             continue
         number += 1
@@ -57,14 +84,13 @@ def iter_checked(
 
 
 def check_lines(lines: Iterable[str], source: str = "<input>") -> FileReport:
-    """Check every game of a stream of lines."""
+    """Check every game of a stream of FTN lines."""
     rep = FileReport(source)
     for item, game_rep in iter_checked(lines, source):
         if game_rep is None:
             assert isinstance(item, ParseError)
             rep.diagnostics.append(syntax_diagnostic(item))
-            if item.game:
-                rep.games = max(rep.games, item.game)
+            rep.games = max(rep.games, item.game)
             continue
         rep.games = max(rep.games, game_rep.game)
         rep.events += game_rep.events
@@ -73,25 +99,135 @@ def check_lines(lines: Iterable[str], source: str = "<input>") -> FileReport:
     return rep
 
 
-def check_text(text: str, source: str = "<input>") -> FileReport:
-    """Check every game of a text."""
+# --------------------------------------------------------------------------
+# JSON.
+
+
+@dataclass
+class JsonGame:
+    """One game document of a JSON text, read and validated: the record, or
+    the diagnostics that kept it from being read."""
+
+    number: int
+    game: Game | None
+    problems: list[Diagnostic]
+    locate: Any  # (pointer) -> (line, col) in the text
+    pointer_of: Any  # (line, col) of the record -> JSON Pointer
+
+
+def iter_json_games(text: str, source: str = "<input>", locate_: bool = True) -> Iterator[JsonGame]:
+    """The games of a JSON text (one document, an array, or JSON Lines), each
+    validated against the record schema and read into a record."""
+    valid = fast("record")
+    for number, item in enumerate(iter_json(text), 1):
+
+        def where(pointer: str, item: Any = item) -> tuple[int, int]:
+            line, col = locate(item.text, pointer)
+            return line + item.text_line - 1, col
+
+        if item.error is not None:
+            d = _diag("syntax-error", item.error, item.line, item.col, number, source)
+            yield JsonGame(number, None, [d], where, None)
+            continue
+        if not valid(item.value):
+            problems = []
+            for v in violations("record", item.value):
+                pointer = item.base + v.pointer
+                line, col = where(pointer)
+                expected = f"; expected: {v.expected}" if v.expected else ""
+                message = f"{pointer or '/'}: {v.message} (keyword {v.keyword}){expected}"
+                problems.append(
+                    _diag("schema-violation", message, line, col, number, source, pointer)
+                )
+            yield JsonGame(number, None, problems, where, None)
+            continue
+        game, pm = game_from_json(item.value, locate=locate_, base=item.base)
+        yield JsonGame(number, game, [], where, pm.pointer)
+
+
+def check_json(text: str, source: str = "<input>") -> FileReport:
+    """Check every game of a JSON text: schema violations first, then the
+    same replay as for FTN, every finding located by JSON Pointer."""
+    rep = FileReport(source)
+    for jg in iter_json_games(text, source):
+        rep.games = jg.number
+        if jg.game is None:
+            rep.diagnostics.extend(jg.problems)
+            continue
+        game_rep = check_game(jg.game, jg.number, source)
+        rep.events += game_rep.events
+        for d in game_rep.diagnostics:
+            pointer = jg.pointer_of(d.line, d.col)
+            line, col = jg.locate(pointer)
+            rep.diagnostics.append(replace(d, line=line, col=col, pointer=pointer))
+    rep.diagnostics.sort(key=lambda d: (d.line, d.col))
+    return rep
+
+
+# --------------------------------------------------------------------------
+# Either.
+
+
+def check_text(text: str, source: str = "<input>", kind: str | None = None) -> FileReport:
+    """Check every game of a text, FTN or JSON (``kind``, else guessed)."""
+    if (kind or kind_of(text, source)) == "json":
+        return check_json(text, source)
     return check_lines(text.split("\n"), source)
 
 
-def format_text(text: str, source: str = "<input>") -> tuple[str | None, list[Diagnostic]]:
-    """The canonical form of a text (ends resolved by the engine), or None
-    and the syntax errors when it does not parse."""
+def read_any(text: str, source: str = "<input>", kind: str | None = None
+             ) -> tuple[list[Game], list[Diagnostic]]:
+    """Every game of a text as records, or the diagnostics that keep it from
+    being read (syntax errors, schema violations)."""
     games: list[Game] = []
     errors: list[Diagnostic] = []
-    for item in read_games(text.split("\n"), source):
-        if isinstance(item, ParseError):
-            errors.append(syntax_diagnostic(item))
-            continue
-        games.append(item)
+    if (kind or kind_of(text, source)) == "json":
+        for jg in iter_json_games(text, source, locate_=False):
+            if jg.game is None:
+                errors.extend(jg.problems)
+            else:
+                games.append(jg.game)
+    else:
+        for item in read_games(text.split("\n"), source):
+            if isinstance(item, ParseError):
+                errors.append(syntax_diagnostic(item))
+            else:
+                games.append(item)
+    return games, errors
+
+
+def canonical(games: list[Game], source: str = "<input>") -> list[Game]:
+    """The records in canonical form: every reached placement's end written
+    as the engine resolves it (R4.2), none on a lead."""
+    return [
+        resolve_ends(g, check_game(g, n, source, want_ends=True)) for n, g in enumerate(games, 1)
+    ]
+
+
+def render(games: list[Game], to: str) -> str:
+    """Records as FTN, a JSON array, or JSON Lines."""
+    if to == "ftn":
+        return print_games(games)
+    lines = [
+        json.dumps(game_to_json(g), ensure_ascii=False, separators=(",", ":")) for g in games
+    ]
+    if to == "json":  # an array, one game per line
+        return "[\n" + ",\n".join(lines) + "\n]\n"
+    return "".join(line + "\n" for line in lines)
+
+
+def format_text(text: str, source: str = "<input>") -> tuple[str | None, list[Diagnostic]]:
+    """The canonical FTN of an FTN text, or None and the syntax errors when it
+    does not parse."""
+    return convert_text(text, "ftn", source, "ftn")
+
+
+def convert_text(
+    text: str, to: str, source: str = "<input>", kind: str | None = None
+) -> tuple[str | None, list[Diagnostic]]:
+    """A text (FTN or JSON) in the canonical form of format ``to``, or None
+    and the diagnostics that keep it from being read."""
+    games, errors = read_any(text, source, kind)
     if errors:
         return None, errors
-    out = []
-    for n, g in enumerate(games, 1):
-        rep = check_game(g, n, source, want_ends=True)
-        out.append(resolve_ends(g, rep))
-    return print_games(out), []
+    return render(canonical(games, source), to), []

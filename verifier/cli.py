@@ -23,9 +23,21 @@ import typer
 from notation.printer import print_games
 
 from . import diagnostics as registry
-from .check import FileReport, check_text, format_text
+from .check import (
+    FORMATS,
+    FileReport,
+    canonical,
+    check_text,
+    convert_text,
+    format_text,
+    kind_of,
+    read_any,
+)
 from .generate import generate_games
-from .report import Summary, dumps, render_diagnostic, render_text, report_json
+from .replay import check_game
+from .report import Summary, dumps, render_diagnostic, render_text, render_trace, report_json
+from .schemas import SCHEMAS, schema_text
+from .validate import FAST, FALLBACK_NOTE
 
 app = typer.Typer(
     name="ftn",
@@ -61,6 +73,9 @@ def _decode(data: bytes, name: str) -> str:
         raise InputError(f"{name}:{line}:{col}: not UTF-8 (byte 0x{data[e.start]:02x})") from None
 
 
+RECORD_SUFFIXES = (".ftn", ".json", ".jsonl")
+
+
 def _expand(paths: list[str]) -> Iterator[str]:
     for p in paths:
         if p == "-":
@@ -68,12 +83,25 @@ def _expand(paths: list[str]) -> Iterator[str]:
             continue
         path = Path(p)
         if path.is_dir():
-            found = sorted(str(f) for f in path.rglob("*.ftn") if f.is_file())
+            found = sorted(
+                str(f) for f in path.rglob("*") if f.is_file() and f.suffix in RECORD_SUFFIXES
+            )
             if not found:
-                raise InputError(f"{p}: no *.ftn files in this directory")
+                raise InputError(f"{p}: no *.ftn, *.json or *.jsonl files in this directory")
             yield from found
         else:
             yield p
+
+
+_noted = False
+
+
+def _note_fallback(text: str, name: str) -> None:
+    """Say once on stderr when JSON is checked without the fast validator."""
+    global _noted
+    if not FAST and not _noted and kind_of(text, name) == "json":  # pragma: no cover
+        _noted = True
+        _err(FALLBACK_NOTE)
 
 
 def _read(name: str) -> str:
@@ -132,6 +160,7 @@ def check(paths: Paths, format: FormatOpt = Format.text) -> None:
     diags = []
     for name, text in inputs:
         texts[name] = text.split("\n")
+        _note_fallback(text, name)
         rep: FileReport = check_text(text, name)
         summary.games += rep.games
         summary.events += rep.events
@@ -248,6 +277,95 @@ def generate(
     except OSError as e:
         _err(f"ftn generate: {output}: cannot write: {e.strerror or e}")
         raise typer.Exit(EXIT_USAGE) from None
+
+
+class To(str, Enum):
+    ftn = "ftn"
+    json = "json"
+    jsonl = "jsonl"
+
+
+ToOpt = Annotated[
+    To | None,
+    typer.Option("--to", "-t", help="ftn, json (an array) or jsonl; else from OUT, else the "
+                 "other kind than the input."),
+]
+OutOpt = Annotated[Path | None, typer.Option("--output", "-o", help="Write here, not stdout.")]
+InArg = Annotated[str, typer.Argument(help="An FTN or JSON file, or - for stdin.")]
+NameArg = Annotated[str, typer.Argument(help=f"One of: {', '.join(SCHEMAS)}.")]
+
+
+def _write_out(text: str, output: Path | None) -> None:
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        _write_atomic(output, text)
+    except OSError as e:
+        _err(f"ftn: {output}: cannot write: {e.strerror or e}")
+        raise typer.Exit(EXIT_USAGE) from None
+
+
+def _report_unreadable(name: str, text: str, errors: list[registry.Diagnostic]) -> None:
+    lines = text.split("\n")
+    for d in errors:
+        line = lines[d.line - 1] if 1 <= d.line <= len(lines) else None
+        _err(render_diagnostic(d, line))
+
+
+@app.command()
+def convert(source: InArg, output: OutOpt = None, to: ToOpt = None) -> None:
+    """Convert records between FTN, JSON and JSON Lines (canonical form)."""
+    ((name, text),) = _inputs([source])
+    _note_fallback(text, name)
+    target = to.value if to is not None else None
+    if target is None and output is not None:
+        suffix = output.suffix.lower().lstrip(".")
+        target = suffix if suffix in FORMATS else None
+    if target is None:
+        target = "ftn" if kind_of(text, name) == "json" else "json"
+    out, errors = convert_text(text, target, name)
+    if out is None:
+        _report_unreadable(name, text, errors)
+        _err(f"ftn convert: {name}: not converted: it cannot be read")
+        raise typer.Exit(EXIT_ERRORS)
+    _write_out(out, output)
+
+
+@app.command()
+def replay(source: InArg, format: FormatOpt = Format.text, output: OutOpt = None) -> None:
+    """The reference replay: every event with the state the rules give after it."""
+    ((name, text),) = _inputs([source])
+    _note_fallback(text, name)
+    games, errors = read_any(text, name)
+    if errors:
+        _report_unreadable(name, text, errors)
+        _err(f"ftn replay: {name}: it cannot be read")
+        raise typer.Exit(EXIT_ERRORS)
+    docs = []
+    stopped = False
+    for n, g in enumerate(canonical(games, name), 1):
+        rep = check_game(g, n, name, want_trace=True)
+        stop = rep.stopped
+        stopped = stopped or stop is not None
+        docs.append({
+            "file": name, "game": n, "seats": list(rep.seats), "sides": list(rep.sides),
+            "target": rep.target, "rounds": rep.trace or [], "winner": rep.winner,
+            "totals": list(rep.scores),
+            "complete": rep.complete, "stopped": None if stop is None else stop.to_dict(),
+        })
+    doc = {"version": 1, "games": docs}
+    _write_out(dumps(doc) + "\n" if format is Format.json else render_trace(doc), output)
+    raise typer.Exit(EXIT_ERRORS if stopped else EXIT_OK)
+
+
+@app.command()
+def schema(name: NameArg) -> None:
+    """Print one of the published JSON Schemas: record, replay or report."""
+    if name not in SCHEMAS:
+        _err(f"ftn schema: unknown schema {name!r}; one of: {', '.join(SCHEMAS)}")
+        raise typer.Exit(EXIT_USAGE)
+    sys.stdout.write(schema_text(name))
 
 
 def main() -> None:

@@ -52,6 +52,7 @@ class Diagnostic:
     claimed: str | None = None
     computed: str | None = None
     source: str = "<input>"
+    pointer: str | None = None  # JSON Pointer to the value, for JSON input
 
     def to_dict(self) -> dict[str, Any]:
         """A plain dict (JSON-ready), keys in a fixed order."""
@@ -63,6 +64,7 @@ class Diagnostic:
             "file": self.source,
             "line": self.line,
             "col": self.col,
+            "pointer": self.pointer,
             "game": self.game,
             "round": self.round,
             "event": self.event,
@@ -166,6 +168,14 @@ REGISTRY: tuple[Code, ...] = (
         "A header tag or round line is missing, repeated, malformed or unknown.",
         "Without seats, a first opener and known rules the game cannot be replayed.",
         _example(_BASE, ('[first "N"]\n', "")),
+    ),
+    Code(
+        "FT003", "schema-violation", ERROR, "FTN",
+        "A JSON record does not match the record schema (schemas/record.schema.json).",
+        "A document of the wrong shape cannot be read as a record; the message names the "
+        "failing keyword and the expected form.",
+        '{"format": "ftn-json-1", "tags": [], "rounds": [{"number": 1, "opener": "N", '
+        '"deals": [], "events": [{"type": "place", "seat": "N", "tile": [6]}]}]}\n',
     ),
     Code(
         "FT101", "bad-deal", ERROR, "R2.1, R2.2",

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from notation.model import Game, Knock, Placement, PointsClaim, Round, TotalsClaim
 
@@ -62,6 +63,15 @@ class GameReport(Counted):
     winner: str | None = None
     scores: tuple[int, ...] = ()
     ends: list[list[str | None]] | None = None
+    # The reference replay (when asked for): one dict per round, JSON-ready,
+    # in the shape of the 'replay' schema's rounds.
+    trace: list[dict[str, Any]] | None = None
+    # The finding that stopped the replay (an illegal move, a bad header or
+    # deal), if one did.
+    stopped: Diagnostic | None = None
+    seats: tuple[str, ...] = ()
+    sides: tuple[str, ...] = ()
+    target: int = 61
 
 
 def _fmt_totals(values: Sequence[int]) -> str:
@@ -81,9 +91,13 @@ def _fmt_event(placed: Placed, scored: Scored) -> str:
 class _Replay:
     """The state of one game's replay (one object per game)."""
 
-    def __init__(self, game: Game, number: int, source: str, want_ends: bool) -> None:
+    def __init__(
+        self, game: Game, number: int, source: str, want_ends: bool, want_trace: bool = False
+    ) -> None:
         self.game = game
-        self.report = GameReport(number, ends=[] if want_ends else None)
+        self.report = GameReport(
+            number, ends=[] if want_ends else None, trace=[] if want_trace else None
+        )
         self.source = source
         self.round_no: int | None = None
         self.event_no: int | None = None
@@ -212,6 +226,9 @@ class _Replay:
         )
         self.drift = [0] * r.side_count
         self.over_reported = [False] * r.side_count
+        self.report.seats, self.report.sides, self.report.target = (
+            self.names, self.side_names, r.target
+        )
         return GameState(r, self.seat_of[first.values[0]])
 
     # -- rounds ------------------------------------------------------------
@@ -252,6 +269,7 @@ class _Replay:
 
     def run(self) -> GameReport:
         rep = self.report
+        state: GameState | None = None
         try:
             state = self.header()
             prev: RoundState | None = None
@@ -281,7 +299,11 @@ class _Replay:
                 rep.rounds += 1
             self.finish(state, prev)
         except _Stop:
-            pass
+            rep.stopped = rep.diagnostics[-1] if rep.diagnostics else None
+            if state is not None:
+                rep.scores = tuple(state.scores)
+            else:
+                rep.scores = (0,) * max(1, len(self.side_names))
         return rep
 
     def play_round(self, state: GameState, rnd: Round, index: int) -> RoundState:
@@ -306,6 +328,12 @@ class _Replay:
         seat_of = self.seat_of
         last: Placed | None = None
         ended_by_target = False
+        steps: list[dict[str, Any]] | None = None
+        if self.report.trace is not None:
+            steps = []
+            self.report.trace.append(
+                {"round": index, "opener": rnd.opener, "events": steps, "result": None}
+            )
         for n, ev in enumerate(rnd.events, 1):
             self.event_no = n
             self.report.events += 1
@@ -329,6 +357,8 @@ class _Replay:
                     rs.knock(seat)
                     if ends is not None:
                         ends[n - 1] = None
+                    if steps is not None:
+                        steps.append(self.knock_step(n, seat, state))
                     continue
                 assert isinstance(ev, Placement)
                 a, b = ev.tile
@@ -339,6 +369,8 @@ class _Replay:
             if ends is not None:
                 ends[n - 1] = placed.end
             scored = state.score(placed)
+            if steps is not None:
+                steps.append(self.place_step(n, placed, scored, state))
             last = placed
             if scored.won and placed.outcome != "domino":
                 ended_by_target = True  # R8.4: the game ends here, even on a block
@@ -363,9 +395,46 @@ class _Replay:
                 self.check_totals(tc, ev.line, state)
         if rs.over or state.over:
             state.end_round()
+        if self.report.trace is not None and (rs.over or state.over):
+            outcome = self.outcome_text(rs, state, last, ended_by_target).split()
+            self.report.trace[-1]["result"] = {
+                "outcome": outcome[0],
+                "seat": outcome[1] if len(outcome) > 1 else None,
+                "totals": list(state.scores),
+            }
         if rnd.result is not None:
             self.check_result(rnd, rs, state, last, ended_by_target)
         return rs
+
+    # -- the reference replay ----------------------------------------------
+
+    def knock_step(self, n: int, seat: int, state: GameState) -> dict[str, Any]:
+        return {
+            "event": n, "type": "knock", "seat": self.names[seat],
+            "side": self.side_names[self.rules.side_of[seat]], "totals": list(state.scores),
+        }
+
+    def place_step(
+        self, n: int, placed: Placed, scored: Scored, state: GameState
+    ) -> dict[str, Any]:
+        return {
+            "event": n,
+            "type": "place",
+            "seat": self.names[placed.seat],
+            "side": self.side_names[scored.side],
+            "tile": list(placed.tile),
+            "end": placed.end,
+            "ends": [
+                {"value": placed.left, "double": placed.left_double},
+                {"value": placed.right, "double": placed.right_double},
+            ],
+            "endTotal": placed.end_total,
+            "placementPoints": placed.points,
+            "bonus": placed.bonus,
+            "eventPoints": scored.amount,
+            "credited": scored.credited,
+            "totals": list(state.scores),
+        }
 
     # -- claims ------------------------------------------------------------
 
@@ -566,10 +635,15 @@ class _Replay:
 
 
 def check_game(
-    game: Game, number: int = 1, source: str = "<input>", want_ends: bool = False
+    game: Game,
+    number: int = 1,
+    source: str = "<input>",
+    want_ends: bool = False,
+    want_trace: bool = False,
 ) -> GameReport:
-    """Replay one game and return what it found (see the module doc)."""
-    return _Replay(game, number, source, want_ends).run()
+    """Replay one game and return what it found (see the module doc). With
+    ``want_trace``, ``trace`` holds the reference replay of every event."""
+    return _Replay(game, number, source, want_ends, want_trace).run()
 
 
 def resolve_ends(game: Game, report: GameReport) -> Game:

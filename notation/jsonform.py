@@ -1,0 +1,447 @@
+"""FTN's JSON twin: records as JSON documents, and back, losing nothing.
+
+Boundary: the JSON form of ``notation.model`` records and its JSON Schema
+(``RECORD_SCHEMA``, published as ``schemas/record.schema.json``). This module
+converts between records and JSON values, reads JSON texts (one document,
+an array of games, or JSON Lines) with the place of every game, and finds the
+line and column of any JSON Pointer in a text. It does not validate (the
+verifier does, with the schema) and knows no rule of the game.
+
+Conversion of a valid document (``game_from_json``) trusts the schema: call
+it on documents that passed validation. ``locate=True`` gives each element a
+synthetic place, so that findings about the record can be traced back to a
+JSON Pointer (``PointerMap``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from .model import (
+    NO_COMMENTS,
+    Comments,
+    Deal,
+    EndTotalClaim,
+    Event,
+    Game,
+    Knock,
+    Placement,
+    PointsClaim,
+    Round,
+    RoundResult,
+    Tag,
+    TotalsClaim,
+    Winner,
+)
+
+SCHEMA_BASE = "https://ftn.example.org/schemas/"
+JSON_FORMAT = "ftn-json-1"
+
+# --------------------------------------------------------------------------
+# Records to JSON.
+
+
+def _comments(c: Comments) -> dict[str, Any] | None:
+    if c is NO_COMMENTS or (not c.before and c.after is None):
+        return None
+    out: dict[str, Any] = {}
+    if c.before:
+        out["before"] = list(c.before)
+    if c.after is not None:
+        out["after"] = c.after
+    return out
+
+
+def _put(obj: dict[str, Any], key: str, value: Any) -> None:
+    if value is not None:
+        obj[key] = value
+
+
+def _event_json(ev: Event, positions: bool) -> dict[str, Any]:
+    if isinstance(ev, Knock):
+        obj: dict[str, Any] = {"type": "knock", "seat": ev.seat}
+        if positions:
+            obj["pos"] = {"line": ev.line, "col": ev.col}
+        _put(obj, "comments", _comments(ev.comments))
+        return obj
+    obj = {"type": "place", "seat": ev.seat, "tile": list(ev.tile)}
+    _put(obj, "end", ev.end)
+    pos: dict[str, int] = {"line": ev.line, "col": ev.col}
+    if ev.end_total is not None:
+        obj["endTotal"] = ev.end_total.value
+        pos["endTotal"] = ev.end_total.col
+    if ev.points is not None:
+        obj["points"] = ev.points.points
+        _put(obj, "bonus", ev.points.bonus)
+        if ev.points.discarded:
+            obj["discarded"] = True
+        pos["points"] = ev.points.col
+    if ev.totals is not None:
+        obj["totals"] = list(ev.totals.values)
+        pos["totals"] = ev.totals.col
+    if positions:
+        obj["pos"] = pos
+    _put(obj, "comments", _comments(ev.comments))
+    return obj
+
+
+def _round_json(r: Round, positions: bool) -> dict[str, Any]:
+    obj: dict[str, Any] = {"number": r.number, "opener": r.opener}
+    deals = []
+    for d in r.deals:
+        dj: dict[str, Any] = {"seat": d.seat, "tiles": [None if t is None else list(t) for t in d.tiles]}
+        if positions:
+            dj["pos"] = {"line": d.line, "col": d.col}
+        _put(dj, "comments", _comments(d.comments))
+        deals.append(dj)
+    obj["deals"] = deals
+    obj["events"] = [_event_json(e, positions) for e in r.events]
+    res = r.result
+    if res is not None:
+        rj: dict[str, Any] = {"outcome": res.outcome}
+        _put(rj, "seat", res.seat)
+        pos = {"line": res.line, "col": res.col}
+        if res.totals is not None:
+            rj["totals"] = list(res.totals.values)
+            pos["totals"] = res.totals.col
+        if positions:
+            rj["pos"] = pos
+        _put(rj, "comments", _comments(res.comments))
+        obj["result"] = rj
+    if positions:
+        obj["pos"] = {"line": r.line, "col": r.col}
+    _put(obj, "comments", _comments(r.comments))
+    return obj
+
+
+def game_to_json(game: Game, positions: bool = False) -> dict[str, Any]:
+    """The JSON form of a record (see ``RECORD_SCHEMA``). With ``positions``,
+    every element carries ``pos``: its FTN line and column."""
+    obj: dict[str, Any] = {"format": JSON_FORMAT}
+    tags = []
+    for t in game.tags:
+        tj: dict[str, Any] = {"key": t.key, "values": list(t.values)}
+        if positions:
+            tj["pos"] = {"line": t.line, "col": t.col}
+        _put(tj, "comments", _comments(t.comments))
+        tags.append(tj)
+    obj["tags"] = tags
+    obj["rounds"] = [_round_json(r, positions) for r in game.rounds]
+    w = game.winner
+    if w is not None:
+        wj: dict[str, Any] = {"side": w.side}
+        pos = {"line": w.line, "col": w.col}
+        if w.totals is not None:
+            wj["totals"] = list(w.totals.values)
+            pos["totals"] = w.totals.col
+        if positions:
+            wj["pos"] = pos
+        _put(wj, "comments", _comments(w.comments))
+        obj["winner"] = wj
+    _put(obj, "comments", _comments(game.comments))
+    _put(obj, "endComments", _comments(game.end_comments))
+    if game.closing:
+        obj["closing"] = list(game.closing)
+    if positions:
+        obj["pos"] = {"line": game.line, "col": game.col, "endLine": game.end_line}
+    return obj
+
+
+def dumps_game(game: Game, positions: bool = False) -> str:
+    """One game as one line of JSON (for JSON Lines)."""
+    return json.dumps(game_to_json(game, positions), ensure_ascii=False, separators=(",", ":"))
+
+
+# --------------------------------------------------------------------------
+# JSON to records.
+
+# Synthetic columns that say which part of an element a finding is about.
+COL_ELEMENT, COL_END_TOTAL, COL_POINTS, COL_TOTALS = 1, 2, 3, 4
+_PART = {COL_ELEMENT: "", COL_END_TOTAL: "/endTotal", COL_POINTS: "/points", COL_TOTALS: "/totals"}
+
+
+@dataclass
+class PointerMap:
+    """Maps the synthetic places of a record read with ``locate=True`` back to
+    JSON Pointers into its document."""
+
+    base: str = ""
+    pointers: list[str] = field(default_factory=lambda: [""])
+
+    def add(self, pointer: str) -> int:
+        self.pointers.append(self.base + pointer)
+        return len(self.pointers) - 1
+
+    def pointer(self, line: int, col: int) -> str:
+        """The JSON Pointer of a synthetic place (line, col)."""
+        if not 0 < line < len(self.pointers):
+            return self.base
+        return self.pointers[line] + _PART.get(col, "")
+
+
+def _c(obj: dict[str, Any]) -> Comments:
+    c = obj.get("comments")
+    if not c:
+        return NO_COMMENTS
+    return Comments(tuple(c.get("before", ())), c.get("after"))
+
+
+_new = tuple.__new__
+
+
+def game_from_json(
+    obj: dict[str, Any], locate: bool = False, base: str = ""
+) -> tuple[Game, PointerMap]:
+    """A record from a schema-valid JSON document. With ``locate``, elements
+    get synthetic places (line = an index into the returned map, col = the
+    part: element, end total, points or totals) instead of 0."""
+    pm = PointerMap(base)
+
+    def at(pointer: str) -> int:
+        return pm.add(pointer) if locate else 0
+
+    one = COL_ELEMENT if locate else 0
+    tags = tuple(
+        Tag(t["key"], tuple(t["values"]), at(f"/tags/{i}"), one, _c(t))
+        for i, t in enumerate(obj["tags"])
+    )
+    rounds = []
+    for ri, r in enumerate(obj["rounds"]):
+        rp = f"/rounds/{ri}"
+        deals = tuple(
+            Deal(
+                d["seat"], tuple(None if t is None else (t[0], t[1]) for t in d["tiles"]),
+                at(f"{rp}/deals/{di}"), one, _c(d),
+            )
+            for di, d in enumerate(r["deals"])
+        )
+        events: list[Event] = []
+        for ei, e in enumerate(r["events"]):
+            line = at(f"{rp}/events/{ei}")
+            cm = _c(e) if "comments" in e else NO_COMMENTS
+            if e["type"] == "knock":
+                events.append(_new(Knock, (e["seat"], line, one, cm)))
+                continue
+            t = e["tile"]
+            et = e.get("endTotal")
+            pts = e.get("points")
+            tot = e.get("totals")
+            events.append(_new(Placement, (
+                e["seat"],
+                (t[0], t[1]),
+                e.get("end"),
+                None if et is None else _new(EndTotalClaim, (et, COL_END_TOTAL if locate else 0)),
+                None if pts is None else _new(PointsClaim, (
+                    pts, e.get("bonus"), e.get("discarded", False), COL_POINTS if locate else 0,
+                )),
+                None if tot is None else _new(TotalsClaim, (
+                    tuple(tot), COL_TOTALS if locate else 0,
+                )),
+                line,
+                one,
+                cm,
+            )))
+        res = r.get("result")
+        result = None
+        if res is not None:
+            rt = res.get("totals")
+            result = RoundResult(
+                res["outcome"], res.get("seat"),
+                None if rt is None else TotalsClaim(tuple(rt), COL_TOTALS if locate else 0),
+                at(f"{rp}/result"), one, _c(res),
+            )
+        rounds.append(Round(
+            r["number"], r["opener"], deals, tuple(events), result, at(rp), one, _c(r),
+        ))
+    w = obj.get("winner")
+    winner = None
+    if w is not None:
+        wt = w.get("totals")
+        winner = Winner(
+            w["side"], None if wt is None else TotalsClaim(tuple(wt), COL_TOTALS if locate else 0),
+            at("/winner"), one, _c(w),
+        )
+    game_line = at("")
+    end_line = at("") if locate else 0
+    game = Game(
+        tags, tuple(rounds), winner, game_line, one, end_line, _c(obj),
+        _c({"comments": obj.get("endComments")}), tuple(obj.get("closing", ())),
+    )
+    return game, pm
+
+
+# --------------------------------------------------------------------------
+# Reading JSON texts.
+
+
+@dataclass(frozen=True, slots=True)
+class JsonItem:
+    """One game document of a JSON text: the value (or the error that kept it
+    from being read), where it starts, and its pointer prefix in the text."""
+
+    value: Any
+    line: int
+    col: int
+    base: str  # "" for a single document or a JSON Lines line, "/3" in an array
+    text: str  # the text the base pointer is relative to
+    text_line: int  # the line of the first character of ``text``
+    error: str | None = None
+
+
+_WS = re.compile(r"[ \t\r\n]*")
+
+
+def _number(text: str) -> int | float:
+    """A JSON number with a fraction or exponent: an int when it is whole
+    (4.0 is 4, as JSON Schema counts it), else a float the schema rejects."""
+    value = float(text)
+    return int(value) if value.is_integer() else value
+
+
+_loads = json.JSONDecoder(parse_float=_number).decode
+
+
+def looks_like_json(text: str) -> bool:
+    """Whether a text is JSON (starts with '{' or '[') rather than FTN."""
+    m = _WS.match(text.lstrip("\ufeff"))
+    assert m is not None
+    rest = text.lstrip("\ufeff")[m.end():]
+    return rest[:1] in ("{", "[")
+
+
+def iter_json(text: str) -> Iterator[JsonItem]:
+    """The game documents of a JSON text: one object, an array of objects, or
+    JSON Lines (one object per line; blank lines are skipped)."""
+    text = text.lstrip("\ufeff")
+    stripped = text.strip()
+    if stripped.startswith("["):
+        try:
+            doc = _loads(text)
+        except json.JSONDecodeError as e:
+            yield JsonItem(None, e.lineno, e.colno, "", text, 1, f"bad JSON: {e.msg}")
+            return
+        for i, (value, (line, col)) in enumerate(zip(doc, _item_places(text), strict=True)):
+            yield JsonItem(value, line, col, f"/{i}", text, 1)
+        return
+    lines = text.split("\n")
+    whole_object = sum(1 for ln in lines if ln.strip()) > 1
+    if whole_object:
+        # A single document over several lines, or JSON Lines.
+        try:
+            value = _loads(text)
+        except json.JSONDecodeError:
+            pass
+        else:
+            m = _WS.match(text)
+            assert m is not None
+            line, col = _line_col(text, m.end())
+            yield JsonItem(value, line, col, "", text, 1)
+            return
+    loads = _loads
+    for n, raw in enumerate(lines, 1):
+        if not raw.strip():
+            continue
+        try:
+            value = loads(raw)
+        except json.JSONDecodeError as e:
+            yield JsonItem(None, n, e.colno, "", raw, n, f"bad JSON: {e.msg}")
+            continue
+        yield JsonItem(value, n, len(raw) - len(raw.lstrip()) + 1, "", raw, n)
+
+
+def _line_col(text: str, offset: int) -> tuple[int, int]:
+    line = text.count("\n", 0, offset) + 1
+    start = text.rfind("\n", 0, offset) + 1
+    return line, offset - start + 1
+
+
+_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
+_scanstring: Any = getattr(json.decoder, "scanstring")  # noqa: B009 - C-accelerated
+
+
+def _skip_ws(text: str, i: int) -> int:
+    m = _WS.match(text, i)
+    assert m is not None
+    return m.end()
+
+
+def _skip_value(text: str, i: int) -> int:
+    i = _skip_ws(text, i)
+    ch = text[i]
+    if ch == '"':
+        return int(_scanstring(text, i + 1)[1])
+    if ch in "{[":
+        close = "}" if ch == "{" else "]"
+        i = _skip_ws(text, i + 1)
+        if text[i] == close:
+            return i + 1
+        while True:
+            if ch == "{":
+                i = _skip_value(text, i)  # the key
+                i = _skip_ws(text, i) + 1  # the colon
+            i = _skip_ws(text, _skip_value(text, i))
+            if text[i] == close:
+                return i + 1
+            i += 1  # the comma
+    for word in ("true", "false", "null"):
+        if text.startswith(word, i):
+            return i + len(word)
+    m = _NUMBER.match(text, i)
+    if not m:
+        raise ValueError(f"not JSON at offset {i}")
+    return m.end()
+
+
+def _item_places(text: str) -> Iterator[tuple[int, int]]:
+    """(line, col) of each item of the top-level array of a valid JSON text,
+    in one pass."""
+    i = _skip_ws(text, _skip_ws(text, 0) + 1)
+    line, line_start, seen = 1, 0, 0
+    while i < len(text) and text[i] != "]":
+        line += text.count("\n", seen, i)
+        nl = text.rfind("\n", seen, i)
+        if nl >= 0:
+            line_start = nl + 1
+        seen = i
+        yield line, i - line_start + 1
+        i = _skip_ws(text, _skip_value(text, i))
+        if text[i] == ",":
+            i = _skip_ws(text, i + 1)
+
+
+def locate(text: str, pointer: str) -> tuple[int, int]:
+    """The line and column (1-based) where the value at a JSON Pointer starts
+    in a JSON text; for a pointer that leads nowhere, the deepest value found."""
+    i = _skip_ws(text, 0)
+    parts = [p.replace("~1", "/").replace("~0", "~") for p in pointer.split("/")[1:]]
+    try:
+        for part in parts:
+            ch = text[i]
+            if ch == "[":
+                i = _skip_ws(text, i + 1)
+                for _ in range(int(part)):
+                    i = _skip_ws(text, _skip_value(text, i)) + 1
+                    i = _skip_ws(text, i)
+            elif ch == "{":
+                i = _skip_ws(text, i + 1)
+                while text[i] != "}":
+                    key, j = _scanstring(text, i + 1)
+                    j = _skip_ws(text, j) + 1
+                    j = _skip_ws(text, j)
+                    if key == part:
+                        i = j
+                        break
+                    i = _skip_ws(text, _skip_value(text, j))
+                    if text[i] == ",":
+                        i = _skip_ws(text, i + 1)
+                else:
+                    break
+            else:
+                break
+    except (IndexError, ValueError):
+        pass
+    return _line_col(text, min(i, len(text)))

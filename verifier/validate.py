@@ -1,0 +1,82 @@
+"""Validate JSON documents against the published schemas.
+
+Boundary: schema checks only. Decides whether a document matches a schema,
+and describes each violation (JSON Pointer, failing keyword, expected form).
+It does not read files and does not replay games.
+
+Two validators of the same draft (2020-12): ``jsonschema`` is the reference
+and describes violations; ``jsonschema-rs`` (Rust) decides acceptance, a few
+hundred times faster. Tests prove that both accept and reject the same
+documents. Where ``jsonschema-rs`` cannot be imported, ``jsonschema`` does
+both jobs, and ``FALLBACK_NOTE`` says so (the CLI prints it once on stderr).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import jsonschema
+
+from .schemas import SCHEMAS
+
+try:  # pragma: no cover - depends on the platform
+    import jsonschema_rs
+
+    FAST = True
+except ImportError:  # pragma: no cover - depends on the platform
+    jsonschema_rs = None
+    FAST = False
+
+FALLBACK_NOTE = (
+    "ftn: note: the fast JSON Schema validator (jsonschema-rs) is not installed; "
+    "checking JSON with the slower reference validator (jsonschema)"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One way a document breaks its schema."""
+
+    pointer: str  # JSON Pointer to the failing value
+    keyword: str  # the schema keyword that failed
+    message: str
+    expected: str  # the description of the expected form, if the schema gives one
+
+
+@lru_cache(maxsize=None)
+def reference(name: str) -> jsonschema.Draft202012Validator:
+    """The reference validator (``jsonschema``) of a published schema."""
+    return jsonschema.Draft202012Validator(SCHEMAS[name]())
+
+
+@lru_cache(maxsize=None)
+def fast(name: str) -> Callable[[Any], bool]:
+    """The fastest available acceptance test of a published schema."""
+    if jsonschema_rs is not None:
+        return jsonschema_rs.validator_for(SCHEMAS[name]()).is_valid  # type: ignore[no-any-return]
+    return reference(name).is_valid  # pragma: no cover - depends on the platform
+
+
+def _pointer(path: Any) -> str:
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in path)
+
+
+def violations(name: str, doc: Any, limit: int = 20) -> list[Violation]:
+    """How ``doc`` breaks schema ``name`` (empty if it does not), deepest first."""
+    out = []
+    errors = sorted(reference(name).iter_errors(doc), key=lambda e: (-len(e.path), list(map(str, e.path))))
+    for e in errors[:limit]:
+        # Descend into if/then/else and anyOf to the error that names a field.
+        leaf = e
+        while leaf.context:
+            leaf = max(leaf.context, key=lambda c: len(c.path))
+        schema = leaf.schema if isinstance(leaf.schema, dict) else {}
+        if leaf.validator == "additionalProperties" and "properties" in schema:
+            expected = "only the properties " + ", ".join(schema["properties"])
+        else:
+            expected = str(schema.get("description", ""))
+        out.append(Violation(_pointer(leaf.absolute_path), str(leaf.validator), leaf.message, expected))
+    return out
