@@ -93,7 +93,8 @@ def _round_json(r: Round, positions: bool) -> dict[str, Any]:
     obj: dict[str, Any] = {"number": r.number, "opener": r.opener}
     deals = []
     for d in r.deals:
-        dj: dict[str, Any] = {"seat": d.seat, "tiles": [None if t is None else list(t) for t in d.tiles]}
+        tiles = [None if t is None else list(t) for t in d.tiles]
+        dj: dict[str, Any] = {"seat": d.seat, "tiles": tiles}
         if positions:
             dj["pos"] = {"line": d.line, "col": d.col}
         _put(dj, "comments", _comments(d.comments))
@@ -167,20 +168,18 @@ _PART = {COL_ELEMENT: "", COL_END_TOTAL: "/endTotal", COL_POINTS: "/points", COL
 @dataclass
 class PointerMap:
     """Maps the synthetic places of a record read with ``locate=True`` back to
-    JSON Pointers into its document."""
+    JSON Pointers into its document. A place's line indexes ``paths``: the
+    path of the element, kept as a tuple and joined only when asked for."""
 
     base: str = ""
-    pointers: list[str] = field(default_factory=lambda: [""])
-
-    def add(self, pointer: str) -> int:
-        self.pointers.append(self.base + pointer)
-        return len(self.pointers) - 1
+    paths: list[tuple[str | int, ...]] = field(default_factory=lambda: [()])
 
     def pointer(self, line: int, col: int) -> str:
         """The JSON Pointer of a synthetic place (line, col)."""
-        if not 0 < line < len(self.pointers):
+        if not 0 < line < len(self.paths):
             return self.base
-        return self.pointers[line] + _PART.get(col, "")
+        path = "".join(f"/{p}" for p in self.paths[line])
+        return self.base + path + _PART.get(col, "")
 
 
 def _c(obj: dict[str, Any]) -> Comments:
@@ -200,28 +199,35 @@ def game_from_json(
     get synthetic places (line = an index into the returned map, col = the
     part: element, end total, points or totals) instead of 0."""
     pm = PointerMap(base)
+    paths = pm.paths
 
-    def at(pointer: str) -> int:
-        return pm.add(pointer) if locate else 0
+    def at(*path: str | int) -> int:
+        if not locate:
+            return 0
+        paths.append(path)
+        return len(paths) - 1
 
     one = COL_ELEMENT if locate else 0
     tags = tuple(
-        Tag(t["key"], tuple(t["values"]), at(f"/tags/{i}"), one, _c(t))
+        Tag(t["key"], tuple(t["values"]), at("tags", i), one, _c(t))
         for i, t in enumerate(obj["tags"])
     )
     rounds = []
     for ri, r in enumerate(obj["rounds"]):
-        rp = f"/rounds/{ri}"
         deals = tuple(
             Deal(
                 d["seat"], tuple(None if t is None else (t[0], t[1]) for t in d["tiles"]),
-                at(f"{rp}/deals/{di}"), one, _c(d),
+                at("rounds", ri, "deals", di), one, _c(d),
             )
             for di, d in enumerate(r["deals"])
         )
         events: list[Event] = []
         for ei, e in enumerate(r["events"]):
-            line = at(f"{rp}/events/{ei}")
+            if locate:
+                paths.append(("rounds", ri, "events", ei))
+                line = len(paths) - 1
+            else:
+                line = 0
             cm = _c(e) if "comments" in e else NO_COMMENTS
             if e["type"] == "knock":
                 events.append(_new(Knock, (e["seat"], line, one, cm)))
@@ -252,10 +258,10 @@ def game_from_json(
             result = RoundResult(
                 res["outcome"], res.get("seat"),
                 None if rt is None else TotalsClaim(tuple(rt), COL_TOTALS if locate else 0),
-                at(f"{rp}/result"), one, _c(res),
+                at("rounds", ri, "result"), one, _c(res),
             )
         rounds.append(Round(
-            r["number"], r["opener"], deals, tuple(events), result, at(rp), one, _c(r),
+            r["number"], r["opener"], deals, tuple(events), result, at("rounds", ri), one, _c(r),
         ))
     w = obj.get("winner")
     winner = None
@@ -263,10 +269,10 @@ def game_from_json(
         wt = w.get("totals")
         winner = Winner(
             w["side"], None if wt is None else TotalsClaim(tuple(wt), COL_TOTALS if locate else 0),
-            at("/winner"), one, _c(w),
+            at("winner"), one, _c(w),
         )
-    game_line = at("")
-    end_line = at("") if locate else 0
+    game_line = at()
+    end_line = at()
     game = Game(
         tags, tuple(rounds), winner, game_line, one, end_line, _c(obj),
         _c({"comments": obj.get("endComments")}), tuple(obj.get("closing", ())),
@@ -427,6 +433,7 @@ def locate(text: str, pointer: str) -> tuple[int, int]:
                     i = _skip_ws(text, _skip_value(text, i)) + 1
                     i = _skip_ws(text, i)
             elif ch == "{":
+                start = i
                 i = _skip_ws(text, i + 1)
                 while text[i] != "}":
                     key, j = _scanstring(text, i + 1)
@@ -439,6 +446,7 @@ def locate(text: str, pointer: str) -> tuple[int, int]:
                     if text[i] == ",":
                         i = _skip_ws(text, i + 1)
                 else:
+                    i = start  # no such key: the object itself
                     break
             else:
                 break

@@ -163,7 +163,9 @@ _ROUND = {
                 "description": "An event: a placement or a knock, told apart by 'type'.",
                 "required": ["type"],
                 "properties": {"type": {"enum": ["place", "knock"], "description": "The kind."}},
-                "if": {"properties": {"type": {"const": "knock"}}},
+                "if": {"properties": {"type": {
+                    "const": "knock", "description": "A knock has a schema of its own.",
+                }}},
                 "then": _KNOCK,
                 "else": _PLACE,
             },
@@ -183,7 +185,9 @@ _ROUND = {
                 "pos": _pos("totals"),
             },
             "required": ["outcome"],
-            "if": {"properties": {"outcome": {"const": "domino"}}},
+            "if": {"properties": {"outcome": {
+                "const": "domino", "description": "A domino names its seat; nothing else does.",
+            }}},
             "then": {"required": ["seat"]},
             "else": {"not": {"required": ["seat"]}},
             "additionalProperties": False,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from verifier.check import check_lines, check_text, format_text
@@ -80,3 +81,70 @@ def test_damaged_records_never_crash_the_checker() -> None:
         assert all(d.line >= 1 and d.col >= 1 for d in rep.diagnostics)
         out, errors = format_text(text, "damaged")
         assert (out is None) == bool(errors)
+
+
+# -- JSON ------------------------------------------------------------------------------
+
+INVALID = sorted((SAMPLES / "invalid").glob("*.ftn"))
+
+
+def keys(rep: object) -> list[tuple[str, int, int | None, int | None]]:
+    from verifier.check import FileReport
+
+    assert isinstance(rep, FileReport)
+    return sorted((d.name, d.game, d.round, d.event) for d in rep.diagnostics)
+
+
+def test_json_twin_of_each_invalid_sample_gives_the_same_findings() -> None:
+    from verifier.check import convert_text
+
+    for path in INVALID:
+        text = path.read_text(encoding="utf-8")
+        ftn = check_text(text, str(path))
+        if path.name == "syntax-error.ftn":
+            twin = (SAMPLES / "invalid" / "syntax-error.jsonl").read_text(encoding="utf-8")
+        else:
+            out, errors = convert_text(text, "jsonl", str(path))
+            assert errors == [] and out is not None
+            twin = out
+        js = check_text(twin, "twin.jsonl")
+        assert keys(js) == keys(ftn), path.name
+        # Every finding in a readable document has its JSON Pointer.
+        assert all(d.pointer is not None for d in js.diagnostics if d.name != "syntax-error")
+
+
+def test_json_findings_are_located_by_pointer_and_place() -> None:
+    from verifier.check import convert_text
+
+    text = (SAMPLES / "invalid" / "points-mismatch.ftn").read_text(encoding="utf-8")
+    out, _ = convert_text(text, "json")
+    assert out is not None
+    rep = check_text(out, "x.json")
+    (d,) = rep.diagnostics
+    assert d.pointer == "/0/rounds/1/events/3/points"
+    line = out.split("\n")[d.line - 1]
+    assert line[d.col - 1 :].startswith("7,")  # the claimed +7
+    assert d.line == 2  # the first game of the array stands on line 2
+
+
+def test_convert_round_trips_exactly() -> None:
+    from verifier.check import convert_text
+
+    for path in sorted((SAMPLES / "valid").glob("*.ftn")) + INVALID:
+        text = path.read_text(encoding="utf-8")
+        if path.name == "syntax-error.ftn":
+            continue
+        fmt, _ = format_text(text)
+        js, _ = convert_text(text, "json")
+        assert js is not None
+        back, _ = convert_text(js, "ftn")
+        assert back is not None and back == fmt, path.name
+        again, _ = convert_text(back, "json")
+        assert again is not None and json.loads(again) == json.loads(js)
+
+
+def test_kind_of() -> None:
+    from verifier.check import kind_of
+
+    assert kind_of("game", "a.JSONL") == "json" and kind_of("{}", "a.ftn") == "ftn"
+    assert kind_of('  {"x": 1}', "<stdin>") == "json" and kind_of("game", "x") == "ftn"

@@ -77,7 +77,7 @@ def test_warning_alone_exits_0() -> None:
     ("args", "needle"),
     [
         (["check", "no/such/file.ftn"], "ftn: no/such/file.ftn: cannot read"),
-        (["check", str(ROOT / "notation")], "no *.ftn files in this directory"),
+        (["check", str(ROOT / "notation")], "no *.ftn, *.json or *.jsonl files in this directory"),
     ],
 )
 def test_unreadable_input_exits_2(args: list[str], needle: str) -> None:
@@ -129,7 +129,7 @@ def test_fmt_write_never_touches_a_file_that_does_not_parse(tmp_path: Path) -> N
 
 def test_codes_and_explain() -> None:
     code, out, _ = run("codes")
-    assert code == 0 and len(out.strip().split("\n")) == 22
+    assert code == 0 and len(out.strip().split("\n")) == 23
     assert out.split("\n")[0].startswith("FT001  syntax-error")
     code, out, _ = run("codes", "--markdown")
     assert out.startswith("| code | name |")
@@ -156,3 +156,85 @@ def test_python_dash_m_verifier_runs_the_same_cli() -> None:
         capture_output=True, text=True, env=env, check=False,
     )
     assert r.returncode == 1 and "FT101 bad-deal" in r.stdout and r.stderr == ""
+
+
+# -- JSON: convert, replay, schema -----------------------------------------------------
+
+
+def test_convert_infers_the_direction(tmp_path: Path) -> None:
+    src = SAMPLES / "valid" / "three-players.ftn"
+    code, out, _ = run("convert", str(src))
+    assert code == 0 and out.startswith("[\n{\"format\":\"ftn-json-1\"")
+    js = tmp_path / "g.json"
+    js.write_text(out, encoding="utf-8")
+    code, back, _ = run("convert", str(js))
+    assert code == 0 and back == src.read_text(encoding="utf-8")
+    jl = tmp_path / "g.jsonl"
+    assert run("convert", str(src), "-o", str(jl))[0] == 0
+    assert len(jl.read_text(encoding="utf-8").splitlines()) == 1
+    code, again, _ = run("convert", str(jl), "--to", "ftn")
+    assert code == 0 and again == back
+
+
+def test_convert_refuses_what_it_cannot_read() -> None:
+    code, _, err = run("convert", str(SAMPLES / "invalid" / "syntax-error.ftn"))
+    assert code == 1 and "FT001 syntax-error" in err and "not converted" in err
+
+
+def test_check_reads_json_lines_and_reports_schema_violations() -> None:
+    path = SAMPLES / "invalid" / "schema-violation.jsonl"
+    code, out, _ = run("check", str(path), "--format", "json")
+    assert code == 1
+    doc = json.loads(out)
+    first = doc["diagnostics"][0]
+    assert (first["name"], first["line"], first["col"], first["pointer"]) == (
+        "schema-violation", 1, 152, "/rounds/0/events/0/tile"
+    )
+    assert "keyword minItems" in first["message"]
+    from verifier.validate import reference
+
+    assert reference("report").is_valid(doc)
+
+
+def test_replay_json_validates_and_agrees_with_the_claims() -> None:
+    from notation.model import Placement
+    from notation.parser import parse_games
+    from verifier.validate import reference
+
+    for path in sorted((SAMPLES / "valid").glob("*.ftn")):
+        code, out, _ = run("replay", str(path), "--format", "json")
+        assert code == 0
+        doc = json.loads(out)
+        assert reference("replay").is_valid(doc)
+        game = parse_games(path.read_text(encoding="utf-8"))[0]
+        g = doc["games"][0]
+        assert g["complete"] and g["stopped"] is None
+        for rnd, rdoc in zip(game.rounds, g["rounds"], strict=True):
+            for ev, step in zip(rnd.events, rdoc["events"], strict=True):
+                if isinstance(ev, Placement):
+                    assert ev.totals is not None and ev.end_total is not None
+                    assert step["totals"] == list(ev.totals.values)
+                    assert step["endTotal"] == ev.end_total.value
+            assert rnd.result is not None and rnd.result.totals is not None
+            assert rdoc["result"]["totals"] == list(rnd.result.totals.values)
+            assert rdoc["result"]["outcome"] == rnd.result.outcome
+        assert game.winner is not None and g["winner"] == game.winner.side
+
+
+def test_replay_text_and_a_stopped_game() -> None:
+    code, out, _ = run("replay", str(SAMPLES / "valid" / "two-players-r8-3.ftn"))
+    assert code == 0
+    assert "   13  S     3-4    L    4 | 2             6    2      1  over+3     60,59" in out
+    code, out, _ = run("replay", str(SAMPLES / "invalid" / "knock-while-able.ftn"), "-f", "json")
+    assert code == 1
+    g = json.loads(out)["games"][0]
+    assert g["stopped"]["name"] == "knock-while-able" and g["totals"] == [0, 2]
+    assert len(g["rounds"][0]["events"]) == 1
+
+
+def test_schema_command(tmp_path: Path) -> None:
+    for name in ("record", "replay", "report"):
+        code, out, _ = run("schema", name)
+        assert code == 0
+        assert out == (ROOT / "schemas" / f"{name}.schema.json").read_text(encoding="utf-8")
+    assert run("schema", "nope")[0] == 2

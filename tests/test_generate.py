@@ -7,6 +7,7 @@ single changed event is caught, with the code that fits the change.
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -145,3 +146,20 @@ def test_generator_options_are_read_from_rules() -> None:
     g = generate_game(random.Random(3), rules)
     assert g.winner is not None and g.winner.totals is not None
     assert max(g.winner.totals.values) == 15
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_json_round_trips_of_generated_games(players: int) -> None:
+    """FTN -> JSON -> FTN and JSON -> FTN -> JSON are exact (334 games each)."""
+    from verifier.check import convert_text
+
+    text = print_games(generate_games(players, 334, 500 + players))
+    js, errors = convert_text(text, "jsonl")
+    assert errors == [] and js is not None
+    back, _ = convert_text(js, "ftn")
+    assert back == text
+    again, _ = convert_text(back, "jsonl")
+    assert again == js
+    assert [json.loads(x) for x in js.splitlines()] == [
+        json.loads(x) for x in (again or "").splitlines()
+    ]

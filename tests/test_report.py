@@ -39,6 +39,6 @@ def test_json_report() -> None:
     assert doc["diagnostics"][0] == {
         "code": "FT304", "name": "overshoot-accepted", "severity": "error",
         "message": "credited +3, but 59 + 3 = 62 > 61", "file": "g.ftn", "line": 12,
-        "col": 14, "game": 1, "round": 11, "event": 13, "rule": "R8.2", "claimed": "+3",
-        "computed": "over+2+1",
+        "col": 14, "pointer": None, "game": 1, "round": 11, "event": 13, "rule": "R8.2",
+        "claimed": "+3", "computed": "over+2+1",
     }

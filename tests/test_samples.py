@@ -15,11 +15,19 @@ from verifier.diagnostics import REGISTRY
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 VALID = sorted((SAMPLES / "valid").glob("*.ftn"))
-INVALID = sorted((SAMPLES / "invalid").glob("*.ftn"))
+INVALID = sorted(
+    p for p in (SAMPLES / "invalid").iterdir() if p.suffix in (".ftn", ".json", ".jsonl")
+)
 EXPECT = re.compile(r"^# expect: ([a-z-]+) (\d+):(\d+)$", re.M)
 
 
-def expectations(text: str) -> list[tuple[str, int, int]]:
+def expectations(path: Path) -> list[tuple[str, int, int]]:
+    """The '# expect:' lines of an FTN sample, or of a JSON sample's sidecar
+    file (NAME.expect: JSON has no comments)."""
+    if path.suffix == ".ftn":
+        text = path.read_text(encoding="utf-8")
+    else:
+        text = path.with_name(path.name + ".expect").read_text(encoding="utf-8")
     return sorted((m[1], int(m[2]), int(m[3])) for m in EXPECT.finditer(text))
 
 
@@ -41,14 +49,14 @@ def test_valid_samples_cover_2_3_and_4_players() -> None:
 @pytest.mark.parametrize("path", INVALID, ids=lambda p: p.name)
 def test_invalid_samples_produce_exactly_what_they_expect(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
-    want = expectations(text)
+    want = expectations(path)
     assert want, f"{path.name} states no expectation"
     rep = check_text(text, str(path))
     assert sorted((d.name, d.line, d.col) for d in rep.diagnostics) == want
 
 
 def test_every_diagnostic_has_an_invalid_sample() -> None:
-    names = {n for p in INVALID for n, _, _ in expectations(p.read_text(encoding="utf-8"))}
+    names = {n for p in INVALID for n, _, _ in expectations(p)}
     assert names == {c.name for c in REGISTRY}
 
 

@@ -8,7 +8,9 @@ core (this process):
 * ``ftn check`` end to end in-process (read the file, parse, replay, judge
   every claim, render the summary),
 * the ``ftn check`` command as a user runs it (a new process, start-up
-  included).
+  included);
+* the same corpus as JSON Lines: decoding alone, and ``ftn check`` end to
+  end (schema validation, then the same replay), in games per second.
 
 Each figure is the best of ``--repeat`` runs, as events per second of CPU
 time (what one core does, whatever else the machine runs) and of wall-clock
@@ -19,6 +21,7 @@ unset), as Python runs on a user's machine.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
 import subprocess
@@ -32,7 +35,7 @@ from pathlib import Path
 from notation.parser import read_games
 from notation.printer import print_games
 
-from .check import check_text
+from .check import check_text, convert_text
 from .generate import generate_games
 
 
@@ -88,6 +91,24 @@ def main(argv: list[str] | None = None) -> None:
             lambda: subprocess.run(cmd, check=True, capture_output=True, env=env), args.repeat
         )
 
+        jsonl, _ = convert_text(text, "jsonl")
+        assert jsonl is not None
+        jpath = Path(tmp) / "corpus.jsonl"
+        jpath.write_text(jsonl, encoding="utf-8")
+
+        def json_check() -> None:
+            r = check_text(jpath.read_bytes().decode("utf-8-sig"), str(jpath))
+            assert r.errors == 0 and r.games == games
+
+        decode_s = _best(
+            lambda: [json.loads(x) for x in jpath.read_text("utf-8").splitlines()], args.repeat
+        )
+        jcheck_s = _best(json_check, args.repeat)
+        jcmd = [sys.executable, "-m", "verifier", "check", str(jpath)]
+        jcli_s = _best(
+            lambda: subprocess.run(jcmd, check=True, capture_output=True, env=env), args.repeat
+        )
+
     print(f"corpus: {games} games, {events} events, {size / 1e6:.1f} MB "
           f"(generated in {gen_s:.2f} s, {events / gen_s:,.0f} events/s)")
     print(f"{'':26}{'events/s (CPU)':>16}{'events/s (wall)':>17}")
@@ -99,6 +120,14 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{label + ':':26}{events / cpu:>16,.0f}{events / wall:>17,.0f}")
     print("(the command's figures include its start-up; games/s for checking: "
           f"{games / check_s[0]:,.0f})")
+    print(f"JSON Lines: {len(jsonl) / 1e6:.1f} MB, {events / games:.0f} events per game")
+    print(f"{'':26}{'games/s (CPU)':>16}{'games/s (wall)':>17}")
+    for label, (cpu, wall) in (
+        ("JSON decoding alone", decode_s),
+        ("check JSONL end to end", jcheck_s),
+        ("'ftn check' on JSONL", jcli_s),
+    ):
+        print(f"{label + ':':26}{games / cpu:>16,.0f}{games / wall:>17,.0f}")
 
 
 if __name__ == "__main__":

@@ -22,7 +22,6 @@ from notation.printer import print_games
 
 from .diagnostics import BY_NAME, Counted, Diagnostic
 from .replay import GameReport, check_game, resolve_ends
-from .validate import fast, violations
 
 FORMATS = ("ftn", "json", "jsonl")
 
@@ -118,6 +117,8 @@ class JsonGame:
 def iter_json_games(text: str, source: str = "<input>", locate_: bool = True) -> Iterator[JsonGame]:
     """The games of a JSON text (one document, an array, or JSON Lines), each
     validated against the record schema and read into a record."""
+    from .validate import fast, violations  # imported when JSON is read: it is slow to load
+
     valid = fast("record")
     for number, item in enumerate(iter_json(text), 1):
 

@@ -37,7 +37,6 @@ from .generate import generate_games
 from .replay import check_game
 from .report import Summary, dumps, render_diagnostic, render_text, render_trace, report_json
 from .schemas import SCHEMAS, schema_text
-from .validate import FAST, FALLBACK_NOTE
 
 app = typer.Typer(
     name="ftn",
@@ -99,7 +98,11 @@ _noted = False
 def _note_fallback(text: str, name: str) -> None:
     """Say once on stderr when JSON is checked without the fast validator."""
     global _noted
-    if not FAST and not _noted and kind_of(text, name) == "json":  # pragma: no cover
+    if _noted or kind_of(text, name) != "json":
+        return
+    from .validate import FALLBACK_NOTE, FAST  # slow to load: only for JSON
+
+    if not FAST:  # pragma: no cover - depends on the platform
         _noted = True
         _err(FALLBACK_NOTE)
 

@@ -104,7 +104,9 @@ def render_trace(doc: dict[str, Any]) -> str:
                    f"totals in side order ({sides}); target {g['target']}")
         for r in g["rounds"]:
             out.append(f"  round {r['round']}, opened by {r['opener']}")
-            out.append("    #  seat  tile   end  ends          total  pts  bonus  event      totals")
+            out.append(
+                "    #  seat  tile   end  ends          total  pts  bonus  event      totals"
+            )
             for e in r["events"]:
                 totals = ",".join(map(str, e["totals"]))
                 if e["type"] == "knock":

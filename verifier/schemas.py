@@ -62,7 +62,9 @@ REPORT_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
         "version": _d({"const": 1}, "The version of this report format."),
-        "diagnostics": _d({"type": "array", "items": _DIAGNOSTIC}, "The findings, by file and place."),
+        "diagnostics": _d(
+            {"type": "array", "items": _DIAGNOSTIC}, "The findings, by file and place."
+        ),
         "summary": {
             "type": "object",
             "description": "Counts over everything checked.",
@@ -134,7 +136,9 @@ _STEP = {
         "totals": _d(_TOTALS, "Every side's total after the event, in side order."),
     },
     "required": ["event", "type", "seat", "side", "totals"],
-    "if": {"properties": {"type": {"const": "place"}}},
+    "if": {"properties": {"type": {
+        "const": "place", "description": "A placement has the placement's fields.",
+    }}},
     "then": {"required": ["tile", "end", "ends", "endTotal", "placementPoints", "bonus",
                           "eventPoints", "credited"]},
     "additionalProperties": False,

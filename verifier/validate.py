@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import jsonschema
@@ -27,7 +27,7 @@ try:  # pragma: no cover - depends on the platform
 
     FAST = True
 except ImportError:  # pragma: no cover - depends on the platform
-    jsonschema_rs = None
+    jsonschema_rs = None  # type: ignore[assignment]
     FAST = False
 
 FALLBACK_NOTE = (
@@ -46,17 +46,18 @@ class Violation:
     expected: str  # the description of the expected form, if the schema gives one
 
 
-@lru_cache(maxsize=None)
+@cache
 def reference(name: str) -> jsonschema.Draft202012Validator:
     """The reference validator (``jsonschema``) of a published schema."""
     return jsonschema.Draft202012Validator(SCHEMAS[name]())
 
 
-@lru_cache(maxsize=None)
+@cache
 def fast(name: str) -> Callable[[Any], bool]:
     """The fastest available acceptance test of a published schema."""
     if jsonschema_rs is not None:
-        return jsonschema_rs.validator_for(SCHEMAS[name]()).is_valid  # type: ignore[no-any-return]
+        is_valid: Callable[[Any], bool] = jsonschema_rs.validator_for(SCHEMAS[name]()).is_valid
+        return is_valid
     return reference(name).is_valid  # pragma: no cover - depends on the platform
 
 
@@ -67,7 +68,9 @@ def _pointer(path: Any) -> str:
 def violations(name: str, doc: Any, limit: int = 20) -> list[Violation]:
     """How ``doc`` breaks schema ``name`` (empty if it does not), deepest first."""
     out = []
-    errors = sorted(reference(name).iter_errors(doc), key=lambda e: (-len(e.path), list(map(str, e.path))))
+    errors = sorted(
+        reference(name).iter_errors(doc), key=lambda e: (-len(e.path), list(map(str, e.path)))
+    )
     for e in errors[:limit]:
         # Descend into if/then/else and anyOf to the error that names a field.
         leaf = e
@@ -78,5 +81,7 @@ def violations(name: str, doc: Any, limit: int = 20) -> list[Violation]:
             expected = "only the properties " + ", ".join(schema["properties"])
         else:
             expected = str(schema.get("description", ""))
-        out.append(Violation(_pointer(leaf.absolute_path), str(leaf.validator), leaf.message, expected))
+        out.append(
+            Violation(_pointer(leaf.absolute_path), str(leaf.validator), leaf.message, expected)
+        )
     return out

@@ -1,0 +1,114 @@
+"""Tests of notation.jsonform: records to JSON and back, reading JSON texts,
+and locating JSON Pointers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from notation.jsonform import (
+    COL_POINTS,
+    COL_TOTALS,
+    PointerMap,
+    game_from_json,
+    game_to_json,
+    iter_json,
+    locate,
+    looks_like_json,
+)
+from notation.model import Placement
+from notation.parser import parse_games
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+FOUR = (SAMPLES / "valid" / "four-players.ftn").read_text(encoding="utf-8")
+
+
+def test_round_trip_keeps_everything_but_places() -> None:
+    for path in sorted((SAMPLES / "valid").glob("*.ftn")):
+        for game in parse_games(path.read_text(encoding="utf-8")):
+            doc = game_to_json(game)
+            assert json.loads(json.dumps(doc)) == doc
+            back, _ = game_from_json(doc)
+            assert back == game.without_positions()
+
+
+def test_json_shape_of_events_and_claims() -> None:
+    game = parse_games(FOUR)[0]
+    doc = game_to_json(game)
+    assert doc["format"] == "ftn-json-1"
+    assert doc["tags"][0] == {"key": "ftn", "values": ["1"]}
+    assert doc["comments"]["before"][0].startswith(" Four players")
+    r1 = doc["rounds"][0]
+    assert r1["deals"][0] == {"seat": "N", "tiles": [[0, 4], [2, 4], [3, 3], [4, 5], [5, 5]]}
+    assert r1["events"][0] == {
+        "type": "place", "seat": "N", "tile": [5, 4], "endTotal": 9, "points": 3,
+        "totals": [3, 0],
+    }
+    assert r1["events"][9] == {"type": "knock", "seat": "E"}
+    assert r1["result"] == {"outcome": "blocked", "totals": [15, 9]}
+    e = doc["rounds"][3]["events"][-1]
+    assert (e["points"], e["bonus"], e["comments"]["after"]) == (
+        0, 1, " second partner out: 0 points + bonus 1 (R7.2)"
+    )
+    over = next(e for r in doc["rounds"] for e in r["events"] if e.get("discarded"))
+    assert (over["points"], over["totals"]) == (4, [59, 37])
+    assert doc["winner"] == {"side": "N+S", "totals": [61, 49]}
+
+
+def test_positions_on_request() -> None:
+    game = parse_games(FOUR)[0]
+    doc = game_to_json(game, positions=True)
+    ev = game.rounds[0].events[0]
+    assert isinstance(ev, Placement) and ev.end_total and ev.points and ev.totals
+    assert doc["rounds"][0]["events"][0]["pos"] == {
+        "line": ev.line, "col": ev.col, "endTotal": ev.end_total.col,
+        "points": ev.points.col, "totals": ev.totals.col,
+    }
+    assert doc["pos"] == {"line": game.line, "col": 1, "endLine": game.end_line}
+    # Positions are informative: reading ignores them.
+    assert game_from_json(doc)[0] == game.without_positions()
+
+
+def test_located_reading_maps_places_to_pointers() -> None:
+    doc = game_to_json(parse_games(FOUR)[0])
+    game, pm = game_from_json(doc, locate=True, base="/7")
+    ev = game.rounds[2].events[4]
+    assert isinstance(ev, Placement) and ev.points and ev.totals
+    assert pm.pointer(ev.line, ev.col) == "/7/rounds/2/events/4"
+    assert pm.pointer(ev.line, ev.points.col) == "/7/rounds/2/events/4/points"
+    assert ev.points.col == COL_POINTS and ev.totals.col == COL_TOTALS
+    assert pm.pointer(game.rounds[1].line, 1) == "/7/rounds/1"
+    assert pm.pointer(game.end_line, 1) == "/7"
+    assert PointerMap("/1").pointer(999, 1) == "/1"
+
+
+def test_iter_json_forms() -> None:
+    one = '{\n  "a": 1\n}\n'
+    assert [(i.value, i.line, i.col, i.base) for i in iter_json(one)] == [({"a": 1}, 1, 1, "")]
+    arr = '[\n {"a": 1},\n   {"b": 2}\n]'
+    assert [(i.value, i.line, i.col, i.base) for i in iter_json(arr)] == [
+        ({"a": 1}, 2, 2, "/0"), ({"b": 2}, 3, 4, "/1")
+    ]
+    lines = '{"a": 1}\n\n  {"b": 2.0}\n{"c": 2.5}\n{"d": \n'
+    items = list(iter_json(lines))
+    assert [(i.value, i.line) for i in items[:3]] == [({"a": 1}, 1), ({"b": 2}, 3), ({"c": 2.5}, 4)]
+    assert type(items[1].value["b"]) is int  # 2.0 is the integer 2
+    bad = items[3]
+    assert bad.value is None and bad.error == "bad JSON: Expecting value" and bad.line == 5
+    broken = list(iter_json("[1, 2"))
+    assert broken[0].error is not None and broken[0].value is None
+
+
+def test_locate() -> None:
+    text = '{"a": [10, {"b~c": 1, "d/e": [7, 8]}],\n "z": null}'
+    assert locate(text, "") == (1, 1)
+    assert locate(text, "/a/0") == (1, 8)
+    assert locate(text, "/a/1/b~0c") == (1, 20)
+    assert locate(text, "/a/1/d~1e/1") == (1, 34)
+    assert locate(text, "/z") == (2, 7)
+    assert locate(text, "/a/1/missing") == (1, 12)  # the deepest value found
+
+
+def test_looks_like_json() -> None:
+    assert looks_like_json('\ufeff  \n {"x": 1}') and looks_like_json("[]")
+    assert not looks_like_json("game\nend\n") and not looks_like_json("")

@@ -1,0 +1,103 @@
+"""Tests of verifier.validate: the fast validator and the reference accept
+and reject exactly the same documents."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from notation.jsonform import game_to_json, iter_json
+from notation.parser import parse_games
+from verifier.generate import generate_games
+from verifier.validate import FAST, fast, reference, violations
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+
+
+def sample_docs() -> list[Any]:
+    docs: list[Any] = []
+    for path in sorted(SAMPLES.rglob("*")):
+        text = path.read_text(encoding="utf-8") if path.suffix in (".ftn", ".jsonl") else ""
+        if path.suffix == ".jsonl":
+            docs += [i.value for i in iter_json(text) if i.error is None]
+        elif path.suffix == ".ftn" and path.name != "syntax-error.ftn":
+            docs += [game_to_json(g, positions=True) for g in parse_games(text)]
+    return docs
+
+
+def mutate(doc: Any, rng: random.Random) -> Any:
+    """One random change somewhere in a document: some keep it valid, most
+    do not."""
+    doc = copy.deepcopy(doc)
+    # Collect every container and a key or index in it.
+    spots: list[tuple[Any, Any]] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for k, v in node.items():
+                spots.append((node, k))
+                walk(v)
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                spots.append((node, i))
+                walk(v)
+
+    walk(doc)
+    node, key = rng.choice(spots)
+    op = rng.randrange(8)
+    values: list[Any] = [None, True, -1, 0, 7, 1.5, "", "N", "knock", "x y", [], {}, [1], "L"]
+    if op == 0 and isinstance(node, dict):
+        del node[key]
+    elif op == 1 and isinstance(node, dict):
+        node["extra"] = 1
+    elif op == 2 and isinstance(node, list):
+        node.append(copy.deepcopy(node[key]))
+    elif op == 3 and isinstance(node, list) and len(node) > 1:
+        del node[key]
+    else:
+        node[key] = rng.choice(values)
+    return doc
+
+
+def test_both_validators_agree_on_samples_and_mutations() -> None:
+    docs = sample_docs()
+    docs += [game_to_json(g) for g in generate_games(4, 3, 5)]
+    rng = random.Random(7)
+    mutated = [mutate(rng.choice(docs), rng) for _ in range(600)]
+    accept_fast = fast("record")
+    ref = reference("record")
+    verdicts = []
+    for doc in docs + mutated:
+        a, b = accept_fast(doc), ref.is_valid(doc)
+        assert a == b, json.dumps(doc)[:300]
+        verdicts.append(a)
+    # Both outcomes occur, many times: the test can fail either way.
+    assert verdicts.count(True) > 100 and verdicts.count(False) > 200
+
+
+def test_fast_validator_is_the_rust_one() -> None:
+    # The environment this project installs has jsonschema-rs; the fallback
+    # is for platforms without it.
+    assert FAST
+
+
+def test_violations_name_pointer_keyword_and_expected_form() -> None:
+    doc = {"format": "ftn-json-1", "tags": [], "rounds": [
+        {"number": 1, "opener": "N", "deals": [],
+         "events": [{"type": "place", "seat": "round", "tile": [6, 3]}]}]}
+    (v,) = violations("record", doc)
+    assert v.pointer == "/rounds/0/events/0/seat"
+    assert v.keyword == "pattern"
+    assert v.expected == "The seat that places."
+    assert "'round' does not match" in v.message
+    assert violations("record", {"format": "ftn-json-1", "tags": [], "rounds": []}) == []
+
+
+@pytest.mark.parametrize("name", ["replay", "report"])
+def test_other_schemas_have_fast_validators(name: str) -> None:
+    assert fast(name)({}) is False and reference(name).is_valid({}) is False
