@@ -148,3 +148,21 @@ def test_kind_of() -> None:
 
     assert kind_of("game", "a.JSONL") == "json" and kind_of("{}", "a.ftn") == "ftn"
     assert kind_of('  {"x": 1}', "<stdin>") == "json" and kind_of("game", "x") == "ftn"
+
+
+def test_damaged_json_never_crashes_the_checker() -> None:
+    import random
+
+    from verifier.check import convert_text
+
+    rng = random.Random(61)
+    js, _ = convert_text(TWO, "jsonl")
+    assert js is not None
+    alphabet = '{}[]",:0123456789 -etrufalsnplacekno'
+    for _ in range(200):
+        chars = list(js)
+        for _ in range(rng.randint(1, 3)):
+            i = rng.randrange(len(chars))
+            chars[i] = rng.choice(alphabet)
+        rep = check_text("".join(chars), "damaged.jsonl")
+        assert rep.errors >= 0 and all(d.line >= 1 and d.col >= 1 for d in rep.diagnostics)

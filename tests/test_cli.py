@@ -238,3 +238,13 @@ def test_schema_command(tmp_path: Path) -> None:
         assert code == 0
         assert out == (ROOT / "schemas" / f"{name}.schema.json").read_text(encoding="utf-8")
     assert run("schema", "nope")[0] == 2
+
+
+def test_convert_with_positions() -> None:
+    src = SAMPLES / "valid" / "four-players.ftn"
+    code, out, _ = run("convert", str(src), "--to", "jsonl", "--positions")
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["pos"]["line"] == 6 and doc["rounds"][0]["events"][0]["pos"]["line"] == 20
+    code, _, err = run("convert", "-", "--positions", stdin=out)
+    assert code == 2 and "--positions needs FTN input" in err

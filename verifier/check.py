@@ -205,12 +205,14 @@ def canonical(games: list[Game], source: str = "<input>") -> list[Game]:
     ]
 
 
-def render(games: list[Game], to: str) -> str:
-    """Records as FTN, a JSON array, or JSON Lines."""
+def render(games: list[Game], to: str, positions: bool = False) -> str:
+    """Records as FTN, a JSON array, or JSON Lines (with their FTN places,
+    when asked for)."""
     if to == "ftn":
         return print_games(games)
     lines = [
-        json.dumps(game_to_json(g), ensure_ascii=False, separators=(",", ":")) for g in games
+        json.dumps(game_to_json(g, positions), ensure_ascii=False, separators=(",", ":"))
+        for g in games
     ]
     if to == "json":  # an array, one game per line
         return "[\n" + ",\n".join(lines) + "\n]\n"
@@ -224,11 +226,13 @@ def format_text(text: str, source: str = "<input>") -> tuple[str | None, list[Di
 
 
 def convert_text(
-    text: str, to: str, source: str = "<input>", kind: str | None = None
+    text: str, to: str, source: str = "<input>", kind: str | None = None,
+    positions: bool = False,
 ) -> tuple[str | None, list[Diagnostic]]:
     """A text (FTN or JSON) in the canonical form of format ``to``, or None
-    and the diagnostics that keep it from being read."""
+    and the diagnostics that keep it from being read. ``positions`` writes
+    each element's FTN line and column into JSON output."""
     games, errors = read_any(text, source, kind)
     if errors:
         return None, errors
-    return render(canonical(games, source), to), []
+    return render(canonical(games, source), to, positions), []

@@ -316,18 +316,28 @@ def _report_unreadable(name: str, text: str, errors: list[registry.Diagnostic]) 
         _err(render_diagnostic(d, line))
 
 
+PositionsOpt = Annotated[
+    bool, typer.Option("--positions", help="Write each element's FTN line and column into JSON.")
+]
+
+
 @app.command()
-def convert(source: InArg, output: OutOpt = None, to: ToOpt = None) -> None:
+def convert(
+    source: InArg, output: OutOpt = None, to: ToOpt = None, positions: PositionsOpt = False
+) -> None:
     """Convert records between FTN, JSON and JSON Lines (canonical form)."""
     ((name, text),) = _inputs([source])
     _note_fallback(text, name)
+    if positions and kind_of(text, name) == "json":
+        _err("ftn convert: --positions needs FTN input (they are FTN lines and columns)")
+        raise typer.Exit(EXIT_USAGE)
     target = to.value if to is not None else None
     if target is None and output is not None:
         suffix = output.suffix.lower().lstrip(".")
         target = suffix if suffix in FORMATS else None
     if target is None:
         target = "ftn" if kind_of(text, name) == "json" else "json"
-    out, errors = convert_text(text, target, name)
+    out, errors = convert_text(text, target, name, positions=positions)
     if out is None:
         _report_unreadable(name, text, errors)
         _err(f"ftn convert: {name}: not converted: it cannot be read")
