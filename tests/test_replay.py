@@ -59,12 +59,13 @@ def test_partnership_winner_is_named_by_its_side() -> None:
         ('[ftn "1"]\n', "", 'the [ftn "1"] tag is missing'),
         ('[seat "S" "Player 2"]', '[seat "N" "Player 2"]', "seat N is given twice"),
         ('[seat "S" "Player 2"]', '[seat "S" "Player 2"]\n[seat "E"]\n[seat "W"]\n[seat "X"]',
-         "5 seats; the main form has 2 to 4 [seat] tags"),
+         "R2.1 gives hand sizes for 2 to 4 players; declare one for 5"),
         ('[seat "S" "Player 2"]', '[seat "round"]', "[seat] takes a seat name"),
         ('[first "S"]', '[first "S"]\n[rules "club"]',
-         "unknown rules 'club'; known: \"pagat\": the main form (RULES.md R1-R8)"),
-        ('[first "S"]', '[first "S"]\n[rule "hand" "6"]',
-         "unknown rule option 'hand' '6'; known options: target: a positive whole number"),
+         "unknown rules preset 'club'; known presets: \"pagat\": the main form"),
+        ('[first "S"]', '[first "S"]\n[rule "colour" "red"]',
+         "unknown rule option 'colour'; known options: set: double-six, double-nine or "
+         "double-twelve (V1); hand: tiles per player"),
         ('[first "S"]', '[first "S"]\n[rule "target" "x"]', "bad value 'x' for target"),
     ],
 )

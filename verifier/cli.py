@@ -143,7 +143,15 @@ MarkdownOpt = Annotated[
 ]
 CodeArg = Annotated[str, typer.Argument(help="A code (FT304) or a name (overshoot-accepted).")]
 PlayersOpt = Annotated[
-    int, typer.Option("--players", "-p", min=2, max=4, help="2, 3 or 4 players (main form).")
+    int, typer.Option("--players", "-p", min=2, max=12, help="2 to 12 (as the rules allow).")
+]
+PresetOpt = Annotated[
+    str | None, typer.Option("--rules", help="A preset: pagat (the default) or online.")
+]
+RuleOpt = Annotated[
+    list[str] | None,
+    typer.Option("--rule", help="An option NAME=VALUE (repeat it): set, hand, target, divisors, "
+                 "immediate-end, opener, partnerships, bonus."),
 ]
 GamesOpt = Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")]
 SeedOpt = Annotated[
@@ -268,10 +276,26 @@ def explain(code: CodeArg) -> None:
 
 @app.command()
 def generate(
-    players: PlayersOpt = 2, games: GamesOpt = 1, seed: SeedOpt = 1, output: OutputOpt = None
+    players: PlayersOpt = 2,
+    games: GamesOpt = 1,
+    seed: SeedOpt = 1,
+    output: OutputOpt = None,
+    rules: PresetOpt = None,
+    rule: RuleOpt = None,
 ) -> None:
     """Write random legal complete games with correct claims."""
-    text = print_games(generate_games(players, games, seed))
+    declared = []
+    for item in rule or []:
+        name, eq, value = item.partition("=")
+        if not eq:
+            _err(f"ftn generate: --rule takes NAME=VALUE, not {item!r}")
+            raise typer.Exit(EXIT_USAGE)
+        declared.append((name, value))
+    try:
+        text = print_games(generate_games(players, games, seed, rules, declared))
+    except ValueError as e:
+        _err(f"ftn generate: {e}")
+        raise typer.Exit(EXIT_USAGE) from None
     if output is None:
         sys.stdout.write(text)
         return

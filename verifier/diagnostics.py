@@ -184,8 +184,8 @@ REGISTRY: tuple[Code, ...] = (
         _example(_BASE, ("6-4 3-1 5-0 2-2 4-4 6-2 0-0", "6-4 3-1 5-0 2-2 4-4 6-2 6-6")),
     ),
     Code(
-        "FT102", "wrong-opener", ERROR, "R3.1, R3.2",
-        "A round is opened by a seat other than the one whose turn it is to open.",
+        "FT102", "wrong-opener", ERROR, "R3.1, R3.2, V5",
+        "A round is opened by the wrong seat, or (V5) not with the highest double.",
         "The opening passes clockwise every round; the wrong opener changes who scores first.",
         _example(_BASE, ('[first "N"]', '[first "S"]')),
     ),

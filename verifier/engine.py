@@ -117,14 +117,23 @@ def expected_opener(rules: Rules, first: int, round_number: int) -> int:
 
 def highest_double_holder(rules: Rules, hands: Sequence[Iterable[tuple[int, int]]]) -> int | None:
     """V5: the seat holding the highest double, else the heaviest tile."""
+    found = required_lead(hands)
+    return None if found is None else found[0]
+
+
+def required_lead(
+    hands: Sequence[Iterable[tuple[int, int]]],
+) -> tuple[int, tuple[int, int]] | None:
+    """V5: the seat and tile that must lead: the highest double dealt, else
+    the heaviest tile (highest pip total, then highest half)."""
     best: tuple[int, int, int] | None = None
-    seat_best = None
+    found = None
     for seat, hand in enumerate(hands):
         for a, b in hand:
             rank = (1 if a == b else 0, a + b, max(a, b))
             if best is None or rank > best:
-                best, seat_best = rank, seat
-    return seat_best
+                best, found = rank, (seat, (min(a, b), max(a, b)))
+    return found
 
 
 # --------------------------------------------------------------------------
@@ -277,6 +286,7 @@ class RoundState:
         "ntiles",
         "opener",
         "outcome",
+        "required",
         "right",
         "right_double",
         "rules",
@@ -290,9 +300,12 @@ class RoundState:
         hands: Sequence[Iterable[tuple[int, int]]],
         opener: int,
         names: Sequence[str] | None = None,
+        required: tuple[int, int] | None = None,
     ) -> None:
         self.rules = rules
         self.names = tuple(names) if names else tuple(f"seat {s}" for s in range(rules.players))
+        # V5: the tile the lead must be (low half first), if the rules say so.
+        self.required = required
         self.hands: list[set[int]] = [{tile_key(a, b) for a, b in h} for h in hands]
         width = rules.max_pip + 1
         self.counts: list[list[int]] = []
@@ -349,6 +362,8 @@ class RoundState:
         moves = []
         for a, b in self.fitting_tiles(seat):
             if not self.ntiles:
+                if self.required is not None and (a, b) != self.required:
+                    continue
                 moves.append(Move((a, b), None))
                 if a != b:
                     moves.append(Move((b, a), None))
@@ -453,6 +468,14 @@ class RoundState:
             )
         double = a == b
         if not self.ntiles:
+            if self.required is not None and k != tile_key(*self.required):
+                ra, rb = self.required
+                raise Illegal(
+                    "wrong-opener",
+                    f"{self.names[seat]} leads {a}-{b}; the lead must be {ra}-{rb}, the highest "
+                    "double (or, with none dealt, the heaviest tile)",
+                    "V5",
+                )
             # The lead (R3.3): its written order fixes left and right.
             self.left, self.right = a, b
             self.left_double = self.right_double = double
@@ -595,9 +618,14 @@ class GameState:
         opener: int,
         names: Sequence[str] | None = None,
     ) -> RoundState:
-        """Start the next round with these hands and this opener."""
+        """Start the next round with these hands and this opener (V5: the lead
+        must then be the highest double)."""
         self.round_number += 1
-        return RoundState(self.rules, hands, opener, names)
+        required = None
+        if self.rules.opener == "highest-double":
+            found = required_lead(hands)
+            required = None if found is None else found[1]
+        return RoundState(self.rules, hands, opener, names, required)
 
     def score(self, placed: Placed) -> Scored:
         """Apply one placement's event to its side's total (R8.1-R8.4)."""

@@ -9,7 +9,7 @@ every platform (only ``random.Random`` with an explicit seed is used).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from notation.model import (
     Deal,
@@ -27,6 +27,7 @@ from notation.model import (
 )
 
 from .engine import KNOCK, GameState, Rules, full_set
+from .options import resolve
 
 SEAT_NAMES = {2: ("N", "S"), 3: ("N", "E", "W"), 4: ("N", "E", "S", "W")}
 MAX_ROUNDS = 2000
@@ -37,9 +38,17 @@ def seat_names(players: int) -> tuple[str, ...]:
     return SEAT_NAMES.get(players) or tuple(f"P{i + 1}" for i in range(players))
 
 
-def generate_game(rng: random.Random, rules: Rules, title: str = "") -> Game:
+def generate_game(
+    rng: random.Random,
+    rules: Rules,
+    title: str = "",
+    preset: str | None = None,
+    declared: Sequence[tuple[str, str]] = (),
+) -> Game:
     """One complete game (to the target) of random legal moves, every claim
-    written: end totals, points, totals, results and the winner."""
+    written: end totals, points, totals, results and the winner. ``preset``
+    and ``declared`` are the rule options the header declares (they must be
+    what ``rules`` is made of)."""
     names = seat_names(rules.players)
     first = rng.randrange(rules.players)  # the neutral lot (R3.1)
     state = GameState(rules, first)
@@ -110,7 +119,11 @@ def generate_game(rng: random.Random, rules: Rules, title: str = "") -> Game:
     assert state.winner is not None
     tags = [Tag("ftn", ("1",))]
     tags += [Tag("seat", (names[i], f"Player {i + 1}")) for i in range(rules.players)]
-    tags.append(Tag("first", (names[first],)))
+    if rules.opener == "rotate":
+        tags.append(Tag("first", (names[first],)))
+    if preset is not None:
+        tags.append(Tag("rules", (preset,)))
+    tags += [Tag("rule", (name, value)) for name, value in declared]
     if title:
         tags.append(Tag("event", (title,)))
     return Game(
@@ -124,9 +137,20 @@ def _deals(names: tuple[str, ...], hands: list[list[tuple[int, int]]]) -> Iterat
         yield Deal(name, tuple(hand))
 
 
-def generate_games(players: int, count: int, seed: int) -> Iterator[Game]:
-    """``count`` games of the main form for ``players`` players from ``seed``."""
+def generate_games(
+    players: int,
+    count: int,
+    seed: int,
+    preset: str | None = None,
+    declared: Sequence[tuple[str, str]] = (),
+) -> Iterator[Game]:
+    """``count`` games for ``players`` players from ``seed``, under the main
+    form or the preset and options given (ValueError if they are impossible)."""
     rng = random.Random(seed)
-    rules = Rules.main_form(players)
+    rules, problems = resolve(players, preset, declared)
+    if rules is None:
+        raise ValueError("; ".join(p.message for p in problems))
     for i in range(count):
-        yield generate_game(rng, rules, f"generated {players}p seed {seed} game {i + 1}")
+        yield generate_game(
+            rng, rules, f"generated {players}p seed {seed} game {i + 1}", preset, declared
+        )

@@ -34,13 +34,11 @@ from .engine import (
     Scored,
     deal_problems,
 )
+from .options import known_options, resolve
 
 FORMAT_VERSIONS = ("1",)
-PRESETS = {"pagat": "the main form (RULES.md R1-R8)"}
-OPTIONS = {"target": "a positive whole number (V2); default 61"}
 SEAT_RE = re.compile(r"(?!(?:game|end|round|deal|result|winner|knock)(?![A-Za-z0-9_]))"
                      r"[A-Za-z][A-Za-z0-9_]*\Z")
-MAX_PLAYERS = 4
 
 
 class _Stop(Exception):
@@ -139,12 +137,15 @@ class _Replay:
         line = g.line
         seats: list[str] = []
         first = None
+        preset = None
+        declared: list[tuple[str, str]] = []
+        option_tags = []
         seen: set[str] = set()
-        target = 61
         for tag in g.tags:
             k, v = tag.key, tag.values
-            if k in ("ftn", "seat", "first", "rules") and k in seen and k != "seat":
+            if k in ("ftn", "first", "rules") and k in seen:
                 self.emit("bad-header", f"the tag [{k}] is given twice", tag.line, tag.col)
+                raise _Stop
             seen.add(k)
             if k == "ftn":
                 if len(v) != 1 or v[0] not in FORMAT_VERSIONS:
@@ -170,54 +171,47 @@ class _Replay:
             elif k == "first":
                 first = tag
             elif k == "rules":
-                if len(v) != 1 or v[0] not in PRESETS:
-                    known = "; ".join(f'"{n}": {d}' for n, d in PRESETS.items())
-                    self.emit(
-                        "bad-header", f"unknown rules {' '.join(v)!r}; known: {known}",
-                        tag.line, tag.col,
-                    )
+                if len(v) != 1:
+                    self.emit("bad-header", '[rules] takes one preset: [rules "pagat"]',
+                              tag.line, tag.col)
                     raise _Stop
+                preset = tag
             elif k == "rule":
-                known = "; ".join(f"{n}: {d}" for n, d in OPTIONS.items())
-                if len(v) != 2 or v[0] not in OPTIONS:
+                if len(v) != 2:
                     self.emit(
                         "bad-header",
-                        f"unknown rule option {' '.join(map(repr, v))}; known options: {known}",
-                        tag.line, tag.col,
+                        f'[rule] takes an option and its value: [rule "target" "100"]; '
+                        f"known options: {known_options()}", tag.line, tag.col,
                     )
                     raise _Stop
-                if not v[1].isdigit() or int(v[1]) < 1:
-                    self.emit(
-                        "bad-header", f"bad value {v[1]!r} for {v[0]}: {OPTIONS[v[0]]}",
-                        tag.line, tag.col,
-                    )
-                    raise _Stop
-                target = int(v[1])
+                declared.append((v[0], v[1]))
+                option_tags.append(tag)
         if "ftn" not in seen:
             self.emit("bad-header", 'the [ftn "1"] tag is missing', line, g.col)
             raise _Stop
-        if not 2 <= len(seats) <= MAX_PLAYERS:
-            self.emit(
-                "bad-header",
-                f"{len(seats)} seats; the main form has 2 to {MAX_PLAYERS} [seat] tags",
-                line, g.col,
-            )
+        if len(seats) < 2:
+            self.emit("bad-header", f"{len(seats)} seats; at least 2 [seat] tags are needed",
+                      line, g.col)
             raise _Stop
-        if first is None:
+        rules, problems = resolve(len(seats), preset.values[0] if preset else None, declared)
+        if rules is None:
+            for p in problems:
+                at = (preset if p.index == -1 else
+                      option_tags[p.index] if p.index is not None else None)
+                where = (at.line, at.col) if at is not None else (line, g.col)
+                self.emit("bad-header", p.message, *where)
+            raise _Stop
+        if first is None and rules.opener == "rotate":
             self.emit("bad-header", 'the [first "SEAT"] tag (the first opener, R3.1) is missing',
                       line, g.col)
             raise _Stop
-        if len(first.values) != 1 or first.values[0] not in seats:
+        if first is not None and (len(first.values) != 1 or first.values[0] not in seats):
             self.emit(
                 "bad-header", f"[first] must name one seat of {', '.join(seats)}",
                 first.line, first.col,
             )
             raise _Stop
-        base = Rules.main_form(len(seats))
-        self.rules = Rules(
-            players=base.players, hand_size=base.hand_size, partnerships=base.partnerships,
-            target=target,
-        )
+        self.rules = rules
         self.names = tuple(seats)
         self.seat_of = {n: i for i, n in enumerate(seats)}
         r = self.rules
@@ -229,7 +223,7 @@ class _Replay:
         self.report.seats, self.report.sides, self.report.target = (
             self.names, self.side_names, r.target
         )
-        return GameState(r, self.seat_of[first.values[0]])
+        return GameState(r, self.seat_of[first.values[0]] if first is not None else 0)
 
     # -- rounds ------------------------------------------------------------
 

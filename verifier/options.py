@@ -1,0 +1,190 @@
+"""Rule options (RULES.md R9): presets and declared options to ``Rules``.
+
+Boundary: turns the option words a record declares (``[rules "PRESET"]``,
+``[rule "NAME" "VALUE"]``) and its number of seats into one ``Rules`` value,
+or into messages that say what is wrong and what is allowed. No I/O; it
+knows tags only as (name, value) strings, not the notation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .engine import Rules
+
+SETS = {"double-six": 6, "double-nine": 9, "double-twelve": 12}
+MAX_PLAYERS = {6: 5, 9: 11, 12: 12}  # the online game's limits (R9 V1)
+
+# R9 V1: the online game's two deal tables, tiles per player ("-" = None).
+_TABLE_ROWS = {
+    #      d6 more, d9 more, d12 more, d6 fewer, d9 fewer, d12 fewer
+    2: (14, 16, 16, 5, 10, 10),
+    3: (9, 16, 16, 5, 10, 10),
+    4: (7, 13, 16, 7, 10, 10),
+    5: (5, 11, 16, 5, 10, 10),
+    6: (None, 8, 15, None, 8, 10),
+    7: (None, 7, 13, None, 7, 10),
+    8: (None, 6, 11, None, 6, 10),
+    9: (None, 6, 10, None, 6, 10),
+    10: (None, 5, 9, None, 5, 9),
+    11: (None, 5, 8, None, 5, 8),
+    12: (None, None, 7, None, None, 7),
+}
+DEAL_TABLES: dict[str, dict[int, dict[int, int | None]]] = {
+    table: {
+        pip: {p: row[offset + i] for p, row in _TABLE_ROWS.items()}
+        for i, pip in enumerate((6, 9, 12))
+    }
+    for table, offset in (("more", 0), ("fewer", 3))
+}
+
+DIVISORS = {"3,5": (3, 5), "3,5,7,11,13": (3, 5, 7, 11, 13)}
+
+#: Every option: its name, what it may be, and what it changes.
+OPTIONS: dict[str, str] = {
+    "set": "double-six, double-nine or double-twelve (V1)",
+    "hand": "tiles per player: a number, or more / fewer (the online game's deal tables, V1)",
+    "target": "a positive whole number (V2; 61 by default)",
+    "divisors": "3,5 or 3,5,7,11,13 (V3, 'advanced' prime scoring)",
+    "immediate-end": "on or off (V4: off plays the round out, nothing discarded)",
+    "opener": "lot or highest-double (V5)",
+    "partnerships": "on or off (V6; on needs 4 players)",
+    "bonus": "1 or 0 (V7: the domino bonus)",
+}
+
+#: Presets: the option values they stand for (None: follow R2.1 / R1.3).
+PRESETS: dict[str, dict[str, str | None]] = {
+    "pagat": {
+        "set": "double-six", "hand": None, "target": "61", "divisors": "3,5",
+        "immediate-end": "on", "opener": "lot", "partnerships": None, "bonus": "1",
+    },
+    "online": {
+        "set": "double-six", "hand": "more", "target": "61", "divisors": "3,5",
+        "immediate-end": "on", "opener": "highest-double", "partnerships": "off", "bonus": "1",
+    },
+}
+PRESET_TEXT = {
+    "pagat": "the main form of RULES.md R1-R8 (the default)",
+    "online": "the online game of seed 001: hands from the 'more' table, the highest "
+              "double leads, no partnerships",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """What is wrong with a declaration; ``index`` is the declaration's
+    position in the list given (None: the combination as a whole)."""
+
+    index: int | None
+    message: str
+
+
+def known_options() -> str:
+    """Every option with its values, for messages."""
+    return "; ".join(f"{name}: {text}" for name, text in OPTIONS.items())
+
+
+def _onoff(value: str) -> bool | None:
+    return {"on": True, "off": False}.get(value)
+
+
+def resolve(
+    players: int, preset: str | None, declared: Sequence[tuple[str, str]]
+) -> tuple[Rules | None, list[Problem]]:
+    """The rules for ``players`` seats under a preset (None: pagat) and the
+    options declared in order; or None and every problem found."""
+    problems: list[Problem] = []
+    name = preset or "pagat"
+    if name not in PRESETS:
+        known = "; ".join(f'"{n}": {t}' for n, t in PRESET_TEXT.items())
+        return None, [Problem(-1, f"unknown rules preset {name!r}; known presets: {known}")]
+    values = dict(PRESETS[name])
+    for i, (opt, value) in enumerate(declared):
+        if opt not in OPTIONS:
+            problems.append(Problem(i, f"unknown rule option {opt!r}; known options: "
+                                       f"{known_options()}"))
+            continue
+        values[opt] = value
+    if problems:
+        return None, problems
+
+    def bad(opt: str) -> None:
+        index = next((i for i, (o, _) in enumerate(declared) if o == opt), None)
+        problems.append(Problem(index, f"bad value {values[opt]!r} for {opt}: {OPTIONS[opt]}"))
+
+    pip = SETS.get(values["set"] or "")
+    if pip is None:
+        bad("set")
+    target = values["target"] or ""
+    if not (target.isdigit() and int(target) >= 1):
+        bad("target")
+    divisors = DIVISORS.get(values["divisors"] or "")
+    if divisors is None:
+        bad("divisors")
+    immediate = _onoff(values["immediate-end"] or "")
+    if immediate is None:
+        bad("immediate-end")
+    opener = {"lot": "rotate", "highest-double": "highest-double"}.get(values["opener"] or "")
+    if opener is None:
+        bad("opener")
+    bonus = values["bonus"]
+    if bonus not in ("0", "1"):
+        bad("bonus")
+    partners = None if values["partnerships"] is None else _onoff(values["partnerships"])
+    if values["partnerships"] is not None and partners is None:
+        bad("partnerships")
+    hand_word = values["hand"]
+    if hand_word is not None and not (
+        hand_word in DEAL_TABLES or (hand_word.isdigit() and int(hand_word) >= 1)
+    ):
+        bad("hand")
+    if problems:
+        return None, problems
+    assert pip is not None and divisors is not None and opener is not None
+    assert immediate is not None and bonus is not None
+
+    limit = MAX_PLAYERS[pip]
+    if not 2 <= players <= limit:
+        return None, [Problem(None, f"{players} seats; {values['set']} allows 2 to {limit} "
+                                    "players (V1)")]
+    if hand_word is None:
+        if players not in (2, 3, 4):
+            return None, [Problem(None, f"R2.1 gives hand sizes for 2 to 4 players; declare "
+                                        f'one for {players}: [rule "hand" "N"], or "more" / '
+                                        '"fewer" (V1)')]
+        hand = {2: 7, 3: 5, 4: 5}[players]  # R2.1
+    elif hand_word in DEAL_TABLES:
+        size = DEAL_TABLES[hand_word][pip].get(players)
+        if size is None:
+            return None, [Problem(None, f"the '{hand_word}' deal table has no hand size for "
+                                        f"{players} players with {values['set']}")]
+        hand = size
+    else:
+        hand = int(hand_word)
+    if partners is None:
+        partners = players == 4  # R1.3
+    if partners and players != 4:
+        return None, [Problem(None, f"partnerships need 4 players, not {players} (V6)")]
+    rules = Rules(
+        players=players, max_pip=pip, hand_size=hand, target=int(target), divisors=divisors,
+        bonus=int(bonus), partnerships=partners, opener=opener, immediate_end=immediate,
+    )
+    combo = rules.problems()
+    if combo:
+        return None, [Problem(None, "; ".join(combo))]
+    return rules, []
+
+
+def describe(rules: Rules) -> dict[str, str]:
+    """The option values of a ``Rules``, as a record would declare them."""
+    return {
+        "set": next(n for n, p in SETS.items() if p == rules.max_pip),
+        "hand": str(rules.hand_size),
+        "target": str(rules.target),
+        "divisors": ",".join(map(str, rules.divisors)),
+        "immediate-end": "on" if rules.immediate_end else "off",
+        "opener": "lot" if rules.opener == "rotate" else "highest-double",
+        "partnerships": "on" if rules.partnerships else "off",
+        "bonus": str(rules.bonus),
+    }
