@@ -43,7 +43,7 @@ def test_valid_samples_cover_2_3_and_4_players() -> None:
     for path in VALID:
         for g in parse_games(path.read_text(encoding="utf-8")):
             counts.add(sum(1 for t in g.tags if t.key == "seat"))
-    assert counts == {2, 3, 4}
+    assert counts >= {2, 3, 4, 6, 12}
 
 
 @pytest.mark.parametrize("path", INVALID, ids=lambda p: p.name)
