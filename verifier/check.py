@@ -21,7 +21,7 @@ from notation.parser import ParseError, read_games
 from notation.printer import print_games
 
 from .diagnostics import BY_NAME, Counted, Diagnostic
-from .replay import GameReport, check_game, resolve_ends
+from .replay import GameReport, Unknown, check_game, resolve_ends
 
 FORMATS = ("ftn", "json", "jsonl")
 
@@ -34,6 +34,8 @@ class FileReport(Counted):
     games: int = 0
     events: int = 0
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    # What partial records leave undecided (not errors).
+    unknowns: list[Unknown] = field(default_factory=list)
 
 
 def _diag(name: str, message: str, line: int, col: int, game: int, source: str,
@@ -94,6 +96,7 @@ def check_lines(lines: Iterable[str], source: str = "<input>") -> FileReport:
         rep.games = max(rep.games, game_rep.game)
         rep.events += game_rep.events
         rep.diagnostics.extend(game_rep.diagnostics)
+        rep.unknowns.extend(game_rep.unknowns)
     rep.diagnostics.sort(key=lambda d: (d.line, d.col))
     return rep
 
@@ -161,6 +164,10 @@ def check_json(text: str, source: str = "<input>") -> FileReport:
             pointer = jg.pointer_of(d.line, d.col)
             line, col = jg.locate(pointer)
             rep.diagnostics.append(replace(d, line=line, col=col, pointer=pointer))
+        for u in game_rep.unknowns:
+            pointer = jg.pointer_of(u.line, u.col)
+            line, col = jg.locate(pointer)
+            rep.unknowns.append(replace(u, line=line, col=col, pointer=pointer))
     rep.diagnostics.sort(key=lambda d: (d.line, d.col))
     return rep
 

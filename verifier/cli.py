@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -33,7 +34,7 @@ from .check import (
     kind_of,
     read_any,
 )
-from .generate import generate_games
+from .generate import generate_games, hide_hands
 from .replay import check_game
 from .report import Summary, dumps, render_diagnostic, render_text, render_trace, report_json
 from .schemas import SCHEMAS, schema_text
@@ -148,6 +149,18 @@ PlayersOpt = Annotated[
 PresetOpt = Annotated[
     str | None, typer.Option("--rules", help="A preset: pagat (the default) or online.")
 ]
+class Hide(str, Enum):
+    none = "none"
+    all = "all"
+    first = "first"
+    some = "some"
+
+
+HideOpt = Annotated[
+    Hide,
+    typer.Option("--hide", help="Write partial records: none (every hand), all (no deals), "
+                 "first (only the first seat's hand), some (a third of the tiles as '?')."),
+]
 RuleOpt = Annotated[
     list[str] | None,
     typer.Option("--rule", help="An option NAME=VALUE (repeat it): set, hand, target, divisors, "
@@ -162,13 +175,22 @@ OutputOpt = Annotated[
 ]
 
 
+UnknownsOpt = Annotated[
+    bool,
+    typer.Option("--explain-unknowns", help="Also list what partial records leave unverified."),
+]
+
+
 @app.command()
-def check(paths: Paths, format: FormatOpt = Format.text) -> None:
+def check(
+    paths: Paths, format: FormatOpt = Format.text, explain_unknowns: UnknownsOpt = False
+) -> None:
     """Replay every game and report illegal moves and wrong claims."""
     inputs = _inputs(paths)
     texts: dict[str, list[str]] = {}
     summary = Summary(files=len(inputs))
     diags = []
+    unknowns = []
     for name, text in inputs:
         texts[name] = text.split("\n")
         _note_fallback(text, name)
@@ -178,8 +200,12 @@ def check(paths: Paths, format: FormatOpt = Format.text) -> None:
         summary.errors += rep.errors
         summary.warnings += rep.warnings
         diags.extend(rep.diagnostics)
+        unknowns.extend(rep.unknowns)
     if format is Format.json:
-        typer.echo(dumps(report_json(diags, summary)))
+        doc = report_json(diags, summary)
+        if explain_unknowns:
+            doc["unknowns"] = [u.to_dict() for u in unknowns]
+        typer.echo(dumps(doc))
     else:
         def line_of(source: str, line: int) -> str | None:
             lines = texts.get(source)
@@ -189,6 +215,11 @@ def check(paths: Paths, format: FormatOpt = Format.text) -> None:
 
         if diags:
             typer.echo(render_text(diags, line_of))
+        if explain_unknowns:
+            for u in unknowns:
+                typer.echo(f"{u.source}:{u.line}:{u.col}: not verifiable: {u.message}")
+            typer.echo(f"{len(unknowns)} thing{'' if len(unknowns) == 1 else 's'} "
+                       "the records leave unverified")
         typer.echo(summary.text())
     raise typer.Exit(EXIT_ERRORS if summary.errors else EXIT_OK)
 
@@ -282,6 +313,7 @@ def generate(
     output: OutputOpt = None,
     rules: PresetOpt = None,
     rule: RuleOpt = None,
+    hide: HideOpt = Hide.none,
 ) -> None:
     """Write random legal complete games with correct claims."""
     declared = []
@@ -292,10 +324,19 @@ def generate(
             raise typer.Exit(EXIT_USAGE)
         declared.append((name, value))
     try:
-        text = print_games(generate_games(players, games, seed, rules, declared))
+        made = list(generate_games(players, games, seed, rules, declared))
     except ValueError as e:
         _err(f"ftn generate: {e}")
         raise typer.Exit(EXIT_USAGE) from None
+    if hide is not Hide.none:
+        rng = random.Random(seed)
+        made = [
+            hide_hands(g, (), None) if hide is Hide.all
+            else hide_hands(g, (g.tags[1].values[0],)) if hide is Hide.first
+            else hide_hands(g, [t.values[0] for t in g.tags if t.key == "seat"], rng, 1 / 3)
+            for g in made
+        ]
+    text = print_games(made)
     if output is None:
         sys.stdout.write(text)
         return

@@ -159,11 +159,13 @@ def deal_problems(
     rules: Rules,
     hands: Sequence[Sequence[tuple[int, int]]],
     names: Sequence[str] | None = None,
+    complete: bool = True,
 ) -> list[tuple[int | None, str]]:
     """What is wrong with a deal (R2.1, R2.2), each with the seat concerned
-    (None for the deal as a whole); empty if nothing."""
+    (None for the deal as a whole); empty if nothing. With ``complete`` off,
+    the hands are the known tiles only: their sizes are not checked."""
     size, top = rules.hand_size, rules.max_pip
-    if len(hands) == rules.players and all(len(h) == size for h in hands):
+    if complete and len(hands) == rules.players and all(len(h) == size for h in hands):
         keys = {(a << 5) | b if a <= b else (b << 5) | a for h in hands for a, b in h}
         if len(keys) == size * rules.players and all(
             0 <= a <= top and 0 <= b <= top for h in hands for a, b in h
@@ -175,7 +177,7 @@ def deal_problems(
     seen: dict[int, int] = {}
     for seat, hand in enumerate(hands):
         who = names[seat] if names else f"seat {seat}"
-        if len(hand) != rules.hand_size:
+        if len(hand) != rules.hand_size and complete:
             out.append(
                 (seat, f"{who} is dealt {len(hand)} tiles; the hand size is {rules.hand_size}")
             )
@@ -199,13 +201,16 @@ def deal_problems(
 
 
 class Illegal(Exception):
-    """An illegal move. ``kind`` names the diagnostic; ``rule`` cites RULES.md."""
+    """An illegal move. ``kind`` names the diagnostic; ``rule`` cites RULES.md;
+    ``token`` is the caller's token of an earlier move the finding is about
+    (a knock proven illegal later), else None."""
 
-    def __init__(self, kind: str, message: str, rule: str) -> None:
+    def __init__(self, kind: str, message: str, rule: str, token: object = None) -> None:
         super().__init__(message)
         self.kind = kind
         self.message = message
         self.rule = rule
+        self.token = token
 
 
 class Move(NamedTuple):
@@ -272,7 +277,17 @@ class RoundState:
     """One round in play: hands, the line's open ends, whose turn, the end.
 
     Created with the hands dealt (seat order) and the opener. ``place`` and
-    ``knock`` apply a move or raise ``Illegal``."""
+    ``knock`` apply a move or raise ``Illegal``.
+
+    Partial records: ``unknown`` gives, per seat, how many of its tiles are
+    not known (``hands`` then holds only the known ones). A seat may play a
+    tile it was not known to hold while it has unknown tiles, if the tile is
+    not known elsewhere. A knock with unknown tiles in hand is undecided until
+    the same seat plays, later in the round, a tile that fitted the ends at
+    the time of the knock: there is no drawing, so it held that tile
+    (R2.2, R4.4), and the knock is then proven illegal. While hands are not
+    all known, a block is shown by the knocks of every seat still holding
+    tiles since the last placement (R7.3, R7.5)."""
 
     __slots__ = (
         "_reveal",
@@ -280,17 +295,23 @@ class RoundState:
         "emptied",
         "hands",
         "held",
+        "knocked",
+        "known_elsewhere",
         "left",
         "left_double",
         "names",
         "ntiles",
         "opener",
         "outcome",
+        "pending",
+        "played",
         "required",
         "right",
         "right_double",
         "rules",
+        "tracking",
         "turn",
+        "unknown",
         "winner_side",
     )
 
@@ -301,6 +322,7 @@ class RoundState:
         opener: int,
         names: Sequence[str] | None = None,
         required: tuple[int, int] | None = None,
+        unknown: Sequence[int] | None = None,
     ) -> None:
         self.rules = rules
         self.names = tuple(names) if names else tuple(f"seat {s}" for s in range(rules.players))
@@ -317,7 +339,16 @@ class RoundState:
                 if a != b:
                     c[b] += 1
             self.counts.append(c)
-        self.held = [len(h) for h in self.hands]
+        self.unknown = list(unknown) if unknown else [0] * rules.players
+        self.tracking = any(self.unknown)  # a partial deal: track what is played
+        self.held = [len(h) + u for h, u in zip(self.hands, self.unknown, strict=True)]
+        # Every tile known to be dealt (to anyone), and every tile played.
+        self.known_elsewhere = {k for h in self.hands for k in h}
+        self.played: set[int] = set()
+        # Undecided knocks: (seat, left, right, token), and the seats that
+        # knocked since the last placement.
+        self.pending: list[tuple[int, int, int, object]] = []
+        self.knocked: set[int] = set()
         self.emptied = [False] * rules.players
         self.opener = opener
         self.turn = opener
@@ -343,6 +374,11 @@ class RoundState:
             return True
         c = self.counts[seat]
         return c[self.left] > 0 or c[self.right] > 0
+
+    @property
+    def partial(self) -> bool:
+        """Whether some seat still holds tiles that are not known."""
+        return any(self.unknown)
 
     def fitting_tiles(self, seat: int) -> list[tuple[int, int]]:
         """The tiles of ``seat`` that fit an open end, low half first."""
@@ -410,6 +446,57 @@ class RoundState:
 
     # -- moves -------------------------------------------------------------
 
+    def _unknown_tile(self, seat: int, a: int, b: int, k: int, play: object) -> bool:
+        """A seat plays a tile it is not known to hold: fine from its unknown
+        tiles if the tile is in the set and not known elsewhere; then check it
+        against the seat's undecided knocks. Returns True, or raises."""
+        who = self.names[seat]
+        top = self.rules.max_pip
+        if not self.unknown[seat] or k in self.known_elsewhere or k in self.played or not (
+            0 <= a <= top and 0 <= b <= top
+        ):
+            if k in self.played:
+                why = f"{a}-{b} has already been played"
+            elif not (0 <= a <= top and 0 <= b <= top):
+                why = f"{a}-{b} is not in the set (0 to {top})"
+            elif k in self.known_elsewhere:
+                holder = next(
+                    self.names[s] for s, h in enumerate(self.hands) if k in h
+                ) if any(k in h for h in self.hands) else "another seat"
+                why = f"{who} does not hold {a}-{b}" + (
+                    f" ({holder} does)" if holder != who else ""
+                )
+            elif self.held[seat] == 0:
+                why = f"{who} has played all its tiles"
+            else:
+                why = f"{who} does not hold {a}-{b}"
+            raise Illegal("tile-not-in-hand", why, "R2.2, R4.5")
+        self._check_pending(seat, a, b, play)
+        return True
+
+    def proven_knock(self, seat: int, a: int, b: int, play: object = None) -> Illegal | None:
+        """The finding that playing a-b (``play`` names that play) proves an
+        undecided knock of ``seat`` illegal: the tile fitted the ends at the
+        time of the knock, and there is no drawing. None if it proves none."""
+        who = self.names[seat]
+        for s, left, right, token in self.pending:
+            if s == seat and (a in (left, right) or b in (left, right)):
+                later = f" ({play})" if play is not None else ""
+                return Illegal(
+                    "knock-while-able",
+                    f"{who} knocks ({token}) with the ends at {left} | {right}, but later"
+                    f"{later} plays {a}-{b}, which fitted them: there is no drawing, so {who} "
+                    "held it when it knocked (R2.2, R4.4)",
+                    "R4.4",
+                    token,
+                )
+        return None
+
+    def _check_pending(self, seat: int, a: int, b: int, play: object) -> None:
+        found = self.proven_knock(seat, a, b, play)
+        if found is not None:
+            raise found
+
     def _check_turn(self, seat: int, what: str) -> None:
         if self.outcome is not None:
             if self.outcome == "blocked" and what == "knock" and self._reveal:
@@ -440,8 +527,10 @@ class RoundState:
                 "R1.2",
             )
 
-    def knock(self, seat: int) -> None:
-        """Seat knocks (R4.4). Illegal if it holds a fitting tile."""
+    def knock(self, seat: int, token: object = None) -> None:
+        """Seat knocks (R4.4). Illegal if it holds a fitting tile; with tiles
+        not known, undecided until a later play proves it (``token`` comes
+        back in that ``Illegal``, to say which knock it was)."""
         self._check_turn(seat, "knock")
         if self.outcome is not None:  # a knock that shows a block (R7.5)
             self._reveal.pop(0)
@@ -453,19 +542,32 @@ class RoundState:
                 f"{self.names[seat]} knocks but holds {fits}, fitting {self.ends_text()}",
                 "R4.4",
             )
+        if self.unknown[seat]:
+            self.pending.append((seat, self.left, self.right, token))
+        self.knocked.add(seat)
         self.turn = self.next_seat(seat)
+        if self.partial and all(
+            s in self.knocked for s in range(self.rules.players) if self.held[s]
+        ):
+            # R7.3, R7.5: every seat still holding tiles has knocked since
+            # the last placement: the round is blocked.
+            self.outcome = "blocked"
 
-    def place(self, seat: int, a: int, b: int, end: str | None) -> Placed:
+    def place(
+        self, seat: int, a: int, b: int, end: str | None, play: object = None
+    ) -> Placed:
         """Seat places tile ``a-b`` at ``end`` ("L", "R", or None when the
-        tile fits one end only, or both to the same effect, R4.2)."""
+        tile fits one end only, or both to the same effect, R4.2). ``play``
+        names this play in a finding it makes about an earlier knock."""
         if self.outcome is not None or seat != self.turn:
+            if self.pending:  # a play after a block shown by knocks may prove one false
+                self._check_pending(seat, a, b, play)
             self._check_turn(seat, "place")  # raises
         k = (a << 5) | b if a <= b else (b << 5) | a  # tile_key, inlined: the hot path
         hand = self.hands[seat]
+        from_unknown = False
         if k not in hand:
-            raise Illegal(
-                "tile-not-in-hand", f"{self.names[seat]} does not hold {a}-{b}", "R4.5"
-            )
+            from_unknown = self._unknown_tile(seat, a, b, k, play)
         double = a == b
         if not self.ntiles:
             if self.required is not None and k != tile_key(*self.required):
@@ -529,11 +631,17 @@ class RoundState:
                 self.right_double = double
         self.ntiles += 1
         # The tile leaves the hand (R4.5).
-        hand.discard(k)
-        c = self.counts[seat]
-        c[a] -= 1
-        if not double:
-            c[b] -= 1
+        if from_unknown:
+            self.unknown[seat] -= 1
+        else:
+            hand.discard(k)
+            c = self.counts[seat]
+            c[a] -= 1
+            if not double:
+                c[b] -= 1
+        if self.tracking:
+            self.played.add(k)
+            self.knocked.clear()
         held = self.held
         held[seat] -= 1
         total = self.end_total()
@@ -559,7 +667,7 @@ class RoundState:
             self.turn = nxt
             cn = self.counts[nxt]
             if not (cn[self.left] or cn[self.right]) and not any(
-                self.can_place(s) for s in range(rules.players)
+                self.can_place(s) or self.unknown[s] for s in range(rules.players)
             ):
                 # R7.3: nobody holding tiles can place.
                 outcome = "blocked"
@@ -617,15 +725,17 @@ class GameState:
         hands: Sequence[Iterable[tuple[int, int]]],
         opener: int,
         names: Sequence[str] | None = None,
+        unknown: Sequence[int] | None = None,
     ) -> RoundState:
-        """Start the next round with these hands and this opener (V5: the lead
-        must then be the highest double)."""
+        """Start the next round with these hands (the known tiles, and
+        ``unknown`` tiles per seat) and this opener (V5: the lead must then be
+        the highest double, when every hand is known)."""
         self.round_number += 1
         required = None
-        if self.rules.opener == "highest-double":
+        if self.rules.opener == "highest-double" and not (unknown and any(unknown)):
             found = required_lead(hands)
             required = None if found is None else found[1]
-        return RoundState(self.rules, hands, opener, names, required)
+        return RoundState(self.rules, hands, opener, names, required, unknown)
 
     def score(self, placed: Placed) -> Scored:
         """Apply one placement's event to its side's total (R8.1-R8.4)."""

@@ -154,3 +154,25 @@ def generate_games(
         yield generate_game(
             rng, rules, f"generated {players}p seed {seed} game {i + 1}", preset, declared
         )
+
+
+def hide_hands(game: Game, keep: Sequence[str] = (), rng: random.Random | None = None,
+               share: float = 0.0) -> Game:
+    """A partial copy of a record, as a scorer who sees only the plays would
+    write it: the deals of the seats in ``keep`` stay, the others are left
+    out; with ``rng`` and ``share`` > 0, that share of the kept tiles become
+    '?' as well."""
+    from dataclasses import replace
+
+    rounds = []
+    for rnd in game.rounds:
+        deals = []
+        for d in rnd.deals:
+            if d.seat not in keep:
+                continue
+            tiles = d.tiles
+            if rng is not None and share > 0:
+                tiles = tuple(None if rng.random() < share else t for t in tiles)
+            deals.append(replace(d, tiles=tiles))
+        rounds.append(replace(rnd, deals=tuple(deals)))
+    return replace(game, rounds=tuple(rounds))

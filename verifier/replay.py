@@ -45,6 +45,41 @@ class _Stop(Exception):
     """Raised inside a replay when the rest of the game cannot be judged."""
 
 
+@dataclass(frozen=True, slots=True)
+class _KnockAt:
+    """Which knock an undecided knock was, for the engine to hand back."""
+
+    line: int
+    col: int
+    event: int
+
+    def __str__(self) -> str:
+        return f"event {self.event}"
+
+
+@dataclass(frozen=True, slots=True)
+class Unknown:
+    """Something a partial record leaves undecided: not an error; listed by
+    ``ftn check --explain-unknowns``."""
+
+    message: str
+    line: int
+    col: int
+    game: int
+    round: int | None = None
+    event: int | None = None
+    source: str = "<input>"
+    pointer: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain dict (JSON-ready)."""
+        return {
+            "message": self.message, "file": self.source, "line": self.line, "col": self.col,
+            "pointer": self.pointer, "game": self.game, "round": self.round,
+            "event": self.event,
+        }
+
+
 @dataclass
 class GameReport(Counted):
     """What replaying one game found.
@@ -67,6 +102,8 @@ class GameReport(Counted):
     # The finding that stopped the replay (an illegal move, a bad header or
     # deal), if one did.
     stopped: Diagnostic | None = None
+    # What a partial record leaves undecided.
+    unknowns: list[Unknown] = field(default_factory=list)
     seats: tuple[str, ...] = ()
     sides: tuple[str, ...] = ()
     target: int = 61
@@ -227,8 +264,12 @@ class _Replay:
 
     # -- rounds ------------------------------------------------------------
 
-    def hands(self, rnd: Round) -> list[list[tuple[int, int]]]:
+    def hands(self, rnd: Round) -> tuple[list[list[tuple[int, int]]], list[int]]:
+        """The known tiles of every seat and how many of its tiles are not
+        known (a hand left out, or '?' tiles)."""
+        size = self.rules.hand_size
         hands: list[list[tuple[int, int]] | None] = [None] * self.rules.players
+        unknown = [0] * self.rules.players
         for d in rnd.deals:
             seat = self.seat_of.get(d.seat)
             if seat is None:
@@ -237,29 +278,33 @@ class _Replay:
             if hands[seat] is not None:
                 self.emit("bad-deal", f"{d.seat} is dealt twice", d.line, d.col)
                 raise _Stop
-            if any(t is None for t in d.tiles):
+            if len(d.tiles) != size:
                 self.emit(
-                    "bad-deal", f"the hand of {d.seat} has unknown tiles; this version checks "
-                    "records with every hand known", d.line, d.col,
+                    "bad-deal",
+                    f"{d.seat} is dealt {len(d.tiles)} tiles; the hand size is {size} "
+                    "(write '?' for a tile not known)", d.line, d.col,
                 )
                 raise _Stop
-            hands[seat] = [t for t in d.tiles if t is not None]
-        missing = [self.names[s] for s, h in enumerate(hands) if h is None]
-        if missing:
-            self.emit(
-                "bad-deal", f"no deal for {', '.join(missing)}; this version checks records "
-                "with every hand known (R2.1)", rnd.line, rnd.col,
-            )
-            raise _Stop
-        full = [h for h in hands if h is not None]
-        problems = deal_problems(self.rules, full, self.names)
+            known = [t for t in d.tiles if t is not None]
+            hands[seat] = known
+            unknown[seat] = size - len(known)
+            if unknown[seat]:
+                self.note(f"{unknown[seat]} of the {size} tiles dealt to {d.seat} are not known",
+                          d.line, d.col)
+        for s, h in enumerate(hands):
+            if h is None:
+                unknown[s] = size
+                self.note(f"the hand of {self.names[s]} is not known (no deal line)",
+                          rnd.line, rnd.col)
+        full = [h or [] for h in hands]
+        problems = deal_problems(self.rules, full, self.names, complete=not any(unknown))
         if problems:
             where = {self.seat_of[d.seat]: d for d in rnd.deals}
             for seat, message in problems:
-                at = where[seat] if seat is not None else rnd
+                at = where.get(seat, rnd) if seat is not None else rnd
                 self.emit("bad-deal", message, at.line, at.col)
             raise _Stop
-        return full
+        return full, unknown
 
     def run(self) -> GameReport:
         rep = self.report
@@ -301,19 +346,24 @@ class _Replay:
         return rep
 
     def play_round(self, state: GameState, rnd: Round, index: int) -> RoundState:
-        hands = self.hands(rnd)
+        hands, unknown = self.hands(rnd)
+        partial = any(unknown)
         opener = self.seat_of.get(rnd.opener)
         if opener is None:
             self.emit("wrong-opener", f"{rnd.opener} is not a seat", rnd.line, rnd.col)
             raise _Stop
-        due = state.opener_for(index, hands)
-        if opener != due:
-            self.emit(
-                "wrong-opener",
-                f"round {index} is opened by {rnd.opener}; it is {self.names[due]}'s turn to open",
-                rnd.line, rnd.col, claimed=rnd.opener, computed=self.names[due],
-            )
-        rs = state.new_round(hands, opener, self.names)
+        if partial and self.rules.opener == "highest-double":
+            self.note("the opener (the holder of the highest double, V5) cannot be checked: "
+                      "not every hand is known", rnd.line, rnd.col)
+        else:
+            due = state.opener_for(index, hands)
+            if opener != due:
+                self.emit(
+                    "wrong-opener",
+                    f"round {index} is opened by {rnd.opener}; it is {self.names[due]}'s turn "
+                    "to open", rnd.line, rnd.col, claimed=rnd.opener, computed=self.names[due],
+                )
+        rs = state.new_round(hands, opener, self.names, unknown if partial else None)
         ends: list[str | None] | None = None
         if self.report.ends is not None:
             ends = [""] * len(rnd.events)
@@ -348,7 +398,7 @@ class _Replay:
                 raise _Stop
             try:
                 if type(ev) is Knock:
-                    rs.knock(seat)
+                    rs.knock(seat, _KnockAt(ev.line, ev.col, n) if partial else None)
                     if ends is not None:
                         ends[n - 1] = None
                     if steps is not None:
@@ -356,9 +406,19 @@ class _Replay:
                     continue
                 assert isinstance(ev, Placement)
                 a, b = ev.tile
-                placed = rs.place(seat, a, b, ev.end)
+                placed = rs.place(
+                    seat, a, b, ev.end, _KnockAt(ev.line, ev.col, n) if partial else None
+                )
             except Illegal as e:
-                self.emit(e.kind, e.message, ev.line, ev.col, rule=e.rule)
+                if e.kind == "event-after-round-end" and rs.pending:
+                    # The round looks blocked by knocks; a later play of the
+                    # round may prove one of them false: say that instead.
+                    e = self.look_ahead(rs, rnd, n) or e
+                if isinstance(e.token, _KnockAt):  # a knock proven illegal by this play
+                    self.event_no = e.token.event
+                    self.emit(e.kind, e.message, e.token.line, e.token.col, rule=e.rule)
+                else:
+                    self.emit(e.kind, e.message, ev.line, ev.col, rule=e.rule)
                 raise _Stop from None
             if ends is not None:
                 ends[n - 1] = placed.end
@@ -387,6 +447,8 @@ class _Replay:
             tc = ev.totals
             if tc is not None and (self.drifting or tc.values != tuple(state.scores)):
                 self.check_totals(tc, ev.line, state)
+        if partial:
+            self.note_round_unknowns(rs, rnd)
         if rs.over or state.over:
             state.end_round()
         if self.report.trace is not None and (rs.over or state.over):
@@ -399,6 +461,42 @@ class _Replay:
         if rnd.result is not None:
             self.check_result(rnd, rs, state, last, ended_by_target)
         return rs
+
+    def look_ahead(self, rs: RoundState, rnd: Round, n: int) -> Illegal | None:
+        """The first later placement of the round (from event ``n``) that
+        proves an undecided knock illegal, as a finding; else None."""
+        for m, ev in enumerate(rnd.events[n - 1 :], n):
+            seat = self.seat_of.get(ev.seat)
+            if isinstance(ev, Placement) and seat is not None:
+                found = rs.proven_knock(seat, *ev.tile, _KnockAt(ev.line, ev.col, m))
+                if found is not None:
+                    return found
+        return None
+
+    # -- what partial records leave undecided ---------------------------------
+
+    def note(self, message: str, line: int, col: int) -> None:
+        self.report.unknowns.append(
+            Unknown(message, line, col, self.report.game, self.round_no, self.event_no,
+                    self.source)
+        )
+
+    def note_round_unknowns(self, rs: RoundState, rnd: Round) -> None:
+        for seat, _, _, token in rs.pending:
+            assert isinstance(token, _KnockAt)
+            self.event_no = token.event
+            self.note(
+                f"the knock by {self.names[seat]} ({token}) cannot be checked: "
+                f"{self.names[seat]} held tiles that are not known, and none of those it "
+                "played later in the round fitted the ends of the knock", token.line, token.col,
+            )
+        self.event_no = None
+        if rs.outcome == "blocked" and rs.partial:
+            unknown = [self.names[s] for s in range(self.rules.players) if rs.unknown[s]]
+            self.note(
+                f"the block of round {self.round_no} rests on the knocks written: the hands of "
+                f"{', '.join(unknown)} are not fully known", rnd.line, rnd.col,
+            )
 
     # -- the reference replay ----------------------------------------------
 

@@ -65,6 +65,27 @@ REPORT_SCHEMA: dict[str, Any] = {
         "diagnostics": _d(
             {"type": "array", "items": _DIAGNOSTIC}, "The findings, by file and place."
         ),
+        "unknowns": {
+            "type": "array",
+            "description": "With --explain-unknowns: what partial records leave unverified.",
+            "items": {
+                "type": "object",
+                "description": "One thing that could not be verified, and why.",
+                "properties": {
+                    "message": _d({"type": "string"}, "What could not be verified, and why."),
+                    "file": _d({"type": "string"}, "The file."),
+                    "line": _d({"type": "integer", "minimum": 1}, "Line (1-based)."),
+                    "col": _d({"type": "integer", "minimum": 1}, "Column (1-based)."),
+                    "pointer": _d({"type": ["string", "null"]}, "JSON Pointer, for JSON input."),
+                    "game": _d(_INT, "The game's number in its file."),
+                    "round": _d({"type": ["integer", "null"]}, "The round's number, or null."),
+                    "event": _d({"type": ["integer", "null"]}, "The event's number, or null."),
+                },
+                "required": ["message", "file", "line", "col", "pointer", "game", "round",
+                             "event"],
+                "additionalProperties": False,
+            },
+        },
         "summary": {
             "type": "object",
             "description": "Counts over everything checked.",
