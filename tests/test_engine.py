@@ -416,3 +416,49 @@ def test_engine_is_pure() -> None:
         elif isinstance(node, ast.ImportFrom):
             imported.add(node.module or "")
     assert imported <= {"__future__", "collections.abc", "dataclasses", "typing"}
+
+
+# -- partial records: tiles not known ---------------------------------------------------
+
+
+def test_unknown_tiles_can_be_played_once_and_only_if_not_known_elsewhere() -> None:
+    # A knows 6-6 and one unknown tile; B's hand is all unknown (2 tiles).
+    r = RoundState(MAIN2, [[(6, 6)], []], 0, ("A", "B"), unknown=[1, 2])
+    assert r.partial and r.held == [2, 2]
+    r.place(0, 6, 6, None)
+    with pytest.raises(Illegal) as e:
+        r.place(1, 6, 6, "R")
+    assert e.value.kind == "tile-not-in-hand" and e.value.message == "6-6 has already been played"
+    r.place(1, 6, 3, "R")  # from B's unknown tiles
+    assert r.unknown == [1, 1]
+
+
+def test_knock_with_unknown_tiles_is_proven_illegal_by_a_later_play() -> None:
+    r = RoundState(MAIN2, [[], []], 0, ("A", "B"), unknown=[3, 3])
+    r.place(0, 6, 3, None)  # ends 6 | 3
+    r.knock(1, token="the knock")  # undecided: B's tiles are not known
+    assert r.pending == [(1, 6, 3, "the knock")]
+    r.place(0, 3, 1, "R")  # ends 6 | 1
+    with pytest.raises(Illegal) as e:
+        r.place(1, 6, 2, "L", play="the play")  # 6-2 fitted the 6 when B knocked
+    assert (e.value.kind, e.value.token) == ("knock-while-able", "the knock")
+    assert "later (the play) plays 6-2" in e.value.message
+
+
+def test_a_later_play_that_did_not_fit_proves_nothing() -> None:
+    r = RoundState(MAIN2, [[], []], 0, ("A", "B"), unknown=[3, 3])
+    r.place(0, 6, 3, None)
+    r.knock(1)
+    r.place(0, 3, 1, "R")  # ends 6 | 1
+    assert r.place(1, 1, 5, "R").end == "R"  # 1-5 fitted neither 6 nor 3 then
+
+
+def test_block_shown_by_the_knocks_of_every_holder() -> None:
+    r = RoundState(MAIN3, [[], [], []], 0, ("A", "B", "C"), unknown=[2, 2, 2])
+    r.place(0, 6, 3, None)
+    r.knock(1)
+    assert not r.over
+    r.knock(2)
+    assert not r.over  # A has not knocked since the lead
+    r.knock(0)
+    assert r.outcome == "blocked"

@@ -163,3 +163,124 @@ def test_json_round_trips_of_generated_games(players: int) -> None:
     assert [json.loads(x) for x in js.splitlines()] == [
         json.loads(x) for x in (again or "").splitlines()
     ]
+
+
+# -- variants and partial records -------------------------------------------------------
+
+# Every option combination the generator is tested with, and how many games.
+COMBOS: list[tuple[int, str | None, tuple[tuple[str, str], ...], int]] = [
+    (2, None, (), 150),
+    (3, None, (), 150),
+    (4, None, (), 150),
+    (6, None, (("set", "double-nine"), ("hand", "more")), 100),
+    (12, None, (("set", "double-twelve"), ("hand", "more")), 8),
+    (3, None, (("set", "double-nine"), ("hand", "fewer")), 150),
+    (5, None, (("set", "double-twelve"), ("hand", "fewer")), 60),
+    (2, None, (("target", "100"),), 120),
+    (2, None, (("set", "double-nine"), ("hand", "fewer"), ("divisors", "3,5,7,11,13")), 150),
+    (3, None, (("immediate-end", "off"),), 150),
+    (2, None, (("opener", "highest-double"),), 150),
+    (4, None, (("partnerships", "off"),), 150),
+    (2, None, (("bonus", "0"),), 150),
+    (3, "online", (), 150),
+    (5, None, (("hand", "5"),), 150),
+    (4, None, (("hand", "6"),), 150),
+    (2, None, (("hand", "9"),), 150),
+]
+
+
+def test_every_option_combination_checks_clean_full_and_partial() -> None:
+    """At least 2,000 generated games over every option the generator plays,
+    each checked as a full record and as three kinds of partial record."""
+    from verifier.generate import hide_hands
+
+    total = 0
+    for players, preset, declared, count in COMBOS:
+        games = list(generate_games(players, count, 900 + players, preset, declared))
+        seats = [t.values[0] for t in games[0].tags if t.key == "seat"]
+        rng = random.Random(players)
+        for n, game in enumerate(games, 1):
+            for variant in (
+                game,
+                hide_hands(game),
+                hide_hands(game, seats[:1]),
+                hide_hands(game, seats, rng, 0.3),
+            ):
+                rep = check_game(variant, n)
+                assert rep.diagnostics == [], (players, preset, declared, n)
+                assert rep.complete
+        total += len(games)
+    assert total >= 2000
+
+
+class _Cheat:
+    """Plays a round where one seat knocks while it could place."""
+
+    @staticmethod
+    def round(seed: int, players: int) -> tuple[str, str, int] | None:
+        from verifier.engine import KNOCK, RoundState, full_set
+
+        rng = random.Random(seed)
+        rules = Rules.main_form(players)
+        deck = full_set(6)
+        rng.shuffle(deck)
+        n = rules.hand_size
+        hands = [sorted(deck[i * n : (i + 1) * n]) for i in range(players)]
+        names = seat_names(players)
+        rs = RoundState(rules, hands, 0, names)
+        events: list[str] = []
+        cheat: tuple[int, int, int, int] | None = None
+        while not rs.over:
+            seat = rs.turn
+            moves = rs.legal_moves()
+            if cheat is None and rs.ntiles >= 2 and moves != [KNOCK] and rng.random() < 0.3:
+                cheat = (len(events), seat, rs.left, rs.right)
+                rs.turn = rs.next_seat(seat)  # the illegal knock, behind the engine's back
+                events.append(f"{names[seat]} knock")
+                continue
+            move = rng.choice(moves)
+            if move is KNOCK:
+                rs.knock(seat)
+                events.append(f"{names[seat]} knock")
+                continue
+            assert move.tile is not None
+            p = rs.place(seat, move.tile[0], move.tile[1], move.end)
+            events.append(f"{names[seat]} {move.tile[0]}-{move.tile[1]}" + (
+                f" {p.end}" if p.end else ""))
+        if cheat is None:
+            return None
+        i, seat, left, right = cheat
+        proved = any(
+            e.split()[0] == names[seat] and e.split()[1] != "knock"
+            and ({int(x) for x in e.split()[1].split("-")} & {left, right})
+            for e in events[i + 1 :]
+        )
+        if not proved:
+            return None
+        head = ["game", '[ftn "1"]', *(f'[seat "{s}"]' for s in names), f'[first "{names[0]}"]',
+                f"round 1 opener {names[0]}"]
+        deals = [f"  deal {s} " + " ".join(f"{a}-{b}" for a, b in h)
+                 for s, h in zip(names, hands, strict=True)]
+        body = [f"  {e}" for e in events] + ["end"]
+        knock_line = len(head) + i + 1
+        partial = "\n".join(head + body) + "\n"
+        full = "\n".join(head + deals + body) + "\n"
+        return partial, full, knock_line
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_an_illegal_knock_is_caught_in_full_and_partial_records(players: int) -> None:
+    from verifier.check import check_text
+
+    caught = 0
+    for seed in range(150):
+        made = _Cheat.round(seed, players)
+        if made is None:
+            continue
+        partial, full, line = made
+        for text, at in ((partial, line), (full, line + players)):
+            rep = check_text(text)
+            errors = [(d.name, d.line) for d in rep.diagnostics if d.severity == "error"]
+            assert errors == [("knock-while-able", at)], (seed, text)
+        caught += 1
+    assert caught >= 50

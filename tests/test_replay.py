@@ -88,12 +88,53 @@ def test_round_numbers_must_follow_on() -> None:
 # -- deals -------------------------------------------------------------------------
 
 
-def test_unknown_tiles_and_missing_hands_are_not_checked_yet() -> None:
+def test_partial_deals_are_checked_for_what_they_say() -> None:
     full = "  deal N 0-3 1-3 1-6 2-2 2-4 2-6 4-4"
     text = edit(TWO, (full, "  deal N 0-3 1-3 1-6 2-2 2-4 2-6 ?"))
+    assert found(text) == []
+    rep = check_game(parse_games(text)[0])
+    assert rep.unknowns[0].message == "1 of the 7 tiles dealt to N are not known"
+    text = edit(TWO, (full, "  deal N 0-3 1-3 1-6 2-2 2-4 2-6"))  # six, and no '?'
     assert [n for n, _, _ in found(text)] == ["bad-deal"]
-    text = edit(TWO, ("  deal N 0-3 1-3 1-6 2-2 2-4 2-6 4-4\n", ""))
-    assert found(text) == [("bad-deal", line_of(text, "round 1 opener S"), 1)]
+    text = edit(TWO, (full + "\n", ""))  # N's hand left out
+    assert found(text) == []
+
+
+def _no_deals(text: str) -> str:
+    return "\n".join(line for line in text.split("\n") if not line.startswith("  deal "))
+
+
+def test_partial_tile_known_elsewhere_or_played_twice() -> None:
+    # S holds 1-4 (its deal is kept); N's hand is not known.
+    text = edit(TWO, ("  deal N 0-3 1-3 1-6 2-2 2-4 2-6 4-4\n", ""),
+                ("  N 1-3 R =8 +0 (0,2)", "  N 1-4 R"))
+    ((name, _, _),) = found(text)
+    rep = check_game(parse_games(text)[0])
+    assert name == "tile-not-in-hand" and rep.diagnostics[0].message == (
+        "N does not hold 1-4 (S does)"
+    )
+    text = edit(_no_deals(TWO), ("  N 3-0 R =0 +0 (0,3)", "  N 5-1 R"))
+    rep = check_game(parse_games(text)[0])
+    assert [(d.name, d.message) for d in rep.diagnostics] == [
+        ("tile-not-in-hand", "5-1 has already been played")
+    ]
+
+
+def test_partial_block_needs_the_knocks() -> None:
+    text = _no_deals(TWO)
+    assert found(text) == []
+    # Round 1 ends blocked after N's 3-0; without the knocks that show it, a
+    # claimed block is not what the record shows.
+    cut = edit(text, ("  S knock\n  N knock\n  result blocked (0,3)", "  result blocked (0,3)"))
+    assert [n for n, _, _ in found(cut)] == ["result-mismatch", "round-unfinished"]
+
+
+def test_partial_records_note_what_they_leave_undecided() -> None:
+    rep = check_game(parse_games(_no_deals(TWO))[0])
+    messages = [u.message for u in rep.unknowns]
+    assert "the hand of N is not known (no deal line)" in messages
+    assert any(m.startswith("the block of round 1 rests on the knocks written") for m in messages)
+    assert any(m.startswith("the knock by S (event 5) cannot be checked") for m in messages)
 
 
 def test_deal_for_a_stranger_or_twice() -> None:

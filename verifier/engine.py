@@ -165,9 +165,9 @@ def deal_problems(
     (None for the deal as a whole); empty if nothing. With ``complete`` off,
     the hands are the known tiles only: their sizes are not checked."""
     size, top = rules.hand_size, rules.max_pip
-    if complete and len(hands) == rules.players and all(len(h) == size for h in hands):
+    if len(hands) == rules.players and (not complete or all(len(h) == size for h in hands)):
         keys = {(a << 5) | b if a <= b else (b << 5) | a for h in hands for a, b in h}
-        if len(keys) == size * rules.players and all(
+        if len(keys) == sum(map(len, hands)) and all(
             0 <= a <= top and 0 <= b <= top for h in hands for a, b in h
         ):
             return []  # the common case, checked at once

@@ -270,6 +270,7 @@ class _Replay:
         size = self.rules.hand_size
         hands: list[list[tuple[int, int]] | None] = [None] * self.rules.players
         unknown = [0] * self.rules.players
+        bad = False
         for d in rnd.deals:
             seat = self.seat_of.get(d.seat)
             if seat is None:
@@ -284,7 +285,7 @@ class _Replay:
                     f"{d.seat} is dealt {len(d.tiles)} tiles; the hand size is {size} "
                     "(write '?' for a tile not known)", d.line, d.col,
                 )
-                raise _Stop
+                bad = True
             known = [t for t in d.tiles if t is not None]
             hands[seat] = known
             unknown[seat] = size - len(known)
@@ -297,8 +298,8 @@ class _Replay:
                 self.note(f"the hand of {self.names[s]} is not known (no deal line)",
                           rnd.line, rnd.col)
         full = [h or [] for h in hands]
-        problems = deal_problems(self.rules, full, self.names, complete=not any(unknown))
-        if problems:
+        problems = deal_problems(self.rules, full, self.names, complete=False)
+        if problems or bad:
             where = {self.seat_of[d.seat]: d for d in rnd.deals}
             for seat, message in problems:
                 at = where.get(seat, rnd) if seat is not None else rnd
