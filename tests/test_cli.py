@@ -248,3 +248,44 @@ def test_convert_with_positions() -> None:
     assert doc["pos"]["line"] == 6 and doc["rounds"][0]["events"][0]["pos"]["line"] == 20
     code, _, err = run("convert", "-", "--positions", stdin=out)
     assert code == 2 and "--positions needs FTN input" in err
+
+
+# -- variants and partial records ---------------------------------------------------------
+
+
+def test_explain_unknowns_lists_what_partial_records_leave_open() -> None:
+    path = SAMPLES / "valid" / "partial-no-deals.ftn"
+    code, out, _ = run("check", str(path))
+    assert code == 0 and "not verifiable" not in out
+    code, out, _ = run("check", str(path), "--explain-unknowns")
+    assert code == 0
+    assert f"{path}:13:1: not verifiable: the hand of N is not known (no deal line)" in out
+    assert "60 things the records leave unverified" in out
+    code, out, _ = run("check", str(path), "--explain-unknowns", "-f", "json")
+    doc = json.loads(out)
+    from verifier.validate import reference
+
+    assert reference("report").is_valid(doc) and len(doc["unknowns"]) == 60
+
+
+def test_partial_knock_proven_illegal_names_the_later_play() -> None:
+    code, out, _ = run("check", str(SAMPLES / "invalid" / "knock-while-able-partial.ftn"))
+    assert code == 1
+    assert ":17:3: FT205 knock-while-able: E knocks (event 5) with the ends at 3 | 1, but " \
+        "later (event 8) plays 3-2, which fitted them" in out
+
+
+def test_generate_with_options_and_hidden_hands(tmp_path: Path) -> None:
+    out = tmp_path / "v.ftn"
+    code, _, _ = run("generate", "-p", "6", "--rule", "set=double-nine", "--rule", "hand=more",
+                     "-n", "3", "-s", "4", "--hide", "first", "-o", str(out))
+    assert code == 0
+    text = out.read_text(encoding="utf-8")
+    assert '[rule "set" "double-nine"]' in text
+    assert "  deal P1 " in text and "  deal P2 " not in text
+    assert run("check", str(out))[0] == 0
+    code, _, err = run("generate", "-p", "5")
+    assert code == 2 and "R2.1 gives hand sizes for 2 to 4 players" in err
+    assert run("generate", "--rule", "target")[0] == 2
+    code, text2, _ = run("generate", "-p", "3", "--rules", "online", "-s", "2")
+    assert code == 0 and '[rules "online"]' in text2 and "[first" not in text2

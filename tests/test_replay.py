@@ -272,3 +272,28 @@ def test_a_win_on_a_blocking_placement_ends_the_round_by_target() -> None:
     assert found(text) == []
     wrong = text.replace("result target (5,3)", "result blocked (5,3)")
     assert [n for n, _, _ in found(wrong)] == ["result-mismatch"]
+
+
+def test_diagnostics_cite_the_option_that_decides_them() -> None:
+    prime = (SAMPLES / "valid" / "variant-prime-scoring.ftn").read_text(encoding="utf-8")
+    text = prime.replace("  N 6-6 R =21 +10 (13,22)", "  N 6-6 R =21 +7 (13,22)")
+    rep = check_game(parse_games(text)[0])
+    (d,) = rep.diagnostics
+    assert (d.name, d.rule) == ("points-mismatch", "R6.2, V3")
+    assert d.message.endswith("(under divisors 3,5,7,11,13)")
+    assert "21/3=7 + 21/7=3" in d.message
+    bonus0 = (SAMPLES / "valid" / "variant-bonus-0.ftn").read_text(encoding="utf-8")
+    # N's last tile of round 6 dominoes: with V7 bonus 0 it earns no bonus.
+    text = bonus0.replace("  N 2-5 R =7 +0 (43,47)", "  N 2-5 R =7 +0+1 (44,47)")
+    rep = check_game(parse_games(text)[0])
+    assert [(d.name, d.rule) for d in rep.diagnostics] == [("bonus-mismatch", "R7.1, R7.2, V7")]
+
+
+def test_v4_round_plays_on_past_the_target() -> None:
+    text = (SAMPLES / "valid" / "variant-immediate-end-off.ftn").read_text(encoding="utf-8")
+    rep = check_game(parse_games(text)[0])
+    assert rep.diagnostics == [] and rep.winner == "W" and rep.scores == (43, 35, 69)
+    # Marking the event past the target as discarded is wrong under V4.
+    bad = text.replace("  W 4-3 R =15 +8 (37,32,69)", "  W 4-3 R =15 over+8 (37,32,61)")
+    names = [d.name for d in check_game(parse_games(bad)[0]).diagnostics]
+    assert names == ["wrongly-discarded"]

@@ -144,6 +144,9 @@ class _Replay:
         # mismatches already reported; and whether an overshoot was reported.
         self.drift: list[int] = []
         self.drifting = False  # any(self.drift), kept up to date
+        # Diagnostics whose verdict a declared option decides: name ->
+        # (option ids, e.g. "V3", and the words to cite it with).
+        self.options_cited: dict[str, tuple[str, str]] = {}
         self.over_reported: list[bool] = []
 
     # -- output ------------------------------------------------------------
@@ -159,10 +162,14 @@ class _Replay:
         computed: str | None = None,
     ) -> None:
         entry = BY_NAME[name]
+        cited = self.options_cited.get(name)
+        if cited:
+            message += f" (under {cited[1]})"
         self.report.diagnostics.append(
             Diagnostic(
                 entry.code, name, entry.severity, message, line, col, self.report.game,
-                self.round_no, self.event_no, rule or entry.rule, claimed, computed,
+                self.round_no, self.event_no,
+                (rule or entry.rule) + (f", {cited[0]}" if cited else ""), claimed, computed,
                 self.source,
             )
         )
@@ -249,6 +256,7 @@ class _Replay:
             )
             raise _Stop
         self.rules = rules
+        self.options_cited = _options_cited(rules)
         self.names = tuple(seats)
         self.seat_of = {n: i for i, n in enumerate(seats)}
         r = self.rules
@@ -725,6 +733,38 @@ class _Replay:
                 f"{_fmt_totals(state.scores)}",
                 g.end_line, 1,
             )
+
+
+def _options_cited(rules: Rules) -> dict[str, tuple[str, str]]:
+    """For each diagnostic, the declared options (R9) that decide it, when
+    they differ from the main form."""
+    main = Rules.main_form(rules.players) if rules.players <= 4 else None
+    cites: dict[str, list[tuple[str, str]]] = {}
+
+    def add(names: str, vid: str, words: str) -> None:
+        for n in names.split():
+            cites.setdefault(n, []).append((vid, words))
+
+    if rules.divisors != (3, 5):
+        add("points-mismatch", "V3", "divisors " + ",".join(map(str, rules.divisors)))
+    if rules.target != 61:
+        add("overshoot-accepted wrongly-discarded bonus-split winner-mismatch game-unfinished "
+            "total-mismatch", "V2", f"target {rules.target}")
+    if not rules.immediate_end:
+        add("overshoot-accepted wrongly-discarded winner-mismatch result-mismatch", "V4",
+            "immediate end off")
+    if rules.bonus != 1:
+        add("bonus-mismatch bonus-split points-mismatch", "V7", f"bonus {rules.bonus}")
+    if main is None or (rules.max_pip, rules.hand_size) != (main.max_pip, main.hand_size):
+        add("bad-deal", "V1", f"a {rules.max_pip}-{rules.max_pip} set, hands of "
+            f"{rules.hand_size}")
+    if main is None or rules.partnerships != main.partnerships:
+        add("not-your-turn result-mismatch bonus-mismatch", "V6",
+            "partnerships " + ("on" if rules.partnerships else "off"))
+    return {
+        name: (", ".join(v for v, _ in found), "; ".join(w for _, w in found))
+        for name, found in cites.items()
+    }
 
 
 def check_game(
