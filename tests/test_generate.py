@@ -284,3 +284,34 @@ def test_an_illegal_knock_is_caught_in_full_and_partial_records(players: int) ->
             assert errors == [("knock-while-able", at)], (seed, text)
         caught += 1
     assert caught >= 50
+
+
+def test_random_option_combinations_check_clean_full_and_partial() -> None:
+    """Options together (prime scoring with V4, V5 with a deal table...):
+    random combinations, each possible one played and checked."""
+    from verifier.generate import hide_hands
+    from verifier.options import resolve
+
+    rng = random.Random(2026)
+    choices = {
+        "set": ["double-six", "double-nine", "double-twelve"],
+        "hand": ["more", "fewer", "4", "6"],
+        "target": ["31", "61", "100"],
+        "divisors": ["3,5", "3,5,7,11,13"],
+        "immediate-end": ["on", "off"],
+        "opener": ["lot", "highest-double"],
+        "partnerships": ["on", "off"],
+        "bonus": ["0", "1"],
+    }
+    played = 0
+    while played < 400:
+        players = rng.choice([2, 3, 4, 5, 6, 8])
+        declared = tuple((k, rng.choice(v)) for k, v in choices.items() if rng.random() < 0.6)
+        if resolve(players, None, declared)[0] is None:
+            continue
+        for n, game in enumerate(generate_games(players, 2, rng.randrange(10**6), None,
+                                                declared), 1):
+            for variant in (game, hide_hands(game)):
+                rep = check_game(variant, n)
+                assert rep.diagnostics == [] and rep.complete, (players, declared)
+            played += 1
