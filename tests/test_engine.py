@@ -415,7 +415,7 @@ def test_engine_is_pure() -> None:
             imported |= {a.name for a in node.names}
         elif isinstance(node, ast.ImportFrom):
             imported.add(node.module or "")
-    assert imported <= {"__future__", "collections.abc", "dataclasses", "typing"}
+    assert imported <= {"__future__", "collections.abc", "dataclasses", "functools", "typing"}
 
 
 # -- partial records: tiles not known ---------------------------------------------------

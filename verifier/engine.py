@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import NamedTuple
 
 # --------------------------------------------------------------------------
@@ -155,6 +156,12 @@ def full_set(max_pip: int) -> list[tuple[int, int]]:
     return [(a, b) for a in range(max_pip + 1) for b in range(a, max_pip + 1)]
 
 
+@cache
+def _written_forms(top: int) -> frozenset[tuple[int, int]]:
+    """Every tile of a double-``top`` set, written either way round."""
+    return frozenset((a, b) for a in range(top + 1) for b in range(top + 1))
+
+
 def deal_problems(
     rules: Rules,
     hands: Sequence[Sequence[tuple[int, int]]],
@@ -166,11 +173,13 @@ def deal_problems(
     the hands are the known tiles only: their sizes are not checked."""
     size, top = rules.hand_size, rules.max_pip
     if len(hands) == rules.players and (not complete or all(len(h) == size for h in hands)):
-        keys = {(a << 5) | b if a <= b else (b << 5) | a for h in hands for a, b in h}
-        if len(keys) == sum(map(len, hands)) and all(
-            0 <= a <= top and 0 <= b <= top for h in hands for a, b in h
-        ):
-            return []  # the common case, checked at once
+        # The common case, checked at once: as written, every tile is one of
+        # the set's, and no tile comes twice.
+        written = {t for h in hands for t in h}
+        if written <= _written_forms(top):
+            keys = {(a << 5) | b if a <= b else (b << 5) | a for a, b in written}
+            if len(written) == len(keys) == sum(map(len, hands)):
+                return []
     out: list[tuple[int | None, str]] = []
     if len(hands) != rules.players:
         out.append((None, f"{len(hands)} hands for {rules.players} players"))
@@ -328,16 +337,17 @@ class RoundState:
         self.names = tuple(names) if names else tuple(f"seat {s}" for s in range(rules.players))
         # V5: the tile the lead must be (low half first), if the rules say so.
         self.required = required
-        self.hands: list[set[int]] = [{tile_key(a, b) for a, b in h} for h in hands]
-        width = rules.max_pip + 1
+        self.hands: list[set[int]] = []
         self.counts: list[list[int]] = []
-        for h in self.hands:
-            c = [0] * max(width, 32)
-            for k in h:
-                a, b = k >> 5, k & 31
+        for h in hands:
+            keys = set()
+            c = [0] * 32  # how many tiles of the hand show each number
+            for a, b in h:
+                keys.add((a << 5) | b if a <= b else (b << 5) | a)
                 c[a] += 1
                 if a != b:
                     c[b] += 1
+            self.hands.append(keys)
             self.counts.append(c)
         self.unknown = list(unknown) if unknown else [0] * rules.players
         self.tracking = any(self.unknown)  # a partial deal: track what is played
