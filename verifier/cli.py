@@ -34,6 +34,8 @@ from .check import (
     kind_of,
     read_any,
 )
+from .engine import perft as perft_count
+from .engine import perft_divide
 from .generate import generate_games, hide_hands
 from .replay import check_game
 from .report import Summary, dumps, render_diagnostic, render_text, render_trace, report_json
@@ -435,6 +437,40 @@ def replay(source: InArg, format: FormatOpt = Format.text, output: OutOpt = None
     doc = {"version": 1, "games": docs}
     _write_out(dumps(doc) + "\n" if format is Format.json else render_trace(doc), output)
     raise typer.Exit(EXIT_ERRORS if stopped else EXIT_OK)
+
+
+DepthOpt = Annotated[int, typer.Option("--depth", "-d", min=0, max=12, help="How many moves.")]
+DivideOpt = Annotated[bool, typer.Option("--divide", help="Split the count by first move.")]
+
+
+@app.command()
+def perft(source: InArg, depth: DepthOpt = 3, divide: DivideOpt = False) -> None:
+    """Count the legal continuations of a record's last position (perft)."""
+    ((name, text),) = _inputs([source])
+    games, errors = read_any(text, name)
+    if errors or not games:
+        _report_unreadable(name, text, errors)
+        _err(f"ftn perft: {name}: no game to start from")
+        raise typer.Exit(EXIT_ERRORS)
+    rep = check_game(games[0], 1, name, want_state=True)
+    bad = [d for d in rep.diagnostics if d.severity == "error"]
+    if bad or rep.final is None:
+        lines = text.split("\n")
+        for d in bad:
+            _err(render_diagnostic(d, lines[d.line - 1] if 1 <= d.line <= len(lines) else None))
+        _err(f"ftn perft: {name}: the record must replay clean and have a round")
+        raise typer.Exit(EXIT_ERRORS)
+    rs, gs = rep.final
+    if divide:
+        total = 0
+        for move, count in perft_divide(rs, gs, depth):
+            what = "knock" if move.tile is None else f"{move.tile[0]}-{move.tile[1]}" + (
+                f" {move.end}" if move.end else "")
+            typer.echo(f"{what}: {count}")
+            total += count
+        typer.echo(f"total: {total}")
+    else:
+        typer.echo(str(perft_count(rs, gs, depth)))
 
 
 @app.command()

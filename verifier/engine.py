@@ -775,3 +775,72 @@ class GameState:
         if top >= rules.target and self.scores.count(top) == 1:
             self.over = True
             self.winner = self.scores.index(top)
+
+
+# --------------------------------------------------------------------------
+# Perft: counting legal continuations, as chess engines test move generators.
+
+
+def perft_moves(rs: RoundState, gs: GameState) -> list[Move]:
+    """The moves that continue a position, as perft counts them: for the
+    lead, each tile of the opener's hand once (its written order is notation,
+    not a move); after it, each fitting tile at each end it fits; a forced
+    knock when nothing fits; none once the round or the game is over."""
+    if rs.outcome is not None or gs.over:
+        return []
+    if not rs.ntiles:
+        tiles = rs.fitting_tiles(rs.turn)
+        if rs.required is not None:
+            tiles = [t for t in tiles if t == rs.required]
+        return [Move(t, None) for t in tiles]
+    return rs.legal_moves()
+
+
+def _copy_round(rs: RoundState) -> RoundState:
+    new = RoundState.__new__(RoundState)
+    for name in RoundState.__slots__:
+        value = getattr(rs, name)
+        if isinstance(value, list):
+            value = [set(v) if isinstance(v, set) else list(v) if isinstance(v, list) else v
+                     for v in value]
+        elif isinstance(value, set):
+            value = set(value)
+        setattr(new, name, value)
+    return new
+
+
+def _copy_game(gs: GameState) -> GameState:
+    new = GameState(gs.rules, gs.first)
+    new.scores = list(gs.scores)
+    new.round_number, new.over, new.winner = gs.round_number, gs.over, gs.winner
+    return new
+
+
+def perft(rs: RoundState, gs: GameState, depth: int) -> int:
+    """How many sequences of exactly ``depth`` moves continue this position."""
+    if depth == 0:
+        return 1
+    total = 0
+    for move in perft_moves(rs, gs):
+        r, g = _copy_round(rs), _copy_game(gs)
+        apply_move(r, g, move)
+        total += perft(r, g, depth - 1)
+    return total
+
+
+def perft_divide(rs: RoundState, gs: GameState, depth: int) -> list[tuple[Move, int]]:
+    """Perft split by first move."""
+    out = []
+    for move in perft_moves(rs, gs):
+        r, g = _copy_round(rs), _copy_game(gs)
+        apply_move(r, g, move)
+        out.append((move, perft(r, g, depth - 1)))
+    return out
+
+
+def apply_move(rs: RoundState, gs: GameState, move: Move) -> None:
+    """Play a move of ``perft_moves`` (the placement scores, R8)."""
+    if move.tile is None:
+        rs.knock(rs.turn)
+        return
+    gs.score(rs.place(rs.turn, move.tile[0], move.tile[1], move.end))

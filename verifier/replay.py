@@ -104,6 +104,9 @@ class GameReport(Counted):
     stopped: Diagnostic | None = None
     # What a partial record leaves undecided.
     unknowns: list[Unknown] = field(default_factory=list)
+    # The position after the last event (when asked for): the engine's round
+    # and game states, for perft.
+    final: tuple[RoundState, GameState] | None = None
     seats: tuple[str, ...] = ()
     sides: tuple[str, ...] = ()
     target: int = 61
@@ -130,6 +133,7 @@ class _Replay:
         self, game: Game, number: int, source: str, want_ends: bool, want_trace: bool = False
     ) -> None:
         self.game = game
+        self.want_state = False
         self.report = GameReport(
             number, ends=[] if want_ends else None, trace=[] if want_trace else None
         )
@@ -345,6 +349,8 @@ class _Replay:
                     )
                 prev = self.play_round(state, rnd, index)
                 rep.rounds += 1
+                if self.want_state:
+                    rep.final = (prev, state)
             self.finish(state, prev)
         except _Stop:
             rep.stopped = rep.diagnostics[-1] if rep.diagnostics else None
@@ -773,10 +779,14 @@ def check_game(
     source: str = "<input>",
     want_ends: bool = False,
     want_trace: bool = False,
+    want_state: bool = False,
 ) -> GameReport:
     """Replay one game and return what it found (see the module doc). With
-    ``want_trace``, ``trace`` holds the reference replay of every event."""
-    return _Replay(game, number, source, want_ends, want_trace).run()
+    ``want_trace``, ``trace`` holds the reference replay of every event; with
+    ``want_state``, ``final`` holds the position after the last event."""
+    replay = _Replay(game, number, source, want_ends, want_trace)
+    replay.want_state = want_state
+    return replay.run()
 
 
 def resolve_ends(game: Game, report: GameReport) -> Game:
