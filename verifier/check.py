@@ -183,6 +183,41 @@ def check_text(text: str, source: str = "<input>", kind: str | None = None) -> F
     return check_lines(text.split("\n"), source)
 
 
+def audit_text(text: str, source: str, resync: str = "claimed") -> tuple[
+        list[GameReport], list[Diagnostic]]:
+    """Audit every game of a text (FTN or JSON): the audit-mode reports, with
+    findings in JSON texts located by JSON Pointer; and what cannot be read."""
+    from .replay import audit_game
+
+    reports: list[GameReport] = []
+    if kind_of(text, source) == "json":
+        unreadable: list[Diagnostic] = []
+        for jg in iter_json_games(text, source):
+            if jg.game is None:
+                unreadable.extend(jg.problems)
+                continue
+            rep = audit_game(jg.game, jg.number, source, resync)
+            for i, div in enumerate(rep.divergences):
+                d = div.diagnostic
+                pointer = jg.pointer_of(d.line, d.col)
+                line, col = jg.locate(pointer)
+                rep.divergences[i] = replace(
+                    div, diagnostic=replace(d, line=line, col=col, pointer=pointer)
+                )
+            reports.append(rep)
+        return reports, unreadable
+    number = 0
+    errors = []
+    for item in read_games(text.split("\n"), source):
+        if isinstance(item, ParseError):
+            number = max(number, item.game)
+            errors.append(syntax_diagnostic(item))
+            continue
+        number += 1
+        reports.append(audit_game(item, number, source, resync))
+    return reports, errors
+
+
 def read_any(text: str, source: str = "<input>", kind: str | None = None
              ) -> tuple[list[Game], list[Diagnostic]]:
     """Every game of a text as records, or the diagnostics that keep it from

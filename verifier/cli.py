@@ -24,9 +24,14 @@ import typer
 from notation.printer import print_games
 
 from . import diagnostics as registry
+from .audit import AuditSummary, GameAudit
+from .audit import render_json as audit_render_json
+from .audit import render_junit as audit_render_junit
+from .audit import render_text as audit_render_text
 from .check import (
     FORMATS,
     FileReport,
+    audit_text,
     canonical,
     check_text,
     convert_text,
@@ -437,6 +442,90 @@ def replay(source: InArg, format: FormatOpt = Format.text, output: OutOpt = None
     doc = {"version": 1, "games": docs}
     _write_out(dumps(doc) + "\n" if format is Format.json else render_trace(doc), output)
     raise typer.Exit(EXIT_ERRORS if stopped else EXIT_OK)
+
+
+class AuditFormat(str, Enum):
+    text = "text"
+    json = "json"
+    junit = "junit"
+
+
+class Resync(str, Enum):
+    claimed = "claimed"
+    computed = "computed"
+
+
+AuditPaths = Annotated[
+    list[str] | None,
+    typer.Argument(help="Another engine's records (FTN, JSON, JSON Lines), or directories."),
+]
+AuditFormatOpt = Annotated[
+    AuditFormat, typer.Option("--format", "-f", help="text, json, or junit (JUnit XML).")
+]
+ResyncOpt = Annotated[
+    Resync,
+    typer.Option("--resync", help="After a diverging round, go on from the claimed totals "
+                 "or the computed ones."),
+]
+EngineOpt = Annotated[
+    str | None,
+    typer.Option("--engine", help="Audit a live engine: the command that starts it "
+                 "(it speaks the protocol of verifier/PROTOCOL.md)."),
+]
+GenerateOpt = Annotated[
+    int, typer.Option("--generate", min=0, help="With --engine: this many generated games.")
+]
+TimeoutOpt = Annotated[
+    float, typer.Option("--timeout", min=0.1, help="Seconds an engine may take for one answer.")
+]
+
+
+@app.command()
+def audit(
+    paths: AuditPaths = None,
+    format: AuditFormatOpt = AuditFormat.text,
+    resync: ResyncOpt = Resync.claimed,
+    output: OutOpt = None,
+    engine: EngineOpt = None,
+    generate: GenerateOpt = 0,
+    players: PlayersOpt = 2,
+    seed: SeedOpt = 1,
+    timeout: TimeoutOpt = 5.0,
+) -> None:
+    """Audit another implementation: its records, or a live engine."""
+    summary = AuditSummary()
+    if engine is not None:
+        from .protocol import audit_engine
+
+        games = list(generate_games(players, generate, seed)) if generate else []
+        for name, text in _inputs(paths or []):
+            read, errors = read_any(text, name)
+            if errors:
+                _report_unreadable(name, text, errors)
+                raise typer.Exit(EXIT_USAGE)
+            games += read
+        if not games:
+            _err("ftn audit: --engine needs reference games: --generate N, or files")
+            raise typer.Exit(EXIT_USAGE)
+        for ga in audit_engine(engine, games, timeout):
+            summary.games.append(ga)
+    else:
+        if not paths:
+            _err("ftn audit: give record files, or --engine COMMAND")
+            raise typer.Exit(EXIT_USAGE)
+        for name, text in _inputs(paths):
+            reports, unreadable = audit_text(text, name, resync.value)
+            for rep in reports:
+                summary.add(name, rep)
+            for d in unreadable:
+                summary.games.append(GameAudit(
+                    name, d.game, 0, 0, [],
+                    f"unreadable: {d.code} {d.name} at {d.line}:{d.col}: {d.message}",
+                ))
+    render = {AuditFormat.text: audit_render_text, AuditFormat.json: audit_render_json,
+              AuditFormat.junit: audit_render_junit}[format]
+    _write_out(render(summary), output)
+    raise typer.Exit(EXIT_OK if all(g.clean for g in summary.games) else EXIT_ERRORS)
 
 
 DepthOpt = Annotated[int, typer.Option("--depth", "-d", min=0, max=12, help="How many moves.")]

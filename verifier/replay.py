@@ -17,6 +17,7 @@ What it decides:
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -33,6 +34,7 @@ from .engine import (
     Rules,
     Scored,
     deal_problems,
+    tile_key,
 )
 from .options import known_options, resolve
 
@@ -55,6 +57,19 @@ class _KnockAt:
 
     def __str__(self) -> str:
         return f"event {self.event}"
+
+
+@dataclass(frozen=True, slots=True)
+class Divergence:
+    """Where a record first departs from the rules in a round (audit mode):
+    the finding and the position then: hands, ends, totals, seat to play."""
+
+    diagnostic: Diagnostic
+    hands: dict[str, list[tuple[int, int]]]
+    ends: str
+    totals: tuple[int, ...]
+    to_play: str | None
+    context: dict[str, Any]  # facts the defect classes look at
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +122,10 @@ class GameReport(Counted):
     # The position after the last event (when asked for): the engine's round
     # and game states, for perft.
     final: tuple[RoundState, GameState] | None = None
+    # Audit mode: the first finding of each round that has one, with the
+    # position where it was found.
+    divergences: list[Divergence] = field(default_factory=list)
+    clean_rounds: int = 0
     seats: tuple[str, ...] = ()
     sides: tuple[str, ...] = ()
     target: int = 61
@@ -134,6 +153,11 @@ class _Replay:
     ) -> None:
         self.game = game
         self.want_state = False
+        self.audit: str | None = None  # "claimed" or "computed": resync after a divergence
+        self.current: RoundState | None = None
+        self.state: GameState | None = None
+        self.round_first: Divergence | None = None
+        self.context: dict[str, Any] = {}
         self.report = GameReport(
             number, ends=[] if want_ends else None, trace=[] if want_trace else None
         )
@@ -169,14 +193,15 @@ class _Replay:
         cited = self.options_cited.get(name)
         if cited:
             message += f" (under {cited[1]})"
-        self.report.diagnostics.append(
-            Diagnostic(
-                entry.code, name, entry.severity, message, line, col, self.report.game,
-                self.round_no, self.event_no,
-                (rule or entry.rule) + (f", {cited[0]}" if cited else ""), claimed, computed,
-                self.source,
-            )
+        d = Diagnostic(
+            entry.code, name, entry.severity, message, line, col, self.report.game,
+            self.round_no, self.event_no,
+            (rule or entry.rule) + (f", {cited[0]}" if cited else ""), claimed, computed,
+            self.source,
         )
+        self.report.diagnostics.append(d)
+        if self.audit is not None and self.round_first is None and d.severity == "error":
+            self.round_first = self.snapshot(d)
 
     # -- header ------------------------------------------------------------
 
@@ -319,7 +344,64 @@ class _Replay:
             raise _Stop
         return full, unknown
 
+    def snapshot(self, d: Diagnostic) -> Divergence:
+        rs, state = self.current, self.state
+        hands: dict[str, list[tuple[int, int]]] = {}
+        ends, to_play = "no round", None
+        if rs is not None:
+            hands = {
+                self.names[s]: [(k >> 5, k & 31) for k in sorted(h)]
+                for s, h in enumerate(rs.hands)
+            }
+            ends = rs.ends_text()
+            to_play = None if rs.over else self.names[rs.turn]
+        totals = tuple(state.scores) if state is not None else ()
+        return Divergence(d, hands, ends, totals, to_play, dict(self.context))
+
+    def run_audit(self) -> GameReport:
+        """Audit mode: every round is judged; after a divergence the next round
+        starts from the claimed totals (or the computed ones)."""
+        rep = self.report
+        try:
+            state = self.header()
+        except _Stop:
+            if rep.diagnostics:
+                rep.divergences.append(self.snapshot(rep.diagnostics[-1]))
+            return rep
+        self.state = state
+        for index, rnd in enumerate(self.game.rounds, 1):
+            self.round_no, self.event_no = index, None
+            self.round_first = None
+            self.context = {}
+            self.drift = [0] * len(self.drift)
+            self.drifting = False
+            self.over_reported = [False] * len(self.over_reported)
+            if state.over:
+                self.emit("event-after-game-end",
+                          f"round {rnd.number} starts after {self.side_names[state.winner or 0]} "
+                          "won the game", rnd.line, rnd.col)
+                state.over, state.winner = False, None
+            with contextlib.suppress(_Stop):
+                self.play_round(state, rnd, index)
+            rep.rounds += 1
+            if self.round_first is None:
+                rep.clean_rounds += 1
+                continue
+            first = self.round_first
+            if _replays_a_tile(rnd):
+                first.context["tile_replayed"] = True
+            rep.divergences.append(first)
+            if self.audit == "claimed":
+                claimed = _claimed_totals(rnd)
+                if claimed is not None and len(claimed) == len(state.scores):
+                    state.scores = list(claimed)
+            state.over = False
+        rep.scores = tuple(state.scores)
+        return rep
+
     def run(self) -> GameReport:
+        if self.audit is not None:
+            return self.run_audit()
         rep = self.report
         state: GameState | None = None
         try:
@@ -379,6 +461,7 @@ class _Replay:
                     "to open", rnd.line, rnd.col, claimed=rnd.opener, computed=self.names[due],
                 )
         rs = state.new_round(hands, opener, self.names, unknown if partial else None)
+        self.current = rs
         ends: list[str | None] | None = None
         if self.report.ends is not None:
             ends = [""] * len(rnd.events)
@@ -387,6 +470,7 @@ class _Replay:
         seat_of = self.seat_of
         last: Placed | None = None
         ended_by_target = False
+        played: set[int] = set()  # tiles placed this round (audit mode)
         steps: list[dict[str, Any]] | None = None
         if self.report.trace is not None:
             steps = []
@@ -425,6 +509,12 @@ class _Replay:
                     seat, a, b, ev.end, _KnockAt(ev.line, ev.col, n) if partial else None
                 )
             except Illegal as e:
+                if self.audit is not None:
+                    tile = getattr(ev, "tile", None)
+                    self.context = {
+                        "outcome": rs.outcome, "ntiles": rs.ntiles,
+                        "played_before": tile is not None and tile_key(*tile) in played,
+                    }
                 if e.kind == "event-after-round-end" and rs.pending:
                     # The round looks blocked by knocks; a later play of the
                     # round may prove one of them false: say that instead.
@@ -438,6 +528,13 @@ class _Replay:
             if ends is not None:
                 ends[n - 1] = placed.end
             scored = state.score(placed)
+            if self.audit is not None:
+                played.add(tile_key(a, b))
+                self.context = {
+                    "ntiles": rs.ntiles, "left": placed.left, "left_double": placed.left_double,
+                    "right": placed.right, "right_double": placed.right_double,
+                    "outcome": placed.outcome, "bonus": placed.bonus,
+                }
             if steps is not None:
                 steps.append(self.place_step(n, placed, scored, state))
             last = placed
@@ -576,12 +673,21 @@ class _Replay:
             return
         credit = claim.total
         if not scored.credited:
-            if b and claim.bonus is None and claim.points == p and before + p <= target:
+            # The record's own total after the event, if it gives one.
+            own = ev.totals.values[side] if ev.totals is not None and len(
+                ev.totals.values) > side else None
+            split = b and (
+                (claim.bonus is None and claim.points == p and before + p <= target)
+                or (own is not None and own in (before + p, before + b) and own <= target)
+            )
+            if split:
+                if own is not None and own != before + credit:
+                    credit = own - before  # what the record really credited
                 self.emit(
                     "bonus-split",
-                    f"credited {claimed}: the placement's {p} was tested apart from the bonus "
-                    f"{b}; together {before} + {p} + {b} = {before + p + b} > {target}, so "
-                    "both are discarded (R8.3)",
+                    f"credited {claimed} (total {before + credit}): the placement's {p} and "
+                    f"the bonus {b} were tested apart; together {before} + {p} + {b} = "
+                    f"{before + p + b} > {target}, so both are discarded (R8.3)",
                     line, col, claimed=claimed, computed=computed,
                 )
             else:
@@ -739,6 +845,37 @@ class _Replay:
                 f"{_fmt_totals(state.scores)}",
                 g.end_line, 1,
             )
+
+
+def _replays_a_tile(rnd: Round) -> bool:
+    """Whether a round's record places the same tile twice."""
+    seen: set[int] = set()
+    for ev in rnd.events:
+        if isinstance(ev, Placement):
+            k = tile_key(*ev.tile)
+            if k in seen:
+                return True
+            seen.add(k)
+    return False
+
+
+def _claimed_totals(rnd: Round) -> tuple[int, ...] | None:
+    """The totals a round's record claims at its end: the result's, else the
+    last event's."""
+    if rnd.result is not None and rnd.result.totals is not None:
+        return rnd.result.totals.values
+    for ev in reversed(rnd.events):
+        if isinstance(ev, Placement) and ev.totals is not None:
+            return ev.totals.values
+    return None
+
+
+def audit_game(game: Game, number: int = 1, source: str = "<input>",
+               resync: str = "claimed") -> GameReport:
+    """Replay one game in audit mode (see ``_Replay.run_audit``)."""
+    replay = _Replay(game, number, source, False)
+    replay.audit = resync
+    return replay.run()
 
 
 def _options_cited(rules: Rules) -> dict[str, tuple[str, str]]:

@@ -1,0 +1,27 @@
+"""A wrong engine: the domino bonus is tested against the target apart from
+its placement (R8.1): at 59, 2 + 1 credits the 2 and drops the 1."""
+
+from _base import main
+
+from verifier.engine import GameState, Placed, Scored
+
+
+class BonusSplit(GameState):
+    def score(self, placed: Placed) -> Scored:
+        if not placed.bonus:
+            return super().score(placed)
+        rules = self.rules
+        side = rules.side_of[placed.seat]
+        credited = False
+        for part in (placed.points, placed.bonus):  # the defect: two tests
+            if self.scores[side] + part <= rules.target:
+                self.scores[side] += part
+                credited = True
+        won = self.scores[side] == rules.target
+        if won:
+            self.over, self.winner = True, side
+        return Scored(side, placed.points + placed.bonus, credited, self.scores[side], won)
+
+
+if __name__ == "__main__":
+    main(game_cls=BonusSplit)

@@ -1,0 +1,227 @@
+"""Audit other implementations: divergences from the reference replay,
+grouped into defect classes, counted, and rendered (text, JSON, JUnit).
+
+Boundary: judges records that another engine wrote (with that engine's own
+claims) and the live answers of an engine (``protocol``), through the same
+replay as ``ftn check``, in audit mode: every round is judged, and the next
+round starts from the claimed totals (or the computed ones). It names each
+divergence's defect class and the rule it breaks. No I/O beyond building
+strings.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from .replay import Divergence, GameReport
+
+#: Defect classes that real engines show: name -> (rule, what goes wrong).
+DEFECTS: dict[str, tuple[str, str]] = {
+    "lead-double-doubled": (
+        "R5.3", "a lead double is scored as two doubled ends (6-6 counts 24, not 12)"),
+    "double-stops-counting": (
+        "R5.2", "a terminal lead double stops counting once the lead is continued on one side"),
+    "play-after-domino": (
+        "R7.1, R7.2", "play goes on after a side has placed its last tile"),
+    "bonus-split": (
+        "R8.1", "the domino bonus is tested against the target apart from its placement"),
+    "tile-stays-in-hand": (
+        "R4.5", "a tile that has been placed stays in the hand and is placed again"),
+    "illegal-move-offered": (
+        "R4.1-R4.4", "the engine's legal moves differ from the rules'"),
+    "engine-failure": (
+        "protocol", "the engine hung, exited, or answered with something that is not a view"),
+    "unreadable-record": ("FTN", "the record does not parse, or does not match the schema"),
+}
+
+
+def classify(div: Divergence) -> tuple[str, str]:
+    """The defect class of a divergence and the rule it breaks."""
+    d, c = div.diagnostic, div.context
+    name = d.name
+    if c.get("tile_replayed"):
+        # The record places one tile twice in the round: whatever showed
+        # first, the engine kept a placed tile in its hand.
+        name = "tile-stays-in-hand"
+    elif name == "end-total-mismatch" and d.claimed and d.computed:
+        claimed, computed = int(d.claimed), int(d.computed)
+        if c.get("ntiles") == 1 and c.get("left_double") and claimed == 2 * computed:
+            name = "lead-double-doubled"
+        else:
+            for side in ("left", "right"):
+                if c.get(f"{side}_double") and claimed == computed - c.get(side, -1):
+                    name = "double-stops-counting"
+    elif name == "event-after-round-end" and c.get("outcome") == "domino":
+        name = "play-after-domino"
+    elif name == "result-mismatch" and (d.computed or "").startswith("domino") and not (
+        d.claimed or ""
+    ).startswith("domino"):
+        name = "play-after-domino"  # the record's round did not end on its domino
+    elif name == "tile-not-in-hand" and c.get("played_before"):
+        name = "tile-stays-in-hand"
+    if name in DEFECTS:
+        return name, DEFECTS[name][0]
+    return name, d.rule
+
+
+@dataclass
+class GameAudit:
+    """One game's audit: its divergences (one per diverging round)."""
+
+    source: str
+    game: int
+    rounds: int
+    clean_rounds: int
+    divergences: list[Divergence]
+    failure: str | None = None  # a live engine's failure, if any
+
+    @property
+    def clean(self) -> bool:
+        return not self.divergences and self.failure is None
+
+
+@dataclass
+class AuditSummary:
+    """Counts over every game audited."""
+
+    games: list[GameAudit] = field(default_factory=list)
+
+    def add(self, source: str, rep: GameReport) -> GameAudit:
+        ga = GameAudit(source, rep.game, rep.rounds, rep.clean_rounds, list(rep.divergences))
+        self.games.append(ga)
+        return ga
+
+    def classes(self) -> list[tuple[str, str, int, int]]:
+        """(class, rule, games, rounds) per defect class, most frequent first."""
+        games: Counter[tuple[str, str]] = Counter()
+        rounds: Counter[tuple[str, str]] = Counter()
+        for g in self.games:
+            seen = set()
+            for div in g.divergences:
+                key = classify(div)
+                rounds[key] += 1
+                seen.add(key)
+            if g.failure is not None:
+                key = ("unreadable-record", "FTN") if g.failure.startswith("unreadable") else (
+                    "engine-failure", "protocol")
+                rounds[key] += 1
+                seen.add(key)
+            for key in seen:
+                games[key] += 1
+        return [(k[0], k[1], games[k], rounds[k]) for k in sorted(
+            games, key=lambda k: (-games[k], k))]
+
+    def to_dict(self) -> dict[str, Any]:
+        n = len(self.games)
+        rounds = sum(g.rounds for g in self.games)
+        return {
+            "version": 1,
+            "games": n,
+            "cleanGames": sum(1 for g in self.games if g.clean),
+            "rounds": rounds,
+            "cleanRounds": sum(g.clean_rounds for g in self.games),
+            "classes": [
+                {"class": c, "rule": r, "games": gm, "rounds": rd,
+                 "summary": DEFECTS.get(c, ("", ""))[1]}
+                for c, r, gm, rd in self.classes()
+            ],
+            "failing": [
+                {"file": g.source, "game": g.game, "failure": g.failure,
+                 "divergences": [_div_dict(d) for d in g.divergences]}
+                for g in self.games if not g.clean
+            ],
+        }
+
+
+def _div_dict(div: Divergence) -> dict[str, Any]:
+    cls, rule = classify(div)
+    d = div.diagnostic
+    return {
+        "class": cls, "rule": rule, "line": d.line, "col": d.col, "round": d.round,
+        "event": d.event, "diagnostic": d.name, "message": d.message, "claimed": d.claimed,
+        "computed": d.computed,
+        "position": {
+            "hands": {s: [list(t) for t in h] for s, h in div.hands.items()},
+            "ends": div.ends, "totals": list(div.totals), "toPlay": div.to_play,
+        },
+    }
+
+
+def _pct(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "-"
+
+
+def render_text(summary: AuditSummary) -> str:
+    """Failing games with their first divergence, then the table of classes."""
+    out = []
+    for g in summary.games:
+        if g.failure is not None:
+            out.append(f"{g.source}: game {g.game}: engine-failure: {g.failure}")
+        if not g.divergences:
+            continue
+        div = g.divergences[0]
+        d = div.diagnostic
+        cls, rule = classify(div)
+        out.append(f"{d.source}:{d.line}:{d.col}: game {g.game}, round {d.round}, event "
+                   f"{d.event}: {cls} ({rule}): {d.message}")
+        hands = "; ".join(
+            f"{s} {' '.join(f'{a}-{b}' for a, b in h) or '-'}" for s, h in div.hands.items()
+        )
+        out.append(f"    position: hands {hands}; ends {div.ends}; totals "
+                   f"{','.join(map(str, div.totals))}; to play {div.to_play or '-'}")
+        if len(g.divergences) > 1:
+            out.append(f"    and {len(g.divergences) - 1} more diverging round(s) in this game")
+    doc = summary.to_dict()
+    if doc["classes"]:
+        out.append("")
+        out.append(f"{'class':<24}{'rule':<12}{'games':>7}{'rounds':>8}")
+        for c in doc["classes"]:
+            out.append(f"{c['class']:<24}{c['rule']:<12}{c['games']:>7}{c['rounds']:>8}")
+    out.append(
+        f"clean: {doc['cleanGames']} of {doc['games']} games "
+        f"({_pct(doc['cleanGames'], doc['games'])}), {doc['cleanRounds']} of {doc['rounds']} "
+        f"rounds ({_pct(doc['cleanRounds'], doc['rounds'])})"
+    )
+    return "\n".join(out) + "\n"
+
+
+def render_json(summary: AuditSummary) -> str:
+    return json.dumps(summary.to_dict(), ensure_ascii=False, indent=2) + "\n"
+
+
+def render_junit(summary: AuditSummary) -> str:
+    """JUnit XML: one test case per game, failing with its first divergence."""
+    cases = []
+    failures = 0
+    for g in summary.games:
+        name = quoteattr(f"game {g.game}")
+        cls = quoteattr(g.source)
+        if g.clean:
+            cases.append(f"    <testcase classname={cls} name={name}/>")
+            continue
+        failures += 1
+        if g.divergences:
+            div = g.divergences[0]
+            kind, rule = classify(div)
+            d = div.diagnostic
+            message = f"{kind} ({rule}) at {d.line}:{d.col}, round {d.round}, event {d.event}"
+            body = escape(d.message)
+        else:
+            kind, message, body = "engine-failure", "engine-failure", escape(g.failure or "")
+        cases.append(
+            f"    <testcase classname={cls} name={name}>\n"
+            f"      <failure type={quoteattr(kind)} message={quoteattr(message)}>{body}</failure>\n"
+            "    </testcase>"
+        )
+    n = len(summary.games)
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        f'<testsuites tests="{n}" failures="{failures}">\n'
+        f'  <testsuite name="ftn audit" tests="{n}" failures="{failures}">\n'
+        + "\n".join(cases) + ("\n" if cases else "")
+        + "  </testsuite>\n</testsuites>\n"
+    )

@@ -1,0 +1,326 @@
+"""Audit a live engine: play reference games to it over the protocol of
+``PROTOCOL.md`` and compare its view with the rules' after every event.
+
+Boundary: runs the engine as a subprocess and talks JSON Lines over its
+stdin/stdout; computes the reference view with ``engine``; reports the first
+divergence of each game as a ``GameAudit``. Timeouts, crashes, malformed
+replies and silence are failures of that game, never a hang: every wait is
+bounded, and the engine's process group is always killed at the end.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import queue
+import shlex
+import signal
+import subprocess
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+from notation.model import Game, Knock, Placement
+
+from .audit import GameAudit
+from .diagnostics import BY_NAME, Diagnostic
+from .engine import GameState, Placed, RoundState, Rules, Scored, tile_key
+from .options import describe, resolve
+from .replay import Divergence
+
+PROTOCOL_VERSION = 1
+
+
+class EngineError(Exception):
+    """The engine failed: hung, exited, or answered with something else."""
+
+
+class EngineProcess:
+    """One engine subprocess, asked one JSON line at a time."""
+
+    def __init__(self, command: str, timeout: float) -> None:
+        self.timeout = timeout
+        self.proc = subprocess.Popen(
+            shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True, bufsize=1, start_new_session=True,
+        )
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.stderr: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=self._drain, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.lines.put(line)
+        self.lines.put(None)
+
+    def _drain(self) -> None:
+        assert self.proc.stderr is not None
+        for line in self.proc.stderr:
+            self.stderr = [*self.stderr[-4:], line.rstrip()]
+
+    def send(self, msg: dict[str, Any]) -> None:
+        assert self.proc.stdin is not None
+        try:
+            self.proc.stdin.write(json.dumps(msg) + "\n")
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise EngineError(self._gone()) from None
+
+    def ask(self, msg: dict[str, Any], expect: str) -> dict[str, Any]:
+        self.send(msg)
+        try:
+            line = self.lines.get(timeout=self.timeout)
+        except queue.Empty:
+            raise EngineError(
+                f"no answer within {self.timeout:g} s to {msg['type']!r}"
+            ) from None
+        if line is None:
+            raise EngineError(self._gone())
+        try:
+            reply = json.loads(line)
+        except json.JSONDecodeError:
+            raise EngineError(
+                f"malformed reply to {msg['type']!r}: {line.strip()[:80]!r}"
+            ) from None
+        if not isinstance(reply, dict) or reply.get("type") != expect:
+            raise EngineError(f"unexpected reply to {msg['type']!r}: {line.strip()[:80]!r} "
+                              f"(a {expect!r} was due)")
+        return reply
+
+    def _gone(self) -> str:
+        try:
+            code = self.proc.wait(timeout=self.timeout)
+        except subprocess.TimeoutExpired:
+            return "stopped answering"
+        tail = f"; stderr: {self.stderr[-1]}" if self.stderr else ""
+        return f"exited with code {code}{tail}"
+
+    def close(self) -> None:
+        """Ask the engine to quit, then make sure: kill its process group."""
+        with contextlib.suppress(EngineError):
+            self.send({"type": "quit"})
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.proc.wait(timeout=min(self.timeout, 2.0))
+        if self.proc.poll() is None or os.name == "posix":
+            with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            if self.proc.poll() is None:  # pragma: no cover - not POSIX
+                self.proc.kill()
+        self.proc.wait()
+        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            if stream is not None:
+                with contextlib.suppress(OSError):
+                    stream.close()
+
+
+# --------------------------------------------------------------------------
+# The reference view.
+
+
+def _legal(rs: RoundState, gs: GameState) -> list[tuple[tuple[int, int], str | None]]:
+    if rs.over or gs.over:
+        return []
+    moves = []
+    for m in rs.legal_moves():
+        if m.tile is not None:
+            a, b = m.tile
+            moves.append(((min(a, b), max(a, b)), m.end))
+    return sorted(set(moves), key=lambda x: (x[0], x[1] or ""))
+
+
+def view(
+    rs: RoundState, gs: GameState, names: tuple[str, ...], sides: tuple[str, ...],
+    last: tuple[Placed, Scored] | None, by_target: bool,
+) -> dict[str, Any]:
+    """The rules' view of a position, in the protocol's shape."""
+    state = "target" if gs.over and (by_target or rs.outcome is None) else rs.outcome or "on"
+    return {
+        "type": "view",
+        "toPlay": None if state != "on" else names[rs.turn],
+        "legal": [[list(t), e] for t, e in _legal(rs, gs)],
+        "last": None if last is None else {
+            "endTotal": last[0].end_total, "points": last[0].points, "bonus": last[0].bonus,
+            "credited": last[1].credited,
+        },
+        "totals": list(gs.scores),
+        "round": state,
+        "winner": None if gs.winner is None else sides[gs.winner],
+    }
+
+
+def _norm_legal(moves: Any) -> set[tuple[tuple[int, int], str | None]]:
+    out = set()
+    for m in moves:
+        (a, b), end = m
+        out.add(((min(a, b), max(a, b)), end))
+    return out
+
+
+def _compare(ref: dict[str, Any], got: dict[str, Any], played: set[int],
+             context: dict[str, Any]) -> tuple[str, str, str, str] | None:
+    """The first difference: (diagnostic-like name, claimed, computed, what)."""
+    if got.get("round") != ref["round"]:
+        if ref["round"] == "domino" and got.get("round") in ("on", "target"):
+            return ("event-after-round-end", str(got.get("round")), ref["round"],
+                    "the engine plays on after a domino")
+        return ("result-mismatch", str(got.get("round")), ref["round"], "the round's state")
+    r, g = ref["last"], got.get("last")
+    if r is not None:
+        g = g or {}
+        for key, name in (("endTotal", "end-total-mismatch"), ("points", "points-mismatch")):
+            if g.get(key) != r[key]:
+                return name, str(g.get(key)), str(r[key]), f"{key} differs"
+        if g.get("credited") != r["credited"] or g.get("bonus") != r["bonus"]:
+            before = context.get("before", 0)
+            if (not r["credited"] and r["bonus"] and g.get("credited")
+                    and got["totals"][context["side"]] in (
+                        before + r["points"], before + r["bonus"])):
+                return ("bonus-split", str(g), str(r), "placement and bonus tested apart")
+            if not r["credited"] and g.get("credited"):
+                return ("overshoot-accepted", str(g), str(r), "an overshoot credited")
+            return ("bonus-mismatch", str(g), str(r), "bonus or credit differs")
+    if got.get("totals") != ref["totals"]:
+        return ("total-mismatch", str(got.get("totals")), str(ref["totals"]), "totals differ")
+    if got.get("winner") != ref["winner"]:
+        return ("winner-mismatch", str(got.get("winner")), str(ref["winner"]), "the winner")
+    try:
+        legal = _norm_legal(got.get("legal", []))
+    except (TypeError, ValueError):
+        return ("illegal-move-offered", str(got.get("legal")), str(ref["legal"]),
+                "legal moves in an unknown form")
+    want = _norm_legal(ref["legal"])
+    if legal != want:
+        extra = sorted(legal - want)
+        if any(tile_key(*t) in played for t, _ in extra):
+            return ("tile-not-in-hand", str(sorted(legal)), str(sorted(want)),
+                    "the engine offers a tile that has been placed already")
+        return ("illegal-move-offered", str(sorted(legal)), str(sorted(want)),
+                "the engine's legal moves differ")
+    if got.get("toPlay") != ref["toPlay"]:
+        return ("not-your-turn", str(got.get("toPlay")), str(ref["toPlay"]), "who plays next")
+    return None
+
+
+def _rules_of(game: Game) -> tuple[Rules, tuple[str, ...], str]:
+    seats = tuple(t.values[0] for t in game.tags if t.key == "seat")
+    preset = next((t.values[0] for t in game.tags if t.key == "rules"), None)
+    declared = [(t.values[0], t.values[1]) for t in game.tags if t.key == "rule"]
+    rules, problems = resolve(len(seats), preset, declared)
+    if rules is None:
+        raise ValueError("; ".join(p.message for p in problems))
+    first = next((t.values[0] for t in game.tags if t.key == "first"), seats[0])
+    return rules, seats, first
+
+
+def _check(
+    audit: GameAudit, rs: RoundState, names: tuple[str, ...], ref: dict[str, Any],
+    got: dict[str, Any], played: set[int], ctx: dict[str, Any], number: int, index: int,
+    n: int,
+) -> bool:
+    """Compare one view; on a divergence, record it (with the position) and
+    return True."""
+    try:
+        diff = _compare(ref, got, played, ctx)
+    except (TypeError, KeyError, IndexError, ValueError, AttributeError):
+        raise EngineError(f"malformed view: {json.dumps(got)[:80]}") from None
+    if diff is None:
+        return False
+    name, claimed, computed, what = diff
+    ctx = dict(ctx, played_before=name == "tile-not-in-hand")
+    if name == "event-after-round-end":
+        ctx["outcome"] = "domino"
+    entry = BY_NAME.get(name)
+    d = Diagnostic(
+        entry.code if entry else "FT000", name, "error",
+        f"{what}: the engine says {claimed}, the rules give {computed}",
+        1, 1, number, index, n or None, entry.rule if entry else "R4.1-R4.4",
+        claimed, computed, "<engine>",
+    )
+    hands = {names[s]: [(k >> 5, k & 31) for k in sorted(h)] for s, h in enumerate(rs.hands)}
+    audit.divergences.append(
+        Divergence(d, hands, rs.ends_text(), tuple(ref["totals"]), ref["toPlay"], ctx)
+    )
+    return True
+
+
+def _audit_one(eng: EngineProcess, game: Game, number: int) -> GameAudit:
+    rules, names, first = _rules_of(game)
+    sides = tuple("+".join(names[s] for s in rules.seats_of_side(i))
+                  for i in range(rules.side_count))
+    audit = GameAudit("<engine>", number, 0, 0, [])
+    eng.ask({"type": "new-game", "protocol": PROTOCOL_VERSION, "game": number,
+             "seats": list(names), "first": first, "rules": describe(rules)}, "ready")
+    gs = GameState(rules, names.index(first))
+    for index, rnd in enumerate(game.rounds, 1):
+        hands = [list(next(d.tiles for d in rnd.deals if d.seat == s)) for s in names]
+        opener = names.index(rnd.opener)
+        rs = gs.new_round(hands, opener, names)  # type: ignore[arg-type]
+        audit.rounds += 1
+        got = eng.ask({"type": "new-round", "round": index, "opener": rnd.opener,
+                       "totals": list(gs.scores),
+                       "hands": {s: [list(t) for t in h if t] for s, h in zip(names, hands,
+                                                                        strict=True)}}, "view")
+        played: set[int] = set()
+        div = _check(audit, rs, names, view(rs, gs, names, sides, None, False), got, played, {},
+                     number, index, 0)
+        if div:
+            return audit
+        by_target = False
+        for n, ev in enumerate(rnd.events, 1):
+            ref_ctx: dict[str, Any] = {}
+            last = None
+            seat = names.index(ev.seat)
+            before_play = set(played)
+            if isinstance(ev, Knock):
+                rs.knock(seat)
+                msg: dict[str, Any] = {"type": "event", "seat": ev.seat, "knock": True}
+            else:
+                assert isinstance(ev, Placement)
+                side = rules.side_of[seat]
+                ref_ctx = {"side": side, "before": gs.scores[side], "ntiles": rs.ntiles + 1}
+                placed = rs.place(seat, ev.tile[0], ev.tile[1], ev.end)
+                scored = gs.score(placed)
+                by_target = by_target or (scored.won and placed.outcome != "domino")
+                played.add(tile_key(*ev.tile))
+                last = (placed, scored)
+                ref_ctx.update(left=placed.left, left_double=placed.left_double,
+                               right=placed.right, right_double=placed.right_double,
+                               outcome=placed.outcome)
+                msg = {"type": "event", "seat": ev.seat, "tile": list(ev.tile),
+                       "end": placed.end}
+            got = eng.ask(msg, "view")
+            ref = view(rs, gs, names, sides, last, by_target)
+            if _check(audit, rs, names, ref, got, before_play if "tile" in msg else played,
+                      ref_ctx, number, index, n):
+                return audit
+        audit.clean_rounds += 1
+        gs.end_round()
+        if gs.over:
+            break
+    return audit
+
+
+def audit_engine(command: str, games: list[Game], timeout: float) -> Iterator[GameAudit]:
+    """Audit a live engine over reference games: one ``GameAudit`` each.
+    A failing engine is restarted for the next game."""
+    eng: EngineProcess | None = None
+    try:
+        for number, game in enumerate(games, 1):
+            if eng is None:
+                try:
+                    eng = EngineProcess(command, timeout)
+                except OSError as e:
+                    yield GameAudit("<engine>", number, 0, 0, [], f"cannot start: {e}")
+                    continue
+            try:
+                yield _audit_one(eng, game, number)
+            except EngineError as e:
+                yield GameAudit("<engine>", number, 0, 0, [], str(e))
+                eng.close()
+                eng = None
+    finally:
+        if eng is not None:
+            eng.close()
