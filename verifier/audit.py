@@ -166,7 +166,8 @@ def render_text(summary: AuditSummary) -> str:
         div = g.divergences[0]
         d = div.diagnostic
         cls, rule = classify(div)
-        out.append(f"{d.source}:{d.line}:{d.col}: game {g.game}, round {d.round}, event "
+        where = d.source if d.source == "<engine>" else f"{d.source}:{d.line}:{d.col}"
+        out.append(f"{where}: game {g.game}, round {d.round}, event "
                    f"{d.event}: {cls} ({rule}): {d.message}")
         hands = "; ".join(
             f"{s} {' '.join(f'{a}-{b}' for a, b in h) or '-'}" for s, h in div.hands.items()

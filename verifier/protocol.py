@@ -98,12 +98,14 @@ class EngineProcess:
         tail = f"; stderr: {self.stderr[-1]}" if self.stderr else ""
         return f"exited with code {code}{tail}"
 
-    def close(self) -> None:
-        """Ask the engine to quit, then make sure: kill its process group."""
-        with contextlib.suppress(EngineError):
-            self.send({"type": "quit"})
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            self.proc.wait(timeout=min(self.timeout, 2.0))
+    def close(self, graceful: bool = True) -> None:
+        """Ask the engine to quit (when it still answers), then make sure:
+        kill its process group."""
+        if graceful:
+            with contextlib.suppress(EngineError):
+                self.send({"type": "quit"})
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.proc.wait(timeout=min(self.timeout, 2.0))
         if self.proc.poll() is None or os.name == "posix":
             with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
                 os.killpg(self.proc.pid, signal.SIGKILL)
@@ -319,7 +321,7 @@ def audit_engine(command: str, games: list[Game], timeout: float) -> Iterator[Ga
                 yield _audit_one(eng, game, number)
             except EngineError as e:
                 yield GameAudit("<engine>", number, 0, 0, [], str(e))
-                eng.close()
+                eng.close(graceful=False)
                 eng = None
     finally:
         if eng is not None:

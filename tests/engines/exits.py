@@ -1,14 +1,24 @@
-"""A broken engine: exits with code 3 at its first event."""
+"""A broken engine: plays correctly, then exits with code 3 mid-game."""
 
-import json
 import sys
+from typing import Any
+
+from _base import Engine, serve
+
+from verifier.engine import GameState, RoundState
+
+
+class Exits(Engine):
+    events = 0
+
+    def handle(self, msg: dict[str, Any]) -> dict[str, Any] | None:
+        if msg.get("type") == "event":
+            self.events += 1
+            if self.events == 3:
+                sys.stderr.write("engine: cannot go on\n")
+                sys.exit(3)
+        return super().handle(msg)
+
 
 if __name__ == "__main__":
-    for line in sys.stdin:
-        msg = json.loads(line)
-        if msg["type"] == "event":
-            sys.stderr.write("engine: cannot go on\n")
-            sys.exit(3)
-        print(json.dumps({"type": "ready"} if msg["type"] == "new-game" else {
-            "type": "view", "toPlay": "N", "legal": [], "last": None, "totals": [0, 0],
-            "round": "on", "winner": None}), flush=True)
+    serve(Exits(RoundState, GameState))

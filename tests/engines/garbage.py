@@ -1,16 +1,26 @@
-"""A broken engine: answers with something that is not JSON mid-game."""
+"""A broken engine: plays correctly, then answers with something that is not
+JSON mid-game."""
 
-import json
 import sys
+from typing import Any
+
+from _base import Engine, serve
+
+from verifier.engine import GameState, RoundState
+
+
+class Garbage(Engine):
+    events = 0
+
+    def handle(self, msg: dict[str, Any]) -> dict[str, Any] | None:
+        if msg.get("type") == "event":
+            self.events += 1
+            if self.events == 4:
+                sys.stdout.write("<<< not json >>>\n")
+                sys.stdout.flush()
+                return None
+        return super().handle(msg)
+
 
 if __name__ == "__main__":
-    for line in sys.stdin:
-        msg = json.loads(line)
-        if msg["type"] == "quit":
-            break
-        if msg["type"] == "event":
-            print("<<< not json >>>", flush=True)
-            continue
-        print(json.dumps({"type": "ready"} if msg["type"] == "new-game" else {
-            "type": "view", "toPlay": "N", "legal": [], "last": None, "totals": [0, 0],
-            "round": "on", "winner": None}), flush=True)
+    serve(Garbage(RoundState, GameState))

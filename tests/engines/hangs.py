@@ -1,17 +1,23 @@
-"""A broken engine: answers, then stops answering mid-game (it hangs)."""
+"""A broken engine: plays correctly, then stops answering mid-game (hangs)."""
 
-import json
-import sys
 import time
+from typing import Any
+
+from _base import Engine, serve
+
+from verifier.engine import GameState, RoundState
+
+
+class Hangs(Engine):
+    events = 0
+
+    def handle(self, msg: dict[str, Any]) -> dict[str, Any] | None:
+        if msg.get("type") == "event":
+            self.events += 1
+            if self.events == 5:
+                time.sleep(3600)
+        return super().handle(msg)
+
 
 if __name__ == "__main__":
-    for answered, line in enumerate(sys.stdin, 1):
-        msg = json.loads(line)
-        if msg["type"] == "quit":
-            break
-        if answered > 4:
-            time.sleep(3600)
-        reply = {"type": "ready"} if msg["type"] == "new-game" else {
-            "type": "view", "toPlay": None, "legal": [], "last": None, "totals": [0, 0],
-            "round": "on", "winner": None}
-        print(json.dumps(reply), flush=True)
+    serve(Hangs(RoundState, GameState))
