@@ -164,11 +164,6 @@ def _norm_legal(moves: Any) -> set[tuple[tuple[int, int], str | None]]:
 def _compare(ref: dict[str, Any], got: dict[str, Any], played: set[int],
              context: dict[str, Any]) -> tuple[str, str, str, str] | None:
     """The first difference: (diagnostic-like name, claimed, computed, what)."""
-    if got.get("round") != ref["round"]:
-        if ref["round"] == "domino" and got.get("round") in ("on", "target"):
-            return ("event-after-round-end", str(got.get("round")), ref["round"],
-                    "the engine plays on after a domino")
-        return ("result-mismatch", str(got.get("round")), ref["round"], "the round's state")
     r, g = ref["last"], got.get("last")
     if r is not None:
         g = g or {}
@@ -184,6 +179,11 @@ def _compare(ref: dict[str, Any], got: dict[str, Any], played: set[int],
             if not r["credited"] and g.get("credited"):
                 return ("overshoot-accepted", str(g), str(r), "an overshoot credited")
             return ("bonus-mismatch", str(g), str(r), "bonus or credit differs")
+    if got.get("round") != ref["round"]:
+        if ref["round"] == "domino" and got.get("round") in ("on", "target"):
+            return ("event-after-round-end", str(got.get("round")), ref["round"],
+                    "the engine plays on after a domino")
+        return ("result-mismatch", str(got.get("round")), ref["round"], "the round's state")
     if got.get("totals") != ref["totals"]:
         return ("total-mismatch", str(got.get("totals")), str(ref["totals"]), "totals differ")
     if got.get("winner") != ref["winner"]:

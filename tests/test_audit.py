@@ -1,0 +1,113 @@
+"""Tests of verifier.audit: corpus audits of records another engine wrote,
+defect classes with counts, and JUnit output."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from verifier.audit import DEFECTS, classify
+from verifier.cli import app
+from verifier.diagnostics import Diagnostic
+from verifier.replay import Divergence
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINES = ROOT / "tests" / "engines"
+SAMPLES = ROOT / "samples"
+runner = CliRunner()
+
+WRONG = {
+    "lead_double_doubled": ("lead-double-doubled", "R5.3"),
+    "double_stops_counting": ("double-stops-counting", "R5.2"),
+    "play_after_domino": ("play-after-domino", "R7.1, R7.2"),
+    "bonus_split": ("bonus-split", "R8.1"),
+    "tile_stays_in_hand": ("tile-stays-in-hand", "R4.5"),
+}
+
+
+@pytest.fixture(scope="module")
+def records(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    out = {}
+    folder = tmp_path_factory.mktemp("records")
+    for name in [*WRONG, "correct"]:
+        path = folder / f"{name}.ftn"
+        text = subprocess.run(
+            [sys.executable, str(ENGINES / f"{name}.py"), "--records", "200", "--players", "2",
+             "--seed", "5"], capture_output=True, text=True, check=True, timeout=300,
+        ).stdout
+        path.write_text(text, encoding="utf-8")
+        out[name] = path
+    return out
+
+
+def test_records_of_the_correct_engine_audit_clean(records: dict[str, Path]) -> None:
+    r = runner.invoke(app, ["audit", str(records["correct"])])
+    assert r.exit_code == 0
+    assert r.stdout.strip().endswith("clean: 200 of 200 games (100.0%), 2189 of 2189 rounds "
+                                      "(100.0%)")
+
+
+@pytest.mark.parametrize("name", sorted(WRONG))
+def test_records_of_each_wrong_engine_show_its_class(records: dict[str, Path], name: str) -> None:
+    r = runner.invoke(app, ["audit", str(records[name]), "--format", "json"])
+    assert r.exit_code == 1
+    doc = json.loads(r.stdout)
+    top = doc["classes"][0]
+    assert (top["class"], top["rule"]) == WRONG[name]
+    assert top["games"] >= 10 and top["rounds"] >= top["games"]
+    assert doc["games"] == 200 and doc["cleanGames"] < 200
+    first = doc["failing"][0]["divergences"][0]
+    assert first["line"] > 0 and first["position"]["totals"]
+
+
+def test_junit_output_parses(records: dict[str, Path], tmp_path: Path) -> None:
+    out = tmp_path / "audit.xml"
+    r = runner.invoke(app, ["audit", str(records["lead_double_doubled"]), "--format", "junit",
+                            "-o", str(out)])
+    assert r.exit_code == 1
+    root = ET.parse(out).getroot()
+    suite = root.find("testsuite")
+    assert suite is not None
+    cases = suite.findall("testcase")
+    failures = [c for c in cases if c.find("failure") is not None]
+    assert len(cases) == 200 and int(suite.get("failures", "0")) == len(failures) > 0
+    f = failures[0].find("failure")
+    assert f is not None and f.get("type") == "lead-double-doubled"
+    assert "R5.3" in (f.get("message") or "")
+
+
+def test_resync_computed_also_runs(records: dict[str, Path]) -> None:
+    r = runner.invoke(app, ["audit", str(records["bonus_split"]), "--resync", "computed"])
+    assert r.exit_code == 1 and "bonus-split" in r.stdout
+
+
+def test_valid_samples_audit_clean_and_unreadable_records_are_named() -> None:
+    r = runner.invoke(app, ["audit", str(SAMPLES / "valid")])
+    assert r.exit_code == 0
+    r = runner.invoke(app, ["audit", str(SAMPLES / "invalid" / "syntax-error.ftn")])
+    assert r.exit_code == 1 and "unreadable-record" in r.stdout
+
+
+def _div(name: str, claimed: str, computed: str, **context: object) -> Divergence:
+    d = Diagnostic("FT301", name, "error", "m", 1, 1, 1, 1, 1, "R5", claimed, computed)
+    return Divergence(d, {}, "", (0, 0), None, dict(context))
+
+
+def test_classify() -> None:
+    assert classify(_div("end-total-mismatch", "24", "12", ntiles=1, left_double=True)) == (
+        "lead-double-doubled", "R5.3")
+    assert classify(_div("end-total-mismatch", "9", "15", ntiles=2, left=6, left_double=True,
+                         right=3, right_double=False)) == ("double-stops-counting", "R5.2")
+    assert classify(_div("end-total-mismatch", "14", "15", ntiles=2, left=6, left_double=True,
+                         right=3, right_double=False)) == ("end-total-mismatch", "R5")
+    assert classify(_div("event-after-round-end", "", "", outcome="domino"))[0] == (
+        "play-after-domino")
+    assert classify(_div("points-mismatch", "3", "4", tile_replayed=True))[0] == (
+        "tile-stays-in-hand")
+    assert set(DEFECTS) >= {c for c, _ in [classify(_div("bonus-split", "", ""))]}

@@ -1,0 +1,105 @@
+"""Tests of verifier.protocol: live engines audited over the protocol of
+verifier/PROTOCOL.md, correct, wrong, and broken."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from verifier.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINES = ROOT / "tests" / "engines"
+runner = CliRunner()
+
+WRONG = {
+    "lead_double_doubled": ("lead-double-doubled", "R5.3"),
+    "double_stops_counting": ("double-stops-counting", "R5.2"),
+    "play_after_domino": ("play-after-domino", "R7.1, R7.2"),
+    "bonus_split": ("bonus-split", "R8.1"),
+    "tile_stays_in_hand": ("tile-stays-in-hand", "R4.5"),
+}
+
+
+def engine(name: str) -> str:
+    return f"{sys.executable} {ENGINES / name}.py"
+
+
+def audit(*args: str) -> tuple[int, Any]:
+    r = runner.invoke(app, ["audit", *args, "--format", "json"])
+    return r.exit_code, json.loads(r.stdout)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_correct_engine_never_diverges(players: int) -> None:
+    code, doc = audit("--engine", engine("correct"), "--generate", "200", "--players",
+                      str(players))
+    assert code == 0 and doc["games"] == doc["cleanGames"] == 200
+    assert doc["classes"] == [] and doc["failing"] == []
+
+
+@pytest.mark.parametrize("name", sorted(WRONG))
+def test_each_wrong_engine_shows_its_defect_class_and_rule(name: str) -> None:
+    code, doc = audit("--engine", engine(name), "--generate", "200", "--players", "2")
+    assert code == 1
+    classes = doc["classes"]
+    assert isinstance(classes, list)
+    # The defect's class is the most frequent first divergence (a defect can
+    # also show first as something else: a tile kept in hand hides a domino).
+    assert (classes[0]["class"], classes[0]["rule"]) == WRONG[name]
+    assert classes[0]["games"] > sum(c["games"] for c in classes[1:])
+    failing = doc["failing"]
+    assert isinstance(failing, list) and failing
+    position = failing[0]["divergences"][0]["position"]
+    assert set(position) == {"hands", "ends", "totals", "toPlay"}
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("hangs", "no answer within 1 s to 'event'"),
+        ("exits", "exited with code 3; stderr: engine: cannot go on"),
+        ("garbage", "malformed reply to 'event': '<<< not json >>>'"),
+    ],
+)
+def test_broken_engines_are_reported_within_the_timeout(name: str, message: str) -> None:
+    start = time.monotonic()
+    code, doc = audit("--engine", engine(name), "--generate", "2", "--timeout", "1")
+    elapsed = time.monotonic() - start
+    assert code == 1
+    assert [c["class"] for c in doc["classes"]] == ["engine-failure"]
+    assert all(f["failure"] == message for f in doc["failing"])
+    assert elapsed < 2 * (1 + 2)  # two games, each bounded by the timeout and the kill
+    left = subprocess.run(["pgrep", "-f", f"tests/engines/{name}.py"], capture_output=True,
+                          text=True, check=False)
+    assert left.stdout.strip() == "", "an engine process was left running"
+
+
+def test_an_engine_that_cannot_start() -> None:
+    code, doc = audit("--engine", "/no/such/engine", "--generate", "1")
+    assert code == 1 and "cannot start" in doc["failing"][0]["failure"]
+
+
+def test_the_exchange_in_the_spec_is_what_the_correct_engine_says() -> None:
+    spec = (ROOT / "verifier" / "PROTOCOL.md").read_text(encoding="utf-8")
+    block = re.findall(r"```\n(> .*?)```", spec, re.S)[0].strip().split("\n")
+    sent = [line[2:] for line in block if line.startswith("> ")]
+    want = [json.loads(line[2:]) for line in block if line.startswith("< ")]
+    out = subprocess.run([sys.executable, str(ENGINES / "correct.py")], input="\n".join(sent)
+                         + "\n", capture_output=True, text=True, check=True).stdout
+    assert [json.loads(x) for x in out.strip().split("\n")] == want
+
+
+def test_engine_needs_reference_games() -> None:
+    r = runner.invoke(app, ["audit", "--engine", engine("correct")])
+    assert r.exit_code == 2 and "needs reference games" in r.stderr
+    r = runner.invoke(app, ["audit"])
+    assert r.exit_code == 2
