@@ -31,6 +31,18 @@ def test_readme_short_record_is_only_unfinished() -> None:
     assert [d.name for d in rep.diagnostics] == ["game-unfinished"]
 
 
+def test_readme_says_what_the_first_command_prints() -> None:
+    from verifier.check import check_text
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    files = sorted((ROOT / "samples" / "valid").glob("*.ftn"))
+    reports = [check_text(p.read_text(encoding="utf-8"), str(p)) for p in files]
+    games = sum(r.games for r in reports)
+    events = sum(r.events for r in reports)
+    assert f"The first prints `{len(files)} files, {games} games, {events} events: 0 errors, " \
+        "0 warnings`." in readme
+
+
 def test_ci_runs_the_readme_test_command() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8").split("\n")
     i = readme.index("# 2. install with the test extra, then run the tests")
