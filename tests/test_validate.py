@@ -101,3 +101,26 @@ def test_violations_name_pointer_keyword_and_expected_form() -> None:
 @pytest.mark.parametrize("name", ["replay", "report"])
 def test_other_schemas_have_fast_validators(name: str) -> None:
     assert fast(name)({}) is False and reference(name).is_valid({}) is False
+
+
+def test_without_the_fast_validator_the_reference_does_both_and_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from typer.testing import CliRunner
+
+    import verifier.cli as cli
+    import verifier.validate as validate
+    from verifier.validate import FALLBACK_NOTE
+
+    monkeypatch.setattr(validate, "jsonschema_rs", None)
+    monkeypatch.setattr(validate, "FAST", False)
+    monkeypatch.setattr(cli, "_noted", False)
+    validate.fast.cache_clear()
+    try:
+        assert validate.fast("record")({"format": "ftn-json-1", "tags": [], "rounds": []})
+        path = SAMPLES / "invalid" / "schema-violation.jsonl"
+        r = CliRunner().invoke(cli.app, ["check", str(path), str(path)])
+        assert r.exit_code == 1 and r.stderr.count(FALLBACK_NOTE) == 1
+        assert "FT003 schema-violation" in r.stdout
+    finally:
+        validate.fast.cache_clear()

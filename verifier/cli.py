@@ -110,7 +110,7 @@ def _note_fallback(text: str, name: str) -> None:
         return
     from .validate import FALLBACK_NOTE, FAST  # slow to load: only for JSON
 
-    if not FAST:  # pragma: no cover - depends on the platform
+    if not FAST:
         _noted = True
         _err(FALLBACK_NOTE)
 

@@ -58,7 +58,7 @@ def fast(name: str) -> Callable[[Any], bool]:
     if jsonschema_rs is not None:
         is_valid: Callable[[Any], bool] = jsonschema_rs.validator_for(SCHEMAS[name]()).is_valid
         return is_valid
-    return reference(name).is_valid  # pragma: no cover - depends on the platform
+    return reference(name).is_valid
 
 
 def _pointer(path: Any) -> str:
