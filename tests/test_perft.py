@@ -145,6 +145,12 @@ def test_published_counts_match_the_engine_and_brute_force(path: Path) -> None:
         assert brute.count(depth) == want, depth
 
 
+def test_perft_needs_known_hands() -> None:
+    path = Path(__file__).resolve().parent.parent / "samples" / "valid" / "partial-no-deals.ftn"
+    r = CliRunner().invoke(app, ["perft", str(path), "-d", "1"])
+    assert r.exit_code == 1 and "needs every hand" in r.stderr
+
+
 def test_divide_sums_to_the_count() -> None:
     path = PERFT / "lead-2p.ftn"
     out = CliRunner().invoke(app, ["perft", str(path), "-d", "3", "--divide"]).stdout

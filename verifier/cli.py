@@ -550,6 +550,9 @@ def perft(source: InArg, depth: DepthOpt = 3, divide: DivideOpt = False) -> None
         _err(f"ftn perft: {name}: the record must replay clean and have a round")
         raise typer.Exit(EXIT_ERRORS)
     rs, gs = rep.final
+    if rs.partial:
+        _err(f"ftn perft: {name}: perft needs every hand of the last round known")
+        raise typer.Exit(EXIT_ERRORS)
     if divide:
         total = 0
         for move, count in perft_divide(rs, gs, depth):
