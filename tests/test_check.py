@@ -166,3 +166,15 @@ def test_damaged_json_never_crashes_the_checker() -> None:
             chars[i] = rng.choice(alphabet)
         rep = check_text("".join(chars), "damaged.jsonl")
         assert rep.errors >= 0 and all(d.line >= 1 and d.col >= 1 for d in rep.diagnostics)
+
+
+def test_format_keeps_json_as_json() -> None:
+    from verifier.check import convert_text
+
+    jsonl, _ = convert_text(TWO, "jsonl")
+    array, _ = convert_text(TWO, "json")
+    assert jsonl is not None and array is not None
+    assert format_text(jsonl, "x.jsonl") == (jsonl, [])
+    assert format_text(array, "x.json") == (array, [])
+    pretty = json.dumps(json.loads(array), indent=4)
+    assert format_text(pretty, "x.json") == (array, [])

@@ -262,8 +262,11 @@ def render(games: list[Game], to: str, positions: bool = False) -> str:
 
 
 def format_text(text: str, source: str = "<input>") -> tuple[str | None, list[Diagnostic]]:
-    """The canonical FTN of an FTN text, or None and the syntax errors when it
-    does not parse."""
+    """The canonical form of a text in its own kind (FTN; a JSON array; JSON
+    Lines), or None and the errors that keep it from being read."""
+    if kind_of(text, source) == "json":
+        to = "json" if text.lstrip("\ufeff \t\r\n").startswith("[") else "jsonl"
+        return convert_text(text, to, source, "json")
     return convert_text(text, "ftn", source, "ftn")
 
 

@@ -247,7 +247,8 @@ def _write_atomic(path: Path, text: str) -> None:
 
 @app.command()
 def fmt(paths: Paths, check_only: CheckOpt = False, write: WriteOpt = False) -> None:
-    """Print records in the canonical form (ends written, fixed layout)."""
+    """Print records in the canonical form (ends written, fixed layout); JSON
+    stays JSON (an array, or JSON Lines)."""
     if check_only and write:
         _err("ftn fmt: --check and --write exclude each other")
         raise typer.Exit(EXIT_USAGE)
