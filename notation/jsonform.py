@@ -61,88 +61,77 @@ def _put(obj: dict[str, Any], key: str, value: Any) -> None:
         obj[key] = value
 
 
+def _close(
+    obj: dict[str, Any], line: int, col: int, comments: Comments, positions: bool,
+    claims: dict[str, int] | None = None,
+) -> dict[str, Any]:
+    """Add an element's place (with its claims' columns), when asked for, and
+    its comments."""
+    if positions:
+        obj["pos"] = {"line": line, "col": col, **(claims or {})}
+    _put(obj, "comments", _comments(comments))
+    return obj
+
+
+def _with_totals(obj: dict[str, Any], totals: TotalsClaim | None) -> dict[str, int]:
+    """Put a totals claim into ``obj``; its column, for the place."""
+    if totals is None:
+        return {}
+    obj["totals"] = list(totals.values)
+    return {"totals": totals.col}
+
+
 def _event_json(ev: Event, positions: bool) -> dict[str, Any]:
     if isinstance(ev, Knock):
-        obj: dict[str, Any] = {"type": "knock", "seat": ev.seat}
-        if positions:
-            obj["pos"] = {"line": ev.line, "col": ev.col}
-        _put(obj, "comments", _comments(ev.comments))
-        return obj
-    obj = {"type": "place", "seat": ev.seat, "tile": list(ev.tile)}
+        return _close({"type": "knock", "seat": ev.seat}, ev.line, ev.col, ev.comments,
+                      positions)
+    obj: dict[str, Any] = {"type": "place", "seat": ev.seat, "tile": list(ev.tile)}
     _put(obj, "end", ev.end)
-    pos: dict[str, int] = {"line": ev.line, "col": ev.col}
+    cols: dict[str, int] = {}
     if ev.end_total is not None:
         obj["endTotal"] = ev.end_total.value
-        pos["endTotal"] = ev.end_total.col
+        cols["endTotal"] = ev.end_total.col
     if ev.points is not None:
         obj["points"] = ev.points.points
         _put(obj, "bonus", ev.points.bonus)
         if ev.points.discarded:
             obj["discarded"] = True
-        pos["points"] = ev.points.col
-    if ev.totals is not None:
-        obj["totals"] = list(ev.totals.values)
-        pos["totals"] = ev.totals.col
-    if positions:
-        obj["pos"] = pos
-    _put(obj, "comments", _comments(ev.comments))
-    return obj
+        cols["points"] = ev.points.col
+    cols.update(_with_totals(obj, ev.totals))
+    return _close(obj, ev.line, ev.col, ev.comments, positions, cols)
 
 
 def _round_json(r: Round, positions: bool) -> dict[str, Any]:
     obj: dict[str, Any] = {"number": r.number, "opener": r.opener}
-    deals = []
-    for d in r.deals:
-        tiles = [None if t is None else list(t) for t in d.tiles]
-        dj: dict[str, Any] = {"seat": d.seat, "tiles": tiles}
-        if positions:
-            dj["pos"] = {"line": d.line, "col": d.col}
-        _put(dj, "comments", _comments(d.comments))
-        deals.append(dj)
-    obj["deals"] = deals
+    obj["deals"] = [
+        _close({"seat": d.seat, "tiles": [None if t is None else list(t) for t in d.tiles]},
+               d.line, d.col, d.comments, positions)
+        for d in r.deals
+    ]
     obj["events"] = [_event_json(e, positions) for e in r.events]
     res = r.result
     if res is not None:
         rj: dict[str, Any] = {"outcome": res.outcome}
         _put(rj, "seat", res.seat)
-        pos = {"line": res.line, "col": res.col}
-        if res.totals is not None:
-            rj["totals"] = list(res.totals.values)
-            pos["totals"] = res.totals.col
-        if positions:
-            rj["pos"] = pos
-        _put(rj, "comments", _comments(res.comments))
-        obj["result"] = rj
-    if positions:
-        obj["pos"] = {"line": r.line, "col": r.col}
-    _put(obj, "comments", _comments(r.comments))
-    return obj
+        cols = _with_totals(rj, res.totals)
+        obj["result"] = _close(rj, res.line, res.col, res.comments, positions, cols)
+    return _close(obj, r.line, r.col, r.comments, positions)
 
 
 def game_to_json(game: Game, positions: bool = False) -> dict[str, Any]:
     """The JSON form of a record (see ``RECORD_SCHEMA``). With ``positions``,
     every element carries ``pos``: its FTN line and column."""
     obj: dict[str, Any] = {"format": JSON_FORMAT}
-    tags = []
-    for t in game.tags:
-        tj: dict[str, Any] = {"key": t.key, "values": list(t.values)}
-        if positions:
-            tj["pos"] = {"line": t.line, "col": t.col}
-        _put(tj, "comments", _comments(t.comments))
-        tags.append(tj)
-    obj["tags"] = tags
+    obj["tags"] = [
+        _close({"key": t.key, "values": list(t.values)}, t.line, t.col, t.comments, positions)
+        for t in game.tags
+    ]
     obj["rounds"] = [_round_json(r, positions) for r in game.rounds]
     w = game.winner
     if w is not None:
         wj: dict[str, Any] = {"side": w.side}
-        pos = {"line": w.line, "col": w.col}
-        if w.totals is not None:
-            wj["totals"] = list(w.totals.values)
-            pos["totals"] = w.totals.col
-        if positions:
-            wj["pos"] = pos
-        _put(wj, "comments", _comments(w.comments))
-        obj["winner"] = wj
+        cols = _with_totals(wj, w.totals)
+        obj["winner"] = _close(wj, w.line, w.col, w.comments, positions, cols)
     _put(obj, "comments", _comments(game.comments))
     _put(obj, "endComments", _comments(game.end_comments))
     if game.closing:
