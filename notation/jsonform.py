@@ -38,7 +38,6 @@ from .model import (
     Winner,
 )
 
-SCHEMA_BASE = "https://ftn.example.org/schemas/"
 JSON_FORMAT = "ftn-json-1"
 
 # --------------------------------------------------------------------------

@@ -10,12 +10,11 @@ CLI does both).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from notation.jsonform import game_from_json, game_to_json, iter_json, locate, looks_like_json
+from notation.jsonform import dumps_game, game_from_json, iter_json, locate, looks_like_json
 from notation.model import Game
 from notation.parser import ParseError, read_games
 from notation.printer import print_games
@@ -252,10 +251,7 @@ def render(games: list[Game], to: str, positions: bool = False) -> str:
     when asked for)."""
     if to == "ftn":
         return print_games(games)
-    lines = [
-        json.dumps(game_to_json(g, positions), ensure_ascii=False, separators=(",", ":"))
-        for g in games
-    ]
+    lines = [dumps_game(g, positions) for g in games]
     if to == "json":  # an array, one game per line
         return "[\n" + ",\n".join(lines) + "\n]\n"
     return "".join(line + "\n" for line in lines)
