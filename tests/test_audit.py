@@ -10,6 +10,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from engines_catalog import WRONG
 from typer.testing import CliRunner
 
 from verifier.audit import DEFECTS, classify
@@ -22,13 +23,6 @@ ENGINES = ROOT / "tests" / "engines"
 SAMPLES = ROOT / "samples"
 runner = CliRunner()
 
-WRONG = {
-    "lead_double_doubled": ("lead-double-doubled", "R5.3"),
-    "double_stops_counting": ("double-stops-counting", "R5.2"),
-    "play_after_domino": ("play-after-domino", "R7.1, R7.2"),
-    "bonus_split": ("bonus-split", "R8.1"),
-    "tile_stays_in_hand": ("tile-stays-in-hand", "R4.5"),
-}
 
 
 @pytest.fixture(scope="module")

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from engines_catalog import WRONG
 from typer.testing import CliRunner
 
 from verifier.cli import app
@@ -20,13 +21,6 @@ ROOT = Path(__file__).resolve().parent.parent
 ENGINES = ROOT / "tests" / "engines"
 runner = CliRunner()
 
-WRONG = {
-    "lead_double_doubled": ("lead-double-doubled", "R5.3"),
-    "double_stops_counting": ("double-stops-counting", "R5.2"),
-    "play_after_domino": ("play-after-domino", "R7.1, R7.2"),
-    "bonus_split": ("bonus-split", "R8.1"),
-    "tile_stays_in_hand": ("tile-stays-in-hand", "R4.5"),
-}
 
 
 def engine(name: str) -> str:
