@@ -1,0 +1,150 @@
+"""Golden reports: what the tools say about a fixed corpus, as digests.
+
+Run before and after a restructuring: the reports must stay byte-identical
+except where an issue asks for a change.
+
+    python tests/golden.py write DIR     # build the corpus, write every report into DIR
+    python tests/golden.py digest        # print one sha256 per report (stdout)
+    python tests/golden.py compare FILE  # compare with digests saved by 'digest'
+
+The corpus: every file under ``samples/``; 3,000 generated games of 2, 3 and
+4 players (full and partial records, several rule options); and mutated
+copies of some (numbers in claims changed, lines dropped), also as JSON
+Lines, so that the reports hold findings of most kinds. The reports: ``ftn
+check --format json`` on every file, ``ftn audit --format json`` on the
+generated and mutated ones, ``ftn replay --format json`` on the samples.
+Boundary: a test tool; it drives the CLI in-process and changes nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import random
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from verifier.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+
+# (players, games, seed, extra args): 3,000 games in all.
+GENERATED: list[tuple[int, int, int, list[str]]] = [
+    (2, 400, 11, []),
+    (3, 300, 12, []),
+    (4, 300, 13, []),
+    (2, 250, 14, ["--hide", "all"]),
+    (3, 250, 15, ["--hide", "first"]),
+    (4, 250, 16, ["--hide", "some"]),
+    (2, 250, 17, ["--rules", "online"]),
+    (3, 250, 18, ["--rule", "target=100", "--rule", "divisors=3,5,7,11,13"]),
+    (4, 250, 19, ["--rule", "partnerships=off", "--rule", "bonus=0"]),
+    (2, 150, 20, ["--rule", "immediate-end=off", "--hide", "some"]),
+    (4, 150, 21, ["--rule", "opener=highest-double"]),
+]
+
+_NUMBER = re.compile(r"(?<=[=+(,])\d+")
+
+
+def mutate(text: str, seed: int) -> str:
+    """A copy of an FTN text with defects: in about one line in 40, a claimed
+    number changed by 1-3 or the line dropped."""
+    rng = random.Random(seed)
+    out = []
+    for line in text.split("\n"):
+        s = line.strip()
+        if s and not s.startswith(("[", "game", "end", "round", "deal")) and rng.random() < 0.025:
+            if rng.random() < 0.2:
+                continue  # drop the line
+            nums = list(_NUMBER.finditer(line))
+            if nums:
+                m = rng.choice(nums)
+                value = int(m.group()) + rng.choice((-3, -2, -1, 1, 2, 3))
+                line = line[: m.start()] + str(abs(value)) + line[m.end():]
+        out.append(line)
+    return "\n".join(out)
+
+
+def _run(runner: CliRunner, args: list[str]) -> bytes:
+    r = runner.invoke(app, args)
+    return r.stdout_bytes + f"\nexit {r.exit_code}\n".encode()
+
+
+def corpus(work: Path) -> Iterator[tuple[str, Path, bool]]:
+    """(name, path, generated) of every file of the corpus, built in ``work``."""
+    runner = CliRunner()
+    for p in sorted(SAMPLES.rglob("*")):
+        if p.is_file() and p.suffix in (".ftn", ".jsonl", ".json"):
+            yield str(p.relative_to(ROOT)), p, False
+    for i, (players, games, seed, extra) in enumerate(GENERATED):
+        out = work / f"gen{i:02d}.ftn"
+        r = runner.invoke(app, ["generate", "--players", str(players), "--games", str(games),
+                                "--seed", str(seed), "-o", str(out), *extra])
+        assert r.exit_code == 0, r.output
+        yield out.name, out, True
+        bad = work / f"mut{i:02d}.ftn"
+        bad.write_text(mutate(out.read_text(encoding="utf-8"), seed), encoding="utf-8")
+        yield bad.name, bad, True
+        if i % 3 == 0:
+            js = work / f"mut{i:02d}.jsonl"
+            r = runner.invoke(app, ["convert", str(bad), "-o", str(js)])
+            if r.exit_code == 0:
+                yield js.name, js, True
+
+
+def reports(work: Path) -> Iterator[tuple[str, bytes]]:
+    """(label, bytes) of every report over the corpus (files named relative
+    to the checkout or to ``work``, so that reports do not depend on where
+    they were made)."""
+    runner = CliRunner()
+    here = os.getcwd()
+    try:
+        for name, path, generated in corpus(work):
+            os.chdir(work if generated else ROOT)
+            yield f"check {name}", _run(runner, ["check", "--format", "json", name])
+            if generated:
+                yield f"audit {name}", _run(runner, ["audit", "--format", "json", name])
+                yield f"text {name}", path.read_bytes()
+            else:
+                yield f"replay {name}", _run(runner, ["replay", "--format", "json", name])
+    finally:
+        os.chdir(here)
+
+
+def main(argv: list[str]) -> int:
+    import tempfile
+
+    if len(argv) < 1 or argv[0] not in ("write", "digest", "compare"):
+        print(__doc__)
+        return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        if argv[0] == "write":
+            dest = Path(argv[1])
+            dest.mkdir(parents=True, exist_ok=True)
+            for label, data in reports(work):
+                (dest / label.replace(" ", "__").replace("/", "_")).write_bytes(data)
+            return 0
+        digests = {label: hashlib.sha256(data).hexdigest() for label, data in reports(work)}
+    if argv[0] == "digest":
+        for label, h in digests.items():
+            print(h, label)
+        return 0
+    saved = {}
+    for line in Path(argv[1]).read_text(encoding="utf-8").splitlines():
+        h, label = line.split(" ", 1)
+        saved[label] = h
+    differ = sorted(k for k in saved.keys() | digests.keys() if saved.get(k) != digests.get(k))
+    for k in differ:
+        print("differs:", k)
+    print(f"{len(digests)} reports, {len(differ)} differ")
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
