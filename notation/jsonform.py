@@ -8,9 +8,8 @@ line and column of any JSON Pointer in a text. It does not validate (the
 verifier does, with the schema) and knows no rule of the game.
 
 Conversion of a valid document (``game_from_json``) trusts the schema: call
-it on documents that passed validation. ``locate=True`` gives each element a
-synthetic place, so that findings about the record can be traced back to a
-JSON Pointer (``PointerMap``).
+it on documents that passed validation. Every element it builds carries its
+real JSON Pointer; ``locate`` turns a pointer into its line and column.
 """
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .model import (
@@ -148,28 +147,6 @@ def dumps_game(game: Game, positions: bool = False) -> str:
 # --------------------------------------------------------------------------
 # JSON to records.
 
-# Synthetic columns that say which part of an element a finding is about.
-COL_ELEMENT, COL_END_TOTAL, COL_POINTS, COL_TOTALS = 1, 2, 3, 4
-_PART = {COL_ELEMENT: "", COL_END_TOTAL: "/endTotal", COL_POINTS: "/points", COL_TOTALS: "/totals"}
-
-
-@dataclass
-class PointerMap:
-    """Maps the synthetic places of a record read with ``locate=True`` back to
-    JSON Pointers into its document. A place's line indexes ``paths``: the
-    path of the element, kept as a tuple and joined only when asked for."""
-
-    base: str = ""
-    paths: list[tuple[str | int, ...]] = field(default_factory=lambda: [()])
-
-    def pointer(self, line: int, col: int) -> str:
-        """The JSON Pointer of a synthetic place (line, col)."""
-        if not 0 < line < len(self.paths):
-            return self.base
-        path = "".join(f"/{p}" for p in self.paths[line])
-        return self.base + path + _PART.get(col, "")
-
-
 def _c(obj: dict[str, Any]) -> Comments:
     c = obj.get("comments")
     if not c:
@@ -179,46 +156,37 @@ def _c(obj: dict[str, Any]) -> Comments:
 
 _new = tuple.__new__
 
+#: What a claim's pointer adds to its element's: the end total, the points
+#: (and bonus), the totals.
+END_TOTAL, POINTS, TOTALS = "/endTotal", "/points", "/totals"
 
-def game_from_json(
-    obj: dict[str, Any], locate: bool = False, base: str = ""
-) -> tuple[Game, PointerMap]:
-    """A record from a schema-valid JSON document. With ``locate``, elements
-    get synthetic places (line = an index into the returned map, col = the
-    part: element, end total, points or totals) instead of 0."""
-    pm = PointerMap(base)
-    paths = pm.paths
 
-    def at(*path: str | int) -> int:
-        if not locate:
-            return 0
-        paths.append(path)
-        return len(paths) - 1
-
-    one = COL_ELEMENT if locate else 0
+def game_from_json(obj: dict[str, Any], base: str = "") -> Game:
+    """A record from a schema-valid JSON document. Every element carries its
+    JSON Pointer (``base`` is the document's own, e.g. ``/3`` in an array);
+    a claim's pointer is its element's plus ``END_TOTAL``, ``POINTS`` or
+    ``TOTALS``. Lines and columns stay 0: the reader's locator finds them in
+    the text when a finding needs them."""
     tags = tuple(
-        Tag(t["key"], tuple(t["values"]), at("tags", i), one, _c(t))
+        Tag(t["key"], tuple(t["values"]), 0, 0, _c(t), f"{base}/tags/{i}")
         for i, t in enumerate(obj["tags"])
     )
     rounds = []
     for ri, r in enumerate(obj["rounds"]):
+        rp = f"{base}/rounds/{ri}"
         deals = tuple(
             Deal(
                 d["seat"], tuple(None if t is None else (t[0], t[1]) for t in d["tiles"]),
-                at("rounds", ri, "deals", di), one, _c(d),
+                0, 0, _c(d), f"{rp}/deals/{di}",
             )
             for di, d in enumerate(r["deals"])
         )
         events: list[Event] = []
+        ep = rp + "/events/"
         for ei, e in enumerate(r["events"]):
-            if locate:
-                paths.append(("rounds", ri, "events", ei))
-                line = len(paths) - 1
-            else:
-                line = 0
             cm = _c(e) if "comments" in e else NO_COMMENTS
             if e["type"] == "knock":
-                events.append(_new(Knock, (e["seat"], line, one, cm)))
+                events.append(_new(Knock, (e["seat"], 0, 0, cm, ep + str(ei))))
                 continue
             t = e["tile"]
             et = e.get("endTotal")
@@ -228,16 +196,15 @@ def game_from_json(
                 e["seat"],
                 (t[0], t[1]),
                 e.get("end"),
-                None if et is None else _new(EndTotalClaim, (et, COL_END_TOTAL if locate else 0)),
+                None if et is None else _new(EndTotalClaim, (et, 0)),
                 None if pts is None else _new(PointsClaim, (
-                    pts, e.get("bonus"), e.get("discarded", False), COL_POINTS if locate else 0,
+                    pts, e.get("bonus"), e.get("discarded", False), 0,
                 )),
-                None if tot is None else _new(TotalsClaim, (
-                    tuple(tot), COL_TOTALS if locate else 0,
-                )),
-                line,
-                one,
+                None if tot is None else _new(TotalsClaim, (tuple(tot), 0)),
+                0,
+                0,
                 cm,
+                ep + str(ei),
             )))
         res = r.get("result")
         result = None
@@ -245,27 +212,24 @@ def game_from_json(
             rt = res.get("totals")
             result = RoundResult(
                 res["outcome"], res.get("seat"),
-                None if rt is None else TotalsClaim(tuple(rt), COL_TOTALS if locate else 0),
-                at("rounds", ri, "result"), one, _c(res),
+                None if rt is None else TotalsClaim(tuple(rt), 0),
+                0, 0, _c(res), rp + "/result",
             )
         rounds.append(Round(
-            r["number"], r["opener"], deals, tuple(events), result, at("rounds", ri), one, _c(r),
+            r["number"], r["opener"], deals, tuple(events), result, 0, 0, _c(r), rp,
         ))
     w = obj.get("winner")
     winner = None
     if w is not None:
         wt = w.get("totals")
         winner = Winner(
-            w["side"], None if wt is None else TotalsClaim(tuple(wt), COL_TOTALS if locate else 0),
-            at("winner"), one, _c(w),
+            w["side"], None if wt is None else TotalsClaim(tuple(wt), 0),
+            0, 0, _c(w), base + "/winner",
         )
-    game_line = at()
-    end_line = at()
-    game = Game(
-        tags, tuple(rounds), winner, game_line, one, end_line, _c(obj),
-        _c({"comments": obj.get("endComments")}), tuple(obj.get("closing", ())),
+    return Game(
+        tags, tuple(rounds), winner, 0, 0, 0, _c(obj),
+        _c({"comments": obj.get("endComments")}), tuple(obj.get("closing", ())), base,
     )
-    return game, pm
 
 
 # --------------------------------------------------------------------------

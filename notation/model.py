@@ -1,7 +1,10 @@
 """Typed, immutable records of FTN games, as written.
 
-Boundary: this module holds what a record *says*, with the place (line and
-column, 1-based, counted in characters) where it says it. It does not check
+Boundary: this module holds what a record *says*, with the place where it
+says it: the line and column (1-based, counted in characters) of a record read
+from FTN, or the JSON Pointer of one read from JSON (``pointer``; its line and
+column are found in the text only when a finding needs them, by the reader's
+locator, and are 0 until then). It does not check
 that a record is legal or that its claims are right (the verifier does), and
 it does not read or print text (``parser`` and ``printer`` do).
 
@@ -14,6 +17,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
+
+RESERVED_WORDS = ("game", "end", "round", "deal", "result", "winner", "knock")
+"""Words of the notation that cannot name a seat (the grammar's SEAT)."""
 
 Tile = tuple[int, int]
 """A tile as written: ``(first half, second half)``; ``6-3`` is ``(6, 3)``."""
@@ -76,6 +82,7 @@ class Placement(NamedTuple):
     line: int
     col: int
     comments: Comments = NO_COMMENTS
+    pointer: str | None = None
 
 
 class Knock(NamedTuple):
@@ -85,6 +92,7 @@ class Knock(NamedTuple):
     line: int
     col: int
     comments: Comments = NO_COMMENTS
+    pointer: str | None = None
 
 
 Event = Placement | Knock
@@ -99,6 +107,7 @@ class Tag:
     line: int = 0
     col: int = 0
     comments: Comments = NO_COMMENTS
+    pointer: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,11 +119,7 @@ class Deal:
     line: int = 0
     col: int = 0
     comments: Comments = NO_COMMENTS
-
-
-OUTCOMES = ("domino", "blocked", "target")
-"""Round outcomes: a seat dominoed (its side emptied, R7.1/R7.2), the round
-was blocked (R7.3), or a side reached the target in mid-round (R8.4)."""
+    pointer: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +133,7 @@ class RoundResult:
     line: int = 0
     col: int = 0
     comments: Comments = NO_COMMENTS
+    pointer: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +148,7 @@ class Round:
     line: int = 0
     col: int = 0
     comments: Comments = NO_COMMENTS
+    pointer: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +160,7 @@ class Winner:
     line: int = 0
     col: int = 0
     comments: Comments = NO_COMMENTS
+    pointer: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +180,7 @@ class Game:
     comments: Comments = NO_COMMENTS
     end_comments: Comments = NO_COMMENTS
     closing: tuple[str, ...] = field(default=())
+    pointer: str | None = None
 
     def tag(self, key: str) -> Tag | None:
         """The first tag with this key, if any."""
@@ -181,16 +190,17 @@ class Game:
         return None
 
     def without_positions(self) -> Game:
-        """The same record with every line and column set to 0: two records
-        that say the same thing compare equal this way, wherever they stood."""
+        """The same record with every place (line, column, pointer) cleared:
+        two records that say the same thing compare equal this way, wherever
+        they stood."""
         return replace(
             self,
-            tags=tuple(replace(t, line=0, col=0) for t in self.tags),
+            tags=tuple(replace(t, line=0, col=0, pointer=None) for t in self.tags),
             rounds=tuple(_round_np(r) for r in self.rounds),
             winner=None if self.winner is None else replace(
-                self.winner, totals=_totals_np(self.winner.totals), line=0, col=0
+                self.winner, totals=_totals_np(self.winner.totals), line=0, col=0, pointer=None
             ),
-            line=0, col=0, end_line=0,
+            line=0, col=0, end_line=0, pointer=None,
         )
 
 
@@ -200,12 +210,12 @@ def _totals_np(t: TotalsClaim | None) -> TotalsClaim | None:
 
 def _event_np(ev: Event) -> Event:
     if isinstance(ev, Knock):
-        return ev._replace(line=0, col=0)
+        return ev._replace(line=0, col=0, pointer=None)
     return ev._replace(
         end_total=None if ev.end_total is None else ev.end_total._replace(col=0),
         points=None if ev.points is None else ev.points._replace(col=0),
         totals=_totals_np(ev.totals),
-        line=0, col=0,
+        line=0, col=0, pointer=None,
     )
 
 
@@ -213,8 +223,10 @@ def _round_np(r: Round) -> Round:
     res = r.result
     return replace(
         r,
-        deals=tuple(replace(d, line=0, col=0) for d in r.deals),
+        deals=tuple(replace(d, line=0, col=0, pointer=None) for d in r.deals),
         events=tuple(_event_np(e) for e in r.events),
-        result=None if res is None else replace(res, totals=_totals_np(res.totals), line=0, col=0),
-        line=0, col=0,
+        result=None if res is None else replace(
+            res, totals=_totals_np(res.totals), line=0, col=0, pointer=None
+        ),
+        line=0, col=0, pointer=None,
     )

@@ -155,6 +155,7 @@ def _placement(value: str, line: int, col: int, comments: Comments) -> Placement
         line,
         col,
         comments,
+        None,
     ))
 
 

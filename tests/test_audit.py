@@ -8,6 +8,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 from engines_catalog import WRONG
@@ -16,7 +17,7 @@ from typer.testing import CliRunner
 from verifier.audit import DEFECTS, classify
 from verifier.cli import app
 from verifier.diagnostics import Diagnostic
-from verifier.replay import Divergence
+from verifier.observers import Divergence, Facts
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINES = ROOT / "tests" / "engines"
@@ -88,9 +89,9 @@ def test_valid_samples_audit_clean_and_unreadable_records_are_named() -> None:
     assert r.exit_code == 1 and "unreadable-record" in r.stdout
 
 
-def _div(name: str, claimed: str, computed: str, **context: object) -> Divergence:
+def _div(name: str, claimed: str, computed: str, **facts: Any) -> Divergence:
     d = Diagnostic("FT301", name, "error", "m", 1, 1, 1, 1, 1, "R5", claimed, computed)
-    return Divergence(d, {}, "", (0, 0), None, dict(context))
+    return Divergence(d, {}, "", (0, 0), None, Facts(**facts))
 
 
 def test_classify() -> None:

@@ -77,7 +77,7 @@ def test_warning_alone_exits_0() -> None:
     ("args", "needle"),
     [
         (["check", "no/such/file.ftn"], "ftn: no/such/file.ftn: cannot read"),
-        (["check", str(ROOT / "notation")], "no *.ftn, *.json or *.jsonl files in this directory"),
+        (["check", str(ROOT / "notation")], "no *.ftn, *.json, *.jsonl or *.ndjson files in this directory"),
     ],
 )
 def test_unreadable_input_exits_2(args: list[str], needle: str) -> None:

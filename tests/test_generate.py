@@ -19,6 +19,7 @@ from verifier.check import check_text, format_text
 from verifier.engine import Rules
 from verifier.generate import generate_game, generate_games, seat_names
 from verifier.replay import check_game
+from verifier.setup import Setup
 
 GAMES = 100  # per player count
 
@@ -143,7 +144,7 @@ def test_a_single_changed_event_is_caught(players: int) -> None:
 def test_generator_options_are_read_from_rules() -> None:
     # The generator plays whatever Rules say: a lower target ends sooner.
     rules = Rules(players=2, hand_size=7, target=15)
-    g = generate_game(random.Random(3), rules)
+    g = generate_game(random.Random(3), Setup.of(rules, ("N", "S")))
     assert g.winner is not None and g.winner.totals is not None
     assert max(g.winner.totals.values) == 15
 

@@ -7,9 +7,7 @@ import json
 from pathlib import Path
 
 from notation.jsonform import (
-    COL_POINTS,
-    COL_TOTALS,
-    PointerMap,
+    POINTS,
     game_from_json,
     game_to_json,
     iter_json,
@@ -28,8 +26,8 @@ def test_round_trip_keeps_everything_but_places() -> None:
         for game in parse_games(path.read_text(encoding="utf-8")):
             doc = game_to_json(game)
             assert json.loads(json.dumps(doc)) == doc
-            back, _ = game_from_json(doc)
-            assert back == game.without_positions()
+            back = game_from_json(doc)
+            assert back.without_positions() == game.without_positions()
 
 
 def test_json_shape_of_events_and_claims() -> None:
@@ -66,20 +64,25 @@ def test_positions_on_request() -> None:
     }
     assert doc["pos"] == {"line": game.line, "col": 1, "endLine": game.end_line}
     # Positions are informative: reading ignores them.
-    assert game_from_json(doc)[0] == game.without_positions()
+    assert game_from_json(doc).without_positions() == game.without_positions()
 
 
-def test_located_reading_maps_places_to_pointers() -> None:
+def test_every_element_read_from_json_carries_its_real_pointer() -> None:
     doc = game_to_json(parse_games(FOUR)[0])
-    game, pm = game_from_json(doc, locate=True, base="/7")
+    game = game_from_json(doc, base="/7")
     ev = game.rounds[2].events[4]
     assert isinstance(ev, Placement) and ev.points and ev.totals
-    assert pm.pointer(ev.line, ev.col) == "/7/rounds/2/events/4"
-    assert pm.pointer(ev.line, ev.points.col) == "/7/rounds/2/events/4/points"
-    assert ev.points.col == COL_POINTS and ev.totals.col == COL_TOTALS
-    assert pm.pointer(game.rounds[1].line, 1) == "/7/rounds/1"
-    assert pm.pointer(game.end_line, 1) == "/7"
-    assert PointerMap("/1").pointer(999, 1) == "/1"
+    assert ev.pointer == "/7/rounds/2/events/4"
+    assert ev.pointer + POINTS == "/7/rounds/2/events/4/points"
+    assert (ev.line, ev.col, ev.points.col) == (0, 0, 0)  # located only when needed
+    assert game.rounds[1].pointer == "/7/rounds/1"
+    assert game.rounds[1].deals[0].pointer == "/7/rounds/1/deals/0"
+    assert game.tags[0].pointer == "/7/tags/0"
+    assert game.winner is not None and game.winner.pointer == "/7/winner"
+    assert game.pointer == "/7"
+    text = "[\n" + json.dumps(doc) + ",\n" + json.dumps(doc) + "\n]"
+    line, col = locate(text, "/1/rounds/2/events/4")
+    assert line == 3 and text.split("\n")[2][col - 1] == "{"
 
 
 def test_iter_json_forms() -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from notation.model import Placement
 from notation.parser import parse_games
-from verifier.replay import check_game, resolve_ends
+from verifier.replay import canonical_game, check_game
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 TWO = (SAMPLES / "valid" / "two-players-r8-3.ftn").read_text(encoding="utf-8")
@@ -247,20 +247,17 @@ def test_round_after_the_game_is_won() -> None:
 # -- resolving ends for the canonical form ------------------------------------------
 
 
-def test_resolve_ends_writes_every_reached_end() -> None:
+def test_canonical_game_writes_every_reached_end() -> None:
     text = edit(
         TWO, ("  N 1-3 R =8 +0 (0,2)", "  N 1-3 =8 +0 (0,2)"), ("  S 5-1 =6", "  S 5-1 L =6")
     )
     game = parse_games(text)[0]
-    rep = check_game(game, want_ends=True)
-    assert rep.diagnostics == []
-    fixed = resolve_ends(game, rep)
+    assert check_game(game).diagnostics == []
+    fixed = canonical_game(game)
     lead, second = fixed.rounds[0].events[:2]
     assert isinstance(lead, Placement) and lead.end is None  # no end on a lead
     assert isinstance(second, Placement) and second.end == "R"
     assert fixed.without_positions() == parse_games(TWO)[0].without_positions()
-    with pytest.raises(ValueError):
-        resolve_ends(game, check_game(game))
 
 
 def test_a_win_on_a_blocking_placement_ends_the_round_by_target() -> None:

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from .replay import Divergence, GameReport
+from .observers import Divergence
+from .replay import GameReport
 
 #: Defect classes that real engines show: name -> (rule, what goes wrong).
 DEFECTS: dict[str, tuple[str, str]] = {
@@ -40,28 +41,29 @@ DEFECTS: dict[str, tuple[str, str]] = {
 
 
 def classify(div: Divergence) -> tuple[str, str]:
-    """The defect class of a divergence and the rule it breaks."""
-    d, c = div.diagnostic, div.context
+    """The defect class of a divergence and the rule it breaks, from the
+    finding's name and values and the typed facts of its event."""
+    d, f = div.diagnostic, div.facts
     name = d.name
-    if c.get("tile_replayed"):
+    if f.tile_replayed:
         # The record places one tile twice in the round: whatever showed
         # first, the engine kept a placed tile in its hand.
         name = "tile-stays-in-hand"
     elif name == "end-total-mismatch" and d.claimed and d.computed:
         claimed, computed = int(d.claimed), int(d.computed)
-        if c.get("ntiles") == 1 and c.get("left_double") and claimed == 2 * computed:
+        if f.ntiles == 1 and f.left_double and claimed == 2 * computed:
             name = "lead-double-doubled"
         else:
-            for side in ("left", "right"):
-                if c.get(f"{side}_double") and claimed == computed - c.get(side, -1):
+            for double, value in ((f.left_double, f.left), (f.right_double, f.right)):
+                if double and value is not None and claimed == computed - value:
                     name = "double-stops-counting"
-    elif name == "event-after-round-end" and c.get("outcome") == "domino":
+    elif name == "event-after-round-end" and f.outcome == "domino":
         name = "play-after-domino"
     elif name == "result-mismatch" and (d.computed or "").startswith("domino") and not (
         d.claimed or ""
     ).startswith("domino"):
         name = "play-after-domino"  # the record's round did not end on its domino
-    elif name == "tile-not-in-hand" and c.get("played_before"):
+    elif name == "tile-not-in-hand" and f.played_before:
         name = "tile-stays-in-hand"
     if name in DEFECTS:
         return name, DEFECTS[name][0]
@@ -78,6 +80,9 @@ class GameAudit:
     clean_rounds: int
     divergences: list[Divergence]
     failure: str | None = None  # a live engine's failure, if any
+    # Why a reference game was not played to a live engine (a partial or
+    # illegal record): it is neither clean nor failing, and not counted.
+    skipped: str | None = None
 
     @property
     def clean(self) -> bool:
@@ -116,12 +121,14 @@ class AuditSummary:
             games, key=lambda k: (-games[k], k))]
 
     def to_dict(self) -> dict[str, Any]:
-        n = len(self.games)
-        rounds = sum(g.rounds for g in self.games)
+        played = [g for g in self.games if g.skipped is None]
+        n = len(played)
+        rounds = sum(g.rounds for g in played)
+        skipped = [{"game": g.game, "reason": g.skipped} for g in self.games if g.skipped]
         return {
             "version": 1,
             "games": n,
-            "cleanGames": sum(1 for g in self.games if g.clean),
+            "cleanGames": sum(1 for g in played if g.clean),
             "rounds": rounds,
             "cleanRounds": sum(g.clean_rounds for g in self.games),
             "classes": [
@@ -134,7 +141,7 @@ class AuditSummary:
                  "divergences": [_div_dict(d) for d in g.divergences]}
                 for g in self.games if not g.clean
             ],
-        }
+        } | ({"skipped": skipped} if skipped else {})
 
 
 def _div_dict(div: Divergence) -> dict[str, Any]:
@@ -159,6 +166,8 @@ def render_text(summary: AuditSummary) -> str:
     """Failing games with their first divergence, then the table of classes."""
     out = []
     for g in summary.games:
+        if g.skipped is not None:
+            out.append(f"game {g.game}: not played to the engine: {g.skipped}")
         if g.failure is not None:
             out.append(f"{g.source}: game {g.game}: engine-failure: {g.failure}")
         if not g.divergences:
@@ -201,6 +210,10 @@ def render_junit(summary: AuditSummary) -> str:
     for g in summary.games:
         name = quoteattr(f"game {g.game}")
         cls = quoteattr(g.source)
+        if g.skipped is not None:
+            cases.append(f"    <testcase classname={cls} name={name}>\n"
+                         f"      <skipped message={quoteattr(g.skipped)}/>\n    </testcase>")
+            continue
         if g.clean:
             cases.append(f"    <testcase classname={cls} name={name}/>")
             continue

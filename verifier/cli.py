@@ -1,10 +1,11 @@
-"""The ``ftn`` command line (Typer): check, fmt, codes, explain, generate.
+"""The ``ftn`` command line (Typer): check, fmt, convert, replay, audit,
+perft, schema, codes, explain, generate.
 
-Boundary: thin. It reads files and standard input, calls the library
-(``check``, ``generate``, ``diagnostics``) and renders with ``report``; all
-judgement lives in the library. Exit codes: 0 no errors, 1 errors found
-(or, for ``fmt --check``, files that would change), 2 usage errors or
-unreadable input. No traceback reaches the user.
+Boundary: thin. It reads arguments, files and standard input, calls the
+library (``api`` and the modules it names) and renders with ``report`` and
+``audit``; all judgement lives in the library. Exit codes: 0 no errors, 1
+errors found (or, for ``fmt --check``, files that would change), 2 usage
+errors or unreadable input. No traceback reaches the user.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ import os
 import random
 import sys
 import tempfile
-from collections.abc import Iterator
 from enum import Enum
 from pathlib import Path
 from typing import Annotated
@@ -23,32 +23,24 @@ import typer
 
 from notation.printer import print_games
 
+from . import api
 from . import diagnostics as registry
-from .audit import AuditSummary, GameAudit
+from .audit import AuditSummary
 from .audit import render_json as audit_render_json
 from .audit import render_junit as audit_render_junit
 from .audit import render_text as audit_render_text
-from .check import (
-    FORMATS,
-    FileReport,
-    audit_text,
-    canonical,
-    check_text,
-    convert_text,
-    format_text,
-    kind_of,
-    read_any,
-)
+from .check import FORMATS, check_text, convert_text, format_text, kind_of, read_any
 from .engine import perft as perft_count
 from .engine import perft_divide
-from .generate import generate_games, hide_hands
-from .replay import check_game
+from .generate import generate_games, hide
+from .inputs import InputError, inputs
+from .replay import final_position
 from .report import Summary, dumps, render_diagnostic, render_text, render_trace, report_json
 from .schemas import SCHEMAS, schema_text
 
 app = typer.Typer(
     name="ftn",
-    help="FTN tools for Fives and Threes records: check, format, generate.",
+    help="FTN tools for Fives and Threes records: check, format, convert, replay, audit.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -62,42 +54,30 @@ class Format(str, Enum):
     json = "json"
 
 
-class InputError(Exception):
-    """An input that cannot be read; the message says which and why."""
-
-
 def _err(message: str) -> None:
     typer.echo(message, err=True)
 
 
-def _decode(data: bytes, name: str) -> str:
+def _inputs(paths: list[str]) -> list[tuple[str, str]]:
+    """(name, text) for every input, or exit 2 with a message."""
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        before = data[: e.start]
-        line = before.count(b"\n") + 1
-        col = len(before) - (before.rfind(b"\n") + 1) + 1
-        raise InputError(f"{name}:{line}:{col}: not UTF-8 (byte 0x{data[e.start]:02x})") from None
+        return inputs(paths)
+    except InputError as e:
+        _err(f"ftn: {e}")
+        raise typer.Exit(EXIT_USAGE) from None
 
 
-RECORD_SUFFIXES = (".ftn", ".json", ".jsonl")
+def _source_line(text: str, line: int) -> str | None:
+    """Line ``line`` (1-based) of a text, without its line end; None when
+    there is none."""
+    lines = text.split("\n")
+    return lines[line - 1].rstrip("\r") if 1 <= line <= len(lines) else None
 
 
-def _expand(paths: list[str]) -> Iterator[str]:
-    for p in paths:
-        if p == "-":
-            yield p
-            continue
-        path = Path(p)
-        if path.is_dir():
-            found = sorted(
-                str(f) for f in path.rglob("*") if f.is_file() and f.suffix in RECORD_SUFFIXES
-            )
-            if not found:
-                raise InputError(f"{p}: no *.ftn, *.json or *.jsonl files in this directory")
-            yield from found
-        else:
-            yield p
+def _show(errors: list[registry.Diagnostic], text: str) -> None:
+    """Diagnostics about one text on stderr, with their source lines."""
+    for d in errors:
+        _err(render_diagnostic(d, _source_line(text, d.line)))
 
 
 _noted = False
@@ -115,27 +95,10 @@ def _note_fallback(text: str, name: str) -> None:
         _err(FALLBACK_NOTE)
 
 
-def _read(name: str) -> str:
-    if name == "-":
-        return _decode(sys.stdin.buffer.read(), "<stdin>")
-    try:
-        data = Path(name).read_bytes()
-    except OSError as e:
-        raise InputError(f"{name}: cannot read: {e.strerror or e}") from None
-    return _decode(data, name)
-
-
-def _inputs(paths: list[str]) -> list[tuple[str, str]]:
-    """(name, text) for every input, or exit 2 with a message."""
-    try:
-        return [("<stdin>" if n == "-" else n, _read(n)) for n in _expand(paths)]
-    except InputError as e:
-        _err(f"ftn: {e}")
-        raise typer.Exit(EXIT_USAGE) from None
-
-
 Paths = Annotated[
-    list[str], typer.Argument(help="Files, directories (searched for *.ftn), or - for stdin.")
+    list[str],
+    typer.Argument(help="Files, directories (searched for *.ftn, *.json, *.jsonl, *.ndjson), "
+                   "or - for stdin."),
 ]
 FormatOpt = Annotated[
     Format, typer.Option("--format", "-f", help="text for people, json for machines.")
@@ -193,15 +156,15 @@ def check(
     paths: Paths, format: FormatOpt = Format.text, explain_unknowns: UnknownsOpt = False
 ) -> None:
     """Replay every game and report illegal moves and wrong claims."""
-    inputs = _inputs(paths)
-    texts: dict[str, list[str]] = {}
-    summary = Summary(files=len(inputs))
+    inputs_ = _inputs(paths)
+    texts: dict[str, str] = {}
+    summary = Summary(files=len(inputs_))
     diags = []
     unknowns = []
-    for name, text in inputs:
-        texts[name] = text.split("\n")
+    for name, text in inputs_:
+        texts[name] = text
         _note_fallback(text, name)
-        rep: FileReport = check_text(text, name)
+        rep = check_text(text, name)
         summary.games += rep.games
         summary.events += rep.events
         summary.errors += rep.errors
@@ -214,14 +177,9 @@ def check(
             doc["unknowns"] = [u.to_dict() for u in unknowns]
         typer.echo(dumps(doc))
     else:
-        def line_of(source: str, line: int) -> str | None:
-            lines = texts.get(source)
-            if lines is None or not 1 <= line <= len(lines):
-                return None
-            return lines[line - 1].rstrip("\r")
-
         if diags:
-            typer.echo(render_text(diags, line_of))
+            typer.echo(render_text(
+                diags, lambda source, line: _source_line(texts.get(source, ""), line)))
         if explain_unknowns:
             for u in unknowns:
                 typer.echo(f"{u.source}:{u.line}:{u.col}: not verifiable: {u.message}")
@@ -234,7 +192,7 @@ def check(
 def _write_atomic(path: Path, text: str) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
             f.write(text)
         with contextlib.suppress(OSError):
             os.chmod(tmp, path.stat().st_mode & 0o7777)
@@ -259,15 +217,12 @@ def fmt(paths: Paths, check_only: CheckOpt = False, write: WriteOpt = False) -> 
     for name, text in _inputs(paths):
         out, errors = format_text(text, name)
         if out is None:
-            lines = text.split("\n")
-            for d in errors:
-                line = lines[d.line - 1] if 1 <= d.line <= len(lines) else None
-                _err(render_diagnostic(d, line))
+            _show(errors, text)
             _err(f"ftn fmt: {name}: not formatted: it does not parse")
             status = EXIT_ERRORS
             continue
         if check_only:
-            if out != text.replace("\r\n", "\n"):
+            if out != text:
                 typer.echo(f"would reformat {name}")
                 status = EXIT_ERRORS
         elif write:
@@ -306,11 +261,10 @@ def explain(code: CodeArg) -> None:
     for i, line in enumerate(entry.example.rstrip("\n").split("\n"), 1):
         typer.echo(f"  {i:>3}  {line}")
     rep = check_text(entry.example, "example")
-    found = [d for d in rep.diagnostics if d.name == entry.name]
-    lines = entry.example.split("\n")
     typer.echo("\nWhat 'ftn check' says of it:\n")
-    for d in found:
-        typer.echo(render_diagnostic(d, lines[d.line - 1]))
+    for d in rep.diagnostics:
+        if d.name == entry.name:
+            typer.echo(render_diagnostic(d, _source_line(entry.example, d.line)))
 
 
 @app.command()
@@ -321,30 +275,17 @@ def generate(
     output: OutputOpt = None,
     rules: PresetOpt = None,
     rule: RuleOpt = None,
-    hide: HideOpt = Hide.none,
+    hide_: HideOpt = Hide.none,
 ) -> None:
     """Write random legal complete games with correct claims."""
-    declared = []
-    for item in rule or []:
-        name, eq, value = item.partition("=")
-        if not eq:
-            _err(f"ftn generate: --rule takes NAME=VALUE, not {item!r}")
-            raise typer.Exit(EXIT_USAGE)
-        declared.append((name, value))
+    declared = _declared("generate", rule)
     try:
         made = list(generate_games(players, games, seed, rules, declared))
     except ValueError as e:
         _err(f"ftn generate: {e}")
         raise typer.Exit(EXIT_USAGE) from None
-    if hide is not Hide.none:
-        rng = random.Random(seed)
-        made = [
-            hide_hands(g, (), None) if hide is Hide.all
-            else hide_hands(g, (g.tags[1].values[0],)) if hide is Hide.first
-            else hide_hands(g, [t.values[0] for t in g.tags if t.key == "seat"], rng, 1 / 3)
-            for g in made
-        ]
-    text = print_games(made)
+    rng = random.Random(seed)
+    text = print_games([hide(g, hide_.value, rng) for g in made])
     if output is None:
         sys.stdout.write(text)
         return
@@ -382,11 +323,16 @@ def _write_out(text: str, output: Path | None) -> None:
         raise typer.Exit(EXIT_USAGE) from None
 
 
-def _report_unreadable(name: str, text: str, errors: list[registry.Diagnostic]) -> None:
-    lines = text.split("\n")
-    for d in errors:
-        line = lines[d.line - 1] if 1 <= d.line <= len(lines) else None
-        _err(render_diagnostic(d, line))
+def _declared(command: str, rule: list[str] | None) -> list[tuple[str, str]]:
+    """The rule options given as NAME=VALUE, or exit 2."""
+    declared = []
+    for item in rule or []:
+        name, eq, value = item.partition("=")
+        if not eq:
+            _err(f"ftn {command}: --rule takes NAME=VALUE, not {item!r}")
+            raise typer.Exit(EXIT_USAGE)
+        declared.append((name, value))
+    return declared
 
 
 PositionsOpt = Annotated[
@@ -412,7 +358,7 @@ def convert(
         target = "ftn" if kind_of(text, name) == "json" else "json"
     out, errors = convert_text(text, target, name, positions=positions)
     if out is None:
-        _report_unreadable(name, text, errors)
+        _show(errors, text)
         _err(f"ftn convert: {name}: not converted: it cannot be read")
         raise typer.Exit(EXIT_ERRORS)
     _write_out(out, output)
@@ -423,24 +369,12 @@ def replay(source: InArg, format: FormatOpt = Format.text, output: OutOpt = None
     """The reference replay: every event with the state the rules give after it."""
     ((name, text),) = _inputs([source])
     _note_fallback(text, name)
-    games, errors = read_any(text, name)
+    doc, errors = api.replay_text(text, name)
     if errors:
-        _report_unreadable(name, text, errors)
+        _show(errors, text)
         _err(f"ftn replay: {name}: it cannot be read")
         raise typer.Exit(EXIT_ERRORS)
-    docs = []
-    stopped = False
-    for n, g in enumerate(canonical(games, name), 1):
-        rep = check_game(g, n, name, want_trace=True)
-        stop = rep.stopped
-        stopped = stopped or stop is not None
-        docs.append({
-            "file": name, "game": n, "seats": list(rep.seats), "sides": list(rep.sides),
-            "target": rep.target, "rounds": rep.trace or [], "winner": rep.winner,
-            "totals": list(rep.scores),
-            "complete": rep.complete, "stopped": None if stop is None else stop.to_dict(),
-        })
-    doc = {"version": 1, "games": docs}
+    stopped = any(g["stopped"] is not None for g in doc["games"])
     _write_out(dumps(doc) + "\n" if format is Format.json else render_trace(doc), output)
     raise typer.Exit(EXIT_ERRORS if stopped else EXIT_OK)
 
@@ -492,37 +426,41 @@ def audit(
     players: PlayersOpt = 2,
     seed: SeedOpt = 1,
     timeout: TimeoutOpt = 5.0,
+    rules: PresetOpt = None,
+    rule: RuleOpt = None,
 ) -> None:
     """Audit another implementation: its records, or a live engine."""
-    summary = AuditSummary()
     if engine is not None:
         from .protocol import audit_engine
 
-        games = list(generate_games(players, generate, seed)) if generate else []
+        declared = _declared("audit", rule)
+        try:
+            games = list(generate_games(players, generate, seed, rules, declared))
+        except ValueError as e:
+            _err(f"ftn audit: {e}")
+            raise typer.Exit(EXIT_USAGE) from None
         for name, text in _inputs(paths or []):
             read, errors = read_any(text, name)
             if errors:
-                _report_unreadable(name, text, errors)
+                _show(errors, text)
                 raise typer.Exit(EXIT_USAGE)
             games += read
         if not games:
             _err("ftn audit: --engine needs reference games: --generate N, or files")
             raise typer.Exit(EXIT_USAGE)
-        for ga in audit_engine(engine, games, timeout):
-            summary.games.append(ga)
+        summary = AuditSummary(list(audit_engine(engine, games, timeout)))
     else:
         if not paths:
             _err("ftn audit: give record files, or --engine COMMAND")
             raise typer.Exit(EXIT_USAGE)
-        for name, text in _inputs(paths):
-            reports, unreadable = audit_text(text, name, resync.value)
-            for rep in reports:
-                summary.add(name, rep)
-            for d in unreadable:
-                summary.games.append(GameAudit(
-                    name, d.game, 0, 0, [],
-                    f"unreadable: {d.code} {d.name} at {d.line}:{d.col}: {d.message}",
-                ))
+        if rules is not None or rule:
+            _err("ftn audit: --rules and --rule go with --engine (records declare their own)")
+            raise typer.Exit(EXIT_USAGE)
+        try:
+            summary = api.audit(paths, resync.value)
+        except InputError as e:
+            _err(f"ftn: {e}")
+            raise typer.Exit(EXIT_USAGE) from None
     render = {AuditFormat.text: audit_render_text, AuditFormat.json: audit_render_json,
               AuditFormat.junit: audit_render_junit}[format]
     _write_out(render(summary), output)
@@ -539,15 +477,13 @@ def perft(source: InArg, depth: DepthOpt = 3, divide: DivideOpt = False) -> None
     ((name, text),) = _inputs([source])
     games, errors = read_any(text, name)
     if errors or not games:
-        _report_unreadable(name, text, errors)
+        _show(errors, text)
         _err(f"ftn perft: {name}: no game to start from")
         raise typer.Exit(EXIT_ERRORS)
-    rep = check_game(games[0], 1, name, want_state=True)
+    rep = final_position(games[0], name)
     bad = [d for d in rep.diagnostics if d.severity == "error"]
     if bad or rep.final is None:
-        lines = text.split("\n")
-        for d in bad:
-            _err(render_diagnostic(d, lines[d.line - 1] if 1 <= d.line <= len(lines) else None))
+        _show(bad, text)
         _err(f"ftn perft: {name}: the record must replay clean and have a round")
         raise typer.Exit(EXIT_ERRORS)
     rs, gs = rep.final

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 # --------------------------------------------------------------------------
 # Options.
@@ -713,6 +713,9 @@ class GameState:
     """Scores of a game across rounds, and its end (R3.2, R8, V4)."""
 
     __slots__ = ("first", "over", "round_number", "rules", "scores", "winner")
+    #: The class of the rounds ``new_round`` starts (an engine under test
+    #: may bring its own).
+    round_class: ClassVar[type[RoundState]] = RoundState
 
     def __init__(self, rules: Rules, first: int) -> None:
         self.rules = rules
@@ -745,7 +748,7 @@ class GameState:
         if self.rules.opener == "highest-double" and not (unknown and any(unknown)):
             found = required_lead(hands)
             required = None if found is None else found[1]
-        return RoundState(self.rules, hands, opener, names, required, unknown)
+        return self.round_class(self.rules, hands, opener, names, required, unknown)
 
     def score(self, placed: Placed) -> Scored:
         """Apply one placement's event to its side's total (R8.1-R8.4)."""
@@ -775,6 +778,61 @@ class GameState:
         if top >= rules.target and self.scores.count(top) == 1:
             self.over = True
             self.winner = self.scores.index(top)
+
+
+class Stepper:
+    """One round being played within its game: the one place where a move is
+    applied and scored, and where the round's end is decided (a domino, a
+    block, or a side reaching the target in mid-round, R7, R8.4). The replay,
+    the live protocol's reference view, the generator and the test engines
+    all step rounds with it."""
+
+    __slots__ = ("by_target", "game", "last", "round")
+
+    def __init__(self, game: GameState, rnd: RoundState) -> None:
+        self.game = game
+        self.round = rnd
+        self.last: tuple[Placed, Scored] | None = None
+        self.by_target = False  # a side reached the target in mid-round (R8.4)
+
+    def knock(self, seat: int, token: object = None) -> None:
+        """Seat knocks (R4.4); Illegal when it may not."""
+        self.round.knock(seat, token)
+        self.last = None
+
+    def place(self, seat: int, a: int, b: int, end: str | None,
+              token: object = None) -> tuple[Placed, Scored]:
+        """Seat places a-b and the event is scored (R4, R6-R8)."""
+        placed = self.round.place(seat, a, b, end, token)
+        scored = self.game.score(placed)
+        self.last = (placed, scored)
+        if scored.won and placed.outcome != "domino":
+            self.by_target = True  # R8.4: the game ends here, even on a block
+        return placed, scored
+
+    def play(self, move: Move) -> None:
+        """Apply a move of ``legal_moves`` (or ``perft_moves``)."""
+        if move.tile is None:
+            self.knock(self.round.turn)
+        else:
+            self.place(self.round.turn, move.tile[0], move.tile[1], move.end)
+
+    @property
+    def over(self) -> bool:
+        """Whether the round is over, or the game."""
+        return self.round.over or self.game.over
+
+    def outcome(self) -> tuple[str, int | None] | None:
+        """How the round ended: ("domino", seat), ("target", None),
+        ("blocked", None); None while it goes on."""
+        rs = self.round
+        if rs.outcome == "domino" and not self.by_target:
+            return "domino", None if self.last is None else self.last[0].seat
+        if self.by_target or (self.game.over and rs.outcome is None):
+            return "target", None
+        if rs.outcome == "blocked":
+            return "blocked", None
+        return None
 
 
 # --------------------------------------------------------------------------

@@ -26,8 +26,8 @@ from notation.model import (
     Winner,
 )
 
-from .engine import KNOCK, GameState, Rules, full_set
-from .options import resolve
+from .engine import KNOCK, GameState, Stepper, full_set
+from .setup import Setup
 
 SEAT_NAMES = {2: ("N", "S"), 3: ("N", "E", "W"), 4: ("N", "E", "S", "W")}
 MAX_ROUNDS = 2000
@@ -40,49 +40,45 @@ def seat_names(players: int) -> tuple[str, ...]:
 
 def generate_game(
     rng: random.Random,
-    rules: Rules,
+    setup: Setup,
     title: str = "",
     preset: str | None = None,
     declared: Sequence[tuple[str, str]] = (),
+    game_class: type[GameState] = GameState,
 ) -> Game:
     """One complete game (to the target) of random legal moves, every claim
-    written: end totals, points, totals, results and the winner. ``preset``
-    and ``declared`` are the rule options the header declares (they must be
-    what ``rules`` is made of)."""
-    names = seat_names(rules.players)
+    written: end totals, points, totals, results and the winner. ``setup``
+    gives the rules and seat names (its first opener is drawn here);
+    ``preset`` and ``declared`` are the rule options the header declares (they
+    must be what the rules are made of); ``game_class`` plays it (an engine
+    under test may bring its own)."""
+    rules, names = setup.rules, setup.names
     first = rng.randrange(rules.players)  # the neutral lot (R3.1)
-    state = GameState(rules, first)
-    sides = rules.side_count
-    side_names = [
-        "+".join(names[s] for s in rules.seats_of_side(i)) for i in range(sides)
-    ]
+    state = game_class(rules, first)
     tiles = full_set(rules.max_pip)
     rounds: list[Round] = []
     while not state.over:
-        if len(rounds) >= MAX_ROUNDS:  # pragma: no cover - never seen
-            raise RuntimeError("game did not finish")
+        if len(rounds) >= MAX_ROUNDS:
+            raise ValueError(f"the game did not finish within {MAX_ROUNDS} rounds "
+                             f"(target {rules.target})")
         deck = tiles[:]
         rng.shuffle(deck)
         n = rules.hand_size
         hands = [sorted(deck[i * n : (i + 1) * n]) for i in range(rules.players)]
         k = len(rounds) + 1
         opener = state.opener_for(k, hands)
-        rs = state.new_round(hands, opener, names)
+        step = Stepper(state, state.new_round(hands, opener, names))
+        rs = step.round
         events: list[Event] = []
-        last_seat = opener
-        by_target = False
-        while not rs.over and not state.over:
+        while not step.over:
             seat = rs.turn
             move = rng.choice(rs.legal_moves())
             if move is KNOCK:
-                rs.knock(seat)
+                step.knock(seat)
                 events.append(Knock(names[seat], 0, 0))
                 continue
             assert move.tile is not None
-            placed = rs.place(seat, move.tile[0], move.tile[1], move.end)
-            scored = state.score(placed)
-            last_seat = seat
-            by_target = scored.won and placed.outcome != "domino"
+            placed, scored = step.place(seat, move.tile[0], move.tile[1], move.end)
             events.append(
                 Placement(
                     names[seat],
@@ -101,19 +97,17 @@ def generate_game(
         if not state.over:
             # The knocks that show a block (R7.5).
             for seat in rs.block_knocks():
-                rs.knock(seat)
+                step.knock(seat)
                 events.append(Knock(names[seat], 0, 0))
         state.end_round()
-        if rs.outcome == "domino":
-            outcome, who = "domino", names[last_seat]
-        elif by_target:
-            outcome, who = "target", None
-        else:
-            outcome, who = "blocked", None
+        found = step.outcome()
+        assert found is not None
+        outcome, who = found
         rounds.append(
             Round(
                 k, names[opener], tuple(_deals(names, hands)), tuple(events),
-                RoundResult(outcome, who, TotalsClaim(tuple(state.scores), 0)),
+                RoundResult(outcome, None if who is None else names[who],
+                            TotalsClaim(tuple(state.scores), 0)),
             )
         )
     assert state.winner is not None
@@ -128,7 +122,7 @@ def generate_game(
         tags.append(Tag("event", (title,)))
     return Game(
         tuple(tags), tuple(rounds),
-        Winner(side_names[state.winner], TotalsClaim(tuple(state.scores), 0)),
+        Winner(setup.side_names[state.winner], TotalsClaim(tuple(state.scores), 0)),
     )
 
 
@@ -143,16 +137,17 @@ def generate_games(
     seed: int,
     preset: str | None = None,
     declared: Sequence[tuple[str, str]] = (),
+    game_class: type[GameState] = GameState,
 ) -> Iterator[Game]:
     """``count`` games for ``players`` players from ``seed``, under the main
-    form or the preset and options given (ValueError if they are impossible)."""
+    form or the preset and options given (ValueError if they are impossible,
+    or if a game does not finish: a target too high to reach)."""
     rng = random.Random(seed)
-    rules, problems = resolve(players, preset, declared)
-    if rules is None:
-        raise ValueError("; ".join(p.message for p in problems))
+    setup = Setup.declared(seat_names(players), 0, preset, declared)
     for i in range(count):
         yield generate_game(
-            rng, rules, f"generated {players}p seed {seed} game {i + 1}", preset, declared
+            rng, setup, f"generated {players}p seed {seed} game {i + 1}", preset, declared,
+            game_class,
         )
 
 
@@ -176,3 +171,20 @@ def hide_hands(game: Game, keep: Sequence[str] = (), rng: random.Random | None =
             deals.append(replace(d, tiles=tiles))
         rounds.append(replace(rnd, deals=tuple(deals)))
     return replace(game, rounds=tuple(rounds))
+
+
+HIDE_MODES = ("none", "all", "first", "some")
+
+
+def hide(game: Game, mode: str, rng: random.Random) -> Game:
+    """A partial copy as ``generate --hide`` writes it: ``none`` keeps every
+    hand, ``all`` leaves every deal out, ``first`` keeps only the first seat's
+    hand, ``some`` makes a third of the tiles '?'."""
+    seats = [t.values[0] for t in game.tags if t.key == "seat"]
+    if mode == "all":
+        return hide_hands(game, ())
+    if mode == "first":
+        return hide_hands(game, seats[:1])
+    if mode == "some":
+        return hide_hands(game, seats, rng, 1 / 3)
+    return game

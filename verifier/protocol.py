@@ -19,15 +19,18 @@ import signal
 import subprocess
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
-from notation.model import Game, Knock, Placement
+from notation.model import Game, Knock
 
 from .audit import GameAudit
 from .diagnostics import BY_NAME, Diagnostic
-from .engine import GameState, Placed, RoundState, Rules, Scored, tile_key
-from .options import describe, resolve
-from .replay import Divergence
+from .engine import GameState, RoundState, Stepper, tile_key
+from .observers import Divergence, Facts, position
+from .options import describe
+from .replay import check_game
+from .setup import Setup
 
 PROTOCOL_VERSION = 1
 
@@ -133,15 +136,15 @@ def _legal(rs: RoundState, gs: GameState) -> list[tuple[tuple[int, int], str | N
     return sorted(set(moves), key=lambda x: (x[0], x[1] or ""))
 
 
-def view(
-    rs: RoundState, gs: GameState, names: tuple[str, ...], sides: tuple[str, ...],
-    last: tuple[Placed, Scored] | None, by_target: bool,
-) -> dict[str, Any]:
+def view(step: Stepper, setup: Setup) -> dict[str, Any]:
     """The rules' view of a position, in the protocol's shape."""
-    state = "target" if gs.over and (by_target or rs.outcome is None) else rs.outcome or "on"
+    rs, gs = step.round, step.game
+    found = step.outcome()
+    state = "on" if found is None else found[0]
+    last = step.last
     return {
         "type": "view",
-        "toPlay": None if state != "on" else names[rs.turn],
+        "toPlay": None if state != "on" else setup.names[rs.turn],
         "legal": [[list(t), e] for t, e in _legal(rs, gs)],
         "last": None if last is None else {
             "endTotal": last[0].end_total, "points": last[0].points, "bonus": last[0].bonus,
@@ -149,7 +152,7 @@ def view(
         },
         "totals": list(gs.scores),
         "round": state,
-        "winner": None if gs.winner is None else sides[gs.winner],
+        "winner": None if gs.winner is None else setup.side_names[gs.winner],
     }
 
 
@@ -162,7 +165,7 @@ def _norm_legal(moves: Any) -> set[tuple[tuple[int, int], str | None]]:
 
 
 def _compare(ref: dict[str, Any], got: dict[str, Any], played: set[int],
-             context: dict[str, Any]) -> tuple[str, str, str, str] | None:
+             facts: Facts) -> tuple[str, str, str, str] | None:
     """The first difference: (diagnostic-like name, claimed, computed, what)."""
     r, g = ref["last"], got.get("last")
     if r is not None:
@@ -171,9 +174,9 @@ def _compare(ref: dict[str, Any], got: dict[str, Any], played: set[int],
             if g.get(key) != r[key]:
                 return name, str(g.get(key)), str(r[key]), f"{key} differs"
         if g.get("credited") != r["credited"] or g.get("bonus") != r["bonus"]:
-            before = context.get("before", 0)
+            before = facts.before or 0
             if (not r["credited"] and r["bonus"] and g.get("credited")
-                    and got["totals"][context["side"]] in (
+                    and facts.side is not None and got["totals"][facts.side] in (
                         before + r["points"], before + r["bonus"])):
                 return ("bonus-split", str(g), str(r), "placement and bonus tested apart")
             if not r["credited"] and g.get("credited"):
@@ -206,34 +209,21 @@ def _compare(ref: dict[str, Any], got: dict[str, Any], played: set[int],
     return None
 
 
-def _rules_of(game: Game) -> tuple[Rules, tuple[str, ...], str]:
-    seats = tuple(t.values[0] for t in game.tags if t.key == "seat")
-    preset = next((t.values[0] for t in game.tags if t.key == "rules"), None)
-    declared = [(t.values[0], t.values[1]) for t in game.tags if t.key == "rule"]
-    rules, problems = resolve(len(seats), preset, declared)
-    if rules is None:
-        raise ValueError("; ".join(p.message for p in problems))
-    first = next((t.values[0] for t in game.tags if t.key == "first"), seats[0])
-    return rules, seats, first
-
-
-def _check(
-    audit: GameAudit, rs: RoundState, names: tuple[str, ...], ref: dict[str, Any],
-    got: dict[str, Any], played: set[int], ctx: dict[str, Any], number: int, index: int,
-    n: int,
-) -> bool:
+def _check(audit: GameAudit, step: Stepper, setup: Setup, ref: dict[str, Any],
+           got: dict[str, Any], played: set[int], facts: Facts, number: int, index: int,
+           n: int) -> bool:
     """Compare one view; on a divergence, record it (with the position) and
     return True."""
     try:
-        diff = _compare(ref, got, played, ctx)
+        diff = _compare(ref, got, played, facts)
     except (TypeError, KeyError, IndexError, ValueError, AttributeError):
         raise EngineError(f"malformed view: {json.dumps(got)[:80]}") from None
     if diff is None:
         return False
     name, claimed, computed, what = diff
-    ctx = dict(ctx, played_before=name == "tile-not-in-hand")
+    facts = replace(facts, played_before=name == "tile-not-in-hand")
     if name == "event-after-round-end":
-        ctx["outcome"] = "domino"
+        facts = replace(facts, outcome="domino")
     entry = BY_NAME.get(name)
     d = Diagnostic(
         entry.code if entry else "FT000", name, "error",
@@ -241,62 +231,71 @@ def _check(
         1, 1, number, index, n or None, entry.rule if entry else "R4.1-R4.4",
         claimed, computed, "<engine>",
     )
-    hands = {names[s]: [(k >> 5, k & 31) for k in sorted(h)] for s, h in enumerate(rs.hands)}
+    hands, ends, _, _ = position(step, step.game, setup.names)
     audit.divergences.append(
-        Divergence(d, hands, rs.ends_text(), tuple(ref["totals"]), ref["toPlay"], ctx)
+        Divergence(d, hands, ends, tuple(ref["totals"]), ref["toPlay"], facts)
     )
     return True
 
 
+def playable(game: Game, number: int = 1) -> Setup | str:
+    """The set-up of a reference game that can be played to an engine, or why
+    it cannot: its replay must be legal to the end, every hand known."""
+    rep = check_game(game, number)
+    if rep.stopped is not None or rep.setup is None:
+        d = rep.stopped
+        return ("its record is not legal" + (
+            f": {d.code} {d.name} at {d.line}:{d.col}: {d.message}" if d else ""))
+    for index, rnd in enumerate(game.rounds, 1):
+        dealt = {d.seat: d.tiles for d in rnd.deals}
+        if any(s not in dealt or None in dealt[s] for s in rep.setup.names):
+            return f"round {index} does not give every hand (a partial record)"
+    return rep.setup
+
+
 def _audit_one(eng: EngineProcess, game: Game, number: int) -> GameAudit:
-    rules, names, first = _rules_of(game)
-    sides = tuple("+".join(names[s] for s in rules.seats_of_side(i))
-                  for i in range(rules.side_count))
+    found = playable(game, number)
+    if isinstance(found, str):
+        return GameAudit("<reference>", number, 0, 0, [], skipped=found)
+    setup = found
+    names = setup.names
     audit = GameAudit("<engine>", number, 0, 0, [])
     eng.ask({"type": "new-game", "protocol": PROTOCOL_VERSION, "game": number,
-             "seats": list(names), "first": first, "rules": describe(rules)}, "ready")
-    gs = GameState(rules, names.index(first))
+             "seats": list(names), "first": names[setup.first],
+             "rules": describe(setup.rules)}, "ready")
+    gs = setup.new_game()
     for index, rnd in enumerate(game.rounds, 1):
-        hands = [list(next(d.tiles for d in rnd.deals if d.seat == s)) for s in names]
-        opener = names.index(rnd.opener)
-        rs = gs.new_round(hands, opener, names)  # type: ignore[arg-type]
+        dealt = {d.seat: d.tiles for d in rnd.deals}
+        hands = [[t for t in dealt[s] if t is not None] for s in names]
+        step = Stepper(gs, gs.new_round(hands, setup.seat_of[rnd.opener], names))
         audit.rounds += 1
         got = eng.ask({"type": "new-round", "round": index, "opener": rnd.opener,
                        "totals": list(gs.scores),
-                       "hands": {s: [list(t) for t in h if t] for s, h in zip(names, hands,
-                                                                        strict=True)}}, "view")
+                       "hands": {s: [list(t) for t in h] for s, h in zip(names, hands,
+                                                                       strict=True)}}, "view")
         played: set[int] = set()
-        div = _check(audit, rs, names, view(rs, gs, names, sides, None, False), got, played, {},
-                     number, index, 0)
-        if div:
+        if _check(audit, step, setup, view(step, setup), got, played, Facts(), number, index,
+                  0):
             return audit
-        by_target = False
         for n, ev in enumerate(rnd.events, 1):
-            ref_ctx: dict[str, Any] = {}
-            last = None
-            seat = names.index(ev.seat)
+            seat = setup.seat_of[ev.seat]
             before_play = set(played)
+            facts = Facts()
             if isinstance(ev, Knock):
-                rs.knock(seat)
+                step.knock(seat)
                 msg: dict[str, Any] = {"type": "event", "seat": ev.seat, "knock": True}
             else:
-                assert isinstance(ev, Placement)
-                side = rules.side_of[seat]
-                ref_ctx = {"side": side, "before": gs.scores[side], "ntiles": rs.ntiles + 1}
-                placed = rs.place(seat, ev.tile[0], ev.tile[1], ev.end)
-                scored = gs.score(placed)
-                by_target = by_target or (scored.won and placed.outcome != "domino")
+                side = setup.rules.side_of[seat]
+                before, ntiles = gs.scores[side], step.round.ntiles + 1
+                placed, _ = step.place(seat, ev.tile[0], ev.tile[1], ev.end)
                 played.add(tile_key(*ev.tile))
-                last = (placed, scored)
-                ref_ctx.update(left=placed.left, left_double=placed.left_double,
-                               right=placed.right, right_double=placed.right_double,
-                               outcome=placed.outcome)
+                facts = Facts(ntiles, placed.left, placed.left_double, placed.right,
+                              placed.right_double, placed.outcome, side=side, before=before)
                 msg = {"type": "event", "seat": ev.seat, "tile": list(ev.tile),
                        "end": placed.end}
             got = eng.ask(msg, "view")
-            ref = view(rs, gs, names, sides, last, by_target)
-            if _check(audit, rs, names, ref, got, before_play if "tile" in msg else played,
-                      ref_ctx, number, index, n):
+            if _check(audit, step, setup, view(step, setup), got,
+                      before_play if "tile" in msg else played, facts, number, index, n):
                 return audit
         audit.clean_rounds += 1
         gs.end_round()

@@ -14,60 +14,56 @@ import json
 import sys
 from typing import Any
 
-import verifier.engine as engine_module
-import verifier.generate as generate_module
 from notation.printer import print_games
-from verifier.engine import GameState, Placed, RoundState, Scored
-from verifier.options import resolve
+from verifier.engine import GameState, RoundState, Stepper
+from verifier.generate import generate_games
 from verifier.protocol import view
+from verifier.setup import Setup
+
+
+def engine_class(round_cls: type[RoundState], game_cls: type[GameState]) -> type[GameState]:
+    """The game class of an engine: ``game_cls`` starting rounds of ``round_cls``."""
+    return type(f"{game_cls.__name__}With{round_cls.__name__}", (game_cls,),
+                {"round_class": round_cls, "__slots__": ()})
 
 
 class Engine:
-    """An engine speaking the protocol, built on (possibly patched) classes."""
+    """An engine speaking the protocol, built on (possibly patched) classes,
+    with the game set up and its rounds started and stepped as the reference
+    engine does (so that it follows every rule option)."""
 
     def __init__(self, round_cls: type[RoundState], game_cls: type[GameState]) -> None:
-        self.round_cls = round_cls
-        self.game_cls = game_cls
-        self.names: tuple[str, ...] = ()
-        self.sides: tuple[str, ...] = ()
+        self.game_cls = engine_class(round_cls, game_cls)
+        self.setup: Setup | None = None
         self.gs: GameState | None = None
-        self.rs: RoundState | None = None
-        self.last: tuple[Placed, Scored] | None = None
-        self.by_target = False
+        self.step: Stepper | None = None
 
     def view(self) -> dict[str, Any]:
-        assert self.rs is not None and self.gs is not None
-        return view(self.rs, self.gs, self.names, self.sides, self.last, self.by_target)
+        assert self.step is not None and self.setup is not None
+        return view(self.step, self.setup)
 
     def handle(self, msg: dict[str, Any]) -> dict[str, Any] | None:
         kind = msg.get("type")
         if kind == "new-game":
-            self.names = tuple(msg["seats"])
-            rules, problems = resolve(len(self.names), None, list(msg["rules"].items()))
-            assert rules is not None, problems
-            self.sides = tuple("+".join(self.names[s] for s in rules.seats_of_side(i))
-                               for i in range(rules.side_count))
-            self.gs = self.game_cls(rules, self.names.index(msg["first"]))
+            self.setup = Setup.declared(msg["seats"], msg["first"], None,
+                                        list(msg["rules"].items()))
+            self.gs = self.game_cls(self.setup.rules, self.setup.first)
             return {"type": "ready"}
-        assert self.gs is not None
+        assert self.gs is not None and self.setup is not None
+        names = self.setup.names
         if kind == "new-round":
             self.gs.scores = list(msg["totals"])
-            hands = [[tuple(t) for t in msg["hands"][s]] for s in self.names]
-            self.rs = self.round_cls(self.gs.rules, hands, self.names.index(msg["opener"]),
-                                     self.names)
-            self.last, self.by_target = None, False
+            hands = [[(t[0], t[1]) for t in msg["hands"][s]] for s in names]
+            self.step = Stepper(self.gs, self.gs.new_round(
+                hands, names.index(msg["opener"]), names))
             return self.view()
         if kind == "event":
-            assert self.rs is not None
-            seat = self.names.index(msg["seat"])
+            assert self.step is not None
+            seat = names.index(msg["seat"])
             if msg.get("knock"):
-                self.rs.knock(seat)
-                self.last = None
+                self.step.knock(seat)
             else:
-                placed = self.rs.place(seat, msg["tile"][0], msg["tile"][1], msg["end"])
-                scored = self.gs.score(placed)
-                self.by_target = self.by_target or (scored.won and placed.outcome != "domino")
-                self.last = (placed, scored)
+                self.step.place(seat, msg["tile"][0], msg["tile"][1], msg["end"])
             return self.view()
         return None
 
@@ -91,10 +87,8 @@ def main(round_cls: type[RoundState] = RoundState, game_cls: type[GameState] = G
     args = ap.parse_args()
     if args.records:
         # Write games as this engine plays and scores them.
-        setattr(engine_module, "RoundState", round_cls)  # noqa: B010 - the patch
-        setattr(generate_module, "GameState", game_cls)  # noqa: B010
-        sys.stdout.write(print_games(
-            generate_module.generate_games(args.players, args.records, args.seed)
-        ))
+        sys.stdout.write(print_games(generate_games(
+            args.players, args.records, args.seed, game_class=engine_class(round_cls, game_cls),
+        )))
         return
     serve(Engine(round_cls, game_cls))

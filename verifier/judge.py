@@ -1,0 +1,286 @@
+"""The claims judge: what a record claims against what the rules computed.
+
+Boundary: compares the claims of one event, one round result or the winner
+line (``notation.model`` claims) with the engine's ``Placed``/``Scored`` and
+totals, and reports each disagreement through its ``Report`` callback as a
+registry diagnostic name, message and place. It keeps the one piece of state
+that judging needs across events: how far the record's totals have drifted
+from the computed ones because of mismatches already reported, so a total
+that is off only for that reason is not reported again. It applies no move
+(the stepper does), reads no header (``setup``) and renders nothing.
+``ftn check`` and ``ftn audit`` judge through this one class.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from notation.jsonform import END_TOTAL, POINTS, TOTALS
+from notation.model import (
+    EndTotalClaim,
+    Game,
+    Placement,
+    PointsClaim,
+    Round,
+    RoundResult,
+    TotalsClaim,
+    Winner,
+)
+
+from .engine import GameState, Placed, Scored, Stepper
+from .setup import Setup, fmt_totals
+
+Located = Placement | Round | RoundResult | Winner | Game
+Claim = PointsClaim | TotalsClaim | EndTotalClaim
+
+
+class Report(Protocol):
+    """Where the judge sends a finding."""
+
+    def __call__(self, name: str, message: str, at: tuple[int, int, str | None],
+                 claimed: str | None = None, computed: str | None = None) -> None: ...
+
+
+Where = Callable[[Located, "Claim | None", str], tuple[int, int, str | None]]
+
+
+def fmt_points(p: PointsClaim) -> str:
+    """A points claim as FTN writes it: ``+2``, ``+2+1``, ``over+2+1``."""
+    body = f"+{p.points}" + (f"+{p.bonus}" if p.bonus is not None else "")
+    return ("over" + body) if p.discarded else body
+
+
+def fmt_event(placed: Placed, scored: Scored) -> str:
+    """What an event computed, in the form of a points claim."""
+    body = f"+{placed.points}" + (f"+{placed.bonus}" if placed.bonus else "")
+    return body if scored.credited else "over" + body
+
+
+def outcome_text(step: Stepper, names: Sequence[str]) -> str:
+    """A round's outcome as a ``result`` line writes it (or why it is not over)."""
+    found = step.outcome()
+    if found is None:
+        return f"not over ({names[step.round.turn]} to play)"
+    kind, seat = found
+    return kind if seat is None else f"{kind} {names[seat]}"
+
+
+class Judge:
+    """Judges the claims of one game, event by event (see the module doc)."""
+
+    def __init__(self, setup: Setup, report: Report, where: Where) -> None:
+        self.setup = setup
+        self.report = report
+        self.where = where
+        sides = setup.rules.side_count
+        # Claimed minus computed totals, per side, as far as explained by
+        # mismatches already reported; and whether an overshoot was reported.
+        self.drift = [0] * sides
+        self.drifting = False  # any(self.drift), kept up to date
+        self.over_reported = [False] * sides
+
+    def reset(self) -> None:
+        """Forget the drift (the audit does, at each round it resyncs)."""
+        n = len(self.drift)
+        self.drift = [0] * n
+        self.drifting = False
+        self.over_reported = [False] * n
+
+    # -- one placement -------------------------------------------------------
+
+    def event(self, ev: Placement, placed: Placed, scored: Scored, state: GameState) -> None:
+        """Judge a placement's claims: end total, points, totals."""
+        et = ev.end_total
+        if et is not None and et.value != placed.end_total:
+            self.report(
+                "end-total-mismatch",
+                f"end total claimed {et.value}, computed {placed.end_total} "
+                f"({placed.why(self.setup.rules)})",
+                self.where(ev, et, END_TOTAL),
+                claimed=str(et.value), computed=str(placed.end_total),
+            )
+        pc = ev.points
+        if pc is not None and (
+            pc.discarded or not scored.credited or (
+                pc.points != scored.amount if pc.bonus is None
+                else pc.points != placed.points or pc.bonus != placed.bonus
+            )
+        ):
+            self.points(ev, pc, placed, scored)
+        tc = ev.totals
+        if tc is not None and (self.drifting or tc.values != tuple(state.scores)):
+            self.totals(tc, self.where(ev, tc, TOTALS), state)
+
+    def points(self, ev: Placement, claim: PointsClaim, placed: Placed, scored: Scored) -> None:
+        """Judge a points claim that differs from the computed event."""
+        side = scored.side
+        at = self.where(ev, claim, POINTS)
+        computed = fmt_event(placed, scored)
+        claimed = fmt_points(claim)
+        p, b = placed.points, placed.bonus
+        target = self.setup.rules.target
+        before = scored.total if not scored.credited else scored.total - scored.amount
+        if claim.discarded:
+            if scored.credited:
+                self.report(
+                    "wrongly-discarded",
+                    f"the event is marked discarded, but {before} + {scored.amount} = "
+                    f"{before + scored.amount} does not pass {target}: it is credited",
+                    at, claimed=claimed, computed=computed,
+                )
+                self._drift(side, -scored.amount)
+                return
+            self.amounts(claim, placed, at, claimed, computed)
+            return
+        credit = claim.total
+        if not scored.credited:
+            # The record's own total after the event, if it gives one.
+            own = ev.totals.values[side] if ev.totals is not None and len(
+                ev.totals.values) > side else None
+            split = b and (
+                (claim.bonus is None and claim.points == p and before + p <= target)
+                or (own is not None and own in (before + p, before + b) and own <= target)
+            )
+            if split:
+                if own is not None and own != before + credit:
+                    credit = own - before  # what the record really credited
+                self.report(
+                    "bonus-split",
+                    f"credited {claimed} (total {before + credit}): the placement's {p} and "
+                    f"the bonus {b} were tested apart; together {before} + {p} + {b} = "
+                    f"{before + p + b} > {target}, so both are discarded (R8.3)",
+                    at, claimed=claimed, computed=computed,
+                )
+            else:
+                self.report(
+                    "overshoot-accepted",
+                    f"credited {claimed}, but {before} + {scored.amount} = "
+                    f"{before + scored.amount} > {target}: the event is discarded whole",
+                    at, claimed=claimed, computed=computed,
+                )
+                self.over_reported[side] = True
+            self._drift(side, credit)
+            return
+        if self.amounts(claim, placed, at, claimed, computed):
+            self._drift(side, credit - scored.amount)
+
+    def _drift(self, side: int, by: int) -> None:
+        self.drift[side] += by
+        self.drifting = any(self.drift)
+
+    def amounts(self, claim: PointsClaim, placed: Placed, at: tuple[int, int, str | None],
+                claimed: str, computed: str) -> bool:
+        """Compare claimed points (and bonus) with the computed; report and
+        return True when they differ."""
+        p, b = placed.points, placed.bonus
+        rules = self.setup.rules
+        if claim.bonus is None:
+            if claim.points == p + b:
+                return False
+            if b and claim.points == p:
+                self.report(
+                    "bonus-mismatch",
+                    f"claimed {claimed} without the domino bonus {b}; computed {computed}",
+                    at, claimed=claimed, computed=computed,
+                )
+            else:
+                self.report(
+                    "points-mismatch",
+                    f"points claimed {claimed}, computed {computed} ({placed.why(rules)})",
+                    at, claimed=claimed, computed=computed,
+                )
+            return True
+        wrong = False
+        if claim.points != p:
+            self.report(
+                "points-mismatch",
+                f"placement points claimed {claim.points}, computed {p} ({placed.why(rules)})",
+                at, claimed=claimed, computed=computed,
+            )
+            wrong = True
+        if claim.bonus != b:
+            reason = "the round ends here" if placed.outcome == "domino" else (
+                "this placement does not end the round with its side emptied"
+            )
+            self.report(
+                "bonus-mismatch", f"bonus claimed {claim.bonus}, computed {b}: {reason}",
+                at, claimed=claimed, computed=computed,
+            )
+            wrong = True
+        return wrong
+
+    # -- totals, results, the winner ------------------------------------------
+
+    def totals(self, claim: TotalsClaim, at: tuple[int, int, str | None],
+               state: GameState) -> None:
+        """Judge claimed running totals against the computed ones."""
+        computed = state.scores
+        got = claim.values
+        if got == tuple(computed) and not self.drifting:  # the common case first
+            return
+        names = self.setup.side_names
+        if len(got) != len(computed):
+            self.report(
+                "total-mismatch",
+                f"{len(got)} totals for {len(computed)} sides ({', '.join(names)})",
+                at, claimed=fmt_totals(got), computed=fmt_totals(computed),
+            )
+            return
+        rules = self.setup.rules
+        target = rules.target
+        wrong = []
+        for i, (c, v) in enumerate(zip(got, computed, strict=True)):
+            diff = c - v
+            if c > target and rules.immediate_end:
+                if not (self.over_reported[i] and diff == self.drift[i]):
+                    self.report(
+                        "overshoot-accepted",
+                        f"{names[i]}'s total is claimed as {c}, past the target "
+                        f"{target}; computed {v}",
+                        at, claimed=fmt_totals(got), computed=fmt_totals(computed),
+                    )
+                    self.over_reported[i] = True
+            elif diff and diff != self.drift[i]:
+                wrong.append(names[i])
+            self.drift[i] = diff
+        self.drifting = any(self.drift)
+        if wrong:
+            self.report(
+                "total-mismatch",
+                f"totals claimed {fmt_totals(got)}, computed {fmt_totals(computed)} "
+                f"(wrong for {', '.join(wrong)})",
+                at, claimed=fmt_totals(got), computed=fmt_totals(computed),
+            )
+
+    def result(self, res: RoundResult, step: Stepper) -> None:
+        """Judge a round's ``result`` line."""
+        claimed = res.outcome + (f" {res.seat}" if res.seat else "")
+        computed = outcome_text(step, self.setup.names)
+        if claimed != computed:
+            self.report(
+                "result-mismatch", f"result claimed {claimed!r}, computed {computed!r}",
+                self.where(res, None, ""), claimed=claimed, computed=computed,
+            )
+        if res.totals is not None:
+            self.totals(res.totals, self.where(res, res.totals, TOTALS), step.game)
+
+    def winner(self, w: Winner, state: GameState) -> None:
+        """Judge the ``winner`` line against the end of the game."""
+        target = self.setup.rules.target
+        computed = None if state.winner is None or not state.over else (
+            self.setup.side_names[state.winner])
+        if not state.over:
+            self.report(
+                "winner-mismatch",
+                f"winner claimed {w.side}, but no side has reached {target}: "
+                f"totals {fmt_totals(state.scores)}",
+                self.where(w, None, ""), claimed=w.side, computed="none",
+            )
+        elif w.side != computed:
+            self.report(
+                "winner-mismatch", f"winner claimed {w.side}, computed {computed}",
+                self.where(w, None, ""), claimed=w.side, computed=computed,
+            )
+        if w.totals is not None:
+            self.totals(w.totals, self.where(w, w.totals, TOTALS), state)

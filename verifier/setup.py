@@ -1,0 +1,180 @@
+"""One game set-up: seats, sides, rules and options, from a record's header
+or from what a program declares.
+
+Boundary: reads a record's header tags (``notation.model.Tag``) into a
+``Setup``: the seat names, the side names, the ``Rules`` (through
+``options.resolve``), the first opener, and which declared options decide
+which diagnostics. A header that cannot be read gives ``HeaderProblem`` s
+(message and the element to place it at), never an exception. The replay,
+the live protocol, the generator and the test engines all start a game from
+a ``Setup``. No I/O, no diagnostics of its own (the replay turns problems
+into ``bad-header``), no rules of play (``engine`` has them).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from notation.model import RESERVED_WORDS, Game, Tag
+
+from .engine import GameState, Rules
+from .options import known_options, resolve
+
+FORMAT_VERSIONS = ("1",)
+SEAT_RE = re.compile(
+    r"(?!(?:" + "|".join(RESERVED_WORDS) + r")(?![A-Za-z0-9_]))[A-Za-z][A-Za-z0-9_]*\Z"
+)
+
+
+def fmt_totals(values: Sequence[int]) -> str:
+    """Totals as FTN writes them: ``(12,7)``."""
+    return "(" + ",".join(str(v) for v in values) + ")"
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything a game's play depends on before its first round."""
+
+    rules: Rules
+    names: tuple[str, ...]
+    first: int = 0  # the first opener's seat (R3.1)
+    side_names: tuple[str, ...] = field(default=())
+    seat_of: dict[str, int] = field(default_factory=dict)
+    # Diagnostics whose verdict a declared option decides: name -> (option
+    # ids, e.g. "V3", and the words to cite it with).
+    options_cited: dict[str, tuple[str, str]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, rules: Rules, names: Sequence[str], first: int = 0) -> Setup:
+        """The set-up of a game of these rules and seat names."""
+        names = tuple(names)
+        sides = tuple(
+            "+".join(names[s] for s in rules.seats_of_side(side))
+            for side in range(rules.side_count)
+        )
+        return cls(rules, names, first, sides, {n: i for i, n in enumerate(names)},
+                   options_cited(rules))
+
+    @classmethod
+    def declared(cls, names: Sequence[str], first: str | int = 0, preset: str | None = None,
+                 options: Sequence[tuple[str, str]] = ()) -> Setup:
+        """The set-up of a game whose options are declared as words (a
+        preset, NAME=VALUE pairs); ValueError when they are impossible."""
+        rules, problems = resolve(len(names), preset, list(options))
+        if rules is None:
+            raise ValueError("; ".join(p.message for p in problems))
+        at = list(names).index(first) if isinstance(first, str) else first
+        return cls.of(rules, names, at)
+
+    def new_game(self) -> GameState:
+        """The scores and round count of a game about to start."""
+        return GameState(self.rules, self.first)
+
+    def side_of_seat(self, seat: int) -> str:
+        """The name of the side a seat plays for."""
+        return self.side_names[self.rules.side_of[seat]]
+
+
+@dataclass(frozen=True, slots=True)
+class HeaderProblem:
+    """Why a header cannot be read, and the tag (or the game) it is about."""
+
+    message: str
+    at: Tag | Game
+    claimed: str | None = None
+
+
+def read_header(game: Game) -> Setup | HeaderProblem | list[HeaderProblem]:
+    """The set-up a record's header declares, or what is wrong with it."""
+    seats: list[str] = []
+    first: Tag | None = None
+    preset: Tag | None = None
+    declared: list[tuple[str, str]] = []
+    option_tags: list[Tag] = []
+    seen: set[str] = set()
+    for tag in game.tags:
+        k, v = tag.key, tag.values
+        if k in ("ftn", "first", "rules") and k in seen:
+            return HeaderProblem(f"the tag [{k}] is given twice", tag)
+        seen.add(k)
+        if k == "ftn":
+            if len(v) != 1 or v[0] not in FORMAT_VERSIONS:
+                return HeaderProblem(
+                    f"[ftn] must be one of {', '.join(map(repr, FORMAT_VERSIONS))}", tag,
+                    " ".join(v),
+                )
+        elif k == "seat":
+            if not 1 <= len(v) <= 2 or not SEAT_RE.match(v[0]):
+                return HeaderProblem(
+                    '[seat] takes a seat name (a letter, then letters, digits or _; not a '
+                    'reserved word) and an optional player: [seat "N" "Alice"]', tag,
+                )
+            if v[0] in seats:
+                return HeaderProblem(f"seat {v[0]} is given twice", tag)
+            seats.append(v[0])
+        elif k == "first":
+            first = tag
+        elif k == "rules":
+            if len(v) != 1:
+                return HeaderProblem('[rules] takes one preset: [rules "pagat"]', tag)
+            preset = tag
+        elif k == "rule":
+            if len(v) != 2:
+                return HeaderProblem(
+                    f'[rule] takes an option and its value: [rule "target" "100"]; '
+                    f"known options: {known_options()}", tag,
+                )
+            declared.append((v[0], v[1]))
+            option_tags.append(tag)
+    if "ftn" not in seen:
+        return HeaderProblem('the [ftn "1"] tag is missing', game)
+    if len(seats) < 2:
+        return HeaderProblem(f"{len(seats)} seats; at least 2 [seat] tags are needed", game)
+    rules, problems = resolve(len(seats), preset.values[0] if preset else None, declared)
+    if rules is None:
+        return [
+            HeaderProblem(p.message, (
+                preset if p.index == -1 and preset is not None
+                else option_tags[p.index] if p.index is not None and p.index >= 0 else game
+            ))
+            for p in problems
+        ]
+    if first is None and rules.opener == "rotate":
+        return HeaderProblem('the [first "SEAT"] tag (the first opener, R3.1) is missing', game)
+    if first is not None and (len(first.values) != 1 or first.values[0] not in seats):
+        return HeaderProblem(f"[first] must name one seat of {', '.join(seats)}", first)
+    return Setup.of(rules, seats, seats.index(first.values[0]) if first is not None else 0)
+
+
+def options_cited(rules: Rules) -> dict[str, tuple[str, str]]:
+    """For each diagnostic, the declared options (R9) that decide it, when
+    they differ from the main form."""
+    main = Rules.main_form(rules.players) if rules.players <= 4 else None
+    cites: dict[str, list[tuple[str, str]]] = {}
+
+    def add(names: str, vid: str, words: str) -> None:
+        for n in names.split():
+            cites.setdefault(n, []).append((vid, words))
+
+    if rules.divisors != (3, 5):
+        add("points-mismatch", "V3", "divisors " + ",".join(map(str, rules.divisors)))
+    if rules.target != 61:
+        add("overshoot-accepted wrongly-discarded bonus-split winner-mismatch game-unfinished "
+            "total-mismatch", "V2", f"target {rules.target}")
+    if not rules.immediate_end:
+        add("overshoot-accepted wrongly-discarded winner-mismatch result-mismatch", "V4",
+            "immediate end off")
+    if rules.bonus != 1:
+        add("bonus-mismatch bonus-split points-mismatch", "V7", f"bonus {rules.bonus}")
+    if main is None or (rules.max_pip, rules.hand_size) != (main.max_pip, main.hand_size):
+        add("bad-deal", "V1", f"a {rules.max_pip}-{rules.max_pip} set, hands of "
+            f"{rules.hand_size}")
+    if main is None or rules.partnerships != main.partnerships:
+        add("not-your-turn result-mismatch bonus-mismatch", "V6",
+            "partnerships " + ("on" if rules.partnerships else "off"))
+    return {
+        name: (", ".join(v for v, _ in found), "; ".join(w for _, w in found))
+        for name, found in cites.items()
+    }
