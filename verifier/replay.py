@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from notation.model import Game, Knock, Placement, PointsClaim, Round, TotalsClaim
+from notation.model import Game, Knock, Placement, PointsClaim, Round, TotalsClaim, same_side
 
 from .diagnostics import BY_NAME, Counted, Diagnostic
 from .engine import (
@@ -831,7 +831,7 @@ class _Replay:
                     f"totals {_fmt_totals(state.scores)}",
                     w.line, w.col, claimed=w.side, computed="none",
                 )
-            elif w.side != rep.winner:
+            elif not same_side(w.side, rep.winner):
                 self.emit(
                     "winner-mismatch", f"winner claimed {w.side}, computed {rep.winner}",
                     w.line, w.col, claimed=w.side, computed=rep.winner,
