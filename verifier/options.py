@@ -101,7 +101,7 @@ def resolve(
     """The rules for ``players`` seats under a preset (None: pagat) and the
     options declared in order; or None and every problem found."""
     problems: list[Problem] = []
-    name = preset or "pagat"
+    name = "pagat" if preset is None else preset  # [rules ""] names no preset
     if name not in PRESETS:
         known = "; ".join(f'"{n}": {t}' for n, t in PRESET_TEXT.items())
         return None, [Problem(-1, f"unknown rules preset {name!r}; known presets: {known}")]
