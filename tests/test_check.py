@@ -222,7 +222,7 @@ def test_other_seats_are_still_another_side() -> None:
         assert (d.name, d.claimed, d.computed) == ("winner-mismatch", side, "N+S")
         assert d.message == f"winner claimed {side}, computed N+S"
     # And in JSON, located by pointer.
-    text, _ = convert_text(OUT_OF_ORDER.replace("winner S+N", "winner W+E"), "jsonl")
-    assert text is not None
-    (d,) = check_text(text, "side.jsonl").diagnostics
+    js, _ = convert_text(OUT_OF_ORDER.replace("winner S+N", "winner W+E"), "jsonl")
+    assert js is not None
+    (d,) = check_text(js, "side.jsonl").diagnostics
     assert (d.name, d.pointer, d.claimed) == ("winner-mismatch", "/winner", "W+E")
