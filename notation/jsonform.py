@@ -3,8 +3,9 @@
 Boundary: the JSON form of ``notation.model`` records and its JSON Schema
 (``RECORD_SCHEMA``, published as ``schemas/record.schema.json``). This module
 converts between records and JSON values, reads JSON texts (one document,
-an array of games, or JSON Lines) with the place of every game, and finds the
-line and column of any JSON Pointer in a text. It does not validate (the
+an array of games, or JSON Lines) with the place of every game (a document
+whose strings are not Unicode text, a lone surrogate escape, is an error
+item), and finds the line and column of any JSON Pointer in a text. It does not validate (the
 verifier does, with the schema) and knows no rule of the game.
 
 Conversion of a valid document (``game_from_json``) trusts the schema: call

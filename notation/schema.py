@@ -2,7 +2,11 @@
 
 Boundary: data only. ``RECORD_SCHEMA`` states the shape of one game record
 in JSON, the twin of the grammar in ``ftn.lark``: what a document must look
-like to be read, nothing about whether the game it records was legal. It is
+like to be read, nothing about whether the game it records was legal. It
+also refuses what one header tag alone gets wrong (the values of ``ftn``,
+``seat``, ``first``, ``rules``, ``rule``: the checker's ``bad-header`` in FTN),
+so that a document it accepts gets no syntax-level finding but those that
+need several elements (SPEC.md 11; ``tests/test_schema_edges.py``). It is
 published as ``schemas/record.schema.json`` (a test keeps the two equal).
 """
 
