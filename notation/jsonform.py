@@ -3,8 +3,9 @@
 Boundary: the JSON form of ``notation.model`` records and its JSON Schema
 (``RECORD_SCHEMA``, published as ``schemas/record.schema.json``). This module
 converts between records and JSON values, reads JSON texts (one document,
-an array of games, or JSON Lines) with the place of every game, and finds the
-line and column of any JSON Pointer in a text. It does not validate (the
+an array of games, or JSON Lines) with the place of every game (a document
+whose strings are not Unicode text, a lone surrogate escape, is an error
+item), and finds the line and column of any JSON Pointer in a text. It does not validate (the
 verifier does, with the schema) and knows no rule of the game.
 
 Conversion of a valid document (``game_from_json``) trusts the schema: call
@@ -17,7 +18,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .model import (
@@ -271,9 +272,64 @@ def looks_like_json(text: str) -> bool:
     return rest[:1] in ("{", "[")
 
 
+# A \u escape of a surrogate (a backslash run of odd length before it).
+_SURROGATE_ESCAPE = re.compile(
+    r"(?<!\\)(?:\\\\)*\\u([dD][89abAB][0-9a-fA-F]{2}(?:\\u[dD][c-fC-F][0-9a-fA-F]{2})?"
+    r"|[dD][c-fC-F][0-9a-fA-F]{2})"
+)
+
+
+def _lone_surrogate(text: str) -> int | None:
+    """The offset of the first lone surrogate escape in a JSON text (a high
+    one not followed by a low one, or a low one alone), else None."""
+    for m in _SURROGATE_ESCAPE.finditer(text):
+        if len(m.group(1)) != 10:  # not a high-low pair
+            return m.start(1) - 2
+    return None
+
+
+def _unicode_items(items: Iterator[JsonItem]) -> Iterator[JsonItem]:
+    """Turn a document whose strings hold a lone surrogate (\\ud800 without
+    its pair: not Unicode text, which FTN and UTF-8 cannot hold; RFC 7493
+    forbids it) into an error item, at the escape when it can be found."""
+    for item in items:
+        if item.error is None and "\\u" in item.text:
+            if item.base:  # an item of an array: the text holds the others too
+                if _holds_lone(item.value):
+                    item = replace(item, value=None, error="a string holds a lone surrogate "
+                                   "escape (\\ud800 to \\udfff without its pair): not Unicode text")
+            else:
+                at = _lone_surrogate(item.text)
+                if at is not None:
+                    line, col = _line_col(item.text, at)
+                    item = replace(item, value=None, line=line + item.text_line - 1, col=col,
+                                   error="a string holds a lone surrogate escape "
+                                         f"({item.text[at:at + 6]}): not Unicode text")
+        yield item
+
+
+def _holds_lone(value: Any) -> bool:
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return True
+        return False
+    if isinstance(value, dict):
+        return any(_holds_lone(k) or _holds_lone(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_holds_lone(v) for v in value)
+    return False
+
+
 def iter_json(text: str) -> Iterator[JsonItem]:
     """The game documents of a JSON text: one object, an array of objects, or
-    JSON Lines (one object per line; blank lines are skipped)."""
+    JSON Lines (one object per line; blank lines are skipped). A document
+    with a lone surrogate escape comes as an error: it is not Unicode text."""
+    return _unicode_items(_iter_json(text))
+
+
+def _iter_json(text: str) -> Iterator[JsonItem]:
     text = text.lstrip("\ufeff")
     stripped = text.strip()
     if stripped.startswith("["):

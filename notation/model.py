@@ -151,6 +151,16 @@ class Round:
     pointer: str | None = None
 
 
+def same_side(written: str, side: str | None) -> bool:
+    """Whether a side as written names the seats of ``side``, in any order.
+
+    A side is a set of seats: ``winner S+N`` names the side ``N+S`` (SPEC.md
+    writes it in seat order, but a reader takes either). A seat written twice
+    (``N+N+S``) or a seat too many or too few never matches.
+    """
+    return side is not None and sorted(written.split("+")) == sorted(side.split("+"))
+
+
 @dataclass(frozen=True, slots=True)
 class Winner:
     """``winner SIDE`` with optional final totals."""

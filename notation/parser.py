@@ -344,6 +344,14 @@ def _full(alt: str, text: str) -> bool:
     return field_regex(alt).fullmatch(text) is not None
 
 
+# A string's escapes (as in the grammar's STRING): a surrogate only as a pair.
+_ESCAPE = re.compile(
+    r'\\(?:["\\/bfnrt]|u(?![dD][89a-fA-F])[0-9a-fA-F]{4}'
+    r"|u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+)
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
 def _diagnose_tag(text: str, start: int) -> tuple[int, str, tuple[str, ...]]:
     pos = start + 1
     m = field_regex("KEY").match(text, pos)
@@ -373,8 +381,12 @@ def _diagnose_tag(text: str, start: int) -> tuple[int, str, tuple[str, ...]]:
                     if ch == '"':
                         break
                     if ch == "\\":
-                        esc = re.compile(r'\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})').match(text, bad)
+                        esc = _ESCAPE.match(text, bad)
                         if not esc:
+                            if _SURROGATE.match(text, bad):
+                                return bad, "a lone surrogate escape in a string", (
+                                    "a pair: \\uD800-\\uDBFF, then \\uDC00-\\uDFFF",
+                                )
                             return bad, "bad escape in a string", ('an escape like \\" or \\u00e9',)
                         bad = esc.end()
                         continue

@@ -2,7 +2,11 @@
 
 Boundary: data only. ``RECORD_SCHEMA`` states the shape of one game record
 in JSON, the twin of the grammar in ``ftn.lark``: what a document must look
-like to be read, nothing about whether the game it records was legal. It is
+like to be read, nothing about whether the game it records was legal. It
+also refuses what one header tag alone gets wrong (the values of ``ftn``,
+``seat``, ``first``, ``rules``, ``rule``: the checker's ``bad-header`` in FTN),
+so that a document it accepts gets no syntax-level finding but those that
+need several elements (SPEC.md 11; ``tests/test_schema_edges.py``). It is
 published as ``schemas/record.schema.json`` (a test keeps the two equal).
 """
 
@@ -13,13 +17,45 @@ from typing import Any
 SCHEMA_BASE = "https://ftn.example.org/schemas/"
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
-SEAT_PATTERN = r"^(?!(?:game|end|round|deal|result|winner|knock)$)[A-Za-z][A-Za-z0-9_]*$"
+# Every pattern ends in "$(?!\n)", not "$": Python's "$" (used by the
+# reference validator) also matches before a final newline, ECMA-262's (the
+# fast validator's) does not; "(?!\n)" makes both refuse "N\n".
+_END = r"$(?!\n)"
+SEAT_PATTERN = r"^(?!(?:game|end|round|deal|result|winner|knock)$)[A-Za-z][A-Za-z0-9_]*" + _END
 SIDE_PATTERN = (
     r"^(?!(?:game|end|round|deal|result|winner|knock)(?:\+|$))[A-Za-z][A-Za-z0-9_]*"
-    r"(?:\+(?!(?:game|end|round|deal|result|winner|knock)(?:\+|$))[A-Za-z][A-Za-z0-9_]*)*$"
+    r"(?:\+(?!(?:game|end|round|deal|result|winner|knock)(?:\+|$))[A-Za-z][A-Za-z0-9_]*)*"
+    + _END
 )
 # A comment's text after "#": one line, no trailing blanks (FTN drops them).
-COMMENT_PATTERN = r"^(?:[^\r\n]*[^\r\n \t])?$"
+COMMENT_PATTERN = r"^(?:[^\r\n]*[^\r\n \t])?" + _END
+KEY_PATTERN = r"^[a-z][a-z0-9_]*" + _END
+
+#: The rules presets a [rules] tag may name (SPEC.md 3).
+PRESETS = ("pagat", "online")
+#: The rule options of [rule "NAME" "VALUE"] tags and the values each takes
+#: (SPEC.md 3, RULES.md R9): what the checker accepts of one tag alone.
+_WHOLE = r"0*[1-9][0-9]*"  # a positive whole number, ASCII digits
+RULE_OPTIONS: dict[str, dict[str, Any]] = {
+    "set": {"enum": ["double-six", "double-nine", "double-twelve"]},
+    "hand": {"pattern": f"^(?:more|fewer|{_WHOLE})" + _END},
+    "target": {"pattern": f"^{_WHOLE}" + _END},
+    "divisors": {"enum": ["3,5", "3,5,7,11,13"]},
+    "immediate-end": {"enum": ["on", "off"]},
+    "opener": {"enum": ["lot", "highest-double"]},
+    "partnerships": {"enum": ["on", "off"]},
+    "bonus": {"enum": ["1", "0"]},
+}
+_OPTION_TEXT = {
+    "set": "double-six, double-nine or double-twelve (V1)",
+    "hand": "tiles per player: a positive whole number, or more / fewer (V1)",
+    "target": "a positive whole number (V2)",
+    "divisors": "3,5 or 3,5,7,11,13 (V3)",
+    "immediate-end": "on or off (V4)",
+    "opener": "lot or highest-double (V5)",
+    "partnerships": "on or off (V6)",
+    "bonus": "1 or 0 (V7)",
+}
 
 _COUNT = {"type": "integer", "minimum": 0}
 _PIP = {"type": "integer", "minimum": 0, "maximum": 99}
@@ -132,7 +168,10 @@ _ROUND = {
     "type": "object",
     "description": "One round: its opener, the deals, the events in order, and the result.",
     "properties": {
-        "number": {**_COUNT, "description": "The round's number: 1, 2, 3... in order."},
+        "number": {
+            "type": "integer", "minimum": 1,
+            "description": "The round's number: 1, 2, 3... in order.",
+        },
         "opener": {**_SEAT, "description": "The seat that opened the round."},
         "deals": {
             "type": "array",
@@ -199,6 +238,72 @@ _ROUND = {
     "additionalProperties": False,
 }
 
+
+
+def _tag_values(key: str, values: dict[str, Any]) -> dict[str, Any]:
+    """If a tag's key is ``key``, its values must match ``values``."""
+    return {
+        "if": {
+            "properties": {"key": {"const": key, "description": f"A [{key}] tag."}},
+            "required": ["key"],
+        },
+        "then": {"properties": {"values": {"type": "array", **values}}},
+    }
+
+
+def _one_string(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"type": "string", **schema, "description": description}
+
+
+# What each known tag's values must be (SPEC.md 3). Checks that need more
+# than one tag (a tag missing or repeated, a seat named twice, [first] naming
+# no seat, an impossible combination of options) are the checker's
+# (bad-header); SPEC.md 11 lists them.
+_TAG_VALUES = [
+    _tag_values("ftn", {
+        "prefixItems": [{"const": "1", "description": "The format version: \"1\"."}],
+        "minItems": 1, "maxItems": 1,
+        "description": "[ftn] takes one value, the version: [ftn \"1\"].",
+    }),
+    _tag_values("seat", {
+        "prefixItems": [
+            _one_string({"pattern": SEAT_PATTERN}, "A seat name: a letter, then letters, "
+                        "digits or _; not game, end, round, deal, result, winner, knock."),
+            {"type": "string", "description": "The player's name."},
+        ],
+        "minItems": 1, "maxItems": 2,
+        "description": "[seat] takes a seat name and an optional player: "
+                       "[seat \"N\" \"Alice\"].",
+    }),
+    _tag_values("first", {
+        "prefixItems": [_one_string({"pattern": SEAT_PATTERN}, "The seat that opens round 1.")],
+        "minItems": 1, "maxItems": 1,
+        "description": "[first] takes one seat: [first \"N\"].",
+    }),
+    _tag_values("rules", {
+        "prefixItems": [_one_string({"enum": list(PRESETS)}, "A preset: pagat or online.")],
+        "minItems": 1, "maxItems": 1,
+        "description": "[rules] takes one preset: [rules \"pagat\"].",
+    }),
+    _tag_values("rule", {
+        "prefixItems": [
+            _one_string({"enum": list(RULE_OPTIONS)}, "A rule option (RULES.md R9)."),
+            {"type": "string", "description": "The option's value."},
+        ],
+        "minItems": 2, "maxItems": 2,
+        "description": "[rule] takes an option and its value: [rule \"target\" \"100\"].",
+        "allOf": [
+            {
+                "if": {"prefixItems": [{"const": name}]},
+                "then": {"prefixItems": [
+                    True, _one_string(schema, f"The value of {name}: {_OPTION_TEXT[name]}."),
+                ]},
+            }
+            for name, schema in RULE_OPTIONS.items()
+        ],
+    }),
+]
+
 _EXAMPLE = {
     "format": "ftn-json-1",
     "tags": [
@@ -245,7 +350,7 @@ RECORD_SCHEMA: dict[str, Any] = {
                 "description": "One header tag: [key \"value\" ...].",
                 "properties": {
                     "key": {
-                        "type": "string", "pattern": "^[a-z][a-z0-9_]*$",
+                        "type": "string", "pattern": KEY_PATTERN,
                         "description": "The tag's name.", "examples": ["seat"],
                     },
                     "values": {
@@ -259,6 +364,7 @@ RECORD_SCHEMA: dict[str, Any] = {
                 },
                 "required": ["key", "values"],
                 "additionalProperties": False,
+                "allOf": _TAG_VALUES,
             },
         },
         "rounds": {"type": "array", "description": "The rounds, in order.", "items": _ROUND},

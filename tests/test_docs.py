@@ -51,3 +51,48 @@ def test_ci_runs_the_readme_test_command() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "awk '/^# 2\\. /{getline; print; exit}' README.md" in ci
     assert 'bash -c "$cmd"' in ci and 'exit "$rc"' in ci
+
+
+def test_readme_json_example_is_a_valid_unfinished_game() -> None:
+    (doc,) = [b for b in blocks(ROOT / "README.md") if b.startswith('{"format"')]
+    rep = check_text(doc, "readme.jsonl")
+    assert [d.name for d in rep.diagnostics] == ["game-unfinished"]
+    assert format_text(doc, "readme.jsonl") == (doc, [])
+
+
+def _spec_section(number: int) -> str:
+    spec = (ROOT / "notation" / "SPEC.md").read_text(encoding="utf-8")
+    start = spec.index(f"\n## {number}. ")
+    end = spec.find("\n## ", start + 1)
+    return spec[start:] if end < 0 else spec[start:end]
+
+
+def test_spec_minimum_record_checks_and_is_canonical() -> None:
+    import textwrap
+
+    (block,) = re.findall(r"```\n(.*?)```", _spec_section(12), re.S)
+    record = textwrap.dedent(block)
+    rep = check_text(record)
+    assert [d.name for d in rep.diagnostics] == ["game-unfinished"]
+    assert format_text(record) == (record, [])
+
+
+def test_spec_json_section_names_every_field_of_the_schema() -> None:
+    from notation.schema import RECORD_SCHEMA
+
+    section = _spec_section(11)
+    names: set[str] = set()
+
+    def walk(schema: object) -> None:
+        if isinstance(schema, dict):
+            names.update(schema.get("properties", {}))
+            for sub in schema.values():
+                walk(sub)
+        elif isinstance(schema, list):
+            for sub in schema:
+                walk(sub)
+
+    walk(RECORD_SCHEMA)
+    # Fields of places (pos) are FTN columns, described in the schema itself.
+    missing = sorted(n for n in names - {"line", "col", "endLine"} if f"`{n}`" not in section)
+    assert missing == []

@@ -115,3 +115,21 @@ def test_locate() -> None:
 def test_looks_like_json() -> None:
     assert looks_like_json('\ufeff  \n {"x": 1}') and looks_like_json("[]")
     assert not looks_like_json("game\nend\n") and not looks_like_json("")
+
+
+def test_a_lone_surrogate_escape_is_an_error_where_it_stands() -> None:
+    """JSON lets a string hold half of a surrogate pair (\\ud800 alone); such
+    a string is not Unicode text (RFC 7493 forbids it), FTN and UTF-8 cannot
+    hold it: the document is an error, not a game."""
+    head = '{"format":"ftn-json-1","tags":[{"key":"event","values":['
+    lone = head + '"a\\ud800"]}],"rounds":[]}'
+    pair = head + '"\\ud83d\\ude00","\\\\ud800"]}],"rounds":[]}'  # a pair; an escaped "\"
+    items = list(iter_json(pair + "\n" + lone + "\n"))
+    assert items[0].error is None and items[0].value["tags"][0]["values"] == ["😀", "\\ud800"]
+    assert (items[1].line, items[1].col) == (2, len(head) + 3)
+    assert items[1].error == "a string holds a lone surrogate escape (\\ud800): not Unicode text"
+    assert items[1].value is None
+    # In an array, only the item that holds it.
+    items = list(iter_json("[" + pair + ",\n" + lone.replace("ud800", "udc00") + "]"))
+    assert items[0].error is None
+    assert items[1].error is not None and (items[1].line, items[1].col) == (2, 1)

@@ -31,3 +31,13 @@ def test_without_positions_ignores_only_places() -> None:
     c = parse_games(text.replace("(28,3,7)", "(28,3,8)", 1))[0]
     assert a.without_positions() != c.without_positions()
     assert a.without_positions().rounds[0].events[0].line == 0
+
+
+def test_same_side_is_the_same_seats_in_any_order() -> None:
+    from notation.model import same_side
+
+    assert same_side("N+S", "N+S") and same_side("S+N", "N+S") and same_side("N", "N")
+    assert not same_side("N+E", "N+S")
+    assert not same_side("N", "N+S") and not same_side("N+S", "N")
+    assert not same_side("N+N+S", "N+S") and not same_side("N+S+S", "N+S")
+    assert not same_side("N+S", None)

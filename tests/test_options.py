@@ -98,3 +98,15 @@ def test_known_options_and_describe() -> None:
     r = ok(6, None, ("set", "double-nine"), ("hand", "more"), ("bonus", "0"))
     again = ok(6, None, *describe(r).items())
     assert again == r
+
+
+@pytest.mark.parametrize("value", ["²", "١٢", "12 ", "+12", ""])
+def test_numbers_are_ascii_digits(value: str) -> None:
+    # "²" and "١٢" are digits to str.isdigit(); "²" once crashed int().
+    assert fail(2, None, ("target", value)).startswith(f"bad value {value!r} for target")
+    assert fail(2, None, ("hand", value)).startswith(f"bad value {value!r} for hand")
+
+
+def test_an_empty_preset_is_not_the_default() -> None:
+    assert fail(2, "").startswith("unknown rules preset ''")
+    assert ok(2, None) == ok(2, "pagat")

@@ -108,6 +108,8 @@ def test_reads_from_a_stream_one_game_at_a_time() -> None:
         ("round 1 opner N", 11, "unexpected 'n' in 'opner'"),
         ("  result domino", 16, "the line ends too soon"),
         ('[seat "N" "A\\q"]', 13, "bad escape in a string"),
+        ('[event "a\\ud800"]', 10, "a lone surrogate escape in a string"),
+        ('[event "\\udc00\\ud800"]', 9, "a lone surrogate escape in a string"),
         ("[Seat]", 2, "a header tag starts with its name"),
     ],
 )
@@ -188,3 +190,16 @@ def test_notation_never_imports_verifier() -> None:
             elif isinstance(node, ast.ImportFrom):
                 names = [node.module or ""]
             assert not any(n.split(".")[0] == "verifier" for n in names), path
+
+
+def test_surrogate_escapes_only_in_pairs() -> None:
+    """A tag value is Unicode text: a surrogate escape stands only in a pair
+    (high, then low), which reads as one character; a lone one is a syntax
+    error, since no UTF-8 file could hold the value read."""
+    head = 'game\n[ftn "1"]\n[seat "N"]\n[seat "S"]\n[first "N"]\n'
+    game = only_game(head + '[event "\\ud83d\\ude00 \\uDBFF\\uDFFF"]\nend\n')
+    assert game.tags[-1].values == ("\U0001f600 \U0010ffff",)
+    for bad in ("\\ud800", "\\udfff", "\\ude00\\ud83d", "\\ud83d\\u0041"):
+        (err,) = parse(head + f'[event "{bad}"]\nend\n')
+        assert isinstance(err, ParseError) and (err.line, err.col) == (6, 9), bad
+        assert err.message == "a lone surrogate escape in a string"

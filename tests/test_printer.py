@@ -78,3 +78,19 @@ def test_comments_stay_attached() -> None:
     g = Game(tags=(Tag("ftn", ("1",), comments=Comments((" a",), " b")),), closing=(" z",))
     assert print_game(g) == 'game\n# a\n[ftn "1"]  # b\nend\n# z\n'
     assert parse_games(print_game(g))[0].without_positions() == g
+
+
+def test_tag_values_are_written_as_spec_says() -> None:
+    """SPEC.md 3: what fmt does to each escape of a tag value."""
+    text = (
+        'game\n[ftn "1"]\n[seat "N"]\n[seat "S"]\n[first "N"]\n'
+        '[event "\\/ \\u0041 \\t \\u001F \\u00e9 \\ud83d\\ude00 \x7f \u2028 \\b\\f\\n\\r \\u0000 '
+        '\\" \\\\"]\nend\n'
+    )
+    (game,) = parse_games(text)
+    assert tag_text(game.tags[-1]) == (
+        '[event "/ A \\t \\u001f é 😀 \x7f \u2028 \\b\\f\\n\\r \\u0000 \\" \\\\"]'
+    )
+    # And it reads back as the same value.
+    again = print_game(game)
+    assert parse_games(again)[0].tags[-1].values == game.tags[-1].values

@@ -26,6 +26,7 @@ from notation.model import (
     RoundResult,
     TotalsClaim,
     Winner,
+    same_side,
 )
 
 from .engine import GameState, Placed, Scored, Stepper
@@ -277,7 +278,7 @@ class Judge:
                 f"totals {fmt_totals(state.scores)}",
                 self.where(w, None, ""), claimed=w.side, computed="none",
             )
-        elif w.side != computed:
+        elif not same_side(w.side, computed):  # a side is a set of seats: S+N is N+S
             self.report(
                 "winner-mismatch", f"winner claimed {w.side}, computed {computed}",
                 self.where(w, None, ""), claimed=w.side, computed=computed,

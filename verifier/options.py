@@ -85,6 +85,12 @@ def known_options() -> str:
     return "; ".join(f"{name}: {text}" for name, text in OPTIONS.items())
 
 
+def _whole(value: str) -> bool:
+    """Whether a value is a whole number in ASCII digits ("²" and "١٢" are
+    digits to ``str.isdigit``, but not numbers of FTN)."""
+    return value.isascii() and value.isdigit()
+
+
 def _onoff(value: str) -> bool | None:
     return {"on": True, "off": False}.get(value)
 
@@ -95,7 +101,7 @@ def resolve(
     """The rules for ``players`` seats under a preset (None: pagat) and the
     options declared in order; or None and every problem found."""
     problems: list[Problem] = []
-    name = preset or "pagat"
+    name = "pagat" if preset is None else preset  # [rules ""] names no preset
     if name not in PRESETS:
         known = "; ".join(f'"{n}": {t}' for n, t in PRESET_TEXT.items())
         return None, [Problem(-1, f"unknown rules preset {name!r}; known presets: {known}")]
@@ -117,7 +123,7 @@ def resolve(
     if pip is None:
         bad("set")
     target = values["target"] or ""
-    if not (target.isdigit() and int(target) >= 1):
+    if not (_whole(target) and int(target) >= 1):
         bad("target")
     divisors = DIVISORS.get(values["divisors"] or "")
     if divisors is None:
@@ -136,7 +142,7 @@ def resolve(
         bad("partnerships")
     hand_word = values["hand"]
     if hand_word is not None and not (
-        hand_word in DEAL_TABLES or (hand_word.isdigit() and int(hand_word) >= 1)
+        hand_word in DEAL_TABLES or (_whole(hand_word) and int(hand_word) >= 1)
     ):
         bad("hand")
     if problems:
