@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from engines_catalog import WRONG
+from paths import ENGINES, SAMPLES
 from typer.testing import CliRunner
 
 from verifier.audit import DEFECTS, classify
@@ -18,9 +19,6 @@ from verifier.cli import app
 from verifier.diagnostics import Diagnostic
 from verifier.replay import Divergence
 
-ROOT = Path(__file__).resolve().parent.parent
-ENGINES = ROOT / "tests" / "engines"
-SAMPLES = ROOT / "samples"
 runner = CliRunner()
 
 

@@ -6,17 +6,15 @@ from __future__ import annotations
 import copy
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
+from paths import SAMPLES
 
 from notation.jsonform import game_to_json, iter_json
 from notation.parser import parse_games
 from verifier.generate import generate_games
 from verifier.validate import FAST, fast, reference, violations
-
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
 
 def sample_docs() -> list[Any]:
