@@ -38,6 +38,7 @@ def records(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return out
 
 
+@pytest.mark.slow
 def test_records_of_the_correct_engine_audit_clean(records: dict[str, Path]) -> None:
     r = runner.invoke(app, ["audit", str(records["correct"])])
     assert r.exit_code == 0
@@ -45,6 +46,7 @@ def test_records_of_the_correct_engine_audit_clean(records: dict[str, Path]) -> 
                                       "(100.0%)")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(WRONG))
 def test_records_of_each_wrong_engine_show_its_class(records: dict[str, Path], name: str) -> None:
     r = runner.invoke(app, ["audit", str(records[name]), "--format", "json"])
@@ -58,6 +60,7 @@ def test_records_of_each_wrong_engine_show_its_class(records: dict[str, Path], n
     assert first["line"] > 0 and first["position"]["totals"]
 
 
+@pytest.mark.slow
 def test_junit_output_parses(records: dict[str, Path], tmp_path: Path) -> None:
     out = tmp_path / "audit.xml"
     r = runner.invoke(app, ["audit", str(records["lead_double_doubled"]), "--format", "junit",
@@ -74,6 +77,7 @@ def test_junit_output_parses(records: dict[str, Path], tmp_path: Path) -> None:
     assert "R5.3" in (f.get("message") or "")
 
 
+@pytest.mark.slow
 def test_resync_computed_also_runs(records: dict[str, Path]) -> None:
     r = runner.invoke(app, ["audit", str(records["bonus_split"]), "--resync", "computed"])
     assert r.exit_code == 1 and "bonus-split" in r.stdout

@@ -62,6 +62,7 @@ def mutate(doc: Any, rng: random.Random) -> Any:
     return doc
 
 
+@pytest.mark.slow
 def test_both_validators_agree_on_samples_and_mutations() -> None:
     docs = sample_docs()
     docs += [game_to_json(g) for g in generate_games(4, 3, 5)]
