@@ -26,12 +26,10 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+from paths import ROOT, SAMPLES
 from typer.testing import CliRunner
 
 from verifier.cli import app
-
-ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = ROOT / "samples"
 
 # (players, games, seed, extra args): 3,000 games in all.
 GENERATED: list[tuple[int, int, int, list[str]]] = [

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from engines_catalog import WRONG
+from paths import ENGINES, SAMPLES
 from typer.testing import CliRunner
 
 from verifier.audit import DEFECTS, classify
@@ -19,9 +20,6 @@ from verifier.cli import app
 from verifier.diagnostics import Diagnostic
 from verifier.observers import Divergence, Facts
 
-ROOT = Path(__file__).resolve().parent.parent
-ENGINES = ROOT / "tests" / "engines"
-SAMPLES = ROOT / "samples"
 runner = CliRunner()
 
 
@@ -41,6 +39,7 @@ def records(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return out
 
 
+@pytest.mark.slow
 def test_records_of_the_correct_engine_audit_clean(records: dict[str, Path]) -> None:
     r = runner.invoke(app, ["audit", str(records["correct"])])
     assert r.exit_code == 0
@@ -48,6 +47,7 @@ def test_records_of_the_correct_engine_audit_clean(records: dict[str, Path]) -> 
                                       "(100.0%)")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(WRONG))
 def test_records_of_each_wrong_engine_show_its_class(records: dict[str, Path], name: str) -> None:
     r = runner.invoke(app, ["audit", str(records[name]), "--format", "json"])
@@ -61,6 +61,7 @@ def test_records_of_each_wrong_engine_show_its_class(records: dict[str, Path], n
     assert first["line"] > 0 and first["position"]["totals"]
 
 
+@pytest.mark.slow
 def test_junit_output_parses(records: dict[str, Path], tmp_path: Path) -> None:
     out = tmp_path / "audit.xml"
     r = runner.invoke(app, ["audit", str(records["lead_double_doubled"]), "--format", "junit",
@@ -77,6 +78,7 @@ def test_junit_output_parses(records: dict[str, Path], tmp_path: Path) -> None:
     assert "R5.3" in (f.get("message") or "")
 
 
+@pytest.mark.slow
 def test_resync_computed_also_runs(records: dict[str, Path]) -> None:
     r = runner.invoke(app, ["audit", str(records["bonus_split"]), "--resync", "computed"])
     assert r.exit_code == 1 and "bonus-split" in r.stdout

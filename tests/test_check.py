@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
+
+from paths import SAMPLES, read_sample
 
 from verifier.check import check_lines, check_text, convert_text, format_text
 
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
-TWO = (SAMPLES / "valid" / "two-players-r8-3.ftn").read_text(encoding="utf-8")
-THREE = (SAMPLES / "valid" / "three-players.ftn").read_text(encoding="utf-8")
+TWO = read_sample("valid", "two-players-r8-3.ftn")
+THREE = read_sample("valid", "three-players.ftn")
 
 
 def test_counts_over_several_games() -> None:
@@ -106,7 +106,7 @@ def test_json_twin_of_each_invalid_sample_gives_the_same_findings() -> None:
         text = path.read_text(encoding="utf-8")
         ftn = check_text(text, str(path))
         if path.name == "syntax-error.ftn":
-            twin = (SAMPLES / "invalid" / "syntax-error.jsonl").read_text(encoding="utf-8")
+            twin = read_sample("invalid", "syntax-error.jsonl")
         else:
             out, errors = convert_text(text, "jsonl", str(path))
             assert errors == [] and out is not None
@@ -127,7 +127,7 @@ def test_json_twin_of_each_invalid_sample_gives_the_same_findings() -> None:
 def test_json_findings_are_located_by_pointer_and_place() -> None:
     from verifier.check import convert_text
 
-    text = (SAMPLES / "invalid" / "points-mismatch.ftn").read_text(encoding="utf-8")
+    text = read_sample("invalid", "points-mismatch.ftn")
     out, _ = convert_text(text, "json")
     assert out is not None
     rep = check_text(out, "x.json")

@@ -9,12 +9,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from paths import ROOT, SAMPLES, SCHEMA_DIR, read_sample
 from typer.testing import CliRunner
 
 from verifier.cli import app
 
-ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = ROOT / "samples"
 runner = CliRunner()
 
 
@@ -57,7 +56,7 @@ def test_check_text_output_shape() -> None:
 
 
 def test_check_json_and_stdin() -> None:
-    text = (SAMPLES / "invalid" / "bonus-split.ftn").read_text(encoding="utf-8")
+    text = read_sample("invalid", "bonus-split.ftn")
     code, out, _ = run("check", "-", "--format", "json", stdin=text)
     assert code == 1
     doc = json.loads(out)
@@ -107,7 +106,7 @@ def test_fmt_prints_canonical_form() -> None:
 
 
 def test_fmt_check_and_write(tmp_path: Path) -> None:
-    src = (SAMPLES / "valid" / "three-players.ftn").read_text(encoding="utf-8")
+    src = read_sample("valid", "three-players.ftn")
     messy = tmp_path / "messy.ftn"
     messy.write_text(src.replace("  N 6-3 L =3", "N   6-3 =3"), encoding="utf-8")
     assert run("fmt", "--check", str(messy)) == (1, f"would reformat {messy}\n", "")
@@ -238,7 +237,7 @@ def test_schema_command(tmp_path: Path) -> None:
     for name in ("record", "replay", "report"):
         code, out, _ = run("schema", name)
         assert code == 0
-        assert out == (ROOT / "schemas" / f"{name}.schema.json").read_text(encoding="utf-8")
+        assert out == (SCHEMA_DIR / f"{name}.schema.json").read_text(encoding="utf-8")
     assert run("schema", "nope")[0] == 2
 
 

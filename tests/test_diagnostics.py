@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
+from paths import ROOT
 
 from verifier.check import check_text
 from verifier.diagnostics import BY_CODE, REGISTRY, Code, lookup, table_markdown
-
-ROOT = Path(__file__).resolve().parent.parent
 
 # The names are fixed by the issue that created the registry: other tools
 # match on them.

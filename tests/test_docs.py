@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from verifier.check import check_text, format_text
+from paths import ROOT, SAMPLES
 
-ROOT = Path(__file__).resolve().parent.parent
+from verifier.check import check_text, format_text
 
 
 def blocks(path: Path) -> list[str]:
@@ -35,7 +35,7 @@ def test_readme_says_what_the_first_command_prints() -> None:
     from verifier.check import check_text
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    files = sorted((ROOT / "samples" / "valid").glob("*.ftn"))
+    files = sorted((SAMPLES / "valid").glob("*.ftn"))
     reports = [check_text(p.read_text(encoding="utf-8"), str(p)) for p in files]
     games = sum(r.games for r in reports)
     events = sum(r.events for r in reports)

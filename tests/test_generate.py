@@ -149,6 +149,7 @@ def test_generator_options_are_read_from_rules() -> None:
     assert max(g.winner.totals.values) == 15
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_json_round_trips_of_generated_games(players: int) -> None:
     """FTN -> JSON -> FTN and JSON -> FTN -> JSON are exact (334 games each)."""
@@ -190,6 +191,7 @@ COMBOS: list[tuple[int, str | None, tuple[tuple[str, str], ...], int]] = [
 ]
 
 
+@pytest.mark.slow
 def test_every_option_combination_checks_clean_full_and_partial() -> None:
     """At least 2,000 generated games over every option the generator plays,
     each checked as a full record and as three kinds of partial record."""

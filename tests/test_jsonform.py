@@ -4,7 +4,8 @@ and locating JSON Pointers."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
+
+from paths import SAMPLES, read_sample
 
 from notation.jsonform import (
     POINTS,
@@ -17,8 +18,7 @@ from notation.jsonform import (
 from notation.model import Placement
 from notation.parser import parse_games
 
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
-FOUR = (SAMPLES / "valid" / "four-players.ftn").read_text(encoding="utf-8")
+FOUR = read_sample("valid", "four-players.ftn")
 
 
 def test_round_trip_keeps_everything_but_places() -> None:

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from paths import read_sample
 
 from notation.model import Game, PointsClaim, Tag
 from notation.parser import parse_games
-
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
 
 def test_points_claim_total() -> None:
@@ -23,7 +21,7 @@ def test_game_tag_lookup() -> None:
 
 
 def test_without_positions_ignores_only_places() -> None:
-    text = (SAMPLES / "valid" / "three-players.ftn").read_text(encoding="utf-8")
+    text = read_sample("valid", "three-players.ftn")
     a = parse_games(text)[0]
     b = parse_games("\n\n" + text.replace("  N", "    N"))[0]
     assert a != b  # lines and columns moved

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 import pytest
+from paths import SAMPLES
 
 from notation.model import Comments, EndTotalClaim, Game, Knock, Placement, PointsClaim, TotalsClaim
 from notation.parser import (
@@ -17,8 +17,6 @@ from notation.parser import (
     parse_games,
     read_games,
 )
-
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
 SMALL = """\
 # leading
@@ -174,23 +172,6 @@ def test_every_sample_parses_or_fails_only_where_it_says() -> None:
             assert len(errors) == 1
         else:
             assert errors == [], path
-
-
-def test_notation_never_imports_verifier() -> None:
-    import ast
-
-    import notation
-
-    for path in Path(notation.__file__).parent.glob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            names = []
-            if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                names = [node.module or ""]
-            assert not any(n.split(".")[0] == "verifier" for n in names), path
-
 
 def test_surrogate_escapes_only_in_pairs() -> None:
     """A tag value is Unicode text: a surrogate escape stands only in a pair

@@ -8,13 +8,13 @@ import re
 from pathlib import Path
 
 import pytest
+from paths import PERFT, SAMPLES
 from typer.testing import CliRunner
 
 from notation.model import Game, Knock, Placement
 from notation.parser import parse_games
 from verifier.cli import app
 
-PERFT = Path(__file__).resolve().parent.parent / "samples" / "perft"
 POSITIONS = sorted(PERFT.glob("*.ftn"))
 COUNTS = re.compile(r"^# perft: (.*)$", re.M)
 
@@ -146,7 +146,7 @@ def test_published_counts_match_the_engine_and_brute_force(path: Path) -> None:
 
 
 def test_perft_needs_known_hands() -> None:
-    path = Path(__file__).resolve().parent.parent / "samples" / "valid" / "partial-no-deals.ftn"
+    path = SAMPLES / "valid" / "partial-no-deals.ftn"
     r = CliRunner().invoke(app, ["perft", str(path), "-d", "1"])
     assert r.exit_code == 1 and "needs every hand" in r.stderr
 

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from paths import SAMPLES
 
 from notation.model import Comments, Game, Knock, Placement, PointsClaim, Tag, TotalsClaim
 from notation.parser import parse_games
 from notation.printer import event_text, print_game, print_games, tag_text
-
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
 
 def test_event_text() -> None:

@@ -5,17 +5,15 @@ Records are the bundled samples, edited in the test where a case needs it.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from paths import read_sample
 
 from notation.model import Placement
 from notation.parser import parse_games
 from verifier.replay import canonical_game, check_game
 
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
-TWO = (SAMPLES / "valid" / "two-players-r8-3.ftn").read_text(encoding="utf-8")
-FOUR = (SAMPLES / "valid" / "four-players.ftn").read_text(encoding="utf-8")
+TWO = read_sample("valid", "two-players-r8-3.ftn")
+FOUR = read_sample("valid", "four-players.ftn")
 
 
 def found(text: str) -> list[tuple[str, int, int]]:
@@ -272,14 +270,14 @@ def test_a_win_on_a_blocking_placement_ends_the_round_by_target() -> None:
 
 
 def test_diagnostics_cite_the_option_that_decides_them() -> None:
-    prime = (SAMPLES / "valid" / "variant-prime-scoring.ftn").read_text(encoding="utf-8")
+    prime = read_sample("valid", "variant-prime-scoring.ftn")
     text = prime.replace("  N 6-6 R =21 +10 (13,22)", "  N 6-6 R =21 +7 (13,22)")
     rep = check_game(parse_games(text)[0])
     (d,) = rep.diagnostics
     assert (d.name, d.rule) == ("points-mismatch", "R6.2, V3")
     assert d.message.endswith("(under divisors 3,5,7,11,13)")
     assert "21/3=7 + 21/7=3" in d.message
-    bonus0 = (SAMPLES / "valid" / "variant-bonus-0.ftn").read_text(encoding="utf-8")
+    bonus0 = read_sample("valid", "variant-bonus-0.ftn")
     # N's last tile of round 6 dominoes: with V7 bonus 0 it earns no bonus.
     text = bonus0.replace("  N 2-5 R =7 +0 (43,47)", "  N 2-5 R =7 +0+1 (44,47)")
     rep = check_game(parse_games(text)[0])
@@ -287,7 +285,7 @@ def test_diagnostics_cite_the_option_that_decides_them() -> None:
 
 
 def test_v4_round_plays_on_past_the_target() -> None:
-    text = (SAMPLES / "valid" / "variant-immediate-end-off.ftn").read_text(encoding="utf-8")
+    text = read_sample("valid", "variant-immediate-end-off.ftn")
     rep = check_game(parse_games(text)[0])
     assert rep.diagnostics == [] and rep.winner == "W" and rep.scores == (43, 35, 69)
     # Marking the event past the target as discarded is wrong under V4.

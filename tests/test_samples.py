@@ -7,13 +7,13 @@ import re
 from pathlib import Path
 
 import pytest
+from paths import SAMPLES, read_sample
 
 from notation.model import Placement
 from notation.parser import parse_games
 from verifier.check import check_text
 from verifier.diagnostics import REGISTRY
 
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 VALID = sorted((SAMPLES / "valid").glob("*.ftn"))
 INVALID = sorted(
     p for p in (SAMPLES / "invalid").iterdir() if p.suffix in (".ftn", ".json", ".jsonl")
@@ -80,7 +80,7 @@ def test_r8_3_worked_example() -> None:
     # The copies that credit 3 (overshoot-accepted) or 2 (bonus-split) are
     # reported at the line of that event.
     for name, credited in (("overshoot-accepted", "+2+1 (60,62)"), ("bonus-split", "+2 (60,61)")):
-        bad = (SAMPLES / "invalid" / f"{name}.ftn").read_text(encoding="utf-8")
+        bad = read_sample("invalid", f"{name}.ftn")
         line = next(
             i for i, t in enumerate(bad.split("\n"), 1) if t == f"  S 3-4 L =6 {credited}"
         )

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import jsonschema
 import pytest
+from paths import SCHEMA_DIR
 
 from verifier.schemas import SCHEMAS, schema_text
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.parametrize("name", sorted(SCHEMAS))
@@ -21,7 +19,7 @@ def test_schema_passes_the_meta_schema(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(SCHEMAS))
 def test_published_file_is_the_schema(name: str) -> None:
-    path = ROOT / "schemas" / f"{name}.schema.json"
+    path = SCHEMA_DIR / f"{name}.schema.json"
     assert path.read_text(encoding="utf-8") == schema_text(name)
     doc = json.loads(path.read_text(encoding="utf-8"))
     assert doc["$schema"] == "https://json-schema.org/draft/2020-12/schema"

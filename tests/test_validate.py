@@ -6,17 +6,15 @@ from __future__ import annotations
 import copy
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
+from paths import SAMPLES
 
 from notation.jsonform import game_to_json, iter_json
 from notation.parser import parse_games
 from verifier.generate import generate_games
 from verifier.validate import FAST, fast, reference, violations
-
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
 
 def sample_docs() -> list[Any]:
@@ -64,6 +62,7 @@ def mutate(doc: Any, rng: random.Random) -> Any:
     return doc
 
 
+@pytest.mark.slow
 def test_both_validators_agree_on_samples_and_mutations() -> None:
     docs = sample_docs()
     docs += [game_to_json(g) for g in generate_games(4, 3, 5)]
