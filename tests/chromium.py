@@ -30,7 +30,8 @@ KEYS = {  # key -> (code, Windows virtual key code)
     "ArrowRight": ("ArrowRight", 39), "ArrowLeft": ("ArrowLeft", 37),
     "ArrowDown": ("ArrowDown", 40), "ArrowUp": ("ArrowUp", 38),
     "Home": ("Home", 36), "End": ("End", 35), "PageDown": ("PageDown", 34),
-    "PageUp": ("PageUp", 33), "f": ("KeyF", 70), "Tab": ("Tab", 9), "Enter": ("Enter", 13),
+    "PageUp": ("PageUp", 33), "f": ("KeyF", 70), "F": ("KeyF", 70), "Tab": ("Tab", 9),
+    "Enter": ("Enter", 13),
 }
 
 
@@ -173,7 +174,8 @@ class Browser:
         while time.monotonic() < deadline:
             msg = json.loads(self.ws.recv())
             if msg.get("method") == method:
-                return msg
+                found: dict[str, Any] = msg
+                return found
             self.events.append(msg)
         raise TimeoutError(method)
 
@@ -184,8 +186,8 @@ class Browser:
     def open(self, url: str) -> None:
         """Load a page and wait for its load event."""
         self.events = [e for e in self.events if e.get("method") != "Page.loadEventFired"]
-        self.call("Page.navigate", url=url)
-        self.wait_event("Page.loadEventFired")
+        if "loaderId" in self.call("Page.navigate", url=url):  # else: only the #fragment
+            self.wait_event("Page.loadEventFired")
 
     def requests(self) -> list[str]:
         """Every URL the pages asked for so far."""
@@ -205,13 +207,24 @@ class Browser:
         code, vk = KEYS[key]
         common = {"key": key, "code": code, "windowsVirtualKeyCode": vk,
                   "modifiers": 8 if shift else 0}
-        self.call("Input.dispatchKeyEvent", type="keyDown", **common)
+        text = {"Enter": "\r", "f": "f", "F": "F"}.get(key)
+        if text is not None:  # a key that types: its keypress activates a focused button
+            self.call("Input.dispatchKeyEvent", type="keyDown", text=text, **common)
+        else:
+            self.call("Input.dispatchKeyEvent", type="rawKeyDown", **common)
         self.call("Input.dispatchKeyEvent", type="keyUp", **common)
 
-    def screenshot(self, path: Path, full: bool = False) -> None:
-        """A PNG of the viewport (``full``: of the whole page)."""
+    def screenshot(self, path: Path, full: bool = False, selector: str | None = None) -> None:
+        """A PNG of the viewport (``full``: of the whole page; ``selector``: of
+        one element)."""
         params: dict[str, Any] = {"format": "png"}
-        if full:
+        if selector is not None:
+            x, y, w, h = self.js(
+                f"(r => [r.left + scrollX, r.top + scrollY, r.width, r.height])("
+                f"document.querySelector({selector!r}).getBoundingClientRect())")
+            params["captureBeyondViewport"] = True
+            params["clip"] = {"x": x, "y": y, "width": w, "height": h, "scale": 1}
+        elif full:
             params["captureBeyondViewport"] = True
             w, h = self.js("[document.documentElement.scrollWidth,"
                            "document.documentElement.scrollHeight]")

@@ -91,8 +91,15 @@
 
   function drawEvent(ri, e) {
     var r = D.rounds[ri], ev = eventAt(ri, e);
-    var what = $("what"), pts = clear($("points")), note = $("note");
+    var what = $("what"), pts = clear($("points")), note = $("note"), res = $("result");
     note.hidden = true;
+    res.hidden = !(r.result && e === r.events.length && e > 0);
+    if (!res.hidden) {
+      res.textContent = (r.result.outcome === "target" ? "The game is won: " + D.winner +
+        " reaches " + D.target : "Round " + r.round + " is over: " + (r.result.outcome ===
+        "domino" ? "domino by " + r.result.seat : "blocked")) + " (" +
+        r.result.totals.join(",") + ")";
+    }
     if (!ev) {
       what.textContent = "Round " + r.round + ": " + r.opener + " leads" +
         (r.partial ? " (a partial record: tiles not known are face down)" : "");
@@ -281,7 +288,7 @@
     }
     Array.prototype.forEach.call($("findings").children, function (li, k) {
       var f = D.findings[k];
-      li.classList.toggle("current", f.at[0] === r.round && f.at[1] === e);
+      if (f) li.classList.toggle("current", f.at[0] === r.round && f.at[1] === e);
     });
     if (!keepHash && history.replaceState) history.replaceState(null, "", hash(ri, e));
   }

@@ -66,15 +66,13 @@ def tile(a: int, b: int, x: float, y: float, scale: float, down: bool = False) -
     body = (f'<rect x="1" y="1" width="{w - 2}" height="{h - 2}" rx="12" class="'
             f'{"back" if down else "face"}"/>')
     if not down:
-        if upright:
-            body += ('<line x1="12" y1="100" x2="88" y2="100" class="bar"/>'
-                     f'<use href="#ftn-f{a}" xlink:href="#ftn-f{a}" width="100" height="100"/>'
-                     f'<use href="#ftn-f{b}" xlink:href="#ftn-f{b}" y="100" width="100" height="100"/>')
-        else:
-            body += ('<line x1="100" y1="12" x2="100" y2="88" class="bar"/>'
-                     f'<use href="#ftn-f{a}" xlink:href="#ftn-f{a}" width="100" height="100"/>'
-                     f'<use href="#ftn-f{b}" xlink:href="#ftn-f{b}" x="100" width="100" height="100"/>')
-    return f'<g transform="translate({x:g} {y:g}) scale({scale:g})"><title>{a}-{b}</title>{body}</g>'
+        bar = ("12", "100", "88", "100") if upright else ("100", "12", "100", "88")
+        body += '<line x1="{}" y1="{}" x2="{}" y2="{}" class="bar"/>'.format(*bar)
+        for n, dx, dy in ((a, 0, 0), (b, 0, 100) if upright else (b, 100, 0)):
+            body += (f'<use href="#ftn-f{n}" xlink:href="#ftn-f{n}" x="{dx}" y="{dy}" '
+                     'width="100" height="100"/>')
+    return (f'<g transform="translate({x:g} {y:g}) scale({scale:g})"><title>{a}-{b}</title>'
+            f"{body}</g>")
 
 
 _STYLE = (
@@ -101,7 +99,7 @@ def _ends(rnd: dict[str, Any], e: int) -> tuple[str, str, int | None]:
                 v = end["value"]
                 return f"{v} (double: {2 * v})" if end["double"] else str(v)
             return show(le), show(re), total
-    return "–", "–", None
+    return "none", "none", None
 
 
 def event_words(ev: dict[str, Any] | None, data: dict[str, Any], rnd: dict[str, Any]) -> str:
@@ -133,7 +131,7 @@ def position_svg(data: dict[str, Any], r: int, e: int, width: int = 760) -> str:
     s, gap, pad = 0.3, 4, 16
     row_h = 200 * s
     lines: list[str] = []
-    x, y = pad, 92.0
+    x, y = float(pad), 92.0
     for a, b, n in rnd["line"]:
         if n > e:
             continue
@@ -153,7 +151,7 @@ def position_svg(data: dict[str, Any], r: int, e: int, width: int = 760) -> str:
         f'<text x="{pad}" y="74" class="{"over" if ev and ev.get("credited") is False else ""}">'
         f"{escape(event_words(ev, data, rnd))}</text>",
         f'<text x="{pad}" y="{y:g}">Open ends: left {left}, right {right}; end total '
-        f'{"–" if total is None else total}</text>',
+        f'{"none" if total is None else total}</text>',
     ]
     y += 26
     score = " · ".join(f"{escape(side)} {t}" for side, t in zip(data["sides"], totals,
@@ -171,7 +169,7 @@ def position_svg(data: dict[str, Any], r: int, e: int, width: int = 760) -> str:
     )
 
 
-def race_svg(data: dict[str, Any], width: int = 760, height: int = 240) -> str:
+def race_svg(data: dict[str, Any], width: int = 760, height: int = 260) -> str:
     """The score race: every side's total over the game's positions, the
     target line, round boundaries, discarded overshoots and findings marked."""
     points: list[tuple[str, list[int]]] = []  # (hash, totals) per position
@@ -189,8 +187,12 @@ def race_svg(data: dict[str, Any], width: int = 760, height: int = 240) -> str:
                               f"{was} + {ev['eventPoints']} = {was + ev['eventPoints']} > "
                               f"{data['target']}: discarded (R8.2)"))
             points.append((f"r{rnd['round']}e{ev['event']}", ev["totals"]))
-    top = max([data["target"], *(o[2] for o in overs), *(max(t or [0]) for _, t in points)])
-    left, right, up, down = 34, 12, 26, 34
+    highest = [data["target"], *(o[2] for o in overs), *(max(t or [0]) for _, t in points)]
+    top = int(max(highest))
+    per_row = max(1, (width - 40) // 72)  # legend entries per row
+    legend_rows = -(-len(data["sides"]) // per_row)
+    height += 16 * (legend_rows - 1)
+    left, right, up, down = 34, 12, 10 + 16 * legend_rows, 34
     span = max(1, len(points) - 1)
 
     def px(i: int) -> float:
@@ -212,6 +214,13 @@ def race_svg(data: dict[str, Any], width: int = 760, height: int = 240) -> str:
         if k % step == 0:
             out.append(f'<a href="#r{r}e0"><text x="{px(i) + 2}" y="{height - down + 14}" '
                        f'class="rlabel">R{r}</text></a>')
+    grid = next(g for g in (5, 10, 20, 50, 100, 200, 500, 10**9) if top / g <= 8)
+    for v in range(grid, top + 1, grid):
+        if abs(v - data["target"]) * 4 < grid:
+            continue  # the target's own label stands there
+        out.append(f'<line x1="{left}" y1="{py(v)}" x2="{width - right}" y2="{py(v)}" '
+                   f'class="grid"/><text x="{left - 4}" y="{py(v) + 4}" class="axis" '
+                   f'text-anchor="end">{v}</text>')
     ty = py(data["target"])
     out.append(f'<line x1="{left}" y1="{ty}" x2="{width - right}" y2="{ty}" class="target"/>')
     out.append(f'<text x="{left - 4}" y="{ty + 4}" class="axis" text-anchor="end">'
@@ -223,13 +232,15 @@ def race_svg(data: dict[str, Any], width: int = 760, height: int = 240) -> str:
         color = PALETTE[side % len(PALETTE)]
         out.append(f'<polyline points="{pts}" fill="none" stroke="{color}" '
                    f'stroke-width="2.2" class="side"><title>{escape(name)}</title></polyline>')
-        out.append(f'<text x="{left + 6 + 70 * side}" y="16" fill="{color}" class="legend">'
+        lx, ly = left + 6 + 72 * (side % per_row), 16 + 16 * (side // per_row)
+        out.append(f'<text x="{lx}" y="{ly}" fill="{color}" class="legend">'
                    f"■ {escape(name)}</text>")
     for i, side, would, text in overs:
         x, y0, y1 = px(i), py(points[i][1][side]), py(would)
         out.append(f'<a href="#{points[i][0]}" class="over"><title>{escape(text)}</title>'
                    f'<line x1="{x}" y1="{y0}" x2="{x}" y2="{y1}"/>'
-                   f'<path d="M{x - 5} {y1 - 5}l10 10m0 -10l-10 10"/></a>')
+                   f'<path d="M{x - 5} {y1 - 5}l10 10m0 -10l-10 10"/>'
+                   f'<text x="{x - 8}" y="{y1 - 3}" text-anchor="end">{would}</text></a>')
     index = {h: i for i, (h, _) in enumerate(points)}
     for f in data["findings"]:
         i = index.get(f"r{f['at'][0]}e{f['at'][1]}", 0)
