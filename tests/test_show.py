@@ -187,6 +187,44 @@ def test_json_input_gives_the_same_game(tmp_path: Path) -> None:
     assert a["rounds"][0]["where"] == f"{R83}:13:1" and b["rounds"][0]["where"] == str(out)
 
 
+def test_the_page_opens_where_asked() -> None:
+    html = render(R83.read_text(encoding="utf-8"), str(R83), at="3:2")
+    assert embedded(html)["start"] == [3, 2]
+
+
+def test_race_marks_the_discarded_overshoot() -> None:
+    from verifier.show_svg import race_svg
+
+    svg = race_svg(data_of(R83))
+    ET.fromstring(svg)  # well formed
+    # One overshoot in the game: round 11, event 13, S at 59 + 3 = 62 > 61.
+    assert svg.count('class="over"') == 1
+    assert "round 11, event 13: S 59 + 3 = 62 &gt; 61: discarded (R8.2)" in svg
+    assert svg.count('class="round"') == 12  # a boundary per round
+    assert svg.count('class="target"') == 1
+
+
+def test_a_long_game_weighs_under_300_kB() -> None:
+    path = SAMPLES / "show" / "long-24-rounds.ftn"
+    data = data_of(path)
+    assert len(data["rounds"]) == 24
+    assert sum(len(r["events"]) for r in data["rounds"]) == 315
+    assert len(page(data).encode()) < 300_000
+
+
+def test_one_game_of_several(tmp_path: Path) -> None:
+    both = tmp_path / "two.ftn"
+    three = SAMPLES / "valid" / "three-players.ftn"
+    both.write_text(R83.read_text(encoding="utf-8") + "\n" + three.read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    out = tmp_path / "g2.html"
+    assert runner.invoke(app, ["show", str(both), "--game", "2", "-o", str(out)]).exit_code == 0
+    data = embedded(out.read_text(encoding="utf-8"))
+    assert (data["game"], data["games"], data["seats"]) == (2, 2, ["N", "E", "W"])
+    r = runner.invoke(app, ["show", str(both), "--game", "3"])
+    assert r.exit_code == 2 and "the file holds 2 games (1 to 2)" in r.stderr
+
+
 # -- the SVG picture ----------------------------------------------------------
 
 

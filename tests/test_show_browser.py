@@ -157,7 +157,8 @@ def test_an_illegal_move_shows_where_the_replay_stopped(browser: Browser, tmp_pa
     assert text(browser, "#what") == "N 1-4 R: illegal — the replay stopped here"
     assert browser.js("document.querySelectorAll('#line svg.tile.ghost').length") == 1
     assert s["line"] == 2  # the lead, and the tile tried
-    assert "The replay stopped at an illegal move" in text(browser, "#stopped")
+    assert text(browser, "#stopped") == (
+        "The replay stopped here: FT202 tile-not-in-hand, round 1 event 2")
     browser.screenshot(tmp_path / "tile-not-in-hand.png")
 
 
@@ -224,3 +225,14 @@ def test_phone_width_keyboard_and_print(browser: Browser, tmp_path: Path) -> Non
         assert browser.js("getComputedStyle(document.querySelector('#race')).display") != "none"
     finally:
         browser.call("Emulation.setEmulatedMedia", media="")
+
+
+def test_every_sample_renders_without_a_script_error(browser: Browser, tmp_path: Path) -> None:
+    records = [p for p in sorted(SAMPLES.rglob("*.ftn")) if p.name != "syntax-error.ftn"]
+    for n, record in enumerate(records):
+        page = show(record, tmp_path / f"{n}.html")
+        open_page(browser, page)
+        for key in ("Home", "ArrowRight", "ArrowDown", "End", "ArrowLeft", "ArrowUp"):
+            browser.key(key)
+        assert browser.js("document.querySelectorAll('#race polyline').length") >= 1, record
+        no_network(browser, page)

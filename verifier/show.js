@@ -113,8 +113,8 @@
       return;
     }
     if (ev.type === "illegal") {
-      what.textContent = ev.seat + " " + tileText(ev.tile) + (ev.end ? " " + ev.end : "") +
-        ": illegal — the replay stopped here";
+      what.textContent = ev.seat + " " + (ev.tile ? tileText(ev.tile) + (ev.end ? " " + ev.end
+        : "") : "knocks") + ": illegal — the replay stopped here";
       pts.appendChild(el("span", "over", "not played: the position stays as it was"));
       return;
     }
@@ -329,9 +329,9 @@
   if (stop) {
     var s = $("stopped");
     s.hidden = false;
-    s.appendChild(document.createTextNode("The replay stopped at an illegal move: "));
-    var a = el("a", "", stop.code + " " + stop.name + ", round " + stop.at[0] + " event " +
-      stop.at[1]);
+    s.appendChild(document.createTextNode("The replay stopped here: "));
+    var a = el("a", "", stop.code + " " + stop.name + (stop.at[1] ? ", round " + stop.at[0] +
+      " event " + stop.at[1] : ", at the start of round " + stop.at[0]));
     a.href = "#r" + stop.at[0] + "e" + stop.at[1];
     s.appendChild(a);
   }
@@ -350,6 +350,7 @@
     m.style.left = (100 * INDEX["r" + f.at[0] + "e" + f.at[1]] / Math.max(1, POS.length - 1)) + "%";
     marks.appendChild(m);
   });
+  $("next-finding").disabled = !D.findings.length;
   if (!D.findings.length) fl.appendChild(el("li", "", "None: every move is legal and every claim right."));
   var scrub = $("scrub");
   scrub.max = POS.length - 1;

@@ -183,7 +183,8 @@ def build(text: str, name: str, game_no: int = 1) -> dict[str, Any]:
                if t.key == "seat" and len(t.values) == 2}
     ftn = kind_of(text, name) == "ftn"  # JSON findings carry their own places
     rounds: list[dict[str, Any]] = []
-    totals: list[int] = [0] * max(1, len(rep.sides))
+    sides = list(rep.sides) or seats or ["?"]  # a header the replay stopped at: seats
+    totals: list[int] = [0] * len(sides)
     trace = list(rep.trace or [])
     stop = rep.stopped
     if stop is not None and game.rounds:  # the round the replay stopped in, if not traced
@@ -240,16 +241,12 @@ def build(text: str, name: str, game_no: int = 1) -> dict[str, Any]:
         "file": name, "game": rp.number, "games": rp.games,
         "title": tag.get("event", ""), "tags": {k: v for k, v in tag.items()
                                                  if k in ("date", "place", "table", "scorer")},
-        "seats": seats, "players": players, "sides": list(rep.sides) or ["?"],
-        "sideOf": {s: _side_of(s, list(rep.sides)) for s in seats},
+        "seats": seats, "players": players, "sides": sides,
         "target": rep.target, "maxPip": max_pip, "winner": rep.winner,
-        "complete": rep.complete, "totals": list(rep.scores) or list(totals),
+        "complete": rep.complete,
+        "totals": list(rep.scores) if len(rep.scores) == len(sides) else list(totals),
         "rounds": rounds, "findings": findings, "start": start,
     }
-
-
-def _side_of(seat: str, sides: list[str]) -> int:
-    return next((i for i, side in enumerate(sides) if seat in side.split("+")), 0)
 
 
 # --------------------------------------------------------------------------

@@ -108,7 +108,7 @@ def event_words(ev: dict[str, Any] | None, data: dict[str, Any], rnd: dict[str, 
         return f"Round {rnd['round']}: {rnd['opener']} to lead"
     if ev["type"] == "knock":
         return f"{ev['seat']} knocks"
-    tile = "-".join(map(str, ev["tile"])) if ev.get("tile") else "?"
+    tile = "-".join(map(str, ev["tile"])) if ev.get("tile") else "knocks"
     if ev["type"] == "illegal":
         return f"{ev['seat']} {tile}: illegal, the replay stopped here"
     where = "leads" if ev["end"] is None else f"at {ev['end']}"
