@@ -277,6 +277,7 @@
     drawHands(ri, e);
     drawEvents(ri, e);
     $("scrub").value = i;
+    $("scrub").setAttribute("aria-valuetext", $("where").textContent);
     $("prev").disabled = $("first").disabled = i === 0;
     $("next").disabled = $("last").disabled = i === POS.length - 1;
     var race = $("race"), cursor = $("race-cursor");
@@ -364,7 +365,7 @@
   $("next-finding").addEventListener("click", function () { finding(1); });
   document.addEventListener("keydown", function (ev) {
     if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
-    if (ev.target === scrub && /^Arrow(Left|Right)$/.test(ev.key)) return;  // the slider's own
+    if (ev.target === scrub && /^(Arrow|Page|Home|End)/.test(ev.key)) return;  // the slider's own
     var act = {
       ArrowRight: function () { go(cur + 1); }, ArrowLeft: function () { go(cur - 1); },
       ArrowDown: nextRound, PageDown: nextRound, ArrowUp: prevRound, PageUp: prevRound,
