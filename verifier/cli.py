@@ -511,6 +511,27 @@ def schema(name: NameArg) -> None:
     sys.stdout.write(schema_text(name))
 
 
+GameOpt = Annotated[int, typer.Option("--game", "-g", help="Which game of the file (1...).")]
+AtOpt = Annotated[str | None, typer.Option("--at", help="ROUND:EVENT to open at (0: start).")]
+SvgOpt = Annotated[bool, typer.Option("--svg", help="One SVG picture of --at's position.")]
+
+
+@app.command()
+def show(
+    source: InArg, output: OutOpt = None, game: GameOpt = 1, at: AtOpt = None, svg: SvgOpt = False
+) -> None:
+    """A self-contained HTML page that replays one game (or, with --svg, one position)."""
+    from .show import ShowError, render
+
+    ((name, text),) = _inputs([source])
+    try:
+        out = render(text, name, game, at, svg)
+    except ShowError as e:
+        _err(e.message)
+        raise typer.Exit(e.code) from None
+    _write_out(out, output)
+
+
 def main() -> None:
     """Entry point of the ``ftn`` console script."""
     try:
