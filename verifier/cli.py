@@ -1,7 +1,8 @@
-"""The ``ftn`` command line (Typer): check, fmt, codes, explain, generate.
+"""The ``ftn`` command line (Typer): check, fmt, codes, explain, rules, generate.
 
 Boundary: thin. It reads files and standard input, calls the library
-(``check``, ``generate``, ``diagnostics``) and renders with ``report``; all
+(``check``, ``generate``, ``diagnostics``, ``rulebook``) and renders findings
+with the renderer family of ``render`` (``--format``, ``--color``); all
 judgement lives in the library. Exit codes: 0 no errors, 1 errors found
 (or, for ``fmt --check``, files that would change), 2 usage errors or
 unreadable input. No traceback reaches the user.
@@ -10,24 +11,24 @@ unreadable input. No traceback reaches the user.
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import random
+import shutil
 import sys
 import tempfile
 from collections.abc import Iterator
 from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import IO, Annotated
 
 import typer
 
 from notation.printer import print_games
 
+from . import clihelp, rulebook
 from . import diagnostics as registry
 from .audit import AuditSummary, GameAudit
-from .audit import render_json as audit_render_json
-from .audit import render_junit as audit_render_junit
-from .audit import render_text as audit_render_text
 from .check import (
     FORMATS,
     FileReport,
@@ -42,15 +43,22 @@ from .check import (
 from .engine import perft as perft_count
 from .engine import perft_divide
 from .generate import generate_games, hide_hands
-from .replay import check_game
-from .report import Summary, dumps, render_diagnostic, render_text, render_trace, report_json
+from .render import FORMATS as RENDERERS
+from .render import Context, Renderer, want_color
+from .render.base import table
+from .render.sarif import tool_version
+from .replay import Unknown, check_game
+from .report import Summary, dumps, render_diagnostic, render_trace
 from .schemas import SCHEMAS, schema_text
 
+clihelp.setup()
+
+HELP = "FTN tools for Fives and Threes records: check, format, audit, convert, generate."
 app = typer.Typer(
     name="ftn",
-    help="FTN tools for Fives and Threes records: check, format, generate.",
+    help=HELP,
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
 )
 
@@ -60,6 +68,43 @@ EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 class Format(str, Enum):
     text = "text"
     json = "json"
+
+
+class OutputFormat(str, Enum):
+    """--format of the commands that report findings: the names of ``render.FORMATS``
+    (a test keeps the two the same)."""
+
+    text = "text"
+    concise = "concise"
+    json = "json"
+    jsonl = "jsonl"
+    github = "github"
+    sarif = "sarif"
+    junit = "junit"
+
+
+class Color(str, Enum):
+    auto = "auto"
+    always = "always"
+    never = "never"
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"ftn {tool_version()}")
+        raise typer.Exit()
+
+
+VersionOpt = Annotated[
+    bool,
+    typer.Option("--version", callback=_version, is_eager=True,
+                 help="Print the installed version and exit."),
+]
+
+
+@app.callback(help=HELP)
+def _root(version: VersionOpt = False) -> None:
+    pass
 
 
 class InputError(Exception):
@@ -135,10 +180,27 @@ def _inputs(paths: list[str]) -> list[tuple[str, str]]:
 
 
 Paths = Annotated[
-    list[str], typer.Argument(help="Files, directories (searched for *.ftn), or - for stdin.")
+    list[str],
+    typer.Argument(metavar="PATH...", help="FTN, JSON or JSON Lines files, directories "
+                   "(searched for *.ftn, *.json and *.jsonl), or - for stdin."),
 ]
 FormatOpt = Annotated[
-    Format, typer.Option("--format", "-f", help="text for people, json for machines.")
+    Format,
+    typer.Option("--format", "-f", metavar="text|json", help="text for people, json for machines."),
+]
+_FORMATS_HELP = (
+    "text (for people, with the source line), concise (one line a finding), json, jsonl "
+    "(one finding a line, streamed), github (GitHub Actions annotations), sarif (SARIF "
+    "2.1.0, for code scanning) or junit (JUnit XML)."
+)
+OutputFormatOpt = Annotated[
+    OutputFormat,
+    typer.Option("--format", "-f", metavar="FORMAT", help=_FORMATS_HELP),
+]
+ColorOpt = Annotated[
+    Color,
+    typer.Option("--color", metavar="auto|always|never",
+                 help="Colour: auto colours a terminal unless NO_COLOR is set; never when piped."),
 ]
 CheckOpt = Annotated[
     bool, typer.Option("--check", help="Only report files that are not canonical (exit 1).")
@@ -149,12 +211,22 @@ WriteOpt = Annotated[
 MarkdownOpt = Annotated[
     bool, typer.Option("--markdown", help="Print the Markdown table of the README.")
 ]
-CodeArg = Annotated[str, typer.Argument(help="A code (FT304) or a name (overshoot-accepted).")]
+CodeArg = Annotated[
+    str, typer.Argument(metavar="CODE", help="A code (FT304) or a name (overshoot-accepted).")
+]
+RuleArg = Annotated[
+    str | None,
+    typer.Argument(metavar="[RULE]", help="A rule (R8.2), a section (R8) or a variant (V3); "
+                   "without it, every rule is listed."),
+]
 PlayersOpt = Annotated[
-    int, typer.Option("--players", "-p", min=2, max=12, help="2 to 12 (as the rules allow).")
+    int,
+    typer.Option("--players", "-p", min=2, max=12, metavar="N",
+                 help="2 to 12 (as the rules allow)."),
 ]
 PresetOpt = Annotated[
-    str | None, typer.Option("--rules", help="A preset: pagat (the default) or online.")
+    str | None,
+    typer.Option("--rules", metavar="PRESET", help="A preset: pagat (the default) or online."),
 ]
 class Hide(str, Enum):
     none = "none"
@@ -165,20 +237,27 @@ class Hide(str, Enum):
 
 HideOpt = Annotated[
     Hide,
-    typer.Option("--hide", help="Write partial records: none (every hand), all (no deals), "
+    typer.Option("--hide", metavar="none|all|first|some",
+                 help="Write partial records: none (every hand), all (no deals), "
                  "first (only the first seat's hand), some (a third of the tiles as '?')."),
 ]
 RuleOpt = Annotated[
     list[str] | None,
-    typer.Option("--rule", help="An option NAME=VALUE (repeat it): set, hand, target, divisors, "
+    typer.Option("--rule", metavar="NAME=VALUE",
+                 help="An option NAME=VALUE (repeat it): set, hand, target, divisors, "
                  "immediate-end, opener, partnerships, bonus."),
 ]
-GamesOpt = Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")]
+GamesOpt = Annotated[
+    int, typer.Option("--games", "-n", min=1, metavar="N", help="How many games.")
+]
 SeedOpt = Annotated[
-    int, typer.Option("--seed", "-s", help="Random seed: the same seed gives the same games.")
+    int,
+    typer.Option("--seed", "-s", metavar="SEED",
+                 help="Random seed: the same seed gives the same games."),
 ]
 OutputOpt = Annotated[
-    Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.")
+    Path | None,
+    typer.Option("--output", "-o", metavar="FILE", help="Write to this file instead of stdout."),
 ]
 
 
@@ -188,16 +267,39 @@ UnknownsOpt = Annotated[
 ]
 
 
+def _renderer(format: OutputFormat, color: Color, out: IO[str], ctx: Context) -> Renderer:
+    """The renderer of ``--format``, writing to ``out``, coloured as ``--color`` says."""
+    ctx.color = want_color(color.value, out) and format.value in ("text", "concise")
+    ctx.width = shutil.get_terminal_size().columns if out.isatty() else None
+    return RENDERERS[format.value](out, ctx)
+
+
 @app.command()
 def check(
-    paths: Paths, format: FormatOpt = Format.text, explain_unknowns: UnknownsOpt = False
+    paths: Paths,
+    format: OutputFormatOpt = OutputFormat.text,
+    explain_unknowns: UnknownsOpt = False,
+    color: ColorOpt = Color.auto,
 ) -> None:
     """Replay every game and report illegal moves and wrong claims."""
+    if explain_unknowns and not RENDERERS[format.value].shows_unknowns:
+        _err(f"ftn check: --explain-unknowns needs --format text, concise, json or jsonl, "
+             f"not {format.value}")
+        raise typer.Exit(EXIT_USAGE)
     inputs = _inputs(paths)
     texts: dict[str, list[str]] = {}
     summary = Summary(files=len(inputs))
-    diags = []
-    unknowns = []
+    unknowns: list[Unknown] = []
+
+    def line_of(source: str, line: int) -> str | None:
+        lines = texts.get(source)
+        if lines is None or not 1 <= line <= len(lines):
+            return None
+        return lines[line - 1].rstrip("\r")
+
+    ctx = Context(line_of=line_of, sources=[name for name, _ in inputs],
+                  unknowns=unknowns if explain_unknowns else None)
+    out = _renderer(format, color, sys.stdout, ctx)
     for name, text in inputs:
         texts[name] = text.split("\n")
         _note_fallback(text, name)
@@ -206,28 +308,10 @@ def check(
         summary.events += rep.events
         summary.errors += rep.errors
         summary.warnings += rep.warnings
-        diags.extend(rep.diagnostics)
+        for d in rep.diagnostics:
+            out.finding(d)
         unknowns.extend(rep.unknowns)
-    if format is Format.json:
-        doc = report_json(diags, summary)
-        if explain_unknowns:
-            doc["unknowns"] = [u.to_dict() for u in unknowns]
-        typer.echo(dumps(doc))
-    else:
-        def line_of(source: str, line: int) -> str | None:
-            lines = texts.get(source)
-            if lines is None or not 1 <= line <= len(lines):
-                return None
-            return lines[line - 1].rstrip("\r")
-
-        if diags:
-            typer.echo(render_text(diags, line_of))
-        if explain_unknowns:
-            for u in unknowns:
-                typer.echo(f"{u.source}:{u.line}:{u.col}: not verifiable: {u.message}")
-            typer.echo(f"{len(unknowns)} thing{'' if len(unknowns) == 1 else 's'} "
-                       "the records leave unverified")
-        typer.echo(summary.text())
+    out.finish(summary)
     raise typer.Exit(EXIT_ERRORS if summary.errors else EXIT_OK)
 
 
@@ -247,8 +331,10 @@ def _write_atomic(path: Path, text: str) -> None:
 
 @app.command()
 def fmt(paths: Paths, check_only: CheckOpt = False, write: WriteOpt = False) -> None:
-    """Print records in the canonical form (ends written, fixed layout); JSON
-    stays JSON (an array, or JSON Lines)."""
+    """Print records in the canonical form; JSON stays JSON.
+
+    Every end is written and the layout is fixed; an array stays an array.
+    """
     if check_only and write:
         _err("ftn fmt: --check and --write exclude each other")
         raise typer.Exit(EXIT_USAGE)
@@ -283,14 +369,48 @@ def fmt(paths: Paths, check_only: CheckOpt = False, write: WriteOpt = False) -> 
     raise typer.Exit(status)
 
 
+def _console_context(color: Color) -> Context:
+    """Colour and width for a table on standard output."""
+    return Context(
+        color=want_color(color.value, sys.stdout),
+        width=shutil.get_terminal_size().columns if sys.stdout.isatty() else None,
+    )
+
+
 @app.command()
-def codes(markdown: MarkdownOpt = False) -> None:
-    """List the registry of diagnostics."""
+def codes(markdown: MarkdownOpt = False, color: ColorOpt = Color.auto) -> None:
+    """List the registry of diagnostics: code, name, severity, rule, summary."""
     if markdown:
         typer.echo(registry.table_markdown(), nl=False)
         return
-    for c in registry.REGISTRY:
-        typer.echo(f"{c.code}  {c.name:<22} {c.severity:<8} {c.rule:<11} {c.summary}")
+    rows = [[c.code, c.name, c.severity, c.rule, c.summary] for c in registry.REGISTRY]
+    sys.stdout.write(table(None, rows, _console_context(color),
+                           styles=["bold", "cyan", None, "green", None]))
+
+
+@app.command()
+def rules(rule: RuleArg = None, color: ColorOpt = Color.auto) -> None:
+    """List the rule book's rules, or print one rule or section of it."""
+    if rule is None:
+        rows = [[r.id, r.title] for r in rulebook.rules()]
+        sys.stdout.write(table(None, rows, _console_context(color), styles=["bold"]))
+        return
+    found = rulebook.get(rule)
+    if found is None:
+        _err(f"ftn rules: no rule {rule!r} in the rule book; 'ftn rules' lists them "
+             "(R1.1 to R8.5, sections R1 to R9, variants V1 to V7)")
+        raise typer.Exit(EXIT_USAGE)
+    typer.echo(found.text)
+
+
+def _cited_rules(citation: str) -> str:
+    """The text of every rule of the book that a citation names."""
+    texts = []
+    for rule_id in rulebook.expand(citation):
+        found = rulebook.get(rule_id)
+        if found is not None:
+            texts.append(found.text)
+    return "\n\n".join(texts)
 
 
 @app.command()
@@ -302,6 +422,10 @@ def explain(code: CodeArg) -> None:
         raise typer.Exit(EXIT_USAGE)
     typer.echo(f"{entry.code} {entry.name} ({entry.severity}, rule {entry.rule})\n")
     typer.echo(f"{entry.summary}\n{entry.why}\n")
+    cited = _cited_rules(entry.rule)
+    if cited:
+        typer.echo(f"The rules it cites ({entry.rule}; 'ftn rules RULE' prints one):\n")
+        typer.echo("\n".join(f"  {line}" if line else "" for line in cited.split("\n")) + "\n")
     typer.echo("Example:\n")
     for i, line in enumerate(entry.example.rstrip("\n").split("\n"), 1):
         typer.echo(f"  {i:>3}  {line}")
@@ -363,12 +487,22 @@ class To(str, Enum):
 
 ToOpt = Annotated[
     To | None,
-    typer.Option("--to", "-t", help="ftn, json (an array) or jsonl; else from OUT, else the "
+    typer.Option("--to", "-t", metavar="ftn|json|jsonl",
+                 help="ftn, json (an array) or jsonl; else from OUT, else the "
                  "other kind than the input."),
 ]
-OutOpt = Annotated[Path | None, typer.Option("--output", "-o", help="Write here, not stdout.")]
-InArg = Annotated[str, typer.Argument(help="An FTN or JSON file, or - for stdin.")]
-NameArg = Annotated[str, typer.Argument(help=f"One of: {', '.join(SCHEMAS)}.")]
+OutOpt = Annotated[
+    Path | None, typer.Option("--output", "-o", metavar="OUT", help="Write here, not stdout.")
+]
+InArg = Annotated[
+    str, typer.Argument(metavar="IN", help="An FTN, JSON or JSON Lines file, or - for stdin.")
+]
+RecordArg = Annotated[
+    str,
+    typer.Argument(metavar="RECORD", help="An FTN, JSON or JSON Lines file, or - for stdin; "
+                   "its first game's last position is counted from."),
+]
+NameArg = Annotated[str, typer.Argument(metavar="NAME", help=f"One of: {', '.join(SCHEMAS)}.")]
 
 
 def _write_out(text: str, output: Path | None) -> None:
@@ -445,12 +579,6 @@ def replay(source: InArg, format: FormatOpt = Format.text, output: OutOpt = None
     raise typer.Exit(EXIT_ERRORS if stopped else EXIT_OK)
 
 
-class AuditFormat(str, Enum):
-    text = "text"
-    json = "json"
-    junit = "junit"
-
-
 class Resync(str, Enum):
     claimed = "claimed"
     computed = "computed"
@@ -458,33 +586,36 @@ class Resync(str, Enum):
 
 AuditPaths = Annotated[
     list[str] | None,
-    typer.Argument(help="Another engine's records (FTN, JSON, JSON Lines), or directories."),
-]
-AuditFormatOpt = Annotated[
-    AuditFormat, typer.Option("--format", "-f", help="text, json, or junit (JUnit XML).")
+    typer.Argument(metavar="[PATH]...", help="Another engine's records (FTN, JSON, JSON Lines), "
+                   "or directories (searched for *.ftn, *.json and *.jsonl)."),
 ]
 ResyncOpt = Annotated[
     Resync,
-    typer.Option("--resync", help="After a diverging round, go on from the claimed totals "
+    typer.Option("--resync", metavar="claimed|computed",
+                 help="After a diverging round, go on from the claimed totals "
                  "or the computed ones."),
 ]
 EngineOpt = Annotated[
     str | None,
-    typer.Option("--engine", help="Audit a live engine: the command that starts it "
-                 "(it speaks the protocol of verifier/PROTOCOL.md)."),
+    typer.Option("--engine", metavar="COMMAND", help="Audit a live engine: the command that "
+                 "starts it (it speaks the protocol of verifier/PROTOCOL.md)."),
 ]
 GenerateOpt = Annotated[
-    int, typer.Option("--generate", min=0, help="With --engine: this many generated games.")
+    int,
+    typer.Option("--generate", min=0, metavar="N",
+                 help="With --engine: this many generated games."),
 ]
 TimeoutOpt = Annotated[
-    float, typer.Option("--timeout", min=0.1, help="Seconds an engine may take for one answer.")
+    float,
+    typer.Option("--timeout", min=0.1, metavar="SECONDS",
+                 help="Seconds an engine may take for one answer."),
 ]
 
 
 @app.command()
 def audit(
     paths: AuditPaths = None,
-    format: AuditFormatOpt = AuditFormat.text,
+    format: OutputFormatOpt = OutputFormat.text,
     resync: ResyncOpt = Resync.claimed,
     output: OutOpt = None,
     engine: EngineOpt = None,
@@ -492,6 +623,7 @@ def audit(
     players: PlayersOpt = 2,
     seed: SeedOpt = 1,
     timeout: TimeoutOpt = 5.0,
+    color: ColorOpt = Color.auto,
 ) -> None:
     """Audit another implementation: its records, or a live engine."""
     summary = AuditSummary()
@@ -523,18 +655,24 @@ def audit(
                     name, d.game, 0, 0, [],
                     f"unreadable: {d.code} {d.name} at {d.line}:{d.col}: {d.message}",
                 ))
-    render = {AuditFormat.text: audit_render_text, AuditFormat.json: audit_render_json,
-              AuditFormat.junit: audit_render_junit}[format]
-    _write_out(render(summary), output)
+    if output is None:
+        _renderer(format, color, sys.stdout, Context()).audit(summary)
+    else:
+        buf = io.StringIO()
+        _renderer(format, Color.never if color is Color.auto else color, buf,
+                  Context()).audit(summary)
+        _write_out(buf.getvalue(), output)
     raise typer.Exit(EXIT_OK if all(g.clean for g in summary.games) else EXIT_ERRORS)
 
 
-DepthOpt = Annotated[int, typer.Option("--depth", "-d", min=0, max=12, help="How many moves.")]
+DepthOpt = Annotated[
+    int, typer.Option("--depth", "-d", min=0, max=12, metavar="N", help="How many moves.")
+]
 DivideOpt = Annotated[bool, typer.Option("--divide", help="Split the count by first move.")]
 
 
 @app.command()
-def perft(source: InArg, depth: DepthOpt = 3, divide: DivideOpt = False) -> None:
+def perft(source: RecordArg, depth: DepthOpt = 3, divide: DivideOpt = False) -> None:
     """Count the legal continuations of a record's last position (perft)."""
     ((name, text),) = _inputs([source])
     games, errors = read_any(text, name)

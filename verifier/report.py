@@ -44,29 +44,11 @@ class Summary:
 
 def render_diagnostic(d: Diagnostic, line_text: str | None) -> str:
     """``path:line:col: CODE name: message``, the source line with a caret
-    under the column, and the claimed and computed values."""
-    out = [f"{d.source}:{d.line}:{d.col}: {d.code} {d.name}: {d.message}"]
-    if line_text is not None:
-        num = str(d.line)
-        pad = " " * len(num)
-        shown = line_text.replace("\t", " ")
-        out.append(f" {num} | {shown}")
-        out.append(f" {pad} | {' ' * (d.col - 1)}^")
-    extra = []
-    if d.claimed is not None or d.computed is not None:
-        extra.append(f"claimed: {d.claimed}, computed: {d.computed}")
-    if d.rule:
-        extra.append(f"rule {d.rule}")
-    if d.game:
-        where = f"game {d.game}"
-        if d.round is not None:
-            where += f", round {d.round}"
-        if d.event is not None:
-            where += f", event {d.event}"
-        extra.append(where)
-    if extra:
-        out.append(f" {' ' * len(str(d.line))} = " + "; ".join(extra))
-    return "\n".join(out)
+    under the column, and the claimed and computed values (the ``text``
+    format without colour)."""
+    from .render.text import diagnostic_text  # here: render imports this module
+
+    return diagnostic_text(d, line_text, False)
 
 
 def render_text(
