@@ -36,6 +36,12 @@ def test_metadata() -> None:
     assert {"PROTOCOL.md", "RULES.md", "py.typed"} <= set(data)
     assert project["entry-points"]["pygments.lexers"] == {"ftn": "verifier.lexer:FTNLexer"}
     assert "slow" in " ".join(PYPROJECT["tool"]["pytest"]["ini_options"]["markers"])
+    from verifier import rulebook
+    from verifier.lexer import FTNLexer
+
+    assert project["urls"]["Homepage"] == rulebook.PROJECT_URL  # one home, named alike
+    assert project["urls"]["Rule book"] == rulebook.RULEBOOK_URL
+    assert FTNLexer.url.startswith(rulebook.PROJECT_URL)
     license_text = (ROOT / "LICENSE").read_text(encoding="utf-8")
     assert license_text.startswith("MIT License\n\nCopyright (c) 2026 the FTN tools authors\n")
 
