@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -310,3 +311,195 @@ def test_a_lone_surrogate_is_reported_not_a_crash(tmp_path: Path, command: str) 
         r = runner.invoke(app, args)
         assert r.exit_code == 1 and not isinstance(r.exception, UnicodeError), (name, r.exception)
         assert "lone surrogate" in r.stdout + r.stderr
+
+
+# -- the rule book, versions, formats, colour, help ------------------------------------------
+
+
+def test_rules_lists_and_prints_rules() -> None:
+    code, out, _ = run("rules")
+    lines = out.rstrip("\n").split("\n")
+    assert code == 0 and len(lines) == 38  # 31 rules R1.1-R8.5 (3+3+3+5+3+4+5+5) and 7 variants
+    assert lines[0] == (
+        "R1.1  The main form uses one double-six set: the 28 tiles {a, b} with 0 \u2264 a \u2264 b "
+        "\u2264 6, each pair present once."
+    )
+    assert lines[-1] == "V7    The domino bonus: 1 (the default) or 0."
+    code, out, _ = run("rules", "R8.2")
+    assert code == 0 and out == (
+        "R8.2 An event is accepted only when it leaves its side at 61 or below. An\n"
+        "event that would take the side past 61 is discarded whole, and the side\n"
+        "keeps the score it had; nothing is counted back down from 61.\n"
+    )
+    code, out, _ = run("rules", "r8")
+    assert code == 0 and out.startswith("## R8 The exact target of 61\n- R8.1 ")
+    code, out, err = run("rules", "R8.9")
+    assert code == 2 and out == "" and "no rule 'R8.9' in the rule book" in err
+
+
+def test_explain_prints_the_rules_it_cites() -> None:
+    code, out, _ = run("explain", "FT304")
+    assert code == 0
+    assert "The rules it cites (R8.2; 'ftn rules RULE' prints one):" in out
+    assert "  R8.2 An event is accepted only when it leaves its side at 61 or below." in out
+    code, out, _ = run("explain", "FT102")
+    for start in ("  R3.1 A neutral draw", "  R3.2 When a round", "  V5 The opener"):
+        assert start in out
+    code, out, _ = run("explain", "FT001")
+    assert "The rules it cites" not in out  # FTN: the notation, not a rule of the game
+
+
+def test_version_from_the_installed_metadata() -> None:
+    from importlib.metadata import version
+
+    code, out, _ = run("--version")
+    assert code == 0 and out == f"ftn {version('ftn-tools')}\n"
+
+
+def test_the_format_option_offers_every_renderer() -> None:
+    from verifier.cli import OutputFormat
+    from verifier.render import FORMATS
+
+    assert [f.value for f in OutputFormat] == list(FORMATS)
+
+
+def test_codes_columns_are_aligned() -> None:
+    code, out, _ = run("codes")
+    lines = out.rstrip("\n").split("\n")
+    assert code == 0 and len(lines) == 23
+    # every column starts at the same place on every line, FT102's long rule included
+    from verifier.diagnostics import REGISTRY
+
+    starts = {(line.index(c.name), line.index(c.severity, line.index(c.name) + len(c.name)))
+              for line, c in zip(lines, REGISTRY, strict=True)}
+    assert starts == {(7, 30)}  # FT206: event-after-round-end, 21 characters
+    summaries = {line.index(c.summary) for line, c in zip(lines, REGISTRY, strict=True)}
+    assert summaries == {55}  # 30, + 7 (warning) + 2, + 14 (R3.1, R3.2, V5) + 2 = 55
+    assert all(line == line.rstrip() for line in lines)
+
+
+def test_explain_unknowns_needs_a_format_that_shows_them() -> None:
+    path = str(SAMPLES / "valid" / "partial-no-deals.ftn")
+    code, out, _ = run("check", path, "--explain-unknowns", "-f", "concise")
+    assert code == 0 and "60 things" not in out and ":13:1: not verifiable: the hand of N" in out
+    code, out, _ = run("check", path, "--explain-unknowns", "-f", "jsonl")
+    assert code == 0 and out.count('{"type":"unknown",') == 60
+    code, _, err = run("check", path, "--explain-unknowns", "-f", "sarif")
+    assert code == 2 and "--explain-unknowns needs --format text, concise, json or jsonl" in err
+
+
+def test_audit_writes_every_format_to_a_file(tmp_path: Path) -> None:
+    out = tmp_path / "audit.sarif"
+    code, stdout, _ = run("audit", str(SAMPLES / "invalid" / "syntax-error.ftn"), "-f", "sarif",
+                          "-o", str(out), "--color", "always")
+    assert code == 1 and stdout == ""
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    (res,) = doc["runs"][0]["results"]
+    assert res["ruleId"] == "unreadable-record" and "\x1b[" not in out.read_text("utf-8")
+
+
+# Colour: decided by --color, NO_COLOR and whether stdout is a terminal.
+
+BAD = str(SAMPLES / "invalid" / "total-mismatch.ftn")
+
+
+def _in_a_terminal(args: list[str], env: dict[str, str]) -> bytes:
+    """Run ``ftn`` with its stdout on a pseudo-terminal; what it wrote."""
+    pty = pytest.importorskip("pty")
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "verifier", *args], stdout=slave, stderr=slave,
+        stdin=subprocess.DEVNULL, env=env,
+    )
+    os.close(slave)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # the other end is closed
+            break
+        if not chunk:
+            break
+        out += chunk
+    proc.wait(timeout=120)
+    os.close(master)
+    return out
+
+
+def _env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    env.update(PYTHONPATH=str(ROOT), COLUMNS="100", **extra)
+    return env
+
+
+def test_color_always_paints_and_a_pipe_never_does() -> None:
+    code, out, _ = run("check", BAD, "--color", "always")
+    assert code == 1 and "\x1b[1;31mFT303 total-mismatch\x1b[0m" in out
+    code, out, _ = run("check", BAD)  # the test runner's stdout is a pipe
+    assert "\x1b[" not in out
+    r = subprocess.run([sys.executable, "-m", "verifier", "check", BAD], capture_output=True,
+                       text=True, env=_env(), check=False)
+    assert r.returncode == 1 and "FT303" in r.stdout and "\x1b[" not in r.stdout
+
+
+def test_a_terminal_is_painted_unless_no_color() -> None:
+    assert b"\x1b[" in _in_a_terminal(["check", BAD], _env())
+    plain = _in_a_terminal(["check", BAD], _env(NO_COLOR="1"))
+    assert b"FT303 total-mismatch" in plain and b"\x1b[" not in plain
+    assert b"\x1b[" not in _in_a_terminal(["check", BAD, "--color", "never"], _env())
+    assert b"\x1b[" in _in_a_terminal(["check", BAD, "--color", "always"], _env(NO_COLOR="1"))
+
+
+def test_no_color_also_in_help() -> None:
+    assert b"\x1b[" in _in_a_terminal(["check", "--help"], _env())
+    plain = _in_a_terminal(["check", "--help"], _env(NO_COLOR="1"))
+    assert b"Usage: " in plain and b"\x1b[" not in plain
+
+
+# Help texts: true to the code, with readable placeholders, and the README's table.
+
+
+def _commands() -> dict[str, list[str]]:
+    """Each command's long options (without --help), from the app itself."""
+    import typer.main
+
+    group = typer.main.get_command(app)
+    out = {}
+    for name, cmd in group.commands.items():  # type: ignore[attr-defined]
+        out[name] = [o for p in cmd.params for o in p.opts if o.startswith("--")
+                     and o != "--help"]
+    return out
+
+
+def test_help_placeholders_are_readable() -> None:
+    for name in _commands():
+        code, out, _ = run(name, "--help")
+        assert code == 0, name
+        for bad in ("<bool>", "<list[", "<str>", "{paths}", "<path>", "<int"):
+            assert bad not in out, (name, bad)
+    code, out, _ = run("check", "--help")
+    assert "*.ftn, *.json, *.jsonl and *.ndjson" in " ".join(out.replace("\u2502", " ").split())
+    code, out, _ = run("--help")
+    assert "--version" in out and "--install-completion" in out
+    for name in _commands():
+        assert f" {name} " in out
+
+
+def test_readme_command_table_matches_each_command() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    rows = [line for line in readme.split("\n") if line.startswith("| `ftn ")]
+    from verifier.render import FORMATS
+
+    for name, options in _commands().items():
+        mine = " ".join(r for r in rows if r.startswith((f"| `ftn {name} ", f"| `ftn {name}`")))
+        assert mine, f"no row for ftn {name}"
+        for opt in options:
+            assert f"{opt}" in mine, (name, opt)
+        for opt in set(re.findall(r"--[a-z][a-z-]*", mine)) - {"--version",
+                                                              "--install-completion",
+                                                              "--show-completion"}:
+            assert opt in options, (name, opt)
+        if name in ("check", "audit"):
+            for fmt in FORMATS:
+                assert f"`{fmt}`" in mine, (name, fmt)
+    assert any(r.startswith("| `ftn --version`") for r in rows)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 from verifier.diagnostics import Diagnostic
-from verifier.report import Summary, dumps, render_diagnostic, render_text, report_json
+from verifier.render.text import render_diagnostic
+from verifier.report import Summary, dumps, report_json
 
 D = Diagnostic(
     "FT304", "overshoot-accepted", "error", "credited +3, but 59 + 3 = 62 > 61", 12, 14, 1, 11,
@@ -25,7 +26,6 @@ def test_render_diagnostic_with_caret() -> None:
 
 def test_render_without_source_line() -> None:
     assert render_diagnostic(D, None).count("\n") == 1
-    assert render_text([D, D], lambda s, n: None).count("FT304") == 2
 
 
 def test_summary_text_and_plurals() -> None:

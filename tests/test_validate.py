@@ -113,7 +113,7 @@ def test_without_the_fast_validator_the_reference_does_both_and_says_so(
 
     monkeypatch.setattr(validate, "jsonschema_rs", None)
     monkeypatch.setattr(validate, "FAST", False)
-    monkeypatch.setattr(cli, "_noted", False)
+    monkeypatch.setattr(cli.common, "_noted", False)
     validate.fast.cache_clear()
     try:
         assert validate.fast("record")({"format": "ftn-json-1", "tags": [], "rounds": []})

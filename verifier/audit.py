@@ -1,21 +1,19 @@
 """Audit other implementations: divergences from the reference replay,
-grouped into defect classes, counted, and rendered (text, JSON, JUnit).
+grouped into defect classes and counted (``render`` writes them out in every
+format of ``--format``).
 
 Boundary: judges records that another engine wrote (with that engine's own
 claims) and the live answers of an engine (``protocol``), through the same
 replay as ``ftn check``, in audit mode: every round is judged, and the next
 round starts from the claimed totals (or the computed ones). It names each
-divergence's defect class and the rule it breaks. No I/O beyond building
-strings.
+divergence's defect class and the rule it breaks. No I/O, no rendering.
 """
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
 from .observers import Divergence
 from .replay import GameReport
@@ -156,86 +154,3 @@ def _div_dict(div: Divergence) -> dict[str, Any]:
             "ends": div.ends, "totals": list(div.totals), "toPlay": div.to_play,
         },
     }
-
-
-def _pct(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.1f}%" if whole else "-"
-
-
-def render_text(summary: AuditSummary) -> str:
-    """Failing games with their first divergence, then the table of classes."""
-    out = []
-    for g in summary.games:
-        if g.skipped is not None:
-            out.append(f"game {g.game}: not played to the engine: {g.skipped}")
-        if g.failure is not None:
-            out.append(f"{g.source}: game {g.game}: engine-failure: {g.failure}")
-        if not g.divergences:
-            continue
-        div = g.divergences[0]
-        d = div.diagnostic
-        cls, rule = classify(div)
-        where = d.source if d.source == "<engine>" else f"{d.source}:{d.line}:{d.col}"
-        out.append(f"{where}: game {g.game}, round {d.round}, event "
-                   f"{d.event}: {cls} ({rule}): {d.message}")
-        hands = "; ".join(
-            f"{s} {' '.join(f'{a}-{b}' for a, b in h) or '-'}" for s, h in div.hands.items()
-        )
-        out.append(f"    position: hands {hands}; ends {div.ends}; totals "
-                   f"{','.join(map(str, div.totals))}; to play {div.to_play or '-'}")
-        if len(g.divergences) > 1:
-            out.append(f"    and {len(g.divergences) - 1} more diverging round(s) in this game")
-    doc = summary.to_dict()
-    if doc["classes"]:
-        out.append("")
-        out.append(f"{'class':<24}{'rule':<12}{'games':>7}{'rounds':>8}")
-        for c in doc["classes"]:
-            out.append(f"{c['class']:<24}{c['rule']:<12}{c['games']:>7}{c['rounds']:>8}")
-    out.append(
-        f"clean: {doc['cleanGames']} of {doc['games']} games "
-        f"({_pct(doc['cleanGames'], doc['games'])}), {doc['cleanRounds']} of {doc['rounds']} "
-        f"rounds ({_pct(doc['cleanRounds'], doc['rounds'])})"
-    )
-    return "\n".join(out) + "\n"
-
-
-def render_json(summary: AuditSummary) -> str:
-    return json.dumps(summary.to_dict(), ensure_ascii=False, indent=2) + "\n"
-
-
-def render_junit(summary: AuditSummary) -> str:
-    """JUnit XML: one test case per game, failing with its first divergence."""
-    cases = []
-    failures = 0
-    for g in summary.games:
-        name = quoteattr(f"game {g.game}")
-        cls = quoteattr(g.source)
-        if g.skipped is not None:
-            cases.append(f"    <testcase classname={cls} name={name}>\n"
-                         f"      <skipped message={quoteattr(g.skipped)}/>\n    </testcase>")
-            continue
-        if g.clean:
-            cases.append(f"    <testcase classname={cls} name={name}/>")
-            continue
-        failures += 1
-        if g.divergences:
-            div = g.divergences[0]
-            kind, rule = classify(div)
-            d = div.diagnostic
-            message = f"{kind} ({rule}) at {d.line}:{d.col}, round {d.round}, event {d.event}"
-            body = escape(d.message)
-        else:
-            kind, message, body = "engine-failure", "engine-failure", escape(g.failure or "")
-        cases.append(
-            f"    <testcase classname={cls} name={name}>\n"
-            f"      <failure type={quoteattr(kind)} message={quoteattr(message)}>{body}</failure>\n"
-            "    </testcase>"
-        )
-    n = len(summary.games)
-    return (
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
-        f'<testsuites tests="{n}" failures="{failures}">\n'
-        f'  <testsuite name="ftn audit" tests="{n}" failures="{failures}">\n'
-        + "\n".join(cases) + ("\n" if cases else "")
-        + "  </testsuite>\n</testsuites>\n"
-    )

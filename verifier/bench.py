@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -40,6 +39,12 @@ from .generate import generate_games
 
 
 def _children_cpu() -> float:
+    """CPU seconds of the finished child processes; 0 where the platform has no
+    ``resource`` module (Windows), so that importing this module never fails."""
+    try:
+        import resource  # POSIX only: imported here, not at import time
+    except ImportError:  # pragma: no cover - Windows
+        return 0.0
     r = resource.getrusage(resource.RUSAGE_CHILDREN)
     return r.ru_utime + r.ru_stime
 

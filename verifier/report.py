@@ -7,7 +7,7 @@ into and returns strings; it reads no file and decides nothing.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,40 +40,6 @@ class Summary:
             "files": self.files, "games": self.games, "events": self.events,
             "errors": self.errors, "warnings": self.warnings,
         }
-
-
-def render_diagnostic(d: Diagnostic, line_text: str | None) -> str:
-    """``path:line:col: CODE name: message``, the source line with a caret
-    under the column, and the claimed and computed values."""
-    out = [f"{d.source}:{d.line}:{d.col}: {d.code} {d.name}: {d.message}"]
-    if line_text is not None:
-        num = str(d.line)
-        pad = " " * len(num)
-        shown = line_text.replace("\t", " ")
-        out.append(f" {num} | {shown}")
-        out.append(f" {pad} | {' ' * (d.col - 1)}^")
-    extra = []
-    if d.claimed is not None or d.computed is not None:
-        extra.append(f"claimed: {d.claimed}, computed: {d.computed}")
-    if d.rule:
-        extra.append(f"rule {d.rule}")
-    if d.game:
-        where = f"game {d.game}"
-        if d.round is not None:
-            where += f", round {d.round}"
-        if d.event is not None:
-            where += f", event {d.event}"
-        extra.append(where)
-    if extra:
-        out.append(f" {' ' * len(str(d.line))} = " + "; ".join(extra))
-    return "\n".join(out)
-
-
-def render_text(
-    diagnostics: Sequence[Diagnostic], line_of: Callable[[str, int], str | None]
-) -> str:
-    """All diagnostics as text; ``line_of(source, line)`` gives a line's text."""
-    return "\n".join(render_diagnostic(d, line_of(d.source, d.line)) for d in diagnostics)
 
 
 def report_json(diagnostics: Sequence[Diagnostic], summary: Summary) -> dict[str, Any]:

@@ -24,8 +24,8 @@ from notation.printer import event_text
 from .check import check_text, kind_of
 from .diagnostics import Diagnostic
 from .reading import read
+from .render.text import render_diagnostic
 from .replay import GameReport, trace_game
-from .report import render_diagnostic
 from .show_svg import face_defs, position_svg, race_svg
 
 # Findings about a round as a whole that concern its end, not its start.

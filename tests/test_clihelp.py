@@ -1,0 +1,41 @@
+"""Tests of verifier.clihelp: readable help placeholders, and NO_COLOR in help."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from verifier import clihelp
+
+
+def test_flags_and_metavars_are_shown_as_written() -> None:
+    clihelp.readable_placeholders()
+    app = typer.Typer(add_completion=False)
+
+    @app.command()
+    def cmd(
+        paths: Annotated[list[str], typer.Argument(metavar="PATH...", help="Inputs.")],
+        flag: Annotated[bool, typer.Option("--flag", help="A flag.")] = False,
+        n: Annotated[int, typer.Option("--n", metavar="N", help="A number.")] = 1,
+    ) -> None:
+        """One command."""
+
+    out = CliRunner().invoke(app, ["--help"], env={"COLUMNS": "80"}).stdout
+    assert "Usage: cmd [OPTIONS] PATH..." in out
+    assert "<bool>" not in out and "<list[str]>" not in out and "{" not in out
+    assert "<int>" not in out and " N " in out
+
+
+def test_no_color_turns_off_every_style_in_help(monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer import rich_utils
+
+    monkeypatch.setattr(rich_utils, "COLOR_SYSTEM", "auto")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    clihelp.no_color_in_help()
+    assert rich_utils.COLOR_SYSTEM == "auto"
+    monkeypatch.setenv("NO_COLOR", "1")
+    clihelp.no_color_in_help()
+    assert rich_utils.COLOR_SYSTEM is None

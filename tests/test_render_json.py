@@ -1,0 +1,32 @@
+"""Tests of verifier.render.json: the same document as report.report_json."""
+
+from __future__ import annotations
+
+import io
+
+from verifier.audit import AuditSummary
+from verifier.diagnostics import Diagnostic
+from verifier.render.base import Context
+from verifier.render.json import JsonRenderer
+from verifier.report import Summary, dumps, report_json
+
+D = Diagnostic("FT302", "points-mismatch", "error", "claimed +2", 3, 4, 1, 1, 2, "R6.2", "+2",
+               "+3", "x.ftn")
+
+
+def test_check_document_byte_for_byte() -> None:
+    out = io.StringIO()
+    r = JsonRenderer(out, Context())
+    r.finding(D)
+    r.finish(Summary(1, 1, 2, 1, 0))
+    assert out.getvalue() == dumps(report_json([D], Summary(1, 1, 2, 1, 0))) + "\n"
+    assert out.getvalue().startswith('{\n  "version": 1,\n  "diagnostics": [\n')
+
+
+def test_audit_document() -> None:
+    out = io.StringIO()
+    JsonRenderer(out).audit(AuditSummary())
+    assert out.getvalue() == (
+        '{\n  "version": 1,\n  "games": 0,\n  "cleanGames": 0,\n  "rounds": 0,\n'
+        '  "cleanRounds": 0,\n  "classes": [],\n  "failing": []\n}\n'
+    )

@@ -1,0 +1,31 @@
+"""The ``ftn`` command line (Typer).
+
+Boundary: thin. Each command reads its arguments, files and standard input,
+calls the library (``api`` and the modules it names) and renders with the
+``render`` family; all judgement lives in the library. The commands live in
+``records`` (check, fmt, convert, replay, show), ``engines`` (audit, perft,
+generate) and ``reference`` (codes, explain, rules, schema); ``common`` holds
+the app, the shared options and the input/output helpers. Exit codes: 0 no
+errors, 1 errors found (or, for ``fmt --check``, files that would change), 2
+usage errors or unreadable input. No traceback reaches the user.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from . import engines, records, reference
+from .common import EXIT_ERRORS, Color, OutputFormat, app, err
+
+__all__ = ["Color", "OutputFormat", "app", "engines", "main", "records", "reference"]
+
+
+def main() -> None:
+    """Entry point of the ``ftn`` console script."""
+    try:
+        app()
+    except KeyboardInterrupt:  # pragma: no cover - interactive only
+        err("ftn: interrupted")
+        sys.exit(130)
+    except BrokenPipeError:  # pragma: no cover - e.g. piped into head
+        sys.exit(EXIT_ERRORS)

@@ -1,0 +1,245 @@
+"""What every ``ftn`` command shares: the Typer app, the options, and the
+few helpers that read inputs, write outputs and report problems.
+
+Boundary: command-line plumbing only. It reads files through ``inputs``,
+writes files (atomically) and standard streams, and turns ``InputError``
+into exit 2 with a message; it judges nothing and renders no finding
+itself (the ``render`` family does).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import sys
+import tempfile
+from enum import Enum
+from pathlib import Path
+from typing import IO, Annotated, NoReturn
+
+import typer
+
+from .. import clihelp
+from ..diagnostics import Diagnostic
+from ..inputs import InputError, inputs
+from ..reading import kind_of
+from ..render import FORMATS as RENDERERS
+from ..render import Context, Renderer, want_color
+from ..render.sarif import tool_version
+from ..render.text import render_diagnostic
+from ..schemas import SCHEMAS
+
+clihelp.setup()
+
+HELP = ("FTN tools for Fives and Threes records: check, format, convert, replay, show, "
+        "audit, generate.")
+app = typer.Typer(
+    name="ftn",
+    help=HELP,
+    no_args_is_help=True,
+    add_completion=True,
+    pretty_exceptions_enable=False,
+)
+
+EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
+
+
+class Format(str, Enum):
+    text = "text"
+    json = "json"
+
+
+class OutputFormat(str, Enum):
+    """--format of the commands that report findings: the names of
+    ``render.FORMATS`` (a test keeps the two the same)."""
+
+    text = "text"
+    concise = "concise"
+    json = "json"
+    jsonl = "jsonl"
+    github = "github"
+    sarif = "sarif"
+    junit = "junit"
+
+
+class Color(str, Enum):
+    auto = "auto"
+    always = "always"
+    never = "never"
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"ftn {tool_version()}")
+        raise typer.Exit()
+
+
+VersionOpt = Annotated[
+    bool,
+    typer.Option("--version", callback=_version, is_eager=True,
+                 help="Print the installed version and exit."),
+]
+
+
+@app.callback(help=HELP)
+def _root(version: VersionOpt = False) -> None:
+    pass
+
+
+# --------------------------------------------------------------------------
+# Inputs and outputs.
+
+
+def err(message: str) -> None:
+    """A line on standard error."""
+    typer.echo(message, err=True)
+
+
+def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
+    """Say why on standard error and exit with ``code``."""
+    err(message)
+    raise typer.Exit(code)
+
+
+def read_inputs(paths: list[str]) -> list[tuple[str, str]]:
+    """(name, text) for every input, or exit 2 with a message."""
+    try:
+        return inputs(paths)
+    except InputError as e:
+        fail(f"ftn: {e}")
+
+
+def source_line(text: str, line: int) -> str | None:
+    """Line ``line`` (1-based) of a text, without its line end; None when
+    there is none."""
+    lines = text.split("\n")
+    return lines[line - 1].rstrip("\r") if 1 <= line <= len(lines) else None
+
+
+def show_problems(errors: list[Diagnostic], text: str) -> None:
+    """Diagnostics about one text on standard error, with their source lines."""
+    for d in errors:
+        err(render_diagnostic(d, source_line(text, d.line)))
+
+
+_noted = False
+
+
+def note_fallback(text: str, name: str) -> None:
+    """Say once on stderr when JSON is checked without the fast validator."""
+    global _noted
+    if _noted or kind_of(text, name) != "json":
+        return
+    from ..validate import FALLBACK_NOTE, FAST  # slow to load: only for JSON
+
+    if not FAST:
+        _noted = True
+        err(FALLBACK_NOTE)
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write a file through a temporary file and a rename (its line ends as
+    given), keeping the mode of the file it replaces."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+        with contextlib.suppress(OSError):
+            os.chmod(tmp, path.stat().st_mode & 0o7777)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def write_out(text: str, output: Path | None) -> None:
+    """Text to a file, or to standard output."""
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        write_atomic(output, text)
+    except OSError as e:
+        fail(f"ftn: {output}: cannot write: {e.strerror or e}")
+
+
+def declared_options(command: str, rule: list[str] | None) -> list[tuple[str, str]]:
+    """The rule options given as NAME=VALUE, or exit 2."""
+    declared = []
+    for item in rule or []:
+        name, eq, value = item.partition("=")
+        if not eq:
+            fail(f"ftn {command}: --rule takes NAME=VALUE, not {item!r}")
+        declared.append((name, value))
+    return declared
+
+
+def renderer(format: OutputFormat, color: Color, out: IO[str], ctx: Context) -> Renderer:
+    """The renderer of ``--format``, writing to ``out``, coloured as ``--color`` says."""
+    ctx.color = want_color(color.value, out) and format.value in ("text", "concise")
+    ctx.width = shutil.get_terminal_size().columns if out.isatty() else None
+    return RENDERERS[format.value](out, ctx)
+
+
+def console_context(color: Color) -> Context:
+    """Colour and width for a table on standard output."""
+    return Context(
+        color=want_color(color.value, sys.stdout),
+        width=shutil.get_terminal_size().columns if sys.stdout.isatty() else None,
+    )
+
+
+# --------------------------------------------------------------------------
+# Options.
+
+Paths = Annotated[
+    list[str],
+    typer.Argument(metavar="PATH...", help="FTN, JSON or JSON Lines files, directories "
+                   "(searched for *.ftn, *.json, *.jsonl and *.ndjson), or - for stdin."),
+]
+FormatOpt = Annotated[
+    Format,
+    typer.Option("--format", "-f", metavar="text|json", help="text for people, json for machines."),
+]
+_FORMATS_HELP = (
+    "text (for people, with the source line), concise (one line a finding), json, jsonl "
+    "(one finding a line, streamed), github (GitHub Actions annotations), sarif (SARIF "
+    "2.1.0, for code scanning) or junit (JUnit XML)."
+)
+OutputFormatOpt = Annotated[
+    OutputFormat, typer.Option("--format", "-f", metavar="FORMAT", help=_FORMATS_HELP),
+]
+ColorOpt = Annotated[
+    Color,
+    typer.Option("--color", metavar="auto|always|never",
+                 help="Colour: auto colours a terminal unless NO_COLOR is set; never when piped."),
+]
+PlayersOpt = Annotated[
+    int,
+    typer.Option("--players", "-p", min=2, max=12, metavar="N",
+                 help="2 to 12 (as the rules allow)."),
+]
+PresetOpt = Annotated[
+    str | None,
+    typer.Option("--rules", metavar="PRESET", help="A preset: pagat (the default) or online."),
+]
+RuleOpt = Annotated[
+    list[str] | None,
+    typer.Option("--rule", metavar="NAME=VALUE",
+                 help="An option NAME=VALUE (repeat it): set, hand, target, divisors, "
+                 "immediate-end, opener, partnerships, bonus."),
+]
+SeedOpt = Annotated[
+    int,
+    typer.Option("--seed", "-s", metavar="SEED",
+                 help="Random seed: the same seed gives the same games."),
+]
+OutOpt = Annotated[
+    Path | None, typer.Option("--output", "-o", metavar="OUT", help="Write here, not stdout.")
+]
+InArg = Annotated[
+    str, typer.Argument(metavar="IN", help="An FTN, JSON or JSON Lines file, or - for stdin.")
+]
+NameArg = Annotated[str, typer.Argument(metavar="NAME", help=f"One of: {', '.join(SCHEMAS)}.")]

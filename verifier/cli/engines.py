@@ -1,0 +1,225 @@
+"""The commands about engines: ``audit`` (records or a live engine),
+``perft``, ``generate``.
+
+Boundary: each reads its arguments and inputs, calls the library (``api``,
+``protocol``, ``generate``, ``engine``) and renders; no judgement here.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from notation.printer import print_games
+
+from .. import api
+from ..audit import AuditSummary
+from ..check import read_any
+from ..engine import perft as perft_count
+from ..engine import perft_divide
+from ..generate import generate_games, hide
+from ..inputs import InputError
+from ..render import Context
+from ..replay import final_position
+from .common import (
+    EXIT_ERRORS,
+    EXIT_OK,
+    EXIT_USAGE,
+    Color,
+    ColorOpt,
+    OutOpt,
+    OutputFormat,
+    OutputFormatOpt,
+    PlayersOpt,
+    PresetOpt,
+    RuleOpt,
+    SeedOpt,
+    app,
+    declared_options,
+    fail,
+    read_inputs,
+    renderer,
+    show_problems,
+    write_out,
+)
+
+
+class Resync(str, Enum):
+    claimed = "claimed"
+    computed = "computed"
+
+
+AuditPaths = Annotated[
+    list[str] | None,
+    typer.Argument(metavar="[PATH]...", help="Another engine's records (FTN, JSON, JSON Lines), "
+                   "or directories (searched for *.ftn, *.json, *.jsonl and *.ndjson)."),
+]
+ResyncOpt = Annotated[
+    Resync,
+    typer.Option("--resync", metavar="claimed|computed",
+                 help="After a diverging round, go on from the claimed totals "
+                 "or the computed ones."),
+]
+EngineOpt = Annotated[
+    str | None,
+    typer.Option("--engine", metavar="COMMAND", help="Audit a live engine: the command that "
+                 "starts it (it speaks the protocol of verifier/PROTOCOL.md)."),
+]
+GenerateOpt = Annotated[
+    int,
+    typer.Option("--generate", min=0, metavar="N",
+                 help="With --engine: this many generated games (under --rules and --rule)."),
+]
+TimeoutOpt = Annotated[
+    float,
+    typer.Option("--timeout", min=0.1, metavar="SECONDS",
+                 help="Seconds an engine may take for one answer."),
+]
+
+
+@app.command()
+def audit(
+    paths: AuditPaths = None,
+    format: OutputFormatOpt = OutputFormat.text,
+    resync: ResyncOpt = Resync.claimed,
+    output: OutOpt = None,
+    engine: EngineOpt = None,
+    generate: GenerateOpt = 0,
+    players: PlayersOpt = 2,
+    seed: SeedOpt = 1,
+    timeout: TimeoutOpt = 5.0,
+    rules: PresetOpt = None,
+    rule: RuleOpt = None,
+    color: ColorOpt = Color.auto,
+) -> None:
+    """Audit another implementation: its records, or a live engine."""
+    if engine is not None:
+        from ..protocol import audit_engine
+
+        declared = declared_options("audit", rule)
+        try:
+            games = list(generate_games(players, generate, seed, rules, declared))
+        except ValueError as e:
+            fail(f"ftn audit: {e}")
+        for name, text in read_inputs(paths or []):
+            read, errors = read_any(text, name)
+            if errors:
+                show_problems(errors, text)
+                raise typer.Exit(EXIT_USAGE)
+            games += read
+        if not games:
+            fail("ftn audit: --engine needs reference games: --generate N, or files")
+        summary = AuditSummary(list(audit_engine(engine, games, timeout)))
+    else:
+        if not paths:
+            fail("ftn audit: give record files, or --engine COMMAND")
+        if rules is not None or rule:
+            fail("ftn audit: --rules and --rule go with --engine (records declare their own)")
+        try:
+            summary = api.audit(paths, resync.value)
+        except InputError as e:
+            fail(f"ftn: {e}")
+    if output is None:
+        renderer(format, color, sys.stdout, Context()).audit(summary)
+    else:
+        buf = io.StringIO()
+        renderer(format, Color.never if color is Color.auto else color, buf,
+                 Context()).audit(summary)
+        write_out(buf.getvalue(), output)
+    raise typer.Exit(EXIT_OK if all(g.clean for g in summary.games) else EXIT_ERRORS)
+
+
+RecordArg = Annotated[
+    str,
+    typer.Argument(metavar="RECORD", help="An FTN, JSON or JSON Lines file, or - for stdin; "
+                   "its first game's last position is counted from."),
+]
+DepthOpt = Annotated[
+    int, typer.Option("--depth", "-d", min=0, max=12, metavar="N", help="How many moves.")
+]
+DivideOpt = Annotated[bool, typer.Option("--divide", help="Split the count by first move.")]
+
+
+@app.command()
+def perft(source: RecordArg, depth: DepthOpt = 3, divide: DivideOpt = False) -> None:
+    """Count the legal continuations of a record's last position (perft)."""
+    ((name, text),) = read_inputs([source])
+    games, errors = read_any(text, name)
+    if errors or not games:
+        show_problems(errors, text)
+        fail(f"ftn perft: {name}: no game to start from", EXIT_ERRORS)
+    rep = final_position(games[0], name)
+    bad = [d for d in rep.diagnostics if d.severity == "error"]
+    if bad or rep.final is None:
+        show_problems(bad, text)
+        fail(f"ftn perft: {name}: the record must replay clean and have a round", EXIT_ERRORS)
+    rs, gs = rep.final
+    if rs.partial:
+        fail(f"ftn perft: {name}: perft needs every hand of the last round known", EXIT_ERRORS)
+    if divide:
+        total = 0
+        for move, count in perft_divide(rs, gs, depth):
+            what = "knock" if move.tile is None else f"{move.tile[0]}-{move.tile[1]}" + (
+                f" {move.end}" if move.end else "")
+            typer.echo(f"{what}: {count}")
+            total += count
+        typer.echo(f"total: {total}")
+    else:
+        typer.echo(str(perft_count(rs, gs, depth)))
+
+
+class Hide(str, Enum):
+    """``--hide``: the modes of ``generate.hide`` (a test keeps them the same)."""
+
+    none = "none"
+    all = "all"
+    first = "first"
+    some = "some"
+
+
+HideOpt = Annotated[
+    Hide,
+    typer.Option("--hide", metavar="none|all|first|some",
+                 help="Write partial records: none (every hand), all (no deals), "
+                 "first (only the first seat's hand), some (a third of the tiles as '?')."),
+]
+GamesOpt = Annotated[
+    int, typer.Option("--games", "-n", min=1, metavar="N", help="How many games.")
+]
+OutputOpt = Annotated[
+    Path | None,
+    typer.Option("--output", "-o", metavar="FILE", help="Write to this file instead of stdout."),
+]
+
+
+@app.command()
+def generate(
+    players: PlayersOpt = 2,
+    games: GamesOpt = 1,
+    seed: SeedOpt = 1,
+    output: OutputOpt = None,
+    rules: PresetOpt = None,
+    rule: RuleOpt = None,
+    hide_: HideOpt = Hide.none,
+) -> None:
+    """Write random legal complete games with correct claims."""
+    declared = declared_options("generate", rule)
+    try:
+        made = list(generate_games(players, games, seed, rules, declared))
+    except ValueError as e:
+        fail(f"ftn generate: {e}")
+    rng = random.Random(seed)
+    text = print_games([hide(g, hide_.value, rng) for g in made])
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as e:
+        fail(f"ftn generate: {output}: cannot write: {e.strerror or e}")

@@ -1,0 +1,203 @@
+"""The commands about records: ``check``, ``fmt``, ``convert``, ``replay``,
+``show``.
+
+Boundary: each reads its arguments and inputs, calls the library (``api``,
+``check``, ``show``) and renders; no judgement here.
+"""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .. import api
+from ..check import FORMATS, check_text, convert_text, format_text, kind_of
+from ..render import FORMATS as RENDERERS
+from ..render import Context
+from ..replay import Unknown
+from ..report import Summary, dumps, render_trace
+from .common import (
+    EXIT_ERRORS,
+    EXIT_OK,
+    Color,
+    ColorOpt,
+    Format,
+    FormatOpt,
+    InArg,
+    OutOpt,
+    OutputFormat,
+    OutputFormatOpt,
+    Paths,
+    app,
+    err,
+    fail,
+    note_fallback,
+    read_inputs,
+    renderer,
+    show_problems,
+    source_line,
+    write_atomic,
+    write_out,
+)
+
+UnknownsOpt = Annotated[
+    bool,
+    typer.Option("--explain-unknowns", help="Also list what partial records leave unverified."),
+]
+CheckOpt = Annotated[
+    bool, typer.Option("--check", help="Only report files that are not canonical (exit 1).")
+]
+WriteOpt = Annotated[
+    bool, typer.Option("--write", "-w", help="Rewrite in place (never a file that does not parse).")
+]
+
+
+@app.command()
+def check(
+    paths: Paths,
+    format: OutputFormatOpt = OutputFormat.text,
+    explain_unknowns: UnknownsOpt = False,
+    color: ColorOpt = Color.auto,
+) -> None:
+    """Replay every game and report illegal moves and wrong claims."""
+    if explain_unknowns and not RENDERERS[format.value].shows_unknowns:
+        fail(f"ftn check: --explain-unknowns needs --format text, concise, json or jsonl, "
+             f"not {format.value}")
+    inputs = read_inputs(paths)
+    texts: dict[str, str] = {}
+    summary = Summary(files=len(inputs))
+    unknowns: list[Unknown] = []
+    ctx = Context(line_of=lambda source, line: source_line(texts.get(source, ""), line),
+                  sources=[name for name, _ in inputs],
+                  unknowns=unknowns if explain_unknowns else None)
+    out = renderer(format, color, sys.stdout, ctx)
+    for name, text in inputs:
+        texts[name] = text
+        note_fallback(text, name)
+        rep = check_text(text, name)
+        summary.games += rep.games
+        summary.events += rep.events
+        summary.errors += rep.errors
+        summary.warnings += rep.warnings
+        for d in rep.diagnostics:
+            out.finding(d)
+        unknowns.extend(rep.unknowns)
+    out.finish(summary)
+    raise typer.Exit(EXIT_ERRORS if summary.errors else EXIT_OK)
+
+
+@app.command()
+def fmt(paths: Paths, check_only: CheckOpt = False, write: WriteOpt = False) -> None:
+    """Print records in the canonical form; JSON stays JSON.
+
+    Every end is written and the layout is fixed; an array stays an array,
+    and a file's line ends (LF or CRLF) stay as they are.
+    """
+    if check_only and write:
+        fail("ftn fmt: --check and --write exclude each other")
+    if write and "-" in paths:
+        fail("ftn fmt: --write cannot rewrite standard input")
+    status = EXIT_OK
+    for name, text in read_inputs(paths):
+        out, errors = format_text(text, name)
+        if out is None:
+            show_problems(errors, text)
+            err(f"ftn fmt: {name}: not formatted: it does not parse")
+            status = EXIT_ERRORS
+            continue
+        if check_only:
+            if out != text:
+                typer.echo(f"would reformat {name}")
+                status = EXIT_ERRORS
+        elif write:
+            if out != text:
+                try:
+                    write_atomic(Path(name), out)
+                except OSError as e:
+                    fail(f"ftn fmt: {name}: cannot write: {e.strerror or e}")
+                typer.echo(f"reformatted {name}")
+        else:
+            sys.stdout.write(out)
+    raise typer.Exit(status)
+
+
+class To(str, Enum):
+    ftn = "ftn"
+    json = "json"
+    jsonl = "jsonl"
+
+
+ToOpt = Annotated[
+    To | None,
+    typer.Option("--to", "-t", metavar="ftn|json|jsonl",
+                 help="ftn, json (an array) or jsonl; else from OUT, else the "
+                 "other kind than the input."),
+]
+PositionsOpt = Annotated[
+    bool, typer.Option("--positions", help="Write each element's FTN line and column into JSON.")
+]
+
+
+@app.command()
+def convert(
+    source: InArg, output: OutOpt = None, to: ToOpt = None, positions: PositionsOpt = False
+) -> None:
+    """Convert records between FTN, JSON and JSON Lines (canonical form)."""
+    ((name, text),) = read_inputs([source])
+    note_fallback(text, name)
+    if positions and kind_of(text, name) == "json":
+        fail("ftn convert: --positions needs FTN input (they are FTN lines and columns)")
+    target = to.value if to is not None else None
+    if target is None and output is not None:
+        suffix = output.suffix.lower().lstrip(".")
+        target = suffix if suffix in FORMATS else None
+    if target is None:
+        target = "ftn" if kind_of(text, name) == "json" else "json"
+    out, errors = convert_text(text, target, name, positions=positions)
+    if out is None:
+        show_problems(errors, text)
+        fail(f"ftn convert: {name}: not converted: it cannot be read", EXIT_ERRORS)
+    write_out(out, output)
+
+
+@app.command()
+def replay(source: InArg, format: FormatOpt = Format.text, output: OutOpt = None) -> None:
+    """The reference replay: every event with the state the rules give after it."""
+    ((name, text),) = read_inputs([source])
+    note_fallback(text, name)
+    doc, errors = api.replay_text(text, name)
+    if errors:
+        show_problems(errors, text)
+        fail(f"ftn replay: {name}: it cannot be read", EXIT_ERRORS)
+    stopped = any(g["stopped"] is not None for g in doc["games"])
+    write_out(dumps(doc) + "\n" if format is Format.json else render_trace(doc), output)
+    raise typer.Exit(EXIT_ERRORS if stopped else EXIT_OK)
+
+
+GameOpt = Annotated[
+    int, typer.Option("--game", "-g", metavar="N", help="Which game of the file (1...).")
+]
+AtOpt = Annotated[
+    str | None,
+    typer.Option("--at", metavar="ROUND:EVENT", help="ROUND:EVENT to open at (0: start)."),
+]
+SvgOpt = Annotated[bool, typer.Option("--svg", help="One SVG picture of --at's position.")]
+
+
+@app.command()
+def show(
+    source: InArg, output: OutOpt = None, game: GameOpt = 1, at: AtOpt = None, svg: SvgOpt = False
+) -> None:
+    """A self-contained HTML page that replays one game (or, with --svg, one position)."""
+    from ..show import ShowError, render
+
+    ((name, text),) = read_inputs([source])
+    try:
+        out = render(text, name, game, at, svg)
+    except ShowError as e:
+        fail(e.message, e.code)
+    write_out(out, output)

@@ -1,0 +1,97 @@
+"""The reference commands: ``codes``, ``explain``, ``rules``, ``schema``.
+
+Boundary: each prints what the library keeps (the registry of diagnostics,
+the rule book, the published schemas); no judgement here.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from .. import diagnostics as registry
+from .. import rulebook
+from ..check import check_text
+from ..render.base import table
+from ..render.text import render_diagnostic
+from ..schemas import SCHEMAS, schema_text
+from .common import Color, ColorOpt, NameArg, app, console_context, fail, source_line
+
+MarkdownOpt = Annotated[
+    bool, typer.Option("--markdown", help="Print the Markdown table of the README.")
+]
+CodeArg = Annotated[
+    str, typer.Argument(metavar="CODE", help="A code (FT304) or a name (overshoot-accepted).")
+]
+RuleArg = Annotated[
+    str | None,
+    typer.Argument(metavar="[RULE]", help="A rule (R8.2), a section (R8) or a variant (V3); "
+                   "without it, every rule is listed."),
+]
+
+
+@app.command()
+def codes(markdown: MarkdownOpt = False, color: ColorOpt = Color.auto) -> None:
+    """List the registry of diagnostics: code, name, severity, rule, summary."""
+    if markdown:
+        typer.echo(registry.table_markdown(), nl=False)
+        return
+    rows = [[c.code, c.name, c.severity, c.rule, c.summary] for c in registry.REGISTRY]
+    sys.stdout.write(table(None, rows, console_context(color),
+                           styles=["bold", "cyan", None, "green", None]))
+
+
+@app.command()
+def rules(rule: RuleArg = None, color: ColorOpt = Color.auto) -> None:
+    """List the rule book's rules, or print one rule or section of it."""
+    if rule is None:
+        rows = [[r.id, r.title] for r in rulebook.rules()]
+        sys.stdout.write(table(None, rows, console_context(color), styles=["bold"]))
+        return
+    found = rulebook.get(rule)
+    if found is None:
+        fail(f"ftn rules: no rule {rule!r} in the rule book; 'ftn rules' lists them "
+             "(R1.1 to R8.5, sections R1 to R9, variants V1 to V7)")
+    typer.echo(found.text)
+
+
+def _cited_rules(citation: str) -> str:
+    """The text of every rule of the book that a citation names."""
+    texts = []
+    for rule_id in rulebook.expand(citation):
+        found = rulebook.get(rule_id)
+        if found is not None:
+            texts.append(found.text)
+    return "\n\n".join(texts)
+
+
+@app.command()
+def explain(code: CodeArg) -> None:
+    """Show one diagnostic: what it means, why it matters, and an example."""
+    entry = registry.lookup(code)
+    if entry is None:
+        fail(f"ftn explain: unknown code {code!r}; see 'ftn codes'")
+    typer.echo(f"{entry.code} {entry.name} ({entry.severity}, rule {entry.rule})\n")
+    typer.echo(f"{entry.summary}\n{entry.why}\n")
+    cited = _cited_rules(entry.rule)
+    if cited:
+        typer.echo(f"The rules it cites ({entry.rule}; 'ftn rules RULE' prints one):\n")
+        typer.echo("\n".join(f"  {line}" if line else "" for line in cited.split("\n")) + "\n")
+    typer.echo("Example:\n")
+    for i, line in enumerate(entry.example.rstrip("\n").split("\n"), 1):
+        typer.echo(f"  {i:>3}  {line}")
+    rep = check_text(entry.example, "example")
+    typer.echo("\nWhat 'ftn check' says of it:\n")
+    for d in rep.diagnostics:
+        if d.name == entry.name:
+            typer.echo(render_diagnostic(d, source_line(entry.example, d.line)))
+
+
+@app.command()
+def schema(name: NameArg) -> None:
+    """Print one of the published JSON Schemas: record, replay or report."""
+    if name not in SCHEMAS:
+        fail(f"ftn schema: unknown schema {name!r}; one of: {', '.join(SCHEMAS)}")
+    sys.stdout.write(schema_text(name))

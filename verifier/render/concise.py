@@ -1,0 +1,32 @@
+"""``--format concise``: one line a finding, ``file:line:col: CODE name: message``,
+as compilers and linters print them (editors jump to the place).
+
+Boundary: the first line of ``text`` without the source line and caret; then
+the summary line. Colour as ``text``.
+"""
+
+from __future__ import annotations
+
+from ..diagnostics import Diagnostic
+from ..report import Summary
+from .base import Renderer, paint, severity_style
+
+
+class ConciseRenderer(Renderer):
+    """Writes each finding as it comes."""
+
+    shows_unknowns = True
+
+    def finding(self, d: Diagnostic) -> None:
+        color = self.ctx.color
+        self.out.write(
+            paint(f"{d.source}:{d.line}:{d.col}:", "bold", color) + " "
+            + paint(f"{d.code} {d.name}", severity_style(d.severity), color)
+            + f": {d.message}\n"
+        )
+
+    def finish(self, summary: Summary) -> None:
+        if self.ctx.unknowns is not None:
+            for u in self.ctx.unknowns:
+                self.out.write(f"{u.source}:{u.line}:{u.col}: not verifiable: {u.message}\n")
+        self.out.write(summary.text() + "\n")

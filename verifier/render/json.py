@@ -1,0 +1,30 @@
+"""``--format json``: one JSON document (``schemas/report.schema.json`` for
+``ftn check``; the audit's own document for ``ftn audit``).
+
+Boundary: the same bytes as before the renderer family: ``report.report_json``
+and ``report.dumps`` for a check (with ``unknowns`` when asked), and
+``AuditSummary.to_dict`` for an audit. Never coloured.
+"""
+
+from __future__ import annotations
+
+import json
+
+from ..audit import AuditSummary
+from ..report import Summary, dumps, report_json
+from .base import Renderer
+
+
+class JsonRenderer(Renderer):
+    """Keeps the findings; writes the document at the end."""
+
+    shows_unknowns = True
+
+    def finish(self, summary: Summary) -> None:
+        doc = report_json(self.findings, summary)
+        if self.ctx.unknowns is not None:
+            doc["unknowns"] = [u.to_dict() for u in self.ctx.unknowns]
+        self.out.write(dumps(doc) + "\n")
+
+    def audit(self, summary: AuditSummary) -> None:
+        self.out.write(json.dumps(summary.to_dict(), ensure_ascii=False, indent=2) + "\n")

@@ -1,0 +1,129 @@
+"""``--format text``: for people. Each finding with its source line and a caret,
+then the summary; colour on a terminal.
+
+Boundary: writes exactly what ``render_diagnostic`` and
+``Summary.text`` write when colour is off (the same bytes as before the
+renderer family), and the same text with ANSI styles when it is on. An audit:
+each failing game's first divergence and position, then the table of defect
+classes (rich) and the share of clean games and rounds.
+"""
+
+from __future__ import annotations
+
+from ..audit import AuditSummary, classify
+from ..diagnostics import Diagnostic
+from ..report import Summary
+from .base import Renderer, paint, severity_style, table
+
+
+def diagnostic_text(d: Diagnostic, line_text: str | None, color: bool) -> str:
+    """One finding: ``path:line:col: CODE name: message``, the source line with a
+    caret under the column, and the claimed and computed values, the rule and
+    the place in the game (``render_diagnostic``, painted)."""
+    sev = severity_style(d.severity)
+    out = [
+        paint(f"{d.source}:{d.line}:{d.col}:", "bold", color)
+        + " " + paint(f"{d.code} {d.name}", sev, color) + f": {d.message}"
+    ]
+    if line_text is not None:
+        num = str(d.line)
+        pad = " " * len(num)
+        shown = line_text.replace("\t", " ")
+        out.append(paint(f" {num} |", "blue", color) + f" {shown}")
+        out.append(paint(f" {pad} |", "blue", color) + f" {' ' * (d.col - 1)}"
+                   + paint("^", sev, color))
+    extra = []
+    if d.claimed is not None or d.computed is not None:
+        extra.append(f"claimed: {d.claimed}, computed: {d.computed}")
+    if d.rule:
+        extra.append(f"rule {d.rule}")
+    if d.game:
+        where = f"game {d.game}"
+        if d.round is not None:
+            where += f", round {d.round}"
+        if d.event is not None:
+            where += f", event {d.event}"
+        extra.append(where)
+    if extra:
+        out.append(paint(f" {' ' * len(str(d.line))} =", "blue", color) + " " + "; ".join(extra))
+    return "\n".join(out)
+
+
+class TextRenderer(Renderer):
+    """Findings as they come, then the unknowns (when asked) and the summary."""
+
+    shows_unknowns = True
+
+    def finding(self, d: Diagnostic) -> None:
+        self.out.write(diagnostic_text(d, self.ctx.line_of(d.source, d.line), self.ctx.color))
+        self.out.write("\n")
+
+    def finish(self, summary: Summary) -> None:
+        color = self.ctx.color
+        if self.ctx.unknowns is not None:
+            for u in self.ctx.unknowns:
+                self.out.write(paint(f"{u.source}:{u.line}:{u.col}:", "bold", color)
+                               + f" not verifiable: {u.message}\n")
+            n = len(self.ctx.unknowns)
+            self.out.write(f"{n} thing{'' if n == 1 else 's'} the records leave unverified\n")
+        line = summary.text()
+        if color:
+            line = paint(line, "bold red" if summary.errors else "bold green", color)
+        self.out.write(line + "\n")
+
+    def audit(self, summary: AuditSummary) -> None:
+        self.out.write(audit_text(summary, self))
+
+
+def _pct(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "-"
+
+
+def audit_text(summary: AuditSummary, r: Renderer) -> str:
+    """Failing games with their first divergence, then the table of classes."""
+    color = r.ctx.color
+    out = []
+    for g in summary.games:
+        if g.skipped is not None:
+            out.append(f"{paint(g.source, 'bold', color)}: game {g.game}: not played to the "
+                       f"engine: {g.skipped}")
+        if g.failure is not None:
+            out.append(f"{paint(g.source, 'bold', color)}: game {g.game}: "
+                       f"{paint('engine-failure', 'bold red', color)}: {g.failure}")
+        if not g.divergences:
+            continue
+        div = g.divergences[0]
+        d = div.diagnostic
+        cls, rule = classify(div)
+        where = d.source if d.source == "<engine>" else f"{d.source}:{d.line}:{d.col}"
+        out.append(f"{paint(where, 'bold', color)}: game {g.game}, round {d.round}, event "
+                   f"{d.event}: {paint(cls, 'bold red', color)} ({rule}): {d.message}")
+        hands = "; ".join(
+            f"{s} {' '.join(f'{a}-{b}' for a, b in h) or '-'}" for s, h in div.hands.items()
+        )
+        out.append(f"    position: hands {hands}; ends {div.ends}; totals "
+                   f"{','.join(map(str, div.totals))}; to play {div.to_play or '-'}")
+        if len(g.divergences) > 1:
+            out.append(f"    and {len(g.divergences) - 1} more diverging round(s) in this game")
+    doc = summary.to_dict()
+    text = "\n".join(out) + "\n" if out else ""
+    if doc["classes"]:
+        text += "\n" + table(
+            ["class", "rule", "games", "rounds"],
+            [[c["class"], c["rule"], str(c["games"]), str(c["rounds"])] for c in doc["classes"]],
+            r.ctx, justify=["left", "left", "right", "right"], styles=["bold red"],
+        )
+    clean = (
+        f"clean: {doc['cleanGames']} of {doc['games']} games "
+        f"({_pct(doc['cleanGames'], doc['games'])}), {doc['cleanRounds']} of {doc['rounds']} "
+        f"rounds ({_pct(doc['cleanRounds'], doc['rounds'])})"
+    )
+    ok = doc["cleanGames"] == doc["games"]
+    return text + paint(clean, "bold green" if ok else "bold red", color) + "\n"
+
+
+def render_diagnostic(d: Diagnostic, line_text: str | None) -> str:
+    """``path:line:col: CODE name: message``, the source line with a caret
+    under the column, and the claimed and computed values (the ``text``
+    format without colour)."""
+    return diagnostic_text(d, line_text, False)
