@@ -7,14 +7,8 @@ import json
 
 from paths import SAMPLES, read_sample
 
-from notation.jsonform import (
-    POINTS,
-    game_from_json,
-    game_to_json,
-    iter_json,
-    locate,
-    looks_like_json,
-)
+from notation.jsonform import POINTS, game_from_json, game_to_json
+from notation.jsontext import iter_json, locate, looks_like_json
 from notation.model import Placement
 from notation.parser import parse_games
 

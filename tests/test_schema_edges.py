@@ -22,7 +22,8 @@ from typing import Any
 
 import pytest
 
-from notation.jsonform import game_from_json, iter_json
+from notation.jsonform import game_from_json
+from notation.jsontext import iter_json
 from notation.printer import print_game
 from notation.schema import PRESETS, RULE_OPTIONS
 from verifier import options

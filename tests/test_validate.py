@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from paths import SAMPLES
 
-from notation.jsonform import game_to_json, iter_json
+from notation.jsonform import game_to_json
+from notation.jsontext import iter_json
 from notation.parser import parse_games
 from verifier.generate import generate_games
 from verifier.validate import FAST, fast, reference, violations

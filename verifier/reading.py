@@ -17,7 +17,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from notation.jsonform import game_from_json, iter_json, locate, looks_like_json
+from notation.jsonform import game_from_json
+from notation.jsontext import iter_json, locate, looks_like_json
 from notation.model import Game
 from notation.parser import ParseError, read_games
 

@@ -20,18 +20,24 @@ What it decides:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from notation.model import Game, Knock, Placement, PointsClaim, Round, TotalsClaim
 
-from .diagnostics import BY_NAME, Counted, Diagnostic
+from .diagnostics import BY_NAME, Diagnostic
 from .engine import GameState, Illegal, RoundState, Rules, Stepper, deal_problems
 from .judge import Judge, Located
-from .observers import Divergence, Divergences, Ends, Final, Observer, Trace
+from .observers import Divergences, Ends, Final, Observer, Trace
+from .results import GameReport, Unknown
 from .setup import HeaderProblem, Setup, fmt_totals, read_header
 
 Locate = Callable[[str], tuple[int, int]]
+
+__all__ = [
+    "GameReport", "Locate", "Replay", "Unknown", "audit_game", "canonical_game", "check_game",
+    "final_position", "trace_game",
+]
 
 
 class _Stop(Exception):
@@ -49,67 +55,6 @@ class _Play:
 
     def __str__(self) -> str:
         return f"event {self.event}"
-
-
-@dataclass(frozen=True, slots=True)
-class Unknown:
-    """Something a partial record leaves undecided: not an error; listed by
-    ``ftn check --explain-unknowns``."""
-
-    message: str
-    line: int
-    col: int
-    game: int
-    round: int | None = None
-    event: int | None = None
-    source: str = "<input>"
-    pointer: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        """A plain dict (JSON-ready)."""
-        return {
-            "message": self.message, "file": self.source, "line": self.line, "col": self.col,
-            "pointer": self.pointer, "game": self.game, "round": self.round,
-            "event": self.event,
-        }
-
-
-@dataclass
-class GameReport(Counted):
-    """What replaying one game found, and what its observers recorded."""
-
-    game: int
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    events: int = 0
-    rounds: int = 0
-    complete: bool = False
-    winner: str | None = None
-    scores: tuple[int, ...] = ()
-    # The finding that stopped the replay (an illegal move, a bad header or
-    # deal), if one did.
-    stopped: Diagnostic | None = None
-    # What a partial record leaves undecided.
-    unknowns: list[Unknown] = field(default_factory=list)
-    setup: Setup | None = None
-    # From the observers asked for: the reference replay (rounds in the
-    # 'replay' schema's shape), the last position (for perft), the audit's
-    # divergences (each round's first finding) and clean rounds.
-    trace: list[dict[str, Any]] | None = None
-    final: tuple[RoundState, GameState] | None = None
-    divergences: list[Divergence] = field(default_factory=list)
-    clean_rounds: int = 0
-
-    @property
-    def seats(self) -> tuple[str, ...]:
-        return self.setup.names if self.setup else ()
-
-    @property
-    def sides(self) -> tuple[str, ...]:
-        return self.setup.side_names if self.setup else ()
-
-    @property
-    def target(self) -> int:
-        return self.setup.rules.target if self.setup else 61
 
 
 class Replay:

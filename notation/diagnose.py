@@ -1,0 +1,200 @@
+"""Point at the first wrong character of a line that matches no terminal.
+
+Boundary: for a line the parser could not match, walks the grammar's field
+terminals (``grammar.field_regex``) along the line shapes of FTN and says
+where the line goes wrong and what could stand there. It reads no game.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .grammar import field_regex
+
+_FIELD_NAMES = {
+    "SEAT": "a seat name",
+    "SIDE": "a side (seats joined by '+')",
+    "NUMBER": "a number",
+    "TILE": "a tile (like 6-3)",
+    "UNKNOWN": "'?'",
+    "END_SIDE": "an end (L or R)",
+    "END_TOTAL": "an end total (=N)",
+    "POINTS": "points (+N, +N+B, over+N)",
+    "TOTALS": "totals (like (12,30))",
+    "KEY": "a tag name (lower case)",
+    "STRING": 'a quoted string (like "Alice")',
+}
+
+# A line shape: steps of (alternatives, how many: "1", "?" or "+").
+# An alternative is a field terminal's name or a literal word in quotes.
+_SHAPES: dict[str, list[tuple[tuple[str, ...], str]]] = {
+    "game": [(("'game'",), "1")],
+    "end": [(("'end'",), "1")],
+    "round": [
+        (("'round'",), "1"), (("NUMBER",), "1"), (("'opener'",), "1"), (("SEAT",), "1"),
+    ],
+    "deal": [(("'deal'",), "1"), (("SEAT",), "1"), (("TILE", "UNKNOWN"), "+")],
+    "result": [
+        (("'result'",), "1"),
+        (("'domino'", "'blocked'", "'target'"), "1"),
+        (("SEAT",), "domino"),
+        (("TOTALS",), "?"),
+    ],
+    "winner": [(("'winner'",), "1"), (("SIDE",), "1"), (("TOTALS",), "?")],
+    "event": [
+        (("SEAT",), "1"),
+        (("TILE", "'knock'"), "1"),
+        (("END_SIDE",), "?"),
+        (("END_TOTAL",), "?"),
+        (("POINTS",), "?"),
+        (("TOTALS",), "?"),
+    ],
+}
+
+
+def _describe(alt: str) -> str:
+    return alt if alt.startswith("'") else _FIELD_NAMES[alt]
+
+
+def _prefix_len(alt: str, text: str) -> int:
+    """How many leading characters of ``text`` can begin an ``alt``."""
+    if alt.startswith("'"):
+        word = alt[1:-1]
+        n = 0
+        while n < min(len(word), len(text)) and word[n] == text[n]:
+            n += 1
+        return n
+    regex = field_regex(alt)
+    for k in range(len(text), 0, -1):
+        if regex.fullmatch(text, 0, k):
+            return k
+    return 0
+
+
+def _full(alt: str, text: str) -> bool:
+    if alt.startswith("'"):
+        return text == alt[1:-1]
+    return field_regex(alt).fullmatch(text) is not None
+
+
+# A string's escapes (as in the grammar's STRING): a surrogate only as a pair.
+_ESCAPE = re.compile(
+    r'\\(?:["\\/bfnrt]|u(?![dD][89a-fA-F])[0-9a-fA-F]{4}'
+    r"|u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+)
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+def _diagnose_tag(text: str, start: int) -> tuple[int, str, tuple[str, ...]]:
+    pos = start + 1
+    m = field_regex("KEY").match(text, pos)
+    if not m:
+        return pos, "a header tag starts with its name", (_FIELD_NAMES["KEY"],)
+    pos = m.end()
+    string = field_regex("STRING")
+    while True:
+        ws = re.compile(r"[ \t]*").match(text, pos)
+        assert ws is not None
+        q = ws.end()
+        if q < len(text) and text[q] == "]":
+            q += 1
+            rest = text[q:].strip()
+            if rest and not rest.startswith("#"):
+                return q + (len(text[q:]) - len(text[q:].lstrip())), "unexpected text", (
+                    "the end of the line",
+                )
+            return -1, "", ()
+        if q < len(text) and text[q] == '"':
+            sm = string.match(text, q)
+            if not sm:
+                # Find the first bad character inside the string.
+                bad = q + 1
+                while bad < len(text):
+                    ch = text[bad]
+                    if ch == '"':
+                        break
+                    if ch == "\\":
+                        esc = _ESCAPE.match(text, bad)
+                        if not esc:
+                            if _SURROGATE.match(text, bad):
+                                return bad, "a lone surrogate escape in a string", (
+                                    "a pair: \\uD800-\\uDBFF, then \\uDC00-\\uDFFF",
+                                )
+                            return bad, "bad escape in a string", ('an escape like \\" or \\u00e9',)
+                        bad = esc.end()
+                        continue
+                    if ord(ch) < 0x20:
+                        return bad, "control character in a string", ("a printable character",)
+                    bad += 1
+                return len(text), "unterminated string", ('a closing "',)
+            if ws.end() == pos and pos != m.end():
+                return q, "values are separated by blanks", ("a blank",)
+            pos = sm.end()
+            continue
+        return q, "unexpected text in a header tag", (_FIELD_NAMES["STRING"], "']'")
+
+
+def diagnose_line(text: str) -> tuple[int, str, tuple[str, ...]]:
+    """Find the first wrong character of a line that matches no line terminal.
+
+    Returns the 0-based offset in ``text``, a message, and what was expected
+    there. Used only for error messages; the grammar decides what is valid.
+    """
+    stripped = text.lstrip(" \t")
+    start = len(text) - len(stripped)
+    if stripped.startswith("["):
+        off, msg, exp = _diagnose_tag(text, start)
+        if off >= 0:
+            return off, msg, exp
+        return start, "this line matches no FTN line", ()
+    # Cut a trailing comment (there are no quoted strings outside tags).
+    body = text.split("#", 1)[0]
+    fields = [(m.start(), m.group()) for m in re.finditer(r"\S+", body)]
+    first = fields[0][1] if fields else ""
+    steps = _SHAPES.get(first, _SHAPES["event"])
+    si = 0  # the next step
+    count = 0  # fields matched by step si so far (for "+")
+    chosen = ""
+    for off, f in fields:
+        acceptable: list[tuple[str, int]] = []
+        j = si
+        while j < len(steps):
+            alts, how = steps[j]
+            if how == "domino" and chosen != "'domino'":
+                j += 1
+                continue
+            acceptable += [(a, j) for a in alts]
+            if how in ("1", "domino") or (how == "+" and (j != si or count == 0)):
+                break
+            j += 1
+        hit = next(((a, k) for a, k in acceptable if _full(a, f)), None)
+        if hit is None:
+            names = tuple(dict.fromkeys(_describe(a) for a, _ in acceptable))
+            if j >= len(steps):
+                names += ("the end of the line",)
+            best = max((_prefix_len(a, f) for a, _ in acceptable), default=0)
+            return off + best, _unexpected(f, best), names
+        chosen, k = hit
+        if k != si:
+            si, count = k, 0
+        count += 1
+        if steps[k][1] != "+":
+            si, count = k + 1, 0
+        if chosen == "'knock'":
+            si = len(steps) + 1  # nothing may follow a knock
+            steps = [*steps, ((), "1")]
+    for j in range(si, len(steps)):
+        alts, how = steps[j]
+        if (how == "1" and alts) or (how == "+" and j == si and count == 0) or (
+            how == "domino" and chosen == "'domino'"
+        ):
+            return len(body.rstrip()), "the line ends too soon", tuple(
+                _describe(a) for a in alts
+            )
+    return start, "this line matches no FTN line", ()
+
+
+def _unexpected(field: str, at: int) -> str:
+    if at >= len(field):
+        return f"unexpected text after {field!r}"
+    return f"unexpected {field[at]!r} in {field!r}" if at else f"unexpected {field!r}"

@@ -1,0 +1,56 @@
+"""The compiled grammar of FTN (``ftn.lark``), built once, lazily.
+
+Boundary: loads the grammar, compiles Lark's LALR parser over it (with the
+record builder of ``build`` inline) and the regular expressions of its line
+and field terminals. It reads no record and reports nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache, lru_cache
+from importlib import resources
+
+from lark import Lark
+
+from .build import _Build
+
+# order only saves time).
+LINE_TERMINALS = (
+    "PLACEMENT", "KNOCK", "DEAL", "ROUND", "RESULT", "TAG", "GAME", "END", "WINNER",
+)
+
+#: What each token kind is called in messages.
+
+
+
+def grammar_text() -> str:
+    """The text of ``ftn.lark``, the grammar of FTN."""
+    return resources.files(__package__).joinpath("ftn.lark").read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=1)
+def _lark() -> Lark:
+    return Lark(
+        grammar_text(),
+        parser="lalr",
+        lexer="basic",
+        start=["start", "game", "field"],
+        transformer=_Build(),
+        cache=True,
+    )
+
+
+@lru_cache(maxsize=1)
+def _line_regex() -> re.Pattern[str]:
+    lark = _lark()
+    alts = "|".join(
+        f"(?P<{name}>{lark.get_terminal(name).pattern.to_regexp()})" for name in LINE_TERMINALS
+    )
+    return re.compile(rf"[ \t]*(?:{alts}|(?P<COMMENT>#.*))[ \t]*(?:#(?P<TRAIL>.*))?")
+
+
+@cache
+def field_regex(name: str) -> re.Pattern[str]:
+    """The compiled regular expression of one field terminal of the grammar."""
+    return re.compile(_lark().get_terminal(name).pattern.to_regexp())
