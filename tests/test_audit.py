@@ -108,3 +108,51 @@ def test_classify() -> None:
     assert classify(_div("points-mismatch", "3", "4", tile_replayed=True))[0] == (
         "tile-stays-in-hand")
     assert set(DEFECTS) >= {c for c, _ in [classify(_div("bonus-split", "", ""))]}
+
+
+# -- the audit judges what the check judges (issue 8) ------------------------------
+
+
+def _cut_round(text: str) -> str:
+    """Delete round 2's last five events and its result line: a round cut short
+    (N to play 3-4, which fits)."""
+    lines = text.split("\n")
+    start = next(i for i, ln in enumerate(lines) if ln.startswith("round 2 "))
+    end = next(i for i in range(start, len(lines)) if lines[i].lstrip().startswith("result"))
+    return "\n".join(lines[: end - 5] + lines[end + 1:])
+
+
+def test_audit_reports_a_round_cut_short_as_check_does(tmp_path: Path) -> None:
+    game = tmp_path / "g.ftn"
+    r = runner.invoke(app, ["generate", "--players", "2", "--games", "1", "--seed", "1",
+                            "-o", str(game)])
+    assert r.exit_code == 0
+    game.write_text(_cut_round(game.read_text(encoding="utf-8")), encoding="utf-8")
+    r = runner.invoke(app, ["check", "--format", "json", str(game)])
+    found = [(d["name"], d["line"], d["round"]) for d in json.loads(r.stdout)["diagnostics"]]
+    assert r.exit_code == 1 and ("round-unfinished", found[0][1], 3) in found
+    r = runner.invoke(app, ["audit", "--format", "json", str(game)])
+    doc = json.loads(r.stdout)
+    assert r.exit_code == 1 and doc["cleanGames"] == 0
+    divs = doc["failing"][0]["divergences"]
+    assert ("round-unfinished", found[0][1]) in [(d["diagnostic"], d["line"]) for d in divs]
+
+
+def test_audit_reports_a_wrong_winner_as_check_does(tmp_path: Path) -> None:
+    text = read_two()
+    wrong = text.replace("winner S (60,61)", "winner N (60,61)")
+    assert wrong != text
+    path = tmp_path / "w.ftn"
+    path.write_text(wrong, encoding="utf-8")
+    r = runner.invoke(app, ["check", "--format", "json", str(path)])
+    names = [d["name"] for d in json.loads(r.stdout)["diagnostics"]]
+    assert r.exit_code == 1 and "winner-mismatch" in names
+    r = runner.invoke(app, ["audit", "--format", "json", str(path)])
+    divs = json.loads(r.stdout)["failing"][0]["divergences"]
+    assert r.exit_code == 1
+    assert [(d["diagnostic"], d["claimed"], d["computed"]) for d in divs] == [
+        ("winner-mismatch", "N", "S")]
+
+
+def read_two() -> str:
+    return (SAMPLES / "valid" / "two-players-r8-3.ftn").read_text(encoding="utf-8")

@@ -226,3 +226,12 @@ def test_other_seats_are_still_another_side() -> None:
     assert js is not None
     (d,) = check_text(js, "side.jsonl").diagnostics
     assert (d.name, d.pointer, d.claimed) == ("winner-mismatch", "/winner", "W+E")
+
+
+def test_format_keeps_crlf_line_ends() -> None:
+    text = read_sample("valid", "four-players.ftn")
+    crlf = text.replace("\n", "\r\n")
+    out, errors = format_text(crlf, "four.ftn")
+    lf, _ = format_text(text, "four.ftn")
+    assert errors == [] and lf is not None and out == lf.replace("\n", "\r\n")
+    assert out == crlf  # the sample is canonical: with CRLF, it stays so

@@ -503,3 +503,17 @@ def test_readme_command_table_matches_each_command() -> None:
             for fmt in FORMATS:
                 assert f"`{fmt}`" in mine, (name, fmt)
     assert any(r.startswith("| `ftn --version`") for r in rows)
+
+
+def test_fmt_check_and_write_agree_on_crlf_files(tmp_path: Path) -> None:
+    text = (SAMPLES / "valid" / "four-players.ftn").read_text(encoding="utf-8")
+    canonical = tmp_path / "crlf.ftn"
+    canonical.write_bytes(text.replace("\n", "\r\n").encode())
+    messy = tmp_path / "messy.ftn"
+    messy.write_bytes(text.replace("\n", "\r\n").replace("  N ", "    N ").encode())
+    assert run("fmt", "--check", str(canonical))[0] == 0
+    assert run("fmt", "--write", str(canonical))[1] == ""  # nothing to rewrite
+    assert run("fmt", "--check", str(messy))[0] == 1
+    assert run("fmt", "--write", str(messy))[1] == f"reformatted {messy}\n"
+    assert messy.read_bytes() == canonical.read_bytes()
+    assert run("fmt", "--check", str(messy))[0] == 0

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from engines_catalog import WRONG
-from paths import ENGINES, ROOT
+from paths import ENGINES, ROOT, SAMPLES
 from typer.testing import CliRunner
 
 from verifier.cli import app
@@ -108,3 +108,37 @@ def test_engine_needs_reference_games() -> None:
     assert r.exit_code == 2 and "needs reference games" in r.stderr
     r = runner.invoke(app, ["audit"])
     assert r.exit_code == 2
+
+
+@pytest.mark.slow
+def test_the_correct_engine_is_clean_on_every_valid_sample() -> None:
+    # Partial records cannot be played to an engine (hands unknown): they are
+    # said to be skipped, never a crash or a divergence; variants are played
+    # under their own options (V5's lead included).
+    for path in sorted((SAMPLES / "valid").glob("*.ftn")):
+        r = runner.invoke(app, ["audit", "--engine", engine("correct"), str(path),
+                                "--format", "json"])
+        assert r.exception is None or isinstance(r.exception, SystemExit), (path, r.exception)
+        doc = json.loads(r.stdout)
+        assert doc["failing"] == [] and doc["classes"] == [], path
+        if path.name.startswith("partial-"):
+            assert doc["games"] == 0 and "partial record" in doc["skipped"][0]["reason"]
+        else:
+            assert r.exit_code == 0 and doc["games"] == doc["cleanGames"] == 1, path
+
+
+def test_an_illegal_reference_record_is_skipped_with_its_reason() -> None:
+    r = runner.invoke(app, ["audit", "--engine", engine("correct"),
+                            str(SAMPLES / "invalid" / "tile-not-in-hand.ftn")])
+    assert r.exception is None or isinstance(r.exception, SystemExit)
+    assert "not played to the engine: its record is not legal: FT202" in r.stdout
+
+
+@pytest.mark.slow
+def test_rule_options_reach_the_engine() -> None:
+    code, doc = audit("--engine", engine("correct"), "--generate", "10", "--players", "4",
+                      "--rule", "opener=highest-double", "--rule", "partnerships=off")
+    assert code == 0 and doc["games"] == doc["cleanGames"] == 10
+    r = runner.invoke(app, ["audit", "--engine", engine("correct"), "--generate", "1",
+                            "--rule", "target"])
+    assert r.exit_code == 2 and "--rule takes NAME=VALUE" in r.stderr

@@ -1,11 +1,16 @@
 """The Fives and Threes rules engine, the record verifier, and the ``ftn`` CLI.
 
 Boundary: ``engine`` is the pure rules model (no I/O, no notation, no Lark,
-no Typer); ``replay`` judges ``notation`` records with it; ``diagnostics``
-is the registry of codes; ``check`` joins reading and replay for whole
-texts; ``generate`` writes random legal games; ``rulebook`` is the rule book
-the diagnostics cite (``RULES.md``, package data); ``render`` is the family of
-output formats (text, concise, json, jsonl, github, sarif, junit) and
-``report`` the summary and the JSON report; ``lexer`` highlights FTN for
-Pygments; ``cli`` (with ``clihelp``) is the thin command line over all of them.
+no Typer). Around it: ``setup`` reads a header into a game's set-up,
+``reading`` is the one way in for FTN and JSON texts, ``replay`` steps a
+game and has ``judge`` compare its claims (``observers`` record what a tool
+wants besides the findings), ``diagnostics`` is the registry of codes,
+``check`` and ``audit`` work on whole texts, ``protocol`` audits live
+engines, ``generate`` writes random legal games, ``render`` and ``report``
+format findings, ``show`` draws a game, and ``cli`` is the thin command line.
+``api`` is the Python API over all of them (``verifier.api``).
 """
+
+from . import api
+
+__all__ = ["api"]

@@ -17,7 +17,7 @@ traceback at a user for a bad record (bad records give diagnostics).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, TextIO
 
 from notation.model import Game
@@ -50,9 +50,10 @@ def _text(source: Source, name: str | None) -> tuple[str, str]:
     return name or str(getattr(source, "name", "<stream>")), source.read()
 
 
-def read_games(source: Source, name: str | None = None, kind: str | None = None
-               ) -> Iterator[Read]:
-    """The games of a file (a path) or an open text stream, one ``Read`` each:
+def read_games(source: str | os.PathLike[str] | Iterable[str], name: str | None = None,
+               kind: str | None = None) -> Iterator[Read]:
+    """The games of a file (a path), an open text stream or any iterable of
+    lines, one ``Read`` each:
     ``.game`` the record, or ``.problems`` the diagnostics that kept it from
     being read. FTN streams are read a line at a time."""
     if isinstance(source, (str, os.PathLike)):

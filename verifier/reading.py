@@ -13,6 +13,7 @@ and replays nothing.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TextIO
@@ -73,11 +74,20 @@ def read(source: str | TextIO | Iterable[str], name: str = "<input>",
     or "json"; by default it follows ``name``'s extension, else the text."""
     if isinstance(source, str):
         text = source
-    elif kind != "ftn":
-        text = "".join(source)
     else:
-        yield from read_ftn(source, name)
-        return
+        lines = iter(source)
+        head: list[str] = []
+        if kind is None and not any(name.lower().endswith(s) for s in SUFFIXES):
+            for line in lines:  # the first line that is not blank tells the kind
+                head.append(line)
+                if line.strip():
+                    break
+            kind = "json" if looks_like_json("".join(head)) else "ftn"
+        stream = itertools.chain(head, lines)
+        if (kind or kind_of("", name)) == "ftn":
+            yield from read_ftn(stream, name)
+            return
+        text = "".join(stream)
     if (kind or kind_of(text, name)) == "json":
         yield from read_json(text, name)
     else:
