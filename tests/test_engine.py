@@ -88,9 +88,9 @@ def test_r3_3_lead_any_tile_turn_passes_clockwise() -> None:
 
 
 def test_v5_highest_double_holder() -> None:
-    assert highest_double_holder(MAIN2, [[(5, 5), (6, 1)], [(4, 4), (6, 6)]]) == 1
+    assert highest_double_holder([[(5, 5), (6, 1)], [(4, 4), (6, 6)]]) == 1
     # No double: the heaviest tile leads.
-    assert highest_double_holder(MAIN2, [[(5, 6)], [(4, 6)]]) == 0
+    assert highest_double_holder([[(5, 6)], [(4, 6)]]) == 0
 
 
 # -- R4 placing and knocking --------------------------------------------------

@@ -123,6 +123,7 @@ def test_the_correct_engine_is_clean_on_every_valid_sample() -> None:
         assert doc["failing"] == [] and doc["classes"] == [], path
         if path.name.startswith("partial-"):
             assert doc["games"] == 0 and "partial record" in doc["skipped"][0]["reason"]
+            assert r.exit_code == 2 and "no reference game could be played" in r.stderr
         else:
             assert r.exit_code == 0 and doc["games"] == doc["cleanGames"] == 1, path
 
@@ -132,6 +133,7 @@ def test_an_illegal_reference_record_is_skipped_with_its_reason() -> None:
                             str(SAMPLES / "invalid" / "tile-not-in-hand.ftn")])
     assert r.exception is None or isinstance(r.exception, SystemExit)
     assert "not played to the engine: its record is not legal: FT202" in r.stdout
+    assert r.exit_code == 2
 
 
 @pytest.mark.slow

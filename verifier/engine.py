@@ -116,7 +116,7 @@ def expected_opener(rules: Rules, first: int, round_number: int) -> int:
     return (first + round_number - 1) % rules.players
 
 
-def highest_double_holder(rules: Rules, hands: Sequence[Iterable[tuple[int, int]]]) -> int | None:
+def highest_double_holder(hands: Sequence[Iterable[tuple[int, int]]]) -> int | None:
     """V5: the seat holding the highest double, else the heaviest tile."""
     found = required_lead(hands)
     return None if found is None else found[0]
@@ -728,7 +728,7 @@ class GameState:
     def opener_for(self, round_number: int, hands: Sequence[Iterable[tuple[int, int]]]) -> int:
         """Who must open round ``round_number`` (R3.1, R3.2, V5)."""
         if self.rules.opener == "highest-double":
-            seat = highest_double_holder(self.rules, hands)
+            seat = highest_double_holder(hands)
             if seat is not None:
                 return seat
         return expected_opener(self.rules, self.first, round_number)

@@ -83,7 +83,7 @@ _STYLE = (
 )
 
 
-def _position(data: dict[str, Any], rnd: dict[str, Any], e: int) -> tuple[
+def _position(rnd: dict[str, Any], e: int) -> tuple[
         dict[str, Any] | None, list[int]]:
     ev = rnd["events"][e - 1] if e else None
     totals = ev["totals"] if ev is not None else rnd["start"]
@@ -127,7 +127,7 @@ def position_svg(data: dict[str, Any], r: int, e: int, width: int = 760) -> str:
     """A standalone picture of the position after event ``e`` of round ``r``:
     the line (wrapped), its ends and end total, the event and every side's total."""
     rnd = next(x for x in data["rounds"] if x["round"] == r)
-    ev, totals = _position(data, rnd, e)
+    ev, totals = _position(rnd, e)
     s, gap, pad = 0.3, 4, 16
     row_h = 200 * s
     lines: list[str] = []

@@ -132,6 +132,8 @@ def audit(
         renderer(format, Color.never if color is Color.auto else color, buf,
                  Context()).audit(summary)
         write_out(buf.getvalue(), output)
+    if engine is not None and all(g.skipped is not None for g in summary.games):
+        fail("ftn audit: no reference game could be played to the engine (see above)")
     raise typer.Exit(EXIT_OK if all(g.clean for g in summary.games) else EXIT_ERRORS)
 
 
