@@ -898,7 +898,4 @@ def perft_divide(rs: RoundState, gs: GameState, depth: int) -> list[tuple[Move, 
 
 def apply_move(rs: RoundState, gs: GameState, move: Move) -> None:
     """Play a move of ``perft_moves`` (the placement scores, R8)."""
-    if move.tile is None:
-        rs.knock(rs.turn)
-        return
-    gs.score(rs.place(rs.turn, move.tile[0], move.tile[1], move.end))
+    Stepper(gs, rs).play(move)

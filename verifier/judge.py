@@ -13,7 +13,7 @@ that is off only for that reason is not reported again. It applies no move
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Protocol
 
 from notation.jsonform import END_TOTAL, POINTS, TOTALS
@@ -36,14 +36,17 @@ Located = Placement | Round | RoundResult | Winner | Game
 Claim = PointsClaim | TotalsClaim | EndTotalClaim
 
 
+At = tuple[Located, "Claim | None", str]
+"""Where a finding is: the element, the claim of it (if any) and the claim's
+part of a JSON Pointer (``END_TOTAL``, ``POINTS``, ``TOTALS``, or ""). The
+replay locates it only when a finding is reported."""
+
+
 class Report(Protocol):
     """Where the judge sends a finding."""
 
-    def __call__(self, name: str, message: str, at: tuple[int, int, str | None],
+    def __call__(self, name: str, message: str, at: At,
                  claimed: str | None = None, computed: str | None = None) -> None: ...
-
-
-Where = Callable[[Located, "Claim | None", str], tuple[int, int, str | None]]
 
 
 def fmt_points(p: PointsClaim) -> str:
@@ -70,10 +73,9 @@ def outcome_text(step: Stepper, names: Sequence[str]) -> str:
 class Judge:
     """Judges the claims of one game, event by event (see the module doc)."""
 
-    def __init__(self, setup: Setup, report: Report, where: Where) -> None:
+    def __init__(self, setup: Setup, report: Report) -> None:
         self.setup = setup
         self.report = report
-        self.where = where
         sides = setup.rules.side_count
         # Claimed minus computed totals, per side, as far as explained by
         # mismatches already reported; and whether an overshoot was reported.
@@ -98,7 +100,7 @@ class Judge:
                 "end-total-mismatch",
                 f"end total claimed {et.value}, computed {placed.end_total} "
                 f"({placed.why(self.setup.rules)})",
-                self.where(ev, et, END_TOTAL),
+                (ev, et, END_TOTAL),
                 claimed=str(et.value), computed=str(placed.end_total),
             )
         pc = ev.points
@@ -111,12 +113,12 @@ class Judge:
             self.points(ev, pc, placed, scored)
         tc = ev.totals
         if tc is not None and (self.drifting or tc.values != tuple(state.scores)):
-            self.totals(tc, self.where(ev, tc, TOTALS), state)
+            self.totals(tc, (ev, tc, TOTALS), state)
 
     def points(self, ev: Placement, claim: PointsClaim, placed: Placed, scored: Scored) -> None:
         """Judge a points claim that differs from the computed event."""
         side = scored.side
-        at = self.where(ev, claim, POINTS)
+        at = (ev, claim, POINTS)
         computed = fmt_event(placed, scored)
         claimed = fmt_points(claim)
         p, b = placed.points, placed.bonus
@@ -170,7 +172,7 @@ class Judge:
         self.drift[side] += by
         self.drifting = any(self.drift)
 
-    def amounts(self, claim: PointsClaim, placed: Placed, at: tuple[int, int, str | None],
+    def amounts(self, claim: PointsClaim, placed: Placed, at: At,
                 claimed: str, computed: str) -> bool:
         """Compare claimed points (and bonus) with the computed; report and
         return True when they differ."""
@@ -213,7 +215,7 @@ class Judge:
 
     # -- totals, results, the winner ------------------------------------------
 
-    def totals(self, claim: TotalsClaim, at: tuple[int, int, str | None],
+    def totals(self, claim: TotalsClaim, at: At,
                state: GameState) -> None:
         """Judge claimed running totals against the computed ones."""
         computed = state.scores
@@ -261,10 +263,10 @@ class Judge:
         if claimed != computed:
             self.report(
                 "result-mismatch", f"result claimed {claimed!r}, computed {computed!r}",
-                self.where(res, None, ""), claimed=claimed, computed=computed,
+                (res, None, ""), claimed=claimed, computed=computed,
             )
         if res.totals is not None:
-            self.totals(res.totals, self.where(res, res.totals, TOTALS), step.game)
+            self.totals(res.totals, (res, res.totals, TOTALS), step.game)
 
     def winner(self, w: Winner, state: GameState) -> None:
         """Judge the ``winner`` line against the end of the game."""
@@ -276,12 +278,12 @@ class Judge:
                 "winner-mismatch",
                 f"winner claimed {w.side}, but no side has reached {target}: "
                 f"totals {fmt_totals(state.scores)}",
-                self.where(w, None, ""), claimed=w.side, computed="none",
+                (w, None, ""), claimed=w.side, computed="none",
             )
         elif not same_side(w.side, computed):  # a side is a set of seats: S+N is N+S
             self.report(
                 "winner-mismatch", f"winner claimed {w.side}, computed {computed}",
-                self.where(w, None, ""), claimed=w.side, computed=computed,
+                (w, None, ""), claimed=w.side, computed=computed,
             )
         if w.totals is not None:
-            self.totals(w.totals, self.where(w, w.totals, TOTALS), state)
+            self.totals(w.totals, (w, w.totals, TOTALS), state)

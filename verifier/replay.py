@@ -27,7 +27,7 @@ from notation.model import Game, Knock, Placement, PointsClaim, Round, TotalsCla
 
 from .diagnostics import BY_NAME, Diagnostic
 from .engine import GameState, Illegal, RoundState, Rules, Stepper, deal_problems
-from .judge import Judge, Located
+from .judge import At, Judge, Located
 from .observers import Divergences, Ends, Final, Observer, Trace
 from .results import GameReport, Unknown
 from .setup import HeaderProblem, Setup, fmt_totals, read_header
@@ -159,15 +159,15 @@ class Replay:
             self.setup = found
             self.report.setup = found
             self.state = found.new_game()
-            self.judge = Judge(found, self._judged, self.where)
+            self.judge = Judge(found, self._judged)
             return
         for p in [found] if isinstance(found, HeaderProblem) else found:
             self.emit("bad-header", p.message, self.where(p.at), claimed=p.claimed)
         raise _Stop
 
-    def _judged(self, name: str, message: str, at: tuple[int, int, str | None],
+    def _judged(self, name: str, message: str, at: At,
                 claimed: str | None = None, computed: str | None = None) -> None:
-        self.emit(name, message, at, claimed, computed)
+        self.emit(name, message, self.where(*at), claimed, computed)
 
     def play_round(self, index: int, rnd: Round, following: Round | None, errors: int) -> None:
         """Deal, open and play one round; judge its claims and result
