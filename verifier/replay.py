@@ -239,33 +239,37 @@ class Replay:
         seat_of = self.setup.seat_of
         partial = rs.partial
         watchers = self.on_event
-        for n, ev in enumerate(rnd.events, 1):
-            self.event_no = n
-            self.report.events += 1
-            if state.over:
-                self.emit("event-after-game-end",
-                          f"{self.setup.side_names[state.winner or 0]} has already won the game",
-                          self.where(ev))
-                raise _Stop
-            seat = seat_of.get(ev.seat)
-            if seat is None:
-                self.emit("not-your-turn", f"{ev.seat} is not a seat of this game; it is "
-                          f"{self.setup.names[rs.turn]}'s turn", self.where(ev))
-                raise _Stop
-            try:
-                if type(ev) is Knock:
-                    step.knock(seat, _Play(ev, n) if partial else None)
-                    for o in watchers:
-                        o.knocked(n, ev, seat, step)
-                    continue
-                assert isinstance(ev, Placement)
-                a, b = ev.tile
-                placed, scored = step.place(seat, a, b, ev.end, _Play(ev, n) if partial else None)
-            except Illegal as e:
-                self.illegal(n, ev, e, step, rnd)
-            for o in watchers:
-                o.placed(n, ev, placed, scored, step)
-            judge.event(ev, placed, scored, state)
+        place, knock, judged = step.place, step.knock, judge.event  # the hot loop
+        n = 0
+        try:
+            for n, ev in enumerate(rnd.events, 1):
+                self.event_no = n
+                if state.over:
+                    self.emit("event-after-game-end", f"{self.setup.side_names[state.winner or 0]}"
+                              " has already won the game", self.where(ev))
+                    raise _Stop
+                seat = seat_of.get(ev.seat)
+                if seat is None:
+                    self.emit("not-your-turn", f"{ev.seat} is not a seat of this game; it is "
+                              f"{self.setup.names[rs.turn]}'s turn", self.where(ev))
+                    raise _Stop
+                try:
+                    if isinstance(ev, Knock):
+                        knock(seat, _Play(ev, n) if partial else None)
+                        if watchers:
+                            for o in watchers:
+                                o.knocked(n, ev, seat, step)
+                        continue
+                    a, b = ev.tile
+                    placed, scored = place(seat, a, b, ev.end, _Play(ev, n) if partial else None)
+                    if watchers:
+                        for o in watchers:
+                            o.placed(n, ev, placed, scored, step)
+                    judged(ev, placed, scored, state)  # raises no Illegal
+                except Illegal as e:
+                    self.illegal(n, ev, e, step, rnd)
+        finally:
+            self.report.events += n  # the events reached, the one that stopped the round too
 
     def illegal(self, n: int, ev: Placement | Knock, e: Illegal, step: Stepper,
                 rnd: Round) -> NoReturn:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from notation.model import RESERVED_WORDS, Game, Tag
 
@@ -148,9 +149,11 @@ def read_header(game: Game) -> Setup | HeaderProblem | list[HeaderProblem]:
     return Setup.of(rules, seats, seats.index(first.values[0]) if first is not None else 0)
 
 
+@lru_cache(maxsize=64)
 def options_cited(rules: Rules) -> dict[str, tuple[str, str]]:
     """For each diagnostic, the declared options (R9) that decide it, when
-    they differ from the main form."""
+    they differ from the main form (computed once per set of rules: treat the
+    dict as read-only)."""
     main = Rules.main_form(rules.players) if rules.players <= 4 else None
     cites: dict[str, list[tuple[str, str]]] = {}
 
