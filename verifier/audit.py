@@ -12,24 +12,22 @@ divergence's defect class and the rule it breaks. No I/O, no rendering.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .observers import Divergence
-from .replay import GameReport
+from notation.model import Game
 
-#: Defect classes that real engines show: name -> (rule, what goes wrong).
+from .hypotheses import UNEXPLAINED, explain_game
+from .observers import Divergence, Divergences
+from .replay import GameReport, Locate, Replay
+from .setup import Setup, read_header
+from .variants import DEFECTS as WRONG_ENGINES
+
+#: Defect classes: name -> (rule, what goes wrong): those a wrong engine
+#: computes (``variants``), and those of a live engine or an input.
 DEFECTS: dict[str, tuple[str, str]] = {
-    "lead-double-doubled": (
-        "R5.3", "a lead double is scored as two doubled ends (6-6 counts 24, not 12)"),
-    "double-stops-counting": (
-        "R5.2", "a terminal lead double stops counting once the lead is continued on one side"),
-    "play-after-domino": (
-        "R7.1, R7.2", "play goes on after a side has placed its last tile"),
-    "bonus-split": (
-        "R8.1", "the domino bonus is tested against the target apart from its placement"),
-    "tile-stays-in-hand": (
-        "R4.5", "a tile that has been placed stays in the hand and is placed again"),
+    **WRONG_ENGINES,
+    UNEXPLAINED: ("-", "no defect class reproduces what the record claims"),
     "illegal-move-offered": (
         "R4.1-R4.4", "the engine's legal moves differ from the rules'"),
     "engine-failure": (
@@ -39,9 +37,17 @@ DEFECTS: dict[str, tuple[str, str]] = {
 
 
 def classify(div: Divergence) -> tuple[str, str]:
-    """The defect class of a divergence and the rule it breaks, from the
-    finding's name and values and the typed facts of its event."""
-    d, f = div.diagnostic, div.facts
+    """The defect class of a divergence and the rule it breaks: the
+    classifier's verdict (two classes or more joined by " or "), or, for a
+    live engine's divergence, from the finding's name and values and the
+    typed facts of its event."""
+    d = div.diagnostic
+    ex = div.explained
+    if ex is not None:
+        if not ex.classes:
+            return UNEXPLAINED, d.rule
+        return " or ".join(ex.classes), "; ".join(DEFECTS[c][0] for c in ex.classes)
+    f = div.facts
     name = d.name
     if f.tile_replayed:
         # The record places one tile twice in the round: whatever showed
@@ -66,6 +72,38 @@ def classify(div: Divergence) -> tuple[str, str]:
     if name in DEFECTS:
         return name, DEFECTS[name][0]
     return name, d.rule
+
+
+def audit_game(game: Game, number: int = 1, source: str = "<input>",
+               resync: str = "claimed", locate: Locate | None = None) -> GameReport:
+    """Replay one game as an audit: every round is judged, and after a
+    diverging round the next starts from the claimed (or computed) totals;
+    ``report.divergences`` holds each diverging round's first finding, with
+    its later findings and the classifier's verdict, then the findings
+    outside rounds."""
+    setup = read_header(game)
+    divs = Divergences(setup.names if isinstance(setup, Setup) else ())
+    rep = Replay(game, number, source, locate, resync, [divs]).run()
+    verdicts = explain_game(setup, game, divs.rounds) if isinstance(setup, Setup) else []
+    out = []
+    for seen, verdict in zip(divs.rounds, verdicts or [None] * len(divs.rounds), strict=True):
+        if seen.first is None:
+            continue
+        div = replace(seen.first, later=tuple(seen.later), explained=verdict)
+        d = div.diagnostic
+        if verdict is not None and verdict.event and verdict.event != d.event:
+            # Named at an earlier placement (a tile joined by its wrong half).
+            ev = seen.rnd.events[verdict.event - 1]
+            line, col = (ev.line, ev.col) if ev.pointer is None or locate is None else (
+                locate(ev.pointer))
+            div = replace(div, diagnostic=replace(d, line=line, col=col, event=verdict.event,
+                                                  pointer=ev.pointer),
+                          where=f"round {seen.index}, event {verdict.event}",
+                          later=(d, *div.later))
+        out.append(div)
+    rep.divergences = out + divs.outside
+    rep.clean_rounds = divs.clean_rounds
+    return rep
 
 
 @dataclass

@@ -9,10 +9,10 @@ anything (a wrong line is still shown, the checker judges it). Needs Pygments
 Token types: ``game``, ``end``, ``round``, ``opener``, ``deal``, ``knock``,
 ``result``, ``winner`` are ``Keyword``, and ``domino``, ``blocked``,
 ``target``, ``over``, ``none`` (``winner none``) ``Keyword.Constant``; a
-tag's key is ``Name.Tag`` and its values ``String.Double``; seats and sides are ``Name.Variable``; tiles
-(``6-3``, ``?``) are ``Number``; the end ``L``/``R`` is ``Name.Attribute``;
-claims are ``Operator`` (``=``, ``+``) and ``Number.Integer`` (end totals,
-points, totals); comments are ``Comment.Single``.
+tag's key is ``Name.Tag`` and its values ``String.Double``; seats and sides
+are ``Name.Variable``; tiles (``6-3``, ``?``) are ``Number``; the end
+``L``/``R`` is ``Name.Attribute``; claims are ``Operator`` (``=``, ``+``)
+and ``Number.Integer`` (end totals, points, totals); comments are ``Comment.Single``.
 """
 
 from __future__ import annotations

@@ -29,14 +29,14 @@ from .claims import already_placed, claimed_totals
 from .diagnostics import BY_NAME, Diagnostic
 from .engine import GameState, Illegal, RoundState, Rules, Stepper, deal_problems
 from .judge import Judge, Located
-from .observers import Divergences, Ends, Final, Observer, Trace
+from .observers import Ends, Final, Observer, Trace
 from .results import GameReport, Unknown
 from .setup import HeaderProblem, Setup, fmt_totals, read_header
 
 Locate = Callable[[str], tuple[int, int]]
 
 __all__ = [
-    "GameReport", "Locate", "Replay", "Unknown", "audit_game", "canonical_game", "check_game",
+    "GameReport", "Locate", "Replay", "Unknown", "canonical_game", "check_game",
     "final_position", "trace_game",
 ]
 
@@ -64,9 +64,11 @@ class Replay:
     def __init__(self, game: Game, number: int = 1, source: str = "<input>",
                  locate: Locate | None = None, resync: str | None = None,
                  observers: Sequence[Observer] = (),
-                 game_class: type[GameState] = GameState) -> None:
+                 game_class: type[GameState] = GameState, setup: Setup | None = None) -> None:
         self.game = game
-        self.game_class = game_class  # the engine that plays it (a variant, for the audit)
+        # The engine that plays it (a wrong one, for the audit's classifier),
+        # and the set-up, when not the header's.
+        self.game_class, self.given = game_class, setup
         self.source = source
         self.locate = locate
         self.resync = resync  # "claimed" or "computed": an audit
@@ -161,7 +163,7 @@ class Replay:
         return rep
 
     def start(self) -> None:
-        found = read_header(self.game)
+        found = self.given or read_header(self.game)
         if isinstance(found, Setup):
             self.setup = found
             self.report.setup = found
@@ -427,18 +429,6 @@ def final_position(game: Game, source: str = "<input>") -> GameReport:
     final = Final()
     rep = check_game(game, 1, source, None, [final])
     rep.final = final.position
-    return rep
-
-
-def audit_game(game: Game, number: int = 1, source: str = "<input>",
-               resync: str = "claimed", locate: Locate | None = None) -> GameReport:
-    """Replay one game as an audit: every round is judged, and after a
-    diverging round the next starts from the claimed (or computed) totals;
-    ``report.divergences`` holds each round's first finding."""
-    setup = read_header(game)
-    divs = Divergences(setup.names if isinstance(setup, Setup) else ())
-    rep = Replay(game, number, source, locate, resync, [divs]).run()
-    rep.divergences, rep.clean_rounds = divs.found_list, divs.clean_rounds
     return rep
 
 

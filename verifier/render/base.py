@@ -165,5 +165,6 @@ def audit_findings(summary: AuditSummary) -> list[Diagnostic]:
             cls, rule = classify(div)
             d = div.diagnostic
             code = BY_NAME[cls].code if cls in BY_NAME else cls if cls in DEFECTS else d.code
-            out.append(replace(d, code=code, name=cls, rule=rule))
+            message = div.explained.message if div.explained is not None else d.message
+            out.append(replace(d, code=code, name=cls, rule=rule, message=message))
     return out
