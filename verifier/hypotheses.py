@@ -207,5 +207,30 @@ def explain_game(setup: Setup, game: Game, rounds: Sequence[RoundSeen]
     one no class applies to)."""
     by_index = {setup.start_round + p: r for p, r in enumerate(game.rounds)}
     following = [by_index.get(r.index + 1) for r in rounds]
-    return [explain(setup, rounds, following, i) if r.first is not None else None
-            for i, r in enumerate(rounds)]
+    verdicts = [explain(setup, rounds, following, i) if r.first is not None else None
+                for i, r in enumerate(rounds)]
+    # Where several classes explain a round equally well, and exactly one of
+    # them is what another round of the game can only be explained by, the
+    # game's record has shown that defect: it is named alone.
+    alone = [(i, v.classes[0]) for i, v in enumerate(verdicts)
+             if v is not None and len(v.classes) == 1]
+    for i, v in enumerate(verdicts):
+        if v is None or len(v.classes) < 2:
+            continue
+        shown = {c: f"round {rounds[r].index} shows {c} alone"
+                 for r, c in alone if c in v.classes and r != i}
+        if not shown:
+            # One defect that explains other rounds of the game as well is
+            # fewer defects than an accident at one event in each of them.
+            shown = {c: f"it explains round {rounds[r].index} as well, where {c} would "
+                        "need another accident" for c in v.classes if c not in AT_ONE_EVENT
+                     for r, w in enumerate(verdicts) if r != i and w is not None
+                     and c in w.classes and all(x in AT_ONE_EVENT for x in v.classes
+                                                 if x != c)}
+        if len(shown) == 1:
+            (c, reason), = shown.items()
+            others = ", ".join(x for x in v.classes if x != c)
+            verdicts[i] = Explained((c,), None, f"{DEFECTS[c][1]}; that reproduces what the "
+                                    f"record claims, the rules do not ({others} would too, "
+                                    f"but {reason}): {v.message.split(': ', 1)[1]}")
+    return verdicts

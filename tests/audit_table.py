@@ -1,0 +1,133 @@
+"""How well the audit names each wrong engine's defect, in every form of
+record: a table engine x form -> share of the affected rounds whose class is
+the engine's.
+
+    python tests/audit_table.py [GAMES]     # 200 games by default
+
+Each wrong engine of ``tests/engines/`` plays GAMES games (seed 5; four
+players for the partners' defects) and writes them in three forms: every
+claim (``full``), the running totals only (``totals``), the points only
+(``points``). The engine notes the rounds where its defect changed what it
+computed (``_base.fired``); a round is *affected* when it did and the audit
+finds the round diverging (a defect can change nothing the record shows: a
+1-1 lead doubled still scores 0). The share is of the affected rounds whose
+class is the engine's alone; ``both`` counts those named with another class
+too, ``missed`` the rounds where the defect fired and the record shows
+nothing wrong, ``other`` diverging rounds where it did not fire. The correct
+engine's line gives the share of clean rounds. ``tests/test_audit_table.py``
+holds the threshold (95%).
+Boundary: a test tool; it runs the engines and the audit in-process.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE), str(HERE / "engines")]
+
+from _base import FORMS, generate  # noqa: E402
+from engines_catalog import WRONG  # noqa: E402
+
+from verifier.audit import audit_game, classify  # noqa: E402
+from verifier.engine import GameState, RoundState  # noqa: E402
+
+SEED = 5
+
+
+@dataclass
+class Row:
+    """One engine in one form."""
+
+    engine: str
+    form: str
+    rounds: int = 0
+    fired: int = 0
+    affected: int = 0
+    named: int = 0
+    both: int = 0
+    missed: int = 0
+    other: int = 0
+
+    @property
+    def share(self) -> float:
+        return self.named / self.affected if self.affected else 1.0
+
+
+def _module(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, HERE / "engines" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def classes_of(name: str) -> tuple[type[RoundState], type[GameState]]:
+    """The round and game classes of a test engine."""
+    mod = _module(name)
+    rc, gc = RoundState, GameState
+    for value in vars(mod).values():
+        if isinstance(value, type) and value.__module__ == mod.__name__:
+            if issubclass(value, RoundState):
+                rc = value
+            elif issubclass(value, GameState):
+                gc = value
+    return rc, gc
+
+
+def measure(name: str, form: str, games: int, players: int, want: str | None) -> Row:
+    """Audit ``games`` games of engine ``name`` in ``form``."""
+    rc, gc = classes_of(name)
+    row = Row(name, form)
+    for number, (game, fired) in enumerate(generate(rc, gc, players, games, SEED, form), 1):
+        rep = audit_game(game, number)
+        row.rounds += rep.rounds
+        found = {d.diagnostic.round: classify(d)[0] for d in rep.divergences
+                 if d.diagnostic.round is not None}
+        row.fired += len(fired)
+        for r in fired:
+            if r not in found:
+                row.missed += 1
+                continue
+            row.affected += 1
+            if found[r] == want:
+                row.named += 1
+            elif want is not None and want in found[r].split(" or "):
+                row.both += 1
+        row.other += sum(1 for r in found if r not in fired)
+        if want is None:
+            row.named += rep.clean_rounds
+            row.affected = row.rounds
+    return row
+
+
+def table(games: int = 200) -> list[Row]:
+    """Every wrong engine in every form, then the correct engine."""
+    rows = []
+    for name, (cls, _, players) in WRONG.items():
+        for form in FORMS:
+            rows.append(measure(name, form, games, players, cls))
+    for players in (2, 4):
+        for form in FORMS:
+            row = measure("correct", form, games, players, None)
+            row.engine = f"correct ({players} players)"
+            rows.append(row)
+    return rows
+
+
+def main(argv: list[str]) -> int:
+    games = int(argv[0]) if argv else 200
+    print(f"{'engine':28} {'form':7} {'rounds':>6} {'fired':>6} {'affected':>8} "
+          f"{'named':>6} {'share':>7} {'both':>5} {'missed':>6} {'other':>6}")
+    for r in table(games):
+        print(f"{r.engine:28} {r.form:7} {r.rounds:6} {r.fired:6} {r.affected:8} {r.named:6} "
+              f"{100 * r.share:6.1f}% {r.both:5} {r.missed:6} {r.other:6}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
