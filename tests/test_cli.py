@@ -48,7 +48,8 @@ def test_check_text_output_shape() -> None:
     assert code == 1
     lines = out.split("\n")
     assert lines[0] == (
-        f"{path}:25:17: FT303 total-mismatch: totals claimed (1,4), computed (1,3) (wrong for S)"
+        f"{path}:25:17: FT303 total-mismatch: totals claimed (1,4), computed (1,3) (wrong for S): "
+        "since the totals agreed at (1,3) after event 1 of round 2, no event has scored"
     )
     assert lines[1] == " 25 |   S 4-6 R =7 +0 (1,4)"
     assert lines[2] == "    |                 ^"

@@ -119,10 +119,18 @@ class GameAudit:
     # Why a reference game was not played to a live engine (a partial or
     # illegal record): it is neither clean nor failing, and not counted.
     skipped: str | None = None
+    # Why an input (or a game of it) is not a record that can be read: not
+    # a game, and not counted as one.
+    unreadable: str | None = None
 
     @property
     def clean(self) -> bool:
-        return not self.divergences and self.failure is None
+        return not self.divergences and self.failure is None and self.unreadable is None
+
+    @property
+    def played(self) -> bool:
+        """Whether the game was audited (neither skipped nor unreadable)."""
+        return self.skipped is None and self.unreadable is None
 
 
 @dataclass
@@ -147,8 +155,7 @@ class AuditSummary:
                 rounds[key] += 1
                 seen.add(key)
             if g.failure is not None:
-                key = ("unreadable-record", "FTN") if g.failure.startswith("unreadable") else (
-                    "engine-failure", "protocol")
+                key = ("engine-failure", "protocol")
                 rounds[key] += 1
                 seen.add(key)
             for key in seen:
@@ -156,17 +163,25 @@ class AuditSummary:
         return [(k[0], k[1], games[k], rounds[k]) for k in sorted(
             games, key=lambda k: (-games[k], k))]
 
+    @property
+    def read_nothing(self) -> bool:
+        """Whether nothing in the input could be read as a record."""
+        return bool(self.games) and all(g.unreadable is not None for g in self.games)
+
     def to_dict(self) -> dict[str, Any]:
-        played = [g for g in self.games if g.skipped is None]
+        played = [g for g in self.games if g.played]
         n = len(played)
         rounds = sum(g.rounds for g in played)
         skipped = [{"game": g.game, "reason": g.skipped} for g in self.games if g.skipped]
+        unreadable = [{"file": g.source, "game": g.game, "problem": g.unreadable}
+                      for g in self.games if g.unreadable is not None]
         return {
-            "version": 1,
+            "version": 2,
             "games": n,
             "cleanGames": sum(1 for g in played if g.clean),
             "rounds": rounds,
-            "cleanRounds": sum(g.clean_rounds for g in self.games),
+            "cleanRounds": sum(g.clean_rounds for g in played),
+            "unreadable": unreadable,
             "classes": [
                 {"class": c, "rule": r, "games": gm, "rounds": rd,
                  "summary": DEFECTS.get(c, ("", ""))[1]}
@@ -175,7 +190,7 @@ class AuditSummary:
             "failing": [
                 {"file": g.source, "game": g.game, "failure": g.failure,
                  "divergences": [_div_dict(d) for d in g.divergences]}
-                for g in self.games if not g.clean
+                for g in self.games if not g.clean and g.unreadable is None
             ],
         } | ({"skipped": skipped} if skipped else {})
 
@@ -183,12 +198,18 @@ class AuditSummary:
 def _div_dict(div: Divergence) -> dict[str, Any]:
     cls, rule = classify(div)
     d = div.diagnostic
+    ex = div.explained
     return {
-        "class": cls, "rule": rule, "line": d.line, "col": d.col, "round": d.round,
-        "event": d.event, "diagnostic": d.name, "message": d.message, "claimed": d.claimed,
-        "computed": d.computed,
+        "class": cls, "rule": rule, "classes": list(ex.classes) if ex is not None else [cls],
+        "line": d.line, "col": d.col, "round": d.round, "event": d.event, "where": div.where,
+        "diagnostic": d.name, "message": d.message, "claimed": d.claimed,
+        "computed": d.computed, "explanation": ex.message if ex is not None else None,
         "position": {
+            "at": div.moment,
             "hands": {s: [list(t) for t in h] for s, h in div.hands.items()},
             "ends": div.ends, "totals": list(div.totals), "toPlay": div.to_play,
         },
+        "later": [{"line": x.line, "col": x.col, "round": x.round, "event": x.event,
+                   "diagnostic": x.name, "message": x.message, "claimed": x.claimed,
+                   "computed": x.computed} for x in div.later],
     }

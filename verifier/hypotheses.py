@@ -148,11 +148,19 @@ def explain(setup: Setup, rounds: Sequence[RoundSeen], following: Sequence[Round
         h = horizon(setup, seen, nxt, _engine(name))
         if h >= at:
             found[name] = (h, 0)
+    # A one-time accident (a tile joined by its wrong half, a tile kept in a
+    # hand) is named from what the moves show: the divergence is a move, or
+    # a later finding of the round is explained as well; a number alone
+    # would fit too many accidents.
+    later = [position_of(x, n) for x in seen.later if position_of(x, n) > at]
+    needs = at if d.name in MOVES else min(later) if later else None
     for name, candidates in (("tile-flipped", _flip_candidates(seen, at)),
                              ("tile-stays-in-hand", _stay_candidates(setup, seen, at))):
+        if needs is None:
+            break
         for k in candidates:
             h = horizon(setup, seen, nxt, _engine(name, k))
-            if h >= at and (name not in found or h > found[name][0]):
+            if h >= needs and (name not in found or h > found[name][0]):
                 found[name] = (h, k)
     if not found:
         if d.name in CLAIMS:

@@ -132,6 +132,8 @@ def audit(
         renderer(format, Color.never if color is Color.auto else color, buf,
                  Context()).audit(summary)
         write_out(buf.getvalue(), output)
+    if summary.read_nothing:
+        raise typer.Exit(EXIT_USAGE)  # nothing in the input is a record
     raise typer.Exit(EXIT_OK if all(g.clean for g in summary.games) else EXIT_ERRORS)
 
 

@@ -91,6 +91,10 @@ def audit_text(summary: AuditSummary, r: Renderer) -> str:
         if g.failure is not None:
             out.append(f"{paint(g.source, 'bold', color)}: game {g.game}: "
                        f"{paint('engine-failure', 'bold red', color)}: {g.failure}")
+        if g.unreadable is not None:
+            what = f"game {g.game}" if g.game else "input"
+            out.append(f"{paint(g.source, 'bold', color)}: {what}: "
+                       f"{paint('unreadable-record', 'bold red', color)}: {g.unreadable}")
         if not g.divergences:
             continue
         out.extend(_game_lines(g.game, g.divergences, color))
@@ -107,7 +111,10 @@ def audit_text(summary: AuditSummary, r: Renderer) -> str:
         f"({_pct(doc['cleanGames'], doc['games'])}), {doc['cleanRounds']} of {doc['rounds']} "
         f"rounds ({_pct(doc['cleanRounds'], doc['rounds'])})"
     )
-    ok = doc["cleanGames"] == doc["games"]
+    if doc["unreadable"]:
+        n = len(doc["unreadable"])
+        clean += f"; {n} unreadable input{'' if n == 1 else 's'} (not records)"
+    ok = doc["cleanGames"] == doc["games"] and not doc["unreadable"]
     return text + paint(clean, "bold green" if ok else "bold red", color) + "\n"
 
 
