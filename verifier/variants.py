@@ -210,6 +210,7 @@ class BonusSplit(GameState):
         if not placed.bonus or not self.rules.immediate_end:
             return super().score(placed)
         side = self.rules.side_of[placed.seat]
+        before = self.scores[side]
         credited = False
         for part in (placed.points, placed.bonus):
             if self.scores[side] + part <= self.rules.target:
@@ -218,7 +219,9 @@ class BonusSplit(GameState):
         won = self.scores[side] == self.rules.target
         if won:
             self.over, self.winner = True, side
-        return Scored(side, placed.points + placed.bonus, credited, self.scores[side], won)
+        # What it credited: a part of the event, or the whole if it credits none.
+        amount = self.scores[side] - before if credited else placed.points + placed.bonus
+        return Scored(side, amount, credited, self.scores[side], won)
 
 
 class OvershootAccepted(GameState):

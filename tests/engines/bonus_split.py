@@ -23,7 +23,9 @@ class BonusSplit(GameState):
         won = self.scores[side] == rules.target
         if won:
             self.over, self.winner = True, side
-        return Scored(side, placed.points + placed.bonus, credited, self.scores[side], won)
+        # What it credited: a part of the event, or the whole if it credits none.
+        amount = self.scores[side] - before if credited else placed.points + placed.bonus
+        return Scored(side, amount, credited, self.scores[side], won)
 
 
 if __name__ == "__main__":
