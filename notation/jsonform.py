@@ -79,8 +79,8 @@ def _with_totals(obj: dict[str, Any], totals: TotalsClaim | None) -> dict[str, i
 def _event_json(ev: Event, positions: bool) -> dict[str, Any]:
     if isinstance(ev, Knock):
         knock: dict[str, Any] = {"type": "knock", "seat": ev.seat}
-        cols = _with_totals(knock, ev.totals)
-        return _close(knock, ev.line, ev.col, ev.comments, positions, cols)
+        return _close(knock, ev.line, ev.col, ev.comments, positions,
+                      _with_totals(knock, ev.totals))
     obj: dict[str, Any] = {"type": "place", "seat": ev.seat, "tile": list(ev.tile)}
     _put(obj, "end", ev.end)
     cols: dict[str, int] = {}

@@ -16,8 +16,8 @@ that reproduces the same claims (the audit names both, as it must when one
 number cannot tell them apart); ``share``: the two together, of the affected
 rounds (``alone%``: the first alone); ``missed``: rounds where the defect
 fired and the record shows nothing wrong; ``other``: diverging rounds where
-it did not fire. For the correct engine, ``share`` is that of clean rounds. ``tests/test_audit_table.py``
-holds the threshold (95%).
+it did not fire. For the correct engine, ``share`` is that of clean rounds.
+``tests/test_audit.py`` holds the threshold (95%, a slow test).
 Boundary: a test tool; it runs the engines and the audit in-process.
 """
 

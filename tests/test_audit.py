@@ -22,6 +22,7 @@ from verifier.check import check_text
 from verifier.cli import app
 from verifier.diagnostics import Diagnostic
 from verifier.observers import Divergence, Facts
+from verifier.replay import check_game
 
 runner = CliRunner()
 
@@ -161,9 +162,14 @@ def test_input_that_is_not_a_record(tmp_path: Path) -> None:
 
 
 def test_a_tile_placed_again_says_where() -> None:
-    code, out = _audit_text(str(SAMPLES / "invalid" / "tile-not-in-hand.ftn"))
-    rep = check_text(read_sample("invalid", "tile-not-in-hand.ftn"))
-    assert code == 1 and rep.diagnostics
+    sys.path.insert(0, str(ENGINES))
+    from _base import generate
+    from audit_table import classes_of
+
+    game, _ = next(generate(*classes_of("tile_stays_in_hand"), 2, 1, 3))
+    found = [d for d in check_game(game).diagnostics if d.name == "tile-not-in-hand"]
+    assert found and " places " in found[0].message
+    assert ", already placed at event " in found[0].message and "does" not in found[0].message
 
 
 def test_hypotheses_name_each_class_from_totals_only() -> None:
