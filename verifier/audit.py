@@ -152,6 +152,8 @@ class AuditSummary:
             seen = set()
             for div in g.divergences:
                 key = classify(div)
+                if key[0] == UNEXPLAINED:  # one class, whatever rule its finding cites
+                    key = (UNEXPLAINED, DEFECTS[UNEXPLAINED][0])
                 rounds[key] += 1
                 seen.add(key)
             if g.failure is not None:
