@@ -54,7 +54,7 @@ def test_each_wrong_engine_shows_its_defect_class_and_rule(name: str) -> None:
     failing = doc["failing"]
     assert isinstance(failing, list) and failing
     position = failing[0]["divergences"][0]["position"]
-    assert set(position) == {"hands", "ends", "totals", "toPlay"}
+    assert set(position) == {"at", "hands", "ends", "totals", "toPlay"}
 
 
 @pytest.mark.parametrize(
