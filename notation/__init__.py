@@ -7,6 +7,7 @@ never imports ``verifier`` and knows no rule of the game.
 """
 
 from .model import (
+    NOBODY,
     Comments,
     Deal,
     EndTotalClaim,
@@ -26,6 +27,7 @@ from .parser import FtnSyntaxError, ParseError, parse, parse_games, read_games
 from .printer import print_game, print_games
 
 __all__ = [
+    "NOBODY",
     "Comments",
     "Deal",
     "EndTotalClaim",

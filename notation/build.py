@@ -105,6 +105,14 @@ def _placement(value: str, line: int, col: int, comments: Comments) -> Placement
     ))
 
 
+def _knock(value: str, line: int, col: int, comments: Comments) -> Knock:
+    fields = value.split()
+    totals = None
+    if len(fields) > 2:  # the totals claim after "knock"
+        totals = _totals(fields[2], col + value.rfind(fields[2]))
+    return Knock(fields[0], line, col, comments, None, totals)
+
+
 _STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 
@@ -156,7 +164,7 @@ class _Build(Transformer[Any, Any]):
                     if kind == "PLACEMENT":
                         events.append(_placement(value, line, col, cm))
                     else:
-                        events.append(Knock(value.split()[0], line, col, cm))
+                        events.append(_knock(value, line, col, cm))
             elif t == "DEAL":
                 deals.append(_deal(tok))
             else:

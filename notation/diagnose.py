@@ -40,7 +40,7 @@ _SHAPES: dict[str, list[tuple[tuple[str, ...], str]]] = {
         (("SEAT",), "domino"),
         (("TOTALS",), "?"),
     ],
-    "winner": [(("'winner'",), "1"), (("SIDE",), "1"), (("TOTALS",), "?")],
+    "winner": [(("'winner'",), "1"), (("'none'", "SIDE"), "1"), (("TOTALS",), "?")],
     "event": [
         (("SEAT",), "1"),
         (("TILE", "'knock'"), "1"),
@@ -181,8 +181,8 @@ def diagnose_line(text: str) -> tuple[int, str, tuple[str, ...]]:
         if steps[k][1] != "+":
             si, count = k + 1, 0
         if chosen == "'knock'":
-            si = len(steps) + 1  # nothing may follow a knock
-            steps = [*steps, ((), "1")]
+            # Only the totals may follow a knock.
+            steps = [*steps[:si], (("TOTALS",), "?")]
     for j in range(si, len(steps)):
         alts, how = steps[j]
         if (how == "1" and alts) or (how == "+" and j == si and count == 0) or (

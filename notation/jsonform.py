@@ -78,8 +78,9 @@ def _with_totals(obj: dict[str, Any], totals: TotalsClaim | None) -> dict[str, i
 
 def _event_json(ev: Event, positions: bool) -> dict[str, Any]:
     if isinstance(ev, Knock):
-        return _close({"type": "knock", "seat": ev.seat}, ev.line, ev.col, ev.comments,
-                      positions)
+        knock: dict[str, Any] = {"type": "knock", "seat": ev.seat}
+        return _close(knock, ev.line, ev.col, ev.comments, positions,
+                      _with_totals(knock, ev.totals))
     obj: dict[str, Any] = {"type": "place", "seat": ev.seat, "tile": list(ev.tile)}
     _put(obj, "end", ev.end)
     cols: dict[str, int] = {}
@@ -183,7 +184,11 @@ def game_from_json(obj: dict[str, Any], base: str = "") -> Game:
         for ei, e in enumerate(r["events"]):
             cm = _c(e) if "comments" in e else NO_COMMENTS
             if e["type"] == "knock":
-                events.append(_new(Knock, (e["seat"], 0, 0, cm, ep + str(ei))))
+                kt = e.get("totals")
+                events.append(_new(Knock, (
+                    e["seat"], 0, 0, cm, ep + str(ei),
+                    None if kt is None else _new(TotalsClaim, (tuple(kt), 0)),
+                )))
                 continue
             t = e["tile"]
             et = e.get("endTotal")

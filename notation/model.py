@@ -18,8 +18,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
-RESERVED_WORDS = ("game", "end", "round", "deal", "result", "winner", "knock")
+RESERVED_WORDS = ("game", "end", "round", "deal", "result", "winner", "knock", "none")
 """Words of the notation that cannot name a seat (the grammar's SEAT)."""
+
+NOBODY = "none"
+"""The side of ``winner none``: the claim that no side has won."""
 
 Tile = tuple[int, int]
 """A tile as written: ``(first half, second half)``; ``6-3`` is ``(6, 3)``."""
@@ -86,13 +89,15 @@ class Placement(NamedTuple):
 
 
 class Knock(NamedTuple):
-    """A seat knocks (cannot place, R4.4)."""
+    """A seat knocks (cannot place, R4.4), with the running totals it
+    leaves as an optional claim (a knock credits nothing)."""
 
     seat: str
     line: int
     col: int
     comments: Comments = NO_COMMENTS
     pointer: str | None = None
+    totals: TotalsClaim | None = None
 
 
 Event = Placement | Knock
@@ -163,7 +168,8 @@ def same_side(written: str, side: str | None) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Winner:
-    """``winner SIDE`` with optional final totals."""
+    """``winner SIDE`` with optional final totals; ``side`` is ``NOBODY``
+    (``winner none``) for the claim that no side has won."""
 
     side: str
     totals: TotalsClaim | None = None
@@ -220,7 +226,7 @@ def _totals_np(t: TotalsClaim | None) -> TotalsClaim | None:
 
 def _event_np(ev: Event) -> Event:
     if isinstance(ev, Knock):
-        return ev._replace(line=0, col=0, pointer=None)
+        return ev._replace(line=0, col=0, pointer=None, totals=_totals_np(ev.totals))
     return ev._replace(
         end_total=None if ev.end_total is None else ev.end_total._replace(col=0),
         points=None if ev.points is None else ev.points._replace(col=0),

@@ -27,7 +27,7 @@ from .model import (
 )
 
 INDENT = "  "
-_TAG_RANK = {"ftn": 0, "seat": 1, "first": 2, "rules": 3, "rule": 4}
+_TAG_RANK = {"ftn": 0, "seat": 1, "first": 2, "start": 3, "rules": 4, "rule": 5}
 
 
 def tile_text(tile: Tile | None) -> str:
@@ -49,7 +49,7 @@ def points_text(claim: PointsClaim) -> str:
 def event_text(ev: Event) -> str:
     """One event line, without indentation or comments."""
     if type(ev) is Knock:
-        return f"{ev.seat} knock"
+        return f"{ev.seat} knock" + (f" {totals_text(ev.totals)}" if ev.totals else "")
     assert isinstance(ev, Placement)
     parts = [ev.seat, f"{ev.tile[0]}-{ev.tile[1]}"]
     if ev.end is not None:

@@ -21,12 +21,14 @@ DRAFT = "https://json-schema.org/draft/2020-12/schema"
 # reference validator) also matches before a final newline, ECMA-262's (the
 # fast validator's) does not; "(?!\n)" makes both refuse "N\n".
 _END = r"$(?!\n)"
-SEAT_PATTERN = r"^(?!(?:game|end|round|deal|result|winner|knock)$)[A-Za-z][A-Za-z0-9_]*" + _END
+SEAT_PATTERN = r"^(?!(?:game|end|round|deal|result|winner|knock|none)$)[A-Za-z][A-Za-z0-9_]*" + _END
 SIDE_PATTERN = (
-    r"^(?!(?:game|end|round|deal|result|winner|knock)(?:\+|$))[A-Za-z][A-Za-z0-9_]*"
-    r"(?:\+(?!(?:game|end|round|deal|result|winner|knock)(?:\+|$))[A-Za-z][A-Za-z0-9_]*)*"
+    r"^(?!(?:game|end|round|deal|result|winner|knock|none)(?:\+|$))[A-Za-z][A-Za-z0-9_]*"
+    r"(?:\+(?!(?:game|end|round|deal|result|winner|knock|none)(?:\+|$))[A-Za-z][A-Za-z0-9_]*)*"
     + _END
 )
+# A winner: a side, or "none" (no side has won).
+WINNER_PATTERN = r"^(?:none" + _END + "|" + SIDE_PATTERN[1:] + ")"
 # A comment's text after "#": one line, no trailing blanks (FTN drops them).
 COMMENT_PATTERN = r"^(?:[^\r\n]*[^\r\n \t])?" + _END
 KEY_PATTERN = r"^[a-z][a-z0-9_]*" + _END
@@ -157,8 +159,9 @@ _KNOCK = {
     "properties": {
         "type": {"const": "knock", "description": "The kind of event."},
         "seat": {**_SEAT, "description": "The seat that knocks."},
+        "totals": _totals("after the knock (a knock credits nothing)"),
         "comments": _COMMENTS,
-        "pos": _pos(),
+        "pos": _pos("totals"),
     },
     "required": ["type", "seat"],
     "additionalProperties": False,
@@ -280,6 +283,18 @@ _TAG_VALUES = [
         "minItems": 1, "maxItems": 1,
         "description": "[first] takes one seat: [first \"N\"].",
     }),
+    _tag_values("start", {
+        "prefixItems": [
+            _one_string({"pattern": f"^{_WHOLE}" + _END},
+                        "The number of the first round the record holds (1 or more)."),
+            _one_string({"pattern": r"^[0-9]+(?:,[0-9]+)*" + _END},
+                        "The total of every side as that round starts, in side order, "
+                        "joined by commas: \"52,47\"."),
+        ],
+        "minItems": 2, "maxItems": 2,
+        "description": "[start] takes the first recorded round and the totals it starts from: "
+                       "[start \"6\" \"52,47\"].",
+    }),
     _tag_values("rules", {
         "prefixItems": [_one_string({"enum": list(PRESETS)}, "A preset: pagat or online.")],
         "minItems": 1, "maxItems": 1,
@@ -373,9 +388,10 @@ RECORD_SCHEMA: dict[str, Any] = {
             "description": "Claim: the side that won the game.",
             "properties": {
                 "side": {
-                    "type": "string", "pattern": SIDE_PATTERN,
-                    "description": "The side: its seats joined by '+' in seat order.",
-                    "examples": ["N+S"],
+                    "type": "string", "pattern": WINNER_PATTERN,
+                    "description": "The side: its seats joined by '+' in seat order; or "
+                                   "\"none\", the claim that no side has won.",
+                    "examples": ["N+S", "none"],
                 },
                 "totals": _totals("at the end of the game"),
                 "comments": _COMMENTS,

@@ -1,11 +1,23 @@
 """The test engines of tests/engines/ with a defect: script name -> (the
-defect class the audit must name, the rule it breaks). Shared by the audit
-and protocol tests."""
+defect class the audit must name, the rule it breaks, the players its
+records are written for). Shared by the audit and protocol tests and by
+``tests/audit_table.py``."""
 
 WRONG = {
-    "lead_double_doubled": ("lead-double-doubled", "R5.3"),
-    "double_stops_counting": ("double-stops-counting", "R5.2"),
-    "play_after_domino": ("play-after-domino", "R7.1, R7.2"),
-    "bonus_split": ("bonus-split", "R8.1"),
-    "tile_stays_in_hand": ("tile-stays-in-hand", "R4.5"),
+    "lead_double_doubled": ("lead-double-doubled", "R5.3", 2),
+    "double_stops_counting": ("double-stops-counting", "R5.2", 2),
+    "play_after_domino": ("play-after-domino", "R7.1, R7.2", 2),
+    "bonus_split": ("bonus-split", "R8.1", 2),
+    "tile_stays_in_hand": ("tile-stays-in-hand", "R4.5", 2),
+    "bonus_missing": ("bonus-missing", "R7.1, R7.2", 2),
+    "bonus_to_first_out": ("bonus-to-first-out", "R7.2", 4),
+    "round_ends_at_first_out": ("round-ends-at-first-out", "R7.2", 4),
+    "overshoot_accepted": ("overshoot-accepted", "R8.2", 2),
+    "winning_event_discarded": ("winning-event-discarded", "R8.2", 2),
+    "tile_flipped": ("tile-flipped", "R4.1", 2),
+    "knock_while_able": ("knock-while-able", "R4.4", 2),
 }
+#: The engines the live protocol's audit names by their class (the others'
+#: defects show in a live view as the diagnostic they cause).
+LIVE = ("lead_double_doubled", "double_stops_counting", "play_after_domino", "bonus_split",
+        "tile_stays_in_hand")

@@ -149,7 +149,8 @@ def test_sarif_has_the_json_pointer_of_json_input() -> None:
 
 
 def _audit_json_count(doc: dict[str, Any]) -> int:
-    return sum(len(g["divergences"]) + (g["failure"] is not None) for g in doc["failing"])
+    return sum(len(g["divergences"]) + (g["failure"] is not None)
+               for g in doc["failing"]) + len(doc["unreadable"])
 
 
 def test_audit_formats_report_the_same_findings() -> None:
@@ -170,5 +171,5 @@ def test_audit_formats_report_the_same_findings() -> None:
     _, junit = run("audit", *paths, "--format", "junit")
     root = ET.fromstring(junit)
     doc_json = json.loads(out)
-    assert root.get("tests") == str(doc_json["games"])
-    assert root.get("failures") == str(len(doc_json["failing"]))
+    assert root.get("tests") == str(doc_json["games"] + len(doc_json["unreadable"]))
+    assert root.get("failures") == str(len(doc_json["failing"]) + len(doc_json["unreadable"]))

@@ -27,6 +27,6 @@ def test_audit_document() -> None:
     out = io.StringIO()
     JsonRenderer(out).audit(AuditSummary())
     assert out.getvalue() == (
-        '{\n  "version": 1,\n  "games": 0,\n  "cleanGames": 0,\n  "rounds": 0,\n'
-        '  "cleanRounds": 0,\n  "classes": [],\n  "failing": []\n}\n'
+        '{\n  "version": 2,\n  "games": 0,\n  "cleanGames": 0,\n  "rounds": 0,\n'
+        '  "cleanRounds": 0,\n  "unreadable": [],\n  "classes": [],\n  "failing": []\n}\n'
     )

@@ -114,7 +114,7 @@ def test_partial_tile_known_elsewhere_or_played_twice() -> None:
     text = edit(_no_deals(TWO), ("  N 3-0 R =0 +0 (0,3)", "  N 5-1 R"))
     rep = check_game(parse_games(text)[0])
     assert [(d.name, d.message) for d in rep.diagnostics] == [
-        ("tile-not-in-hand", "5-1 has already been played")
+        ("tile-not-in-hand", "N places 5-1, already placed at event 1 by S (R4.5)")
     ]
 
 

@@ -25,7 +25,7 @@ from notation.model import Game
 from .audit import AuditSummary, GameAudit
 from .check import FileReport, audit_text, check_text, convert_text, read_any
 from .diagnostics import Diagnostic
-from .inputs import InputError, inputs, read_input
+from .inputs import InputError, expand, read_input
 from .reading import Locate, Read, read
 from .replay import canonical_game, trace_game
 
@@ -104,15 +104,23 @@ def audit(paths: Sequence[str | os.PathLike[str]], resync: str = "claimed") -> A
     """Audit another implementation's records (files or directories): each
     game's divergences from the reference replay, grouped by defect class."""
     summary = AuditSummary()
-    for name, text in inputs([os.fspath(p) for p in paths]):
+    for path in expand([os.fspath(p) for p in paths]):
+        name = "<stdin>" if path == "-" else path
+        try:
+            text = read_input(path)
+        except InputError as e:  # not text at all (a binary file), or not there
+            summary.games.append(GameAudit(name, 0, 0, 0, [], unreadable=str(e)))
+            continue
         reports, unreadable = audit_text(text, name, resync)
         for rep in reports:
             summary.add(name, rep)
-        for d in unreadable:
-            summary.games.append(GameAudit(
-                name, d.game, 0, 0, [],
-                f"unreadable: {d.code} {d.name} at {d.line}:{d.col}: {d.message}",
-            ))
+        games: set[int] = set()
+        for d in unreadable:  # one per game (or per text outside games) that cannot be read
+            if d.game not in games:
+                games.add(d.game)
+                summary.games.append(GameAudit(
+                    name, d.game, 0, 0, [],
+                    unreadable=f"{d.code} {d.name} at {d.line}:{d.col}: {d.message}"))
     return summary
 
 

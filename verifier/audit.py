@@ -12,24 +12,22 @@ divergence's defect class and the rule it breaks. No I/O, no rendering.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .observers import Divergence
-from .replay import GameReport
+from notation.model import Game
 
-#: Defect classes that real engines show: name -> (rule, what goes wrong).
+from .hypotheses import UNEXPLAINED, explain_game
+from .observers import Divergence, Divergences
+from .replay import GameReport, Locate, Replay
+from .setup import Setup, read_header
+from .variants import DEFECTS as WRONG_ENGINES
+
+#: Defect classes: name -> (rule, what goes wrong): those a wrong engine
+#: computes (``variants``), and those of a live engine or an input.
 DEFECTS: dict[str, tuple[str, str]] = {
-    "lead-double-doubled": (
-        "R5.3", "a lead double is scored as two doubled ends (6-6 counts 24, not 12)"),
-    "double-stops-counting": (
-        "R5.2", "a terminal lead double stops counting once the lead is continued on one side"),
-    "play-after-domino": (
-        "R7.1, R7.2", "play goes on after a side has placed its last tile"),
-    "bonus-split": (
-        "R8.1", "the domino bonus is tested against the target apart from its placement"),
-    "tile-stays-in-hand": (
-        "R4.5", "a tile that has been placed stays in the hand and is placed again"),
+    **WRONG_ENGINES,
+    UNEXPLAINED: ("-", "no defect class reproduces what the record claims"),
     "illegal-move-offered": (
         "R4.1-R4.4", "the engine's legal moves differ from the rules'"),
     "engine-failure": (
@@ -39,9 +37,17 @@ DEFECTS: dict[str, tuple[str, str]] = {
 
 
 def classify(div: Divergence) -> tuple[str, str]:
-    """The defect class of a divergence and the rule it breaks, from the
-    finding's name and values and the typed facts of its event."""
-    d, f = div.diagnostic, div.facts
+    """The defect class of a divergence and the rule it breaks: the
+    classifier's verdict (two classes or more joined by " or "), or, for a
+    live engine's divergence, from the finding's name and values and the
+    typed facts of its event."""
+    d = div.diagnostic
+    ex = div.explained
+    if ex is not None:
+        if not ex.classes:
+            return UNEXPLAINED, d.rule
+        return " or ".join(ex.classes), "; ".join(DEFECTS[c][0] for c in ex.classes)
+    f = div.facts
     name = d.name
     if f.tile_replayed:
         # The record places one tile twice in the round: whatever showed
@@ -68,6 +74,38 @@ def classify(div: Divergence) -> tuple[str, str]:
     return name, d.rule
 
 
+def audit_game(game: Game, number: int = 1, source: str = "<input>",
+               resync: str = "claimed", locate: Locate | None = None) -> GameReport:
+    """Replay one game as an audit: every round is judged, and after a
+    diverging round the next starts from the claimed (or computed) totals;
+    ``report.divergences`` holds each diverging round's first finding, with
+    its later findings and the classifier's verdict, then the findings
+    outside rounds."""
+    setup = read_header(game)
+    divs = Divergences(setup.names if isinstance(setup, Setup) else ())
+    rep = Replay(game, number, source, locate, resync, [divs]).run()
+    verdicts = explain_game(setup, game, divs.rounds) if isinstance(setup, Setup) else []
+    out = []
+    for seen, verdict in zip(divs.rounds, verdicts or [None] * len(divs.rounds), strict=True):
+        if seen.first is None:
+            continue
+        div = replace(seen.first, later=tuple(seen.later), explained=verdict)
+        d = div.diagnostic
+        if verdict is not None and verdict.event and verdict.event != d.event:
+            # Named at an earlier placement (a tile joined by its wrong half).
+            ev = seen.rnd.events[verdict.event - 1]
+            line, col = (ev.line, ev.col) if ev.pointer is None or locate is None else (
+                locate(ev.pointer))
+            div = replace(div, diagnostic=replace(d, line=line, col=col, event=verdict.event,
+                                                  pointer=ev.pointer),
+                          where=f"round {seen.index}, event {verdict.event}",
+                          later=(d, *div.later))
+        out.append(div)
+    rep.divergences = out + divs.outside
+    rep.clean_rounds = divs.clean_rounds
+    return rep
+
+
 @dataclass
 class GameAudit:
     """One game's audit: its divergences (one per diverging round)."""
@@ -81,10 +119,18 @@ class GameAudit:
     # Why a reference game was not played to a live engine (a partial or
     # illegal record): it is neither clean nor failing, and not counted.
     skipped: str | None = None
+    # Why an input (or a game of it) is not a record that can be read: not
+    # a game, and not counted as one.
+    unreadable: str | None = None
 
     @property
     def clean(self) -> bool:
-        return not self.divergences and self.failure is None
+        return not self.divergences and self.failure is None and self.unreadable is None
+
+    @property
+    def played(self) -> bool:
+        """Whether the game was audited (neither skipped nor unreadable)."""
+        return self.skipped is None and self.unreadable is None
 
 
 @dataclass
@@ -106,11 +152,12 @@ class AuditSummary:
             seen = set()
             for div in g.divergences:
                 key = classify(div)
+                if key[0] == UNEXPLAINED:  # one class, whatever rule its finding cites
+                    key = (UNEXPLAINED, DEFECTS[UNEXPLAINED][0])
                 rounds[key] += 1
                 seen.add(key)
             if g.failure is not None:
-                key = ("unreadable-record", "FTN") if g.failure.startswith("unreadable") else (
-                    "engine-failure", "protocol")
+                key = ("engine-failure", "protocol")
                 rounds[key] += 1
                 seen.add(key)
             for key in seen:
@@ -118,17 +165,25 @@ class AuditSummary:
         return [(k[0], k[1], games[k], rounds[k]) for k in sorted(
             games, key=lambda k: (-games[k], k))]
 
+    @property
+    def read_nothing(self) -> bool:
+        """Whether nothing in the input could be read as a record."""
+        return bool(self.games) and all(g.unreadable is not None for g in self.games)
+
     def to_dict(self) -> dict[str, Any]:
-        played = [g for g in self.games if g.skipped is None]
+        played = [g for g in self.games if g.played]
         n = len(played)
         rounds = sum(g.rounds for g in played)
         skipped = [{"game": g.game, "reason": g.skipped} for g in self.games if g.skipped]
+        unreadable = [{"file": g.source, "game": g.game, "problem": g.unreadable}
+                      for g in self.games if g.unreadable is not None]
         return {
-            "version": 1,
+            "version": 2,
             "games": n,
             "cleanGames": sum(1 for g in played if g.clean),
             "rounds": rounds,
-            "cleanRounds": sum(g.clean_rounds for g in self.games),
+            "cleanRounds": sum(g.clean_rounds for g in played),
+            "unreadable": unreadable,
             "classes": [
                 {"class": c, "rule": r, "games": gm, "rounds": rd,
                  "summary": DEFECTS.get(c, ("", ""))[1]}
@@ -137,7 +192,7 @@ class AuditSummary:
             "failing": [
                 {"file": g.source, "game": g.game, "failure": g.failure,
                  "divergences": [_div_dict(d) for d in g.divergences]}
-                for g in self.games if not g.clean
+                for g in self.games if not g.clean and g.unreadable is None
             ],
         } | ({"skipped": skipped} if skipped else {})
 
@@ -145,12 +200,18 @@ class AuditSummary:
 def _div_dict(div: Divergence) -> dict[str, Any]:
     cls, rule = classify(div)
     d = div.diagnostic
+    ex = div.explained
     return {
-        "class": cls, "rule": rule, "line": d.line, "col": d.col, "round": d.round,
-        "event": d.event, "diagnostic": d.name, "message": d.message, "claimed": d.claimed,
-        "computed": d.computed,
+        "class": cls, "rule": rule, "classes": list(ex.classes) if ex is not None else [cls],
+        "line": d.line, "col": d.col, "round": d.round, "event": d.event, "where": div.where,
+        "diagnostic": d.name, "message": d.message, "claimed": d.claimed,
+        "computed": d.computed, "explanation": ex.message if ex is not None else None,
         "position": {
+            "at": div.moment,
             "hands": {s: [list(t) for t in h] for s, h in div.hands.items()},
             "ends": div.ends, "totals": list(div.totals), "toPlay": div.to_play,
         },
+        "later": [{"line": x.line, "col": x.col, "round": x.round, "event": x.event,
+                   "diagnostic": x.name, "message": x.message, "claimed": x.claimed,
+                   "computed": x.computed} for x in div.later],
     }

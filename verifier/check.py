@@ -16,9 +16,10 @@ from notation.jsonform import dumps_game
 from notation.model import Game
 from notation.printer import print_games
 
+from .audit import audit_game
 from .diagnostics import Counted, Diagnostic
 from .reading import kind_of, read, syntax_diagnostic
-from .replay import GameReport, Unknown, audit_game, canonical_game, check_game
+from .replay import GameReport, Unknown, canonical_game, check_game
 
 FORMATS = ("ftn", "json", "jsonl")
 

@@ -18,8 +18,10 @@ from typing import Protocol
 
 from notation.jsonform import END_TOTAL, POINTS, TOTALS
 from notation.model import (
+    NOBODY,
     EndTotalClaim,
     Game,
+    Knock,
     Placement,
     PointsClaim,
     Round,
@@ -32,7 +34,7 @@ from notation.model import (
 from .engine import GameState, Placed, Scored, Stepper
 from .setup import Setup, fmt_totals
 
-Located = Placement | Round | RoundResult | Winner | Game
+Located = Placement | Knock | Round | RoundResult | Winner | Game
 Claim = PointsClaim | TotalsClaim | EndTotalClaim
 
 
@@ -82,6 +84,18 @@ class Judge:
         self.drift = [0] * sides
         self.drifting = False  # any(self.drift), kept up to date
         self.over_reported = [False] * sides
+        # What a total-mismatch names: where the totals last agreed (round,
+        # event or None for the round's start, totals) and the events that
+        # scored since (round, event, side, points, credited).
+        self.round_no = 0
+        self.agreed: tuple[int, int | None, tuple[int, ...]] = (0, None, ())
+        self.since: list[tuple[int, int, int, int, bool]] = []
+
+    def new_round(self, number: int, totals: Sequence[int]) -> None:
+        """A round starts (its number, the totals then)."""
+        self.round_no = number
+        if not self.since and not self.drifting:
+            self.agreed = (number, 0, tuple(totals))
 
     def reset(self) -> None:
         """Forget the drift (the audit does, at each round it resyncs)."""
@@ -89,11 +103,15 @@ class Judge:
         self.drift = [0] * n
         self.drifting = False
         self.over_reported = [False] * n
+        self.since = []
 
     # -- one placement -------------------------------------------------------
 
-    def event(self, ev: Placement, placed: Placed, scored: Scored, state: GameState) -> None:
-        """Judge a placement's claims: end total, points, totals."""
+    def event(self, ev: Placement, n: int, placed: Placed, scored: Scored,
+              state: GameState) -> None:
+        """Judge a placement's claims (event ``n``): end total, points, totals."""
+        if scored.amount:
+            self.since.append((self.round_no, n, scored.side, scored.amount, scored.credited))
         et = ev.end_total
         if et is not None and et.value != placed.end_total:
             self.report(
@@ -112,8 +130,18 @@ class Judge:
         ):
             self.points(ev, pc, placed, scored)
         tc = ev.totals
-        if tc is not None and (self.drifting or tc.values != tuple(state.scores)):
-            self.totals(tc, (ev, tc, TOTALS), state)
+        if tc is not None:
+            if self.drifting or tc.values != tuple(state.scores):
+                self.totals(tc, (ev, tc, TOTALS), state, n)
+            else:
+                self.agreed, self.since = (self.round_no, n, tc.values), []
+
+    def knock(self, ev: Knock, n: int, state: GameState) -> None:
+        """Judge the totals a knock claims (event ``n``): a knock credits
+        nothing, so they are the totals before it."""
+        tc = ev.totals
+        if tc is not None:
+            self.totals(tc, (ev, tc, TOTALS), state, n)
 
     def points(self, ev: Placement, claim: PointsClaim, placed: Placed, scored: Scored) -> None:
         """Judge a points claim that differs from the computed event."""
@@ -137,6 +165,8 @@ class Judge:
             self.amounts(claim, placed, at, claimed, computed)
             return
         credit = claim.total
+        if not scored.credited and credit == 0 and not claim.bonus:
+            return  # +0: the event was discarded, and credited nothing (R8.2)
         if not scored.credited:
             # The record's own total after the event, if it gives one.
             own = ev.totals.values[side] if ev.totals is not None and len(
@@ -216,11 +246,13 @@ class Judge:
     # -- totals, results, the winner ------------------------------------------
 
     def totals(self, claim: TotalsClaim, at: At,
-               state: GameState) -> None:
-        """Judge claimed running totals against the computed ones."""
+               state: GameState, n: int | None = None) -> None:
+        """Judge claimed running totals against the computed ones (after
+        event ``n``, or at the end of a round or game)."""
         computed = state.scores
         got = claim.values
         if got == tuple(computed) and not self.drifting:  # the common case first
+            self.agreed, self.since = (self.round_no, n, got), []
             return
         names = self.setup.side_names
         if len(got) != len(computed):
@@ -233,9 +265,11 @@ class Judge:
         rules = self.setup.rules
         target = rules.target
         wrong = []
+        over = False
         for i, (c, v) in enumerate(zip(got, computed, strict=True)):
             diff = c - v
             if c > target and rules.immediate_end:
+                over = True
                 if not (self.over_reported[i] and diff == self.drift[i]):
                     self.report(
                         "overshoot-accepted",
@@ -252,9 +286,28 @@ class Judge:
             self.report(
                 "total-mismatch",
                 f"totals claimed {fmt_totals(got)}, computed {fmt_totals(computed)} "
-                f"(wrong for {', '.join(wrong)})",
+                f"(wrong for {', '.join(wrong)}): {self.reason()}",
                 at, claimed=fmt_totals(got), computed=fmt_totals(computed),
             )
+        elif not self.drifting and not over:
+            self.agreed, self.since = (self.round_no, n, got), []
+
+    def reason(self) -> str:
+        """The events that scored since the totals last agreed, and their
+        computed points: what a total-mismatch is about."""
+        rnd, n, totals = self.agreed
+        if not totals:
+            return "no totals agreed before"
+        where = (f"as round {rnd} started" if n == 0 else f"at the end of round {rnd}"
+                 if n is None else f"after event {n} of round {rnd}")
+        names = self.setup.side_names
+        scored = [
+            f"event {e}{'' if r == rnd else f' of round {r}'} {names[side]} "
+            + (f"+{amount}" if credited else f"over+{amount} (discarded)")
+            for r, e, side, amount, credited in self.since
+        ]
+        head = f"since the totals agreed at {fmt_totals(totals)} {where}"
+        return head + (": " + ", ".join(scored) if scored else ", no event has scored")
 
     def result(self, res: RoundResult, step: Stepper) -> None:
         """Judge a round's ``result`` line."""
@@ -273,7 +326,15 @@ class Judge:
         target = self.setup.rules.target
         computed = None if state.winner is None or not state.over else (
             self.setup.side_names[state.winner])
-        if not state.over:
+        if w.side == NOBODY:  # the claim that no side has won
+            if state.over and computed is not None:
+                self.report(
+                    "winner-mismatch",
+                    f"winner claimed none, but {computed} reached {target}: totals "
+                    f"{fmt_totals(state.scores)}",
+                    (w, None, ""), claimed=w.side, computed=computed,
+                )
+        elif not state.over:
             self.report(
                 "winner-mismatch",
                 f"winner claimed {w.side}, but no side has reached {target}: "

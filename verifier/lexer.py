@@ -8,11 +8,11 @@ anything (a wrong line is still shown, the checker judges it). Needs Pygments
 
 Token types: ``game``, ``end``, ``round``, ``opener``, ``deal``, ``knock``,
 ``result``, ``winner`` are ``Keyword``, and ``domino``, ``blocked``,
-``target``, ``over`` ``Keyword.Constant``; a tag's key is ``Name.Tag`` and
-its values ``String.Double``; seats and sides are ``Name.Variable``; tiles
-(``6-3``, ``?``) are ``Number``; the end ``L``/``R`` is ``Name.Attribute``;
-claims are ``Operator`` (``=``, ``+``) and ``Number.Integer`` (end totals,
-points, totals); comments are ``Comment.Single``.
+``target``, ``over``, ``none`` (``winner none``) ``Keyword.Constant``; a
+tag's key is ``Name.Tag`` and its values ``String.Double``; seats and sides
+are ``Name.Variable``; tiles (``6-3``, ``?``) are ``Number``; the end
+``L``/``R`` is ``Name.Attribute``; claims are ``Operator`` (``=``, ``+``)
+and ``Number.Integer`` (end totals, points, totals); comments are ``Comment.Single``.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from pygments.token import (
 
 bygroups: Callable[..., Any] = _bygroups  # Pygments does not type it
 
-_SEAT = r"(?!(?:game|end|round|deal|result|winner|knock)\b)[A-Za-z][A-Za-z0-9_]*"
+_SEAT = r"(?!(?:game|end|round|deal|result|winner|knock|none)\b)[A-Za-z][A-Za-z0-9_]*"
 _SIDE = rf"{_SEAT}(?:\+{_SEAT})*"
 _TILE = r"[0-9]{1,2}-[0-9]{1,2}"
 
@@ -65,6 +65,7 @@ class FTNLexer(RegexLexer):
              bygroups(Keyword, Whitespace, Keyword.Constant, Whitespace, Name.Variable)),
             (r"(result)([ \t]+)(blocked|target)\b",
              bygroups(Keyword, Whitespace, Keyword.Constant)),
+            (r"(winner)([ \t]+)(none)\b", bygroups(Keyword, Whitespace, Keyword.Constant)),
             (rf"(winner)([ \t]+)({_SIDE})", bygroups(Keyword, Whitespace, Name.Variable)),
             (rf"({_SEAT})([ \t]+)(knock)\b", bygroups(Name.Variable, Whitespace, Keyword)),
             (rf"({_SEAT})([ \t]+)({_TILE})", bygroups(Name.Variable, Whitespace, Number)),

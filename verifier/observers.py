@@ -175,9 +175,25 @@ class Facts:
 
 
 @dataclass(frozen=True, slots=True)
+class Explained:
+    """What the audit's classifier makes of a round's first divergence:
+    the defect classes whose wrong computation reproduces what the record
+    claims (none: unexplained; two or more: each reproduces it), the event
+    it is named at (an earlier placement, for a tile joined by its wrong
+    half), and why, in words."""
+
+    classes: tuple[str, ...]
+    event: int | None
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
 class Divergence:
     """Where a record first departs from the rules in a round: the finding and
-    the position then: hands, ends, totals, seat to play."""
+    the position then: hands, ends, totals, seat to play; where that is
+    (``where``: "round 4, event 5", "result of round 4", "header") and when
+    (``moment``: "after event 5", "before event 6", "at the end of round
+    4"); the round's later findings; and the classifier's verdict."""
 
     diagnostic: Diagnostic
     hands: dict[str, list[tuple[int, int]]]
@@ -185,6 +201,10 @@ class Divergence:
     totals: tuple[int, ...]
     to_play: str | None
     facts: Facts = field(default_factory=Facts)
+    where: str = ""
+    moment: str = ""
+    later: tuple[Diagnostic, ...] = ()
+    explained: Explained | None = None
 
 
 def position(step: Stepper | None, state: GameState | None, names: tuple[str, ...],
@@ -200,51 +220,105 @@ def position(step: Stepper | None, state: GameState | None, names: tuple[str, ..
     return hands, ends, tuple(state.scores) if state is not None else (), to_play
 
 
+@dataclass
+class RoundSeen:
+    """One round as an audit saw it: its number, record and starting
+    totals, the end each placement went to, and its error findings."""
+
+    index: int
+    rnd: Round
+    start: tuple[int, ...]
+    ends: list[str | None] = field(default_factory=list)
+    first: Divergence | None = None
+    later: list[Diagnostic] = field(default_factory=list)
+
+
 class Divergences(Observer):
-    """Each round's first error, with the position where it was found, and
-    the count of rounds without one."""
+    """Every round as seen (for the classifier), each with its first error
+    and the position where it was found, and its later errors; and the
+    errors found outside rounds (the header, the winner line)."""
 
     def __init__(self, names: tuple[str, ...] = ()) -> None:
         self.names = names
-        self.found_list: list[Divergence] = []
-        self.clean_rounds = 0
-        self.first: Divergence | None = None
+        self.rounds: list[RoundSeen] = []
+        self.outside: list[Divergence] = []
+        self.current: RoundSeen | None = None
+        self.illegal_at: int | None = None
         self.facts = Facts()
         self.played: set[int] = set()
+
+    def round_started(self, index: int, rnd: Round, step: Stepper) -> None:
+        cur = self.current
+        if cur is not None and cur.index == index:  # found wrong as it opened
+            cur.rnd, cur.start = rnd, tuple(step.game.scores)
+        else:
+            self.current = RoundSeen(index, rnd, tuple(step.game.scores))
+
+    def knocked(self, n: int, ev: Knock, seat: int, step: Stepper) -> None:
+        if self.current is not None:
+            self.current.ends.append(None)
 
     def placed(self, n: int, ev: Placement, placed: Placed, scored: Scored,
                step: Stepper) -> None:
         self.played.add(tile_key(*ev.tile))
+        if self.current is not None:
+            self.current.ends.append(placed.end)
         self.facts = Facts(step.round.ntiles, placed.left, placed.left_double, placed.right,
                            placed.right_double, placed.outcome, placed.bonus)
 
     def illegal(self, n: int, ev: Placement | Knock, error: Illegal, step: Stepper) -> None:
         tile = ev.tile if isinstance(ev, Placement) else None
+        self.illegal_at = n
         self.facts = Facts(step.round.ntiles, outcome=step.round.outcome,
                            played_before=tile is not None and tile_key(*tile) in self.played)
 
     def found(self, d: Diagnostic, step: Stepper | None, state: GameState | None) -> None:
-        if self.first is None and d.severity == "error":
-            self.first = Divergence(d, *position(step, state, self.names), self.facts)
+        if d.severity != "error":
+            return
+        cur = self.current
+        if cur is not None and cur.first is not None:
+            cur.later.append(d)
+            return
+        if d.event is not None:
+            where = f"round {d.round}, event {d.event}"
+            moment = ("before" if self.illegal_at == d.event else "after") + f" event {d.event}"
+        elif d.round is not None and cur is None:  # a round's line, before it starts
+            where, moment = f"the 'round' line of round {d.round}", f"as round {d.round} starts"
+            step = None
+        elif cur is not None:
+            where = (f"the 'round' line of round {d.round}" if d.name == "round-unfinished"
+                     else f"result of round {cur.index}")
+            moment = f"at the end of round {cur.index}"
+        elif d.name == "bad-header":
+            where, moment = "header", "before the game"
+        else:
+            where, moment = "winner line", "at the end of the game"
+        div = Divergence(d, *position(step, state, self.names), self.facts, where, moment)
+        if cur is None and d.round is not None:
+            cur = self.current = RoundSeen(d.round, Round(d.round, ""), tuple(
+                state.scores) if state is not None else ())
+        if cur is None:
+            self.outside.append(div)
+        else:
+            cur.first = div
 
     def round_ended(self, index: int, rnd: Round, step: Stepper | None,
                     completed: bool) -> None:
+        cur = self.current
+        if cur is None or cur.index != index:
+            cur = RoundSeen(index, rnd, ())
+        cur.rnd = rnd
+        if cur.first is not None and _replays_a_tile(rnd):
+            cur.first = replace(cur.first, facts=replace(cur.first.facts, tile_replayed=True))
+        self.rounds.append(cur)
+        self.current = None
+        self.illegal_at = None
         self.facts = Facts()
         self.played = set()
-        if self.first is None:
-            self.clean_rounds += 1
-            return
-        if _replays_a_tile(rnd):
-            self.first = replace(self.first, facts=replace(self.first.facts, tile_replayed=True))
-        self.flush()
 
-    def flush(self) -> None:
-        if self.first is not None:
-            self.found_list.append(self.first)
-            self.first = None
-
-    def game_ended(self) -> None:
-        self.flush()
+    @property
+    def clean_rounds(self) -> int:
+        return sum(1 for r in self.rounds if r.first is None)
 
 
 def _replays_a_tile(rnd: Round) -> bool:

@@ -23,19 +23,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
-from notation.model import Game, Knock, Placement, PointsClaim, Round, TotalsClaim
+from notation.model import NOBODY, Game, Knock, Placement, PointsClaim, Round, TotalsClaim
 
+from .claims import already_placed, claimed_totals
 from .diagnostics import BY_NAME, Diagnostic
 from .engine import GameState, Illegal, RoundState, Rules, Stepper, deal_problems
 from .judge import At, Judge, Located
-from .observers import Divergences, Ends, Final, Observer, Trace
+from .observers import Ends, Final, Observer, Trace
 from .results import GameReport, Unknown
 from .setup import HeaderProblem, Setup, fmt_totals, read_header
 
 Locate = Callable[[str], tuple[int, int]]
 
 __all__ = [
-    "GameReport", "Locate", "Replay", "Unknown", "audit_game", "canonical_game", "check_game",
+    "GameReport", "Locate", "Replay", "Unknown", "canonical_game", "check_game",
     "final_position", "trace_game",
 ]
 
@@ -62,8 +63,12 @@ class Replay:
 
     def __init__(self, game: Game, number: int = 1, source: str = "<input>",
                  locate: Locate | None = None, resync: str | None = None,
-                 observers: Sequence[Observer] = ()) -> None:
+                 observers: Sequence[Observer] = (),
+                 game_class: type[GameState] = GameState, setup: Setup | None = None) -> None:
         self.game = game
+        # The engine that plays it (a wrong one, for the audit's classifier),
+        # and the set-up, when not the header's.
+        self.game_class, self.given = game_class, setup
         self.source = source
         self.locate = locate
         self.resync = resync  # "claimed" or "computed": an audit
@@ -79,6 +84,7 @@ class Replay:
         self.setup = _NO_SETUP
         self.judge: Judge | None = None
         self.last_diverged = False  # an audit: the last round had an error
+        self.round_start: tuple[int, ...] = ()  # the totals as the round in play started
 
     # -- places and findings -------------------------------------------------
 
@@ -128,7 +134,10 @@ class Replay:
             state = self.state
             assert state is not None
             rounds = self.game.rounds
-            for index, rnd in enumerate(rounds, 1):
+            # A record may start in mid-game: its rounds are numbered from there.
+            first = self.setup.start_round
+            for pos, rnd in enumerate(rounds):
+                index = first + pos
                 self.round_no, self.event_no = index, None
                 errors = rep.errors
                 if state.over:
@@ -142,7 +151,7 @@ class Replay:
                 if rnd.number != index:
                     self.emit("bad-header", f"round {index} is numbered {rnd.number}",
                               self.where(rnd), claimed=str(rnd.number), computed=str(index))
-                self.play_round(index, rnd, rounds[index] if index < len(rounds) else None,
+                self.play_round(index, rnd, rounds[pos + 1] if pos + 1 < len(rounds) else None,
                                 errors)
             self.finish()
         except _Stop:
@@ -154,11 +163,11 @@ class Replay:
         return rep
 
     def start(self) -> None:
-        found = read_header(self.game)
+        found = self.given or read_header(self.game)
         if isinstance(found, Setup):
             self.setup = found
             self.report.setup = found
-            self.state = found.new_game()
+            self.state = found.new_game(self.game_class)
             self.judge = Judge(found, self._judged)
             return
         for p in [found] if isinstance(found, HeaderProblem) else found:
@@ -174,8 +183,10 @@ class Replay:
         (``errors``: how many the game had before the round began)."""
         state, judge = self.state, self.judge
         assert state is not None and judge is not None
+        self.round_start = tuple(state.scores)
         if self.resync is not None:
             judge.reset()
+        judge.new_round(index, self.round_start)
         self.step = None
         completed = False
         try:
@@ -259,13 +270,15 @@ class Replay:
                         if watchers:
                             for o in watchers:
                                 o.knocked(n, ev, seat, step)
+                        if ev.totals is not None:
+                            judge.knock(ev, n, state)
                         continue
                     a, b = ev.tile
                     placed, scored = place(seat, a, b, ev.end, _Play(ev, n) if partial else None)
                     if watchers:
                         for o in watchers:
                             o.placed(n, ev, placed, scored, step)
-                    judged(ev, placed, scored, state)  # raises no Illegal
+                    judged(ev, n, placed, scored, state)  # raises no Illegal
                 except Illegal as e:
                     self.illegal(n, ev, e, step, rnd)
         finally:
@@ -283,7 +296,10 @@ class Replay:
             self.event_no = e.token.event
             self.emit(e.kind, e.message, self.where(e.token.at), rule=e.rule)
         else:
-            self.emit(e.kind, e.message, self.where(ev), rule=e.rule)
+            message = e.message
+            if e.kind == "tile-not-in-hand" and isinstance(ev, Placement):
+                message = already_placed(rnd, n, ev) or message
+            self.emit(e.kind, message, self.where(ev), rule=e.rule)
         raise _Stop from None
 
     def hands(self, rnd: Round) -> tuple[list[list[tuple[int, int]]], list[int]]:
@@ -361,7 +377,7 @@ class Replay:
         state = self.state
         assert state is not None
         if self.resync == "claimed":
-            claimed = _claimed_totals(rnd)
+            claimed = claimed_totals(rnd, self.round_start, self.setup)
             if claimed is not None and len(claimed) == len(state.scores):
                 state.scores = list(claimed)
         state.over = False
@@ -381,24 +397,15 @@ class Replay:
             return  # an audit: what follows would follow from the last round's divergence
         if g.winner is not None:
             judge.winner(g.winner, state)
-        if not state.over:
+        if not state.over and (g.winner is None or g.winner.side != NOBODY):
+            # (``winner none`` says itself that no side has won: a record of
+            # part of a game, like a round cut out of it.)
             at = (g.end_line, 1, None) if g.pointer is None else self.where(g)
             self.emit("game-unfinished", f"the record stops before any side reaches "
                       f"{self.setup.rules.target}: totals {fmt_totals(state.scores)}", at)
 
 
 _NO_SETUP = Setup(Rules.main_form(2), ())  # until the header is read
-
-
-def _claimed_totals(rnd: Round) -> tuple[int, ...] | None:
-    """The totals a round's record claims at its end: the result's, else the
-    last event's."""
-    if rnd.result is not None and rnd.result.totals is not None:
-        return rnd.result.totals.values
-    for ev in reversed(rnd.events):
-        if isinstance(ev, Placement) and ev.totals is not None:
-            return ev.totals.values
-    return None
 
 
 # --------------------------------------------------------------------------
@@ -426,18 +433,6 @@ def final_position(game: Game, source: str = "<input>") -> GameReport:
     final = Final()
     rep = check_game(game, 1, source, None, [final])
     rep.final = final.position
-    return rep
-
-
-def audit_game(game: Game, number: int = 1, source: str = "<input>",
-               resync: str = "claimed", locate: Locate | None = None) -> GameReport:
-    """Replay one game as an audit: every round is judged, and after a
-    diverging round the next starts from the claimed (or computed) totals;
-    ``report.divergences`` holds each round's first finding."""
-    setup = read_header(game)
-    divs = Divergences(setup.names if isinstance(setup, Setup) else ())
-    rep = Replay(game, number, source, locate, resync, [divs]).run()
-    rep.divergences, rep.clean_rounds = divs.found_list, divs.clean_rounds
     return rep
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from notation.model import RESERVED_WORDS, Game, Tag
@@ -24,6 +24,8 @@ from .engine import GameState, Rules
 from .options import known_options, resolve
 
 FORMAT_VERSIONS = ("1",)
+START_ROUND_RE = re.compile(r"0*[1-9][0-9]*\Z")
+START_TOTALS_RE = re.compile(r"[0-9]+(?:,[0-9]+)*\Z")
 SEAT_RE = re.compile(
     r"(?!(?:" + "|".join(RESERVED_WORDS) + r")(?![A-Za-z0-9_]))[A-Za-z][A-Za-z0-9_]*\Z"
 )
@@ -46,6 +48,10 @@ class Setup:
     # Diagnostics whose verdict a declared option decides: name -> (option
     # ids, e.g. "V3", and the words to cite it with).
     options_cited: dict[str, tuple[str, str]] = field(default_factory=dict)
+    # Where the record starts ([start "6" "52,47"]): the number of its first
+    # round, and every side's total then (None: a game's start, all 0).
+    start_round: int = 1
+    start_totals: tuple[int, ...] | None = None
 
     @classmethod
     def of(cls, rules: Rules, names: Sequence[str], first: int = 0) -> Setup:
@@ -69,9 +75,19 @@ class Setup:
         at = list(names).index(first) if isinstance(first, str) else first
         return cls.of(rules, names, at)
 
-    def new_game(self) -> GameState:
-        """The scores and round count of a game about to start."""
-        return GameState(self.rules, self.first)
+    def new_game(self, game_class: type[GameState] = GameState) -> GameState:
+        """The scores and round count of a game about to start, or, for a
+        record that starts in mid-game, as its first round starts."""
+        state = game_class(self.rules, self.first)
+        if self.start_totals is not None:
+            state.scores = list(self.start_totals)
+        state.round_number = self.start_round - 1
+        return state
+
+    def starting_at(self, round_number: int, totals: Sequence[int]) -> Setup:
+        """The same set-up for a record that starts at this round with these
+        totals (the first opener kept)."""
+        return replace(self, start_round=round_number, start_totals=tuple(totals))
 
     def side_of_seat(self, seat: int) -> str:
         """The name of the side a seat plays for."""
@@ -91,13 +107,14 @@ def read_header(game: Game) -> Setup | HeaderProblem | list[HeaderProblem]:
     """The set-up a record's header declares, or what is wrong with it."""
     seats: list[str] = []
     first: Tag | None = None
+    start: Tag | None = None
     preset: Tag | None = None
     declared: list[tuple[str, str]] = []
     option_tags: list[Tag] = []
     seen: set[str] = set()
     for tag in game.tags:
         k, v = tag.key, tag.values
-        if k in ("ftn", "first", "rules") and k in seen:
+        if k in ("ftn", "first", "rules", "start") and k in seen:
             return HeaderProblem(f"the tag [{k}] is given twice", tag)
         seen.add(k)
         if k == "ftn":
@@ -117,6 +134,8 @@ def read_header(game: Game) -> Setup | HeaderProblem | list[HeaderProblem]:
             seats.append(v[0])
         elif k == "first":
             first = tag
+        elif k == "start":
+            start = tag
         elif k == "rules":
             if len(v) != 1:
                 return HeaderProblem('[rules] takes one preset: [rules "pagat"]', tag)
@@ -142,11 +161,45 @@ def read_header(game: Game) -> Setup | HeaderProblem | list[HeaderProblem]:
             ))
             for p in problems
         ]
-    if first is None and rules.opener == "rotate":
+    begins = read_start(start, rules, seats) if start is not None else (1, None)
+    if isinstance(begins, HeaderProblem):
+        return begins
+    if first is None and rules.opener == "rotate" and start is None:
         return HeaderProblem('the [first "SEAT"] tag (the first opener, R3.1) is missing', game)
     if first is not None and (len(first.values) != 1 or first.values[0] not in seats):
         return HeaderProblem(f"[first] must name one seat of {', '.join(seats)}", first)
-    return Setup.of(rules, seats, seats.index(first.values[0]) if first is not None else 0)
+    if first is not None:
+        at = seats.index(first.values[0])
+    elif start is not None and game.rounds and game.rounds[0].opener in seats:
+        # A record that starts in mid-game: the first opener follows from the
+        # opener of its first round (R3.2).
+        at = (seats.index(game.rounds[0].opener) - (begins[0] - 1)) % len(seats)
+    else:
+        at = 0
+    found = Setup.of(rules, seats, at)
+    return replace(found, start_round=begins[0], start_totals=begins[1])
+
+
+def read_start(tag: Tag, rules: Rules, seats: Sequence[str]
+               ) -> tuple[int, tuple[int, ...]] | HeaderProblem:
+    """The first round and the totals of a ``[start "ROUND" "T1,T2,..."]``
+    tag, or what is wrong with it."""
+    usage = ('[start] takes the number of the first round recorded and the totals of every '
+             'side as it starts: [start "6" "52,47"]')
+    v = tag.values
+    if len(v) != 2 or not START_ROUND_RE.match(v[0]) or not START_TOTALS_RE.match(v[1]):
+        return HeaderProblem(usage, tag, " ".join(v))
+    totals = tuple(int(x) for x in v[1].split(","))
+    sides = rules.side_count
+    if len(totals) != sides:
+        names = ", ".join("+".join(seats[s] for s in rules.seats_of_side(i))
+                          for i in range(sides))
+        return HeaderProblem(f"[start] gives {len(totals)} totals for {sides} sides ({names})",
+                             tag, v[1])
+    if rules.immediate_end and max(totals) >= rules.target:
+        return HeaderProblem(f"[start] totals {v[1]}: a side at {rules.target} or past it "
+                             "has already won (R8.2, R8.4)", tag, v[1])
+    return int(v[0]), totals
 
 
 @lru_cache(maxsize=64)

@@ -4,7 +4,13 @@ wrong engines, one defect patched in.
 
 Each engine script calls ``main(round_cls, game_cls)``. With no arguments it
 speaks the protocol on stdin/stdout; with ``--records N`` it writes N games
-(FTN) with its own claims, as another implementation's export would.
+(FTN) with its own claims, as another implementation's export would:
+``--form full`` every claim, ``--form totals`` only the running totals after
+each event, ``--form points`` only each placement's points (real engines log
+little more). A defect calls ``fired(self)`` whenever it makes the engine
+compute something the rules would not: ``generate`` hands back, with each
+game, the rounds where it did (what ``tests/audit_table.py`` measures the
+audit against).
 """
 
 from __future__ import annotations
@@ -12,19 +18,71 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
+from notation.model import Game, Knock, Placement
 from notation.printer import print_games
 from verifier.engine import GameState, RoundState, Stepper
 from verifier.generate import generate_games
 from verifier.protocol import view
 from verifier.setup import Setup
 
+FORMS = ("full", "totals", "points")
+#: The rounds (numbers) of the game being played where the defect fired.
+FIRED: set[int] = set()
+
+
+def fired(state: RoundState | GameState) -> None:
+    """Note that the defect changed what the engine computes in this round."""
+    FIRED.add(getattr(state, "round_number", 0))
+
 
 def engine_class(round_cls: type[RoundState], game_cls: type[GameState]) -> type[GameState]:
-    """The game class of an engine: ``game_cls`` starting rounds of ``round_cls``."""
+    """The game class of an engine: ``game_cls`` starting rounds of ``round_cls``
+    (each round knows its number, for ``fired``)."""
+
+    def new_round(self: GameState, *args: Any, **kwargs: Any) -> RoundState:
+        rs = game_cls.new_round(self, *args, **kwargs)
+        rs.round_number = self.round_number  # type: ignore[attr-defined]
+        return rs
+
+    if "__dict__" not in dir(round_cls) and round_cls.__dictoffset__ == 0:
+        round_cls = type(round_cls.__name__, (round_cls,), {})  # room for round_number
     return type(f"{game_cls.__name__}With{round_cls.__name__}", (game_cls,),
-                {"round_class": round_cls, "__slots__": ()})
+                {"round_class": round_cls, "new_round": new_round})
+
+
+def strip(game: Game, form: str) -> Game:
+    """A record with only the claims of ``form``: ``full`` keeps all;
+    ``totals`` the running totals of the events; ``points`` the points of
+    the placements (no result or winner lines in either)."""
+    if form == "full":
+        return game
+    rounds = []
+    for rnd in game.rounds:
+        events: list[Placement | Knock] = []
+        for ev in rnd.events:
+            if isinstance(ev, Placement):
+                ev = ev._replace(end_total=None, points=None if form == "totals" else ev.points,
+                                 totals=ev.totals if form == "totals" else None)
+            events.append(ev)
+        rounds.append(replace(rnd, events=tuple(events), result=None))
+    return replace(game, rounds=tuple(rounds), winner=None)
+
+
+def generate(round_cls: type[RoundState], game_cls: type[GameState], players: int, count: int,
+             seed: int, form: str = "full") -> Iterator[tuple[Game, set[int]]]:
+    """``count`` games this engine plays and records, each with the rounds
+    where its defect fired."""
+    games = generate_games(players, count, seed, game_class=engine_class(round_cls, game_cls))
+    while True:
+        FIRED.clear()
+        game = next(games, None)
+        if game is None:
+            return
+        yield strip(game, form), set(FIRED)
 
 
 class Engine:
@@ -84,11 +142,12 @@ def main(round_cls: type[RoundState] = RoundState, game_cls: type[GameState] = G
     ap.add_argument("--records", type=int, default=0)
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--form", choices=FORMS, default="full",
+                    help="the claims written: all, running totals only, or points only")
     args = ap.parse_args()
     if args.records:
         # Write games as this engine plays and scores them.
-        sys.stdout.write(print_games(generate_games(
-            args.players, args.records, args.seed, game_class=engine_class(round_cls, game_cls),
-        )))
+        sys.stdout.write(print_games(g for g, _ in generate(
+            round_cls, game_cls, args.players, args.records, args.seed, args.form)))
         return
     serve(Engine(round_cls, game_cls))

@@ -1,7 +1,7 @@
 """A wrong engine: a lead double stops counting once the lead is continued on
 one side, though it is still terminal on the other (R5.2)."""
 
-from _base import main
+from _base import fired, main
 
 from verifier.engine import Placed, RoundState
 
@@ -21,6 +21,8 @@ class DoubleStopsCounting(RoundState):
                 2 * self.left if self.left_double else self.left)
             right = self.right if (self.right_double and self.right == v) else (
                 2 * self.right if self.right_double else self.right)
+            if v and left + right != super().end_total():
+                fired(self)
             return left + right  # the defect: the lead double counts once
         return super().end_total()
 

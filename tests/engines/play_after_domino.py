@@ -1,6 +1,6 @@
 """A wrong engine: the round goes on after a player has dominoed (R7.1)."""
 
-from _base import main
+from _base import fired, main
 
 from verifier.engine import Placed, RoundState
 
@@ -12,6 +12,7 @@ class PlayAfterDomino(RoundState):
         placed = super().place(seat, a, b, end, play)
         if placed.outcome == "domino" and not self.went_on and any(self.held):
             self.went_on = True  # the defect: the first domino does not end the round
+            fired(self)
             self.outcome = None
             self.turn = self.next_seat(seat)
             if not any(self.can_place(s) for s in range(self.rules.players)):

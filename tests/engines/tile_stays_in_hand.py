@@ -1,7 +1,7 @@
 """A wrong engine: a tile placed flipped (written high half first, after the
 lead) stays in the hand (R4.5), once a round."""
 
-from _base import main
+from _base import fired, main
 
 from verifier.engine import Placed, RoundState, tile_key
 
@@ -14,6 +14,7 @@ class TileStaysInHand(RoundState):
         placed = super().place(seat, a, b, end, play)
         if not lead and a > b and not self.kept and placed.outcome is None:
             self.kept = True  # the defect: the tile goes back into the hand
+            fired(self)
             self.hands[seat].add(tile_key(a, b))
             self.counts[seat][a] += 1
             self.counts[seat][b] += 1

@@ -134,6 +134,8 @@ def audit(
         write_out(buf.getvalue(), output)
     if engine is not None and all(g.skipped is not None for g in summary.games):
         fail("ftn audit: no reference game could be played to the engine (see above)")
+    if summary.read_nothing:
+        raise typer.Exit(EXIT_USAGE)  # nothing in the input is a record
     raise typer.Exit(EXIT_OK if all(g.clean for g in summary.games) else EXIT_ERRORS)
 
 

@@ -145,7 +145,8 @@ class Renderer:
         for d in found:
             self.finding(d)
         self.finish(Summary(
-            files=len({g.source for g in summary.games}), games=len(summary.games),
+            files=len({g.source for g in summary.games}),
+            games=sum(1 for g in summary.games if g.played),
             events=0, errors=sum(1 for d in found if d.severity == ERROR), warnings=0,
         ))
 
@@ -156,14 +157,16 @@ def audit_findings(summary: AuditSummary) -> list[Diagnostic]:
     audit's own), and every failure (a hung engine, an unreadable record)."""
     out: list[Diagnostic] = []
     for g in summary.games:
-        if g.failure is not None:
-            cls = "unreadable-record" if g.failure.startswith("unreadable") else "engine-failure"
+        if g.failure is not None or g.unreadable is not None:
+            cls = "unreadable-record" if g.unreadable is not None else "engine-failure"
             out.append(Diagnostic(
-                cls, cls, ERROR, g.failure, 0, 0, g.game, rule=DEFECTS[cls][0], source=g.source,
+                cls, cls, ERROR, g.unreadable or g.failure or "", 0, 0, g.game,
+                rule=DEFECTS[cls][0], source=g.source,
             ))
         for div in g.divergences:
             cls, rule = classify(div)
             d = div.diagnostic
             code = BY_NAME[cls].code if cls in BY_NAME else cls if cls in DEFECTS else d.code
-            out.append(replace(d, code=code, name=cls, rule=rule))
+            message = div.explained.message if div.explained is not None else d.message
+            out.append(replace(d, code=code, name=cls, rule=rule, message=message))
     return out

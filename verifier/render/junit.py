@@ -73,11 +73,12 @@ class JunitRenderer(Renderer):
                 div = g.divergences[0]
                 kind, rule = classify(div)
                 d = div.diagnostic
-                message = f"{kind} ({rule}) at {d.line}:{d.col}, round {d.round}, event {d.event}"
-                body = d.message
+                message = f"{kind} ({rule}) at {d.line}:{d.col}, {div.where or 'the game'}"
+                body = div.explained.message if div.explained is not None else d.message
             else:
-                kind = message = "engine-failure"
-                body = g.failure or ""
+                kind = message = "engine-failure" if g.failure is not None else (
+                    "unreadable-record")
+                body = g.failure or g.unreadable or ""
             ET.SubElement(case, "failure", type=kind, message=message).text = body
         n = str(len(summary.games))
         for el in (root, suite):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..audit import AuditSummary, classify
 from ..diagnostics import Diagnostic
+from ..observers import Divergence
 from ..report import Summary
 from .base import Renderer, paint, severity_style, table
 
@@ -90,21 +91,13 @@ def audit_text(summary: AuditSummary, r: Renderer) -> str:
         if g.failure is not None:
             out.append(f"{paint(g.source, 'bold', color)}: game {g.game}: "
                        f"{paint('engine-failure', 'bold red', color)}: {g.failure}")
+        if g.unreadable is not None:
+            what = f"game {g.game}" if g.game else "input"
+            out.append(f"{paint(g.source, 'bold', color)}: {what}: "
+                       f"{paint('unreadable-record', 'bold red', color)}: {g.unreadable}")
         if not g.divergences:
             continue
-        div = g.divergences[0]
-        d = div.diagnostic
-        cls, rule = classify(div)
-        where = d.source if d.source == "<engine>" else f"{d.source}:{d.line}:{d.col}"
-        out.append(f"{paint(where, 'bold', color)}: game {g.game}, round {d.round}, event "
-                   f"{d.event}: {paint(cls, 'bold red', color)} ({rule}): {d.message}")
-        hands = "; ".join(
-            f"{s} {' '.join(f'{a}-{b}' for a, b in h) or '-'}" for s, h in div.hands.items()
-        )
-        out.append(f"    position: hands {hands}; ends {div.ends}; totals "
-                   f"{','.join(map(str, div.totals))}; to play {div.to_play or '-'}")
-        if len(g.divergences) > 1:
-            out.append(f"    and {len(g.divergences) - 1} more diverging round(s) in this game")
+        out.extend(_game_lines(g.game, g.divergences, color))
     doc = summary.to_dict()
     text = "\n".join(out) + "\n" if out else ""
     if doc["classes"]:
@@ -118,8 +111,42 @@ def audit_text(summary: AuditSummary, r: Renderer) -> str:
         f"({_pct(doc['cleanGames'], doc['games'])}), {doc['cleanRounds']} of {doc['rounds']} "
         f"rounds ({_pct(doc['cleanRounds'], doc['rounds'])})"
     )
-    ok = doc["cleanGames"] == doc["games"]
+    if doc["unreadable"]:
+        n = len(doc["unreadable"])
+        clean += f"; {n} unreadable input{'' if n == 1 else 's'} (not records)"
+    ok = doc["cleanGames"] == doc["games"] and not doc["unreadable"]
     return text + paint(clean, "bold green" if ok else "bold red", color) + "\n"
+
+
+def _game_lines(game: int, divs: list[Divergence], color: bool) -> list[str]:
+    """A failing game: its first diverging round (class, why, position,
+    later findings of the round), then the class of every other one."""
+    div = divs[0]
+    d = div.diagnostic
+    cls, rule = classify(div)
+    where = d.source if d.source == "<engine>" else f"{d.source}:{d.line}:{d.col}"
+    place = div.where or (f"round {d.round}, event {d.event}" if d.event else f"round {d.round}"
+                          if d.round else "the game")
+    why = div.explained.message if div.explained is not None else d.message
+    out = [f"{paint(where, 'bold', color)}: game {game}, {place}: "
+           f"{paint(cls, 'bold red', color)} ({rule}): {why}"]
+    hands = "; ".join(
+        f"{s} {' '.join(f'{a}-{b}' for a, b in h) or '-'}" for s, h in div.hands.items()
+    )
+    when = f" {div.moment}" if div.moment else ""
+    out.append(f"    position{when}: hands {hands or '-'}; ends {div.ends}; totals "
+               f"{','.join(map(str, div.totals)) or '-'}; to play {div.to_play or '-'}")
+    for later in div.later[:3]:
+        at = f"event {later.event}" if later.event is not None else "end of the round"
+        out.append(f"    later in the round, {at} (line {later.line}): {later.name}: "
+                   f"{later.message}")
+    if len(div.later) > 3:
+        out.append(f"    and {len(div.later) - 3} more finding(s) later in the round")
+    if len(divs) > 1:
+        others = ", ".join(f"{o.where or 'the game'} {classify(o)[0]}" for o in divs[1:6])
+        more = f", and {len(divs) - 6} more" if len(divs) > 6 else ""
+        out.append(f"    other diverging rounds: {others}{more}")
+    return out
 
 
 def render_diagnostic(d: Diagnostic, line_text: str | None) -> str:

@@ -1,0 +1,143 @@
+"""How well the audit names each wrong engine's defect, in every form of
+record: a table engine x form -> share of the affected rounds whose class is
+the engine's.
+
+    python tests/audit_table.py [GAMES]     # 200 games by default
+
+Each wrong engine of ``tests/engines/`` plays GAMES games (seed 5; four
+players for the partners' defects) and writes them in three forms: every
+claim (``full``), the running totals only (``totals``), the points only
+(``points``). The engine notes the rounds where its defect changed what it
+computed (``_base.fired``); a round is *affected* when it did and the audit
+finds the round diverging (a defect can change nothing the record shows: a
+1-1 lead doubled still scores 0). ``alone``: the affected rounds whose class
+is the engine's alone; ``both``: those where it is named with another class
+that reproduces the same claims (the audit names both, as it must when one
+number cannot tell them apart); ``share``: the two together, of the affected
+rounds (``alone%``: the first alone); ``missed``: rounds where the defect
+fired and the record shows nothing wrong; ``other``: diverging rounds where
+it did not fire. For the correct engine, ``share`` is that of clean rounds.
+``tests/test_audit.py`` holds the threshold (95%, a slow test).
+Boundary: a test tool; it runs the engines and the audit in-process.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE), str(HERE / "engines")]
+
+from _base import FORMS, generate  # noqa: E402
+from engines_catalog import WRONG  # noqa: E402
+
+from verifier.audit import audit_game, classify  # noqa: E402
+from verifier.engine import GameState, RoundState  # noqa: E402
+
+SEED = 5
+
+
+@dataclass
+class Row:
+    """One engine in one form."""
+
+    engine: str
+    form: str
+    rounds: int = 0
+    fired: int = 0
+    affected: int = 0
+    named: int = 0
+    both: int = 0
+    missed: int = 0
+    other: int = 0
+
+    @property
+    def share(self) -> float:
+        """The affected rounds whose class is the engine's (alone, or with
+        another class that reproduces the same claims)."""
+        return (self.named + self.both) / self.affected if self.affected else 1.0
+
+    @property
+    def alone(self) -> float:
+        """The affected rounds whose class is the engine's alone."""
+        return self.named / self.affected if self.affected else 1.0
+
+
+def _module(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, HERE / "engines" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def classes_of(name: str) -> tuple[type[RoundState], type[GameState]]:
+    """The round and game classes of a test engine."""
+    mod = _module(name)
+    rc, gc = RoundState, GameState
+    for value in vars(mod).values():
+        if isinstance(value, type) and value.__module__ == mod.__name__:
+            if issubclass(value, RoundState):
+                rc = value
+            elif issubclass(value, GameState):
+                gc = value
+    return rc, gc
+
+
+def measure(name: str, form: str, games: int, players: int, want: str | None) -> Row:
+    """Audit ``games`` games of engine ``name`` in ``form``."""
+    rc, gc = classes_of(name)
+    row = Row(name, form)
+    for number, (game, fired) in enumerate(generate(rc, gc, players, games, SEED, form), 1):
+        rep = audit_game(game, number)
+        row.rounds += rep.rounds
+        found = {d.diagnostic.round: classify(d)[0] for d in rep.divergences
+                 if d.diagnostic.round is not None}
+        row.fired += len(fired)
+        for r in fired:
+            if r not in found:
+                row.missed += 1
+                continue
+            row.affected += 1
+            if found[r] == want:
+                row.named += 1
+            elif want is not None and want in found[r].split(" or "):
+                row.both += 1
+        row.other += sum(1 for r in found if r not in fired)
+        if want is None:
+            row.named += rep.clean_rounds
+            row.affected = row.rounds
+    return row
+
+
+def table(games: int = 200) -> Iterator[Row]:
+    """Every wrong engine in every form, then the correct engine."""
+    for name, (cls, _, players) in WRONG.items():
+        for form in FORMS:
+            yield measure(name, form, games, players, cls)
+    for players in (2, 4):
+        for form in FORMS:
+            row = measure("correct", form, games, players, None)
+            row.engine = f"correct ({players} players)"
+            yield row
+
+
+def main(argv: list[str]) -> int:
+    games = int(argv[0]) if argv else 200
+    print(f"{'engine':27} {'form':6} {'rounds':>6} {'fired':>5} {'affected':>8} "
+          f"{'alone':>5} {'both':>4} {'share':>6} {'alone%':>6} {'missed':>6} {'other':>5}",
+          flush=True)
+    for r in table(games):
+        print(f"{r.engine:27} {r.form:6} {r.rounds:6} {r.fired:5} {r.affected:8} {r.named:5} "
+              f"{r.both:4} {100 * r.share:5.1f}% {100 * r.alone:5.1f}% {r.missed:6} "
+              f"{r.other:5}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,51 @@
+"""What a record claims, read without judging it: the totals a round's
+record ends at, and where a tile was placed before.
+
+Boundary: reads ``notation.model`` records with a game's ``Setup``; no
+rules of play (``engine``), no judgement (``judge``), no diagnostics. The
+replay and the audit's classifier both read claims through here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from notation.model import Placement, Round
+
+from .engine import tile_key
+from .setup import Setup
+
+
+def already_placed(rnd: Round, n: int, ev: Placement) -> str | None:
+    """Why event ``n`` cannot place its tile, when an earlier event of the
+    round placed it already."""
+    key = tile_key(*ev.tile)
+    for m, before in enumerate(rnd.events[: n - 1], 1):
+        if isinstance(before, Placement) and tile_key(*before.tile) == key:
+            a, b = ev.tile
+            by = "" if before.seat == ev.seat else f" by {before.seat}"
+            return f"{ev.seat} places {a}-{b}, already placed at event {m}{by} (R4.5)"
+    return None
+
+
+def claimed_totals(rnd: Round, start: Sequence[int], setup: Setup) -> tuple[int, ...] | None:
+    """The totals a round's record claims at its end: the result's, else the
+    last claimed totals with the points claimed after them added (from
+    ``start``, for a record that claims points and no totals); None when it
+    claims neither."""
+    if rnd.result is not None and rnd.result.totals is not None:
+        return rnd.result.totals.values
+    totals = list(start)
+    known = False
+    side_of = setup.rules.side_of
+    for ev in rnd.events:
+        if ev.totals is not None:
+            if len(ev.totals.values) != len(totals):
+                return None
+            totals, known = list(ev.totals.values), True
+        elif isinstance(ev, Placement) and ev.points is not None:
+            known = True
+            seat = setup.seat_of.get(ev.seat)
+            if seat is not None and not ev.points.discarded:
+                totals[side_of[seat]] += ev.points.total
+    return tuple(totals) if known else None
