@@ -154,7 +154,7 @@ def read_games(lines: Iterable[str], source: str = "<input>") -> Iterator[Item]:
             if not skipping:
                 comments.append(raw.lstrip(" \t")[1:].rstrip(" \t"))
             continue
-        if m is not None and kind != "COMMENT":
+        if m is not None and kind is not None:
             long = long_number(raw, 0, m.end(kind))
             if long is not None:
                 m = None
@@ -167,8 +167,9 @@ def read_games(lines: Iterable[str], source: str = "<input>") -> Iterator[Item]:
         if (kind != "GAME" or limit is not None) and (skipping or (parser is None and stray)):
             continue
         if m is None:
+            exp: tuple[str, ...] = ()
             if limit is not None:
-                off, msg, exp = limit[1], limit[0], ()
+                off, msg = limit[1], limit[0]
             else:
                 off, msg, exp = diagnose_line(raw)
             yield error(msg, lineno, off + 1, exp)

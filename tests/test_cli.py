@@ -130,7 +130,7 @@ def test_fmt_write_never_touches_a_file_that_does_not_parse(tmp_path: Path) -> N
 
 def test_codes_and_explain() -> None:
     code, out, _ = run("codes")
-    assert code == 0 and len(out.strip().split("\n")) == 23
+    assert code == 0 and len(out.strip().split("\n")) == 24  # FT402 no-games added (issue 11)
     assert out.split("\n")[0].startswith("FT001  syntax-error")
     code, out, _ = run("codes", "--markdown")
     assert out.startswith("| code | name |")
@@ -366,7 +366,7 @@ def test_the_format_option_offers_every_renderer() -> None:
 def test_codes_columns_are_aligned() -> None:
     code, out, _ = run("codes")
     lines = out.rstrip("\n").split("\n")
-    assert code == 0 and len(lines) == 23
+    assert code == 0 and len(lines) == 24
     # every column starts at the same place on every line, FT102's long rule included
     from verifier.diagnostics import REGISTRY
 

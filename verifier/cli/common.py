@@ -22,7 +22,7 @@ import typer
 
 from .. import clihelp
 from ..diagnostics import Diagnostic
-from ..inputs import InputError, inputs
+from ..inputs import InputError, inputs, read_each
 from ..reading import kind_of
 from ..render import FORMATS as RENDERERS
 from ..render import Context, Renderer, want_color
@@ -102,12 +102,39 @@ def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
     raise typer.Exit(code)
 
 
-def read_inputs(paths: list[str]) -> list[tuple[str, str]]:
+def read_inputs(paths: list[str], exclude: list[str] | None = None) -> list[tuple[str, str]]:
     """(name, text) for every input, or exit 2 with a message."""
     try:
-        return inputs(paths)
+        return inputs(paths, exclude or ())
     except InputError as e:
         fail(f"ftn: {e}")
+
+
+def read_each_input(paths: list[str], exclude: list[str] | None = None
+                    ) -> tuple[list[tuple[str, str]], int]:
+    """(name, text) for every input that can be read, and how many cannot:
+    each of those is said on standard error (an error for that file only);
+    exit 2 when none can be read."""
+    texts, failed = [], 0
+    for name, text in read_each(paths, exclude or ()):
+        if isinstance(text, InputError):
+            err(f"ftn: {text}")
+            failed += 1
+        else:
+            texts.append((name, text))
+    if failed and not texts:
+        raise typer.Exit(EXIT_USAGE)
+    return texts, failed
+
+
+def read_one(source: str, command: str) -> tuple[str, str]:
+    """(name, text) of the one input of a command that reads one record
+    file, or exit 2 (a directory is refused: it may hold many files)."""
+    if source != "-" and os.path.isdir(source):
+        fail(f"ftn {command}: {source}: is a directory; {command} reads one file "
+             f"(ftn check takes directories)")
+    ((name, text),) = read_inputs([source])
+    return name, text
 
 
 def source_line(text: str, line: int) -> str | None:
@@ -194,6 +221,15 @@ def console_context(color: Color) -> Context:
 # --------------------------------------------------------------------------
 # Options.
 
+ExcludeOpt = Annotated[
+    list[str] | None,
+    typer.Option("--exclude", metavar="GLOB", help="Skip files and folders whose name or path "
+                 "matches GLOB in directory walks (repeat it); hidden folders are always "
+                 "skipped, files named on the command line always read."),
+]
+StrictOpt = Annotated[
+    bool, typer.Option("--strict", help="Warnings count as errors (exit 1).")
+]
 Paths = Annotated[
     list[str],
     typer.Argument(metavar="PATH...", help="FTN, JSON or JSON Lines files, directories "
