@@ -10,6 +10,7 @@ itself (the ``render`` family does).
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import shutil
 import sys
@@ -137,10 +138,16 @@ def read_one(source: str, command: str) -> tuple[str, str]:
     return name, text
 
 
+@functools.lru_cache(maxsize=4)
+def _lines(text: str) -> list[str]:
+    return text.split("\n")
+
+
 def source_line(text: str, line: int) -> str | None:
     """Line ``line`` (1-based) of a text, without its line end; None when
-    there is none."""
-    lines = text.split("\n")
+    there is none. The text is split once (the last few texts are kept), so
+    that showing every finding of a big file costs time linear in its size."""
+    lines = _lines(text)
     return lines[line - 1].rstrip("\r") if 1 <= line <= len(lines) else None
 
 
