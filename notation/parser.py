@@ -154,7 +154,7 @@ def read_games(lines: Iterable[str], source: str = "<input>") -> Iterator[Item]:
             if not skipping:
                 comments.append(raw.lstrip(" \t")[1:].rstrip(" \t"))
             continue
-        if m is not None and kind is not None:
+        if m is not None and kind is not None and kind != "TAG":  # a tag holds strings
             long = long_number(raw, 0, m.end(kind))
             if long is not None:
                 m = None

@@ -127,8 +127,10 @@ def fmt(paths: Paths, check_only: CheckOpt = False, write: WriteOpt = False,
             if out != text:
                 try:
                     write_atomic(Path(name), out)
-                except OSError as e:
-                    fail(f"ftn fmt: {name}: cannot write: {e.strerror or e}")
+                except OSError as e:  # this file is left as it was; on to the others
+                    err(f"ftn fmt: {name}: not rewritten: {e.strerror or e}")
+                    status = EXIT_USAGE
+                    continue
                 typer.echo(f"reformatted {name}")
         else:
             sys.stdout.write(out)
