@@ -23,6 +23,7 @@ import argparse
 import contextlib
 import io
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -292,6 +293,7 @@ def run(cases: int, seed: int, hang: float = 10.0, crashes: Path | None = None,
                       f"{tally.crashes} crashes, {tally.hangs} hangs", file=out, flush=True)
     finally:
         signal.signal(signal.SIGALRM, old)
+        shutil.rmtree(tmp, ignore_errors=True)
     took = time.perf_counter() - start
     print(f"fuzz: {tally.cases} cases in {took:.1f} s ({tally.cases / took:.0f} cases/s), "
           f"seed {seed}: {tally.crashes} uncaught exceptions, {tally.hangs} hangs "
