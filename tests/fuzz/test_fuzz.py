@@ -12,10 +12,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from fuzz import PATHS, cases_of, mutate, run, seeds  # noqa: E402
-from paths import read_sample  # noqa: E402
+from fuzz import PATHS, cases_of, mutate, run, seeds
+from paths import read_sample
 
-from verifier.check import check_text  # noqa: E402
+from verifier.check import check_text
 
 
 def test_short_run_finds_no_crash_and_no_hang(tmp_path: Path) -> None:
