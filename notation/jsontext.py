@@ -83,7 +83,11 @@ def _constant(name: str) -> Any:
     raise LimitError(f"{name} is not JSON")
 
 
-_decode = json.JSONDecoder(parse_float=_number, parse_int=_int, parse_constant=_constant).decode
+_decode = json.JSONDecoder(parse_float=_number, parse_constant=_constant).decode
+# With a run of more than MAX_DIGITS digits in the text (in a number, or in a
+# string), each integer goes through ``_int``.
+_decode_counted = json.JSONDecoder(parse_float=_number, parse_int=_int,
+                                   parse_constant=_constant).decode
 
 
 class _Bad(Exception):
@@ -99,7 +103,7 @@ def _loads(text: str) -> Any:
     """A JSON value, or ``_Bad`` with the message and offset: the decoder's
     own errors and the limits (numbers, NaN, depth) alike."""
     try:
-        value = _decode(text)
+        value = (_decode_counted if _LONG_NUMBER.search(text) else _decode)(text)
     except json.JSONDecodeError as e:
         raise _Bad(f"bad JSON: {e.msg}", e.pos) from None
     except LimitError as e:
@@ -272,7 +276,6 @@ def _line_col(text: str, offset: int) -> tuple[int, int]:
     return line, offset - start + 1
 
 
-_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
 _scanstring: Any = getattr(json.decoder, "scanstring")  # noqa: B009 - C-accelerated
 
 
@@ -282,51 +285,19 @@ def _skip_ws(text: str, i: int) -> int:
     return m.end()
 
 
+_scan_once = json.JSONDecoder().scan_once  # C-accelerated: reads one value
+
+
 def _skip_value(text: str, i: int) -> int:
-    """The offset just past the JSON value at ``i`` (without recursion, so
-    any depth is walked)."""
-    closes: list[str] = []  # the closing brackets of the open containers
-    while True:
-        i = _skip_ws(text, i)
-        ch = text[i]
-        if ch in "{[":
-            close = "}" if ch == "{" else "]"
-            i = _skip_ws(text, i + 1)
-            if text[i] == close:
-                i += 1
-            else:
-                closes.append(close)
-                if ch == "{":
-                    i = _skip_ws(text, _skip_scalar(text, i)) + 1  # the key and colon
-                continue
-        else:
-            i = _skip_scalar(text, i)
-        # After a value: close what ends here, or go on after a comma.
-        while closes:
-            i = _skip_ws(text, i)
-            if text[i] == closes[-1]:
-                closes.pop()
-                i += 1
-                continue
-            i = _skip_ws(text, i + 1)  # the comma
-            if closes[-1] == "}":
-                i = _skip_ws(text, _skip_scalar(text, i)) + 1  # the key and colon
-            break
-        if not closes:
-            return i
-
-
-def _skip_scalar(text: str, i: int) -> int:
-    ch = text[i]
-    if ch == '"':
-        return int(_scanstring(text, i + 1)[1])
-    for word in ("true", "false", "null"):
-        if text.startswith(word, i):
-            return i + len(word)
-    m = _NUMBER.match(text, i)
-    if not m:
-        raise ValueError(f"not JSON at offset {i}")
-    return m.end()
+    """The offset just past the JSON value at ``i`` (read by the decoder's C
+    scanner: a value of any size is skipped at C speed)."""
+    i = _skip_ws(text, i)
+    try:
+        return int(_scan_once(text, i)[1])
+    except StopIteration:
+        raise ValueError(f"not JSON at offset {i}") from None
+    except RecursionError:
+        raise ValueError(f"nested too deep at offset {i}") from None
 
 
 def _item_places(text: str) -> Iterator[tuple[int, int, int, int]]:
