@@ -503,3 +503,19 @@ def test_readme_command_table_matches_each_command() -> None:
             for fmt in FORMATS:
                 assert f"`{fmt}`" in mine, (name, fmt)
     assert any(r.startswith("| `ftn --version`") for r in rows)
+
+
+def test_an_input_without_a_game_is_a_warning_and_strict_makes_it_an_error(
+        tmp_path: Path) -> None:
+    """Issue 11: an empty upload is not a silent pass (FT402 no-games)."""
+    for text in ("", "\n\n", "# nothing yet\n", "[]\n"):
+        f = tmp_path / ("empty.json" if text.startswith("[") else "empty.ftn")
+        f.write_text(text, encoding="utf-8")
+        code, out, _ = run("check", str(f))
+        assert code == 0
+        assert out.startswith(f"{f}:1:1: FT402 no-games: no game in this input")
+        assert out.strip().endswith("1 file, 0 games, 0 events: 0 errors, 1 warning")
+        assert run("check", "--strict", str(f))[0] == 1
+    # --strict: any warning fails (a record that stops before the target).
+    assert run("check", "--strict", str(SAMPLES / "invalid" / "game-unfinished.ftn"))[0] == 1
+    assert run("check", "--strict", str(SAMPLES / "valid" / "four-players.ftn"))[0] == 0
