@@ -285,7 +285,7 @@ def _skip_ws(text: str, i: int) -> int:
     return m.end()
 
 
-_scan_once = json.JSONDecoder().scan_once  # C-accelerated: reads one value
+_scan_once: Any = getattr(json.JSONDecoder(), "scan_once")  # noqa: B009 - the C scanner
 
 
 def _skip_value(text: str, i: int) -> int:
