@@ -246,10 +246,10 @@ def run(cases: int, seed: int, hang: float = 10.0, crashes: Path | None = None,
             text = mutate(rng.choice(by_kind[kind]), rng, pool)
             ext = kind if rng.random() < 0.9 else rng.choice(("ftn", "json", "txt"))
             name = f"case.{ext}"
-            if cli_every and n % cli_every == cli_every - 1:
-                path = "cli"
-            elif subprocess_every and n % subprocess_every == subprocess_every - 1:
+            if subprocess_every and n % subprocess_every == subprocess_every - 1:
                 path = "subprocess"
+            elif cli_every and n % cli_every == cli_every - 1:
+                path = "cli"
             else:
                 path = names[n % len(names)]
             tally.by_path[path] = tally.by_path.get(path, 0) + 1
@@ -330,9 +330,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--crashes", type=Path, default=Path("fuzz-crashes"),
                         help="where crashing inputs are written")
     parser.add_argument("--report-every", type=float, default=60.0, help="seconds")
+    parser.add_argument("--subprocess-every", type=int, default=25_000,
+                        help="run ftn as a subprocess every N cases")
     args = parser.parse_args(argv)
     tally = run(args.cases, args.seed, args.hang, args.crashes,
-                report_every=args.report_every)
+                subprocess_every=args.subprocess_every, report_every=args.report_every)
     return 1 if tally.crashes or tally.hangs else 0
 
 
