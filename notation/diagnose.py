@@ -56,6 +56,9 @@ def _describe(alt: str) -> str:
     return alt if alt.startswith("'") else _FIELD_NAMES[alt]
 
 
+_PREFIX = 200
+
+
 def _prefix_len(alt: str, text: str) -> int:
     """How many leading characters of ``text`` can begin an ``alt``."""
     if alt.startswith("'"):
@@ -65,7 +68,9 @@ def _prefix_len(alt: str, text: str) -> int:
             n += 1
         return n
     regex = field_regex(alt)
-    for k in range(len(text), 0, -1):
+    # Only the first _PREFIX characters are tried: a field longer than that
+    # (hostile input) would cost time quadratic in its length.
+    for k in range(min(len(text), _PREFIX), 0, -1):
         if regex.fullmatch(text, 0, k):
             return k
     return 0

@@ -26,9 +26,41 @@ class JsonItem:
     line: int
     col: int
     base: str  # "" for a single document or a JSON Lines line, "/3" in an array
-    text: str  # the text the base pointer is relative to
+    text: str  # the game's own text: the base pointer leads to its start
     text_line: int  # the line of the first character of ``text``
     error: str | None = None
+    text_col: int = 1  # the column of the first character of ``text``
+
+    def locate(self, pointer: str) -> tuple[int, int]:
+        """The line and column in the whole input of the value at a pointer
+        (from the root of the input) that leads into this game."""
+        base = self.base
+        if base and (pointer == base or pointer.startswith(base + "/")):
+            pointer = pointer[len(base):]
+        line, col = locate(self.text, pointer)
+        if line == 1:
+            col += self.text_col - 1
+        return line + self.text_line - 1, col
+
+
+#: Numbers of more digits than this are refused (Python refuses 4,300).
+MAX_DIGITS = 18
+#: Arrays and objects nested deeper than this are refused.
+MAX_DEPTH = 64
+#: A game of more rounds than this is refused.
+MAX_ROUNDS = 10_000
+
+
+class LimitError(ValueError):
+    """A JSON text beyond one of the limits; ``at`` is the offset, if known."""
+
+    def __init__(self, message: str, at: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.at = at
+
+
+_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
 
 
 _WS = re.compile(r"[ \t\r\n]*")
@@ -41,7 +73,98 @@ def _number(text: str) -> int | float:
     return int(value) if value.is_integer() else value
 
 
-_loads = json.JSONDecoder(parse_float=_number).decode
+def _int(text: str) -> int:
+    if len(text) > MAX_DIGITS + 1 or (len(text) == MAX_DIGITS + 1 and text[0] != "-"):
+        raise LimitError(f"a number of more than {MAX_DIGITS} digits")
+    return int(text)
+
+
+def _constant(name: str) -> Any:
+    raise LimitError(f"{name} is not JSON")
+
+
+_decode = json.JSONDecoder(parse_float=_number, parse_constant=_constant).decode
+# With a run of more than MAX_DIGITS digits in the text (in a number, or in a
+# string), each integer goes through ``_int``.
+_decode_counted = json.JSONDecoder(parse_float=_number, parse_int=_int,
+                                   parse_constant=_constant).decode
+
+
+class _Bad(Exception):
+    """A text that cannot be read: the message and the offset of the fault."""
+
+    def __init__(self, message: str, at: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.at = at
+
+
+def _loads(text: str) -> Any:
+    """A JSON value, or ``_Bad`` with the message and offset: the decoder's
+    own errors and the limits (numbers, NaN, depth) alike."""
+    try:
+        value = (_decode_counted if _LONG_NUMBER.search(text) else _decode)(text)
+    except json.JSONDecodeError as e:
+        raise _Bad(f"bad JSON: {e.msg}", e.pos) from None
+    except LimitError as e:
+        raise _Bad(f"bad JSON: {e.message}", _limit_offset(text, e.message)) from None
+    except RecursionError:
+        raise _Bad(f"bad JSON: nested deeper than {MAX_DEPTH} levels",
+                   _too_deep_at(text)) from None
+    return value
+
+
+def _limit_offset(text: str, message: str) -> int:
+    if "digits" in message:
+        m = _LONG_NUMBER.search(text)
+        return m.start() if m else 0
+    m = re.search(r"-?\b(?:NaN|Infinity)\b", text)
+    return m.start() if m else 0
+
+
+_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _too_deep_at(text: str) -> int:
+    """The offset of the first bracket that opens level ``MAX_DEPTH + 1``."""
+    depth = 0
+    for m in _BRACKETS.finditer(text):
+        ch = m.group()
+        if ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return m.start()
+        elif ch in "]}":
+            depth -= 1
+    return 0
+
+
+def too_deep(item: JsonItem) -> JsonItem:
+    """The item, or an error item when its value nests deeper than
+    ``MAX_DEPTH`` levels (a record never does: call it on documents that
+    break the schema, before walking them)."""
+    if item.error is not None or not _depth_over(item.value):
+        return item
+    line, col = _line_col(item.text, _too_deep_at(item.text))
+    if line == 1:
+        col += item.text_col - 1
+    return replace(item, value=None, line=line + item.text_line - 1, col=col,
+                   error=f"bad JSON: nested deeper than {MAX_DEPTH} levels")
+
+
+def _depth_over(value: Any) -> bool:
+    """Whether a value nests deeper than ``MAX_DEPTH`` (without recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, dict):
+            v = v.values()
+        elif not isinstance(v, list):
+            continue
+        if d > MAX_DEPTH:
+            return True
+        stack.extend((c, d + 1) for c in v if isinstance(c, (dict, list)))
+    return False
 
 
 def looks_like_json(text: str) -> bool:
@@ -71,42 +194,38 @@ def _lone_surrogate(text: str) -> int | None:
 def _unicode_items(items: Iterator[JsonItem]) -> Iterator[JsonItem]:
     """Turn a document whose strings hold a lone surrogate (\\ud800 without
     its pair: not Unicode text, which FTN and UTF-8 cannot hold; RFC 7493
-    forbids it) into an error item, at the escape when it can be found."""
+    forbids it) into an error item, at the escape."""
     for item in items:
         if item.error is None and "\\u" in item.text:
-            if item.base:  # an item of an array: the text holds the others too
-                if _holds_lone(item.value):
-                    item = replace(item, value=None, error="a string holds a lone surrogate "
-                                   "escape (\\ud800 to \\udfff without its pair): not Unicode text")
-            else:
-                at = _lone_surrogate(item.text)
-                if at is not None:
-                    line, col = _line_col(item.text, at)
-                    item = replace(item, value=None, line=line + item.text_line - 1, col=col,
-                                   error="a string holds a lone surrogate escape "
-                                         f"({item.text[at:at + 6]}): not Unicode text")
+            at = _lone_surrogate(item.text)
+            if at is not None:
+                line, col = _line_col(item.text, at)
+                if line == 1:
+                    col += item.text_col - 1
+                item = replace(item, value=None, line=line + item.text_line - 1, col=col,
+                               error="a string holds a lone surrogate escape "
+                                     f"({item.text[at:at + 6]}): not Unicode text")
         yield item
 
 
-def _holds_lone(value: Any) -> bool:
-    if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            return True
-        return False
-    if isinstance(value, dict):
-        return any(_holds_lone(k) or _holds_lone(v) for k, v in value.items())
-    if isinstance(value, list):
-        return any(_holds_lone(v) for v in value)
-    return False
+def _round_limit(items: Iterator[JsonItem]) -> Iterator[JsonItem]:
+    """Turn a game of more than ``MAX_ROUNDS`` rounds into an error item."""
+    for item in items:
+        value = item.value
+        if isinstance(value, dict):
+            rounds = value.get("rounds")
+            if isinstance(rounds, list) and len(rounds) > MAX_ROUNDS:
+                item = replace(item, value=None, error=f"a game of {len(rounds)} rounds: "
+                               f"more than the limit of {MAX_ROUNDS}")
+        yield item
 
 
 def iter_json(text: str) -> Iterator[JsonItem]:
     """The game documents of a JSON text: one object, an array of objects, or
     JSON Lines (one object per line; blank lines are skipped). A document
-    with a lone surrogate escape comes as an error: it is not Unicode text."""
-    return _unicode_items(_iter_json(text))
+    with a lone surrogate escape comes as an error: it is not Unicode text;
+    so does one beyond the limits (numbers, NaN, depth, rounds)."""
+    return _round_limit(_unicode_items(_iter_json(text)))
 
 
 def _iter_json(text: str) -> Iterator[JsonItem]:
@@ -115,11 +234,16 @@ def _iter_json(text: str) -> Iterator[JsonItem]:
     if stripped.startswith("["):
         try:
             doc = _loads(text)
-        except json.JSONDecodeError as e:
-            yield JsonItem(None, e.lineno, e.colno, "", text, 1, f"bad JSON: {e.msg}")
+        except _Bad as e:
+            line, col = _line_col(text, e.at)
+            yield JsonItem(None, line, col, "", text, 1, e.message)
             return
-        for i, (value, (line, col)) in enumerate(zip(doc, _item_places(text), strict=True)):
-            yield JsonItem(value, line, col, f"/{i}", text, 1)
+        if not isinstance(doc, list):  # "[1] x": the decoder says so; not reached
+            return
+        places = _item_places(text)
+        for i, value in enumerate(doc):
+            start, end, line, col = next(places)
+            yield JsonItem(value, line, col, f"/{i}", text[start:end], line, None, col)
         return
     lines = text.split("\n")
     whole_object = sum(1 for ln in lines if ln.strip()) > 1
@@ -127,7 +251,7 @@ def _iter_json(text: str) -> Iterator[JsonItem]:
         # A single document over several lines, or JSON Lines.
         try:
             value = _loads(text)
-        except json.JSONDecodeError:
+        except _Bad:
             pass
         else:
             m = _WS.match(text)
@@ -135,14 +259,13 @@ def _iter_json(text: str) -> Iterator[JsonItem]:
             line, col = _line_col(text, m.end())
             yield JsonItem(value, line, col, "", text, 1)
             return
-    loads = _loads
     for n, raw in enumerate(lines, 1):
         if not raw.strip():
             continue
         try:
-            value = loads(raw)
-        except json.JSONDecodeError as e:
-            yield JsonItem(None, n, e.colno, "", raw, n, f"bad JSON: {e.msg}")
+            value = _loads(raw)
+        except _Bad as e:
+            yield JsonItem(None, n, e.at + 1, "", raw, n, e.message)
             continue
         yield JsonItem(value, n, len(raw) - len(raw.lstrip()) + 1, "", raw, n)
 
@@ -153,7 +276,6 @@ def _line_col(text: str, offset: int) -> tuple[int, int]:
     return line, offset - start + 1
 
 
-_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
 _scanstring: Any = getattr(json.decoder, "scanstring")  # noqa: B009 - C-accelerated
 
 
@@ -163,36 +285,24 @@ def _skip_ws(text: str, i: int) -> int:
     return m.end()
 
 
+_scan_once: Any = getattr(json.JSONDecoder(), "scan_once")  # noqa: B009 - the C scanner
+
+
 def _skip_value(text: str, i: int) -> int:
+    """The offset just past the JSON value at ``i`` (read by the decoder's C
+    scanner: a value of any size is skipped at C speed)."""
     i = _skip_ws(text, i)
-    ch = text[i]
-    if ch == '"':
-        return int(_scanstring(text, i + 1)[1])
-    if ch in "{[":
-        close = "}" if ch == "{" else "]"
-        i = _skip_ws(text, i + 1)
-        if text[i] == close:
-            return i + 1
-        while True:
-            if ch == "{":
-                i = _skip_value(text, i)  # the key
-                i = _skip_ws(text, i) + 1  # the colon
-            i = _skip_ws(text, _skip_value(text, i))
-            if text[i] == close:
-                return i + 1
-            i += 1  # the comma
-    for word in ("true", "false", "null"):
-        if text.startswith(word, i):
-            return i + len(word)
-    m = _NUMBER.match(text, i)
-    if not m:
-        raise ValueError(f"not JSON at offset {i}")
-    return m.end()
+    try:
+        return int(_scan_once(text, i)[1])
+    except StopIteration:
+        raise ValueError(f"not JSON at offset {i}") from None
+    except RecursionError:
+        raise ValueError(f"nested too deep at offset {i}") from None
 
 
-def _item_places(text: str) -> Iterator[tuple[int, int]]:
-    """(line, col) of each item of the top-level array of a valid JSON text,
-    in one pass."""
+def _item_places(text: str) -> Iterator[tuple[int, int, int, int]]:
+    """(start, end, line, col) of each item of the top-level array of a valid
+    JSON text, in one pass."""
     i = _skip_ws(text, _skip_ws(text, 0) + 1)
     line, line_start, seen = 1, 0, 0
     while i < len(text) and text[i] != "]":
@@ -201,8 +311,9 @@ def _item_places(text: str) -> Iterator[tuple[int, int]]:
         if nl >= 0:
             line_start = nl + 1
         seen = i
-        yield line, i - line_start + 1
-        i = _skip_ws(text, _skip_value(text, i))
+        end = _skip_value(text, i)
+        yield i, end, line, i - line_start + 1
+        i = _skip_ws(text, end)
         if text[i] == ",":
             i = _skip_ws(text, i + 1)
 

@@ -14,10 +14,16 @@ is built). Because games are parsed one by one, a syntax error costs only its
 own game: reading goes on at the next ``game`` line. The grammar is compiled
 once, lazily (``grammar``); the records are built by ``build``; a line that
 matches no terminal is explained by ``diagnose``.
+
+Limits (``SPEC.md``): a line of more than ``MAX_LINE`` characters, a number
+of more than ``MAX_DIGITS`` digits and a game of more than ``MAX_ROUNDS``
+rounds are syntax errors (the game is skipped), so that any text is read in
+time linear in its size and memory bounded by its largest game.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
@@ -33,6 +39,16 @@ __all__ = [
     "KIND_NAMES", "FtnSyntaxError", "Item", "ParseError", "diagnose_line", "field_regex",
     "grammar_text", "parse", "parse_games", "read_games",
 ]
+
+#: The longest line read (in characters, without its line end).
+MAX_LINE = 10_000
+#: The most digits of a number (Python refuses to read 4,300).
+MAX_DIGITS = 18
+#: The most rounds of a game.
+MAX_ROUNDS = 10_000
+_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
+#: Placement lines shorter than this hold no number beyond the limit.
+_SHORT = MAX_DIGITS + 8
 
 KIND_NAMES = {
     "GAME": "a 'game' line",
@@ -87,6 +103,7 @@ def read_games(lines: Iterable[str], source: str = "<input>") -> Iterator[Item]:
     """
     lark = _lark()
     fullmatch = _line_regex().fullmatch
+    long_number = _LONG_NUMBER.search
     comments: list[str] = []  # comment lines waiting for their element
     parser: Any = None  # the interactive parser, while inside a game
     feed: Any = None  # its parser state's feed_token
@@ -97,6 +114,7 @@ def read_games(lines: Iterable[str], source: str = "<input>") -> Iterator[Item]:
     skipping = False  # after an error: skip to the next 'game' line
     stray = False  # text outside games already reported
     lineno = 0
+    rounds = 0  # rounds of the current game
 
     def error(message: str, line: int, col: int, expected: tuple[str, ...]) -> ParseError:
         return ParseError(message, line, col, expected, game_no if parser else 0, source)
@@ -104,16 +122,24 @@ def read_games(lines: Iterable[str], source: str = "<input>") -> Iterator[Item]:
     for raw in lines:
         lineno += 1
         raw = raw.rstrip("\r\n")
-        m = fullmatch(raw)
+        if len(raw) > MAX_LINE:
+            m = None
+            limit = (f"a line of {len(raw)} characters: longer than the limit of "
+                     f"{MAX_LINE}", MAX_LINE)
+            kind = None
+        else:
+            m = fullmatch(raw)
+            limit = None
         if m is not None:
             kind = m.lastgroup
-            if kind == "PLACEMENT" and run is not None and not comments:
+            if (kind == "PLACEMENT" and run is not None and not comments
+                    and (len(raw) < _SHORT or long_number(raw) is None)):
                 # The hot path: one more placement in a run of events.
                 run.append((kind, m.group(kind), lineno, m.start(kind) + 1, NO_COMMENTS))
                 continue
         else:
             kind = None
-        if lineno == 1 and raw.startswith("\ufeff"):
+        if lineno == 1 and raw.startswith("\ufeff") and limit is None:
             raw = raw[1:]
             m = fullmatch(raw)
             kind = m.lastgroup if m is not None else None
@@ -128,10 +154,24 @@ def read_games(lines: Iterable[str], source: str = "<input>") -> Iterator[Item]:
             if not skipping:
                 comments.append(raw.lstrip(" \t")[1:].rstrip(" \t"))
             continue
-        if kind != "GAME" and (skipping or (parser is None and stray)):
+        if m is not None and kind is not None and kind != "TAG":  # a tag holds strings
+            long = long_number(raw, 0, m.end(kind))
+            if long is not None:
+                m = None
+                limit = (f"a number of more than {MAX_DIGITS} digits", long.start())
+        if kind == "ROUND" and m is not None and parser is not None:
+            rounds += 1
+            if rounds > MAX_ROUNDS:
+                m = None
+                limit = (f"a game of more than {MAX_ROUNDS} rounds", m_col(raw))
+        if (kind != "GAME" or limit is not None) and (skipping or (parser is None and stray)):
             continue
         if m is None:
-            off, msg, exp = diagnose_line(raw)
+            exp: tuple[str, ...] = ()
+            if limit is not None:
+                off, msg = limit[1], limit[0]
+            else:
+                off, msg, exp = diagnose_line(raw)
             yield error(msg, lineno, off + 1, exp)
             if parser is None:
                 stray = True
@@ -172,6 +212,7 @@ def read_games(lines: Iterable[str], source: str = "<input>") -> Iterator[Item]:
                 yield held
                 held = None
             game_no += 1
+            rounds = 0
             skipping = stray = False
             run = None
             parser = lark.parse_interactive(start="game")
@@ -201,6 +242,11 @@ def read_games(lines: Iterable[str], source: str = "<input>") -> Iterator[Item]:
         if comments:
             held = replace(held, closing=tuple(comments))
         yield held
+
+
+def m_col(raw: str) -> int:
+    """The offset of the first character of a line that is not a blank."""
+    return len(raw) - len(raw.lstrip(" \t"))
 
 
 def parse(text: str, source: str = "<input>") -> list[Item]:

@@ -132,7 +132,7 @@ def test_fmt_write_never_touches_a_file_that_does_not_parse(tmp_path: Path) -> N
 
 def test_codes_and_explain() -> None:
     code, out, _ = run("codes")
-    assert code == 0 and len(out.strip().split("\n")) == 23
+    assert code == 0 and len(out.strip().split("\n")) == 24  # FT402 no-games added (issue 11)
     assert out.split("\n")[0].startswith("FT001  syntax-error")
     code, out, _ = run("codes", "--markdown")
     assert out.startswith("| code | name |")
@@ -373,7 +373,7 @@ def test_the_format_option_offers_every_renderer() -> None:
 def test_codes_columns_are_aligned() -> None:
     code, out, _ = run("codes")
     lines = out.rstrip("\n").split("\n")
-    assert code == 0 and len(lines) == 23
+    assert code == 0 and len(lines) == 24
     # every column starts at the same place on every line, FT102's long rule included
     from verifier.diagnostics import REGISTRY
 
@@ -524,3 +524,19 @@ def test_fmt_check_and_write_agree_on_crlf_files(tmp_path: Path) -> None:
     assert run("fmt", "--write", str(messy))[1] == f"reformatted {messy}\n"
     assert messy.read_bytes() == canonical.read_bytes()
     assert run("fmt", "--check", str(messy))[0] == 0
+
+
+def test_an_input_without_a_game_is_a_warning_and_strict_makes_it_an_error(
+        tmp_path: Path) -> None:
+    """Issue 11: an empty upload is not a silent pass (FT402 no-games)."""
+    for text in ("", "\n\n", "# nothing yet\n", "[]\n"):
+        f = tmp_path / ("empty.json" if text.startswith("[") else "empty.ftn")
+        f.write_text(text, encoding="utf-8")
+        code, out, _ = run("check", str(f))
+        assert code == 0
+        assert out.startswith(f"{f}:1:1: FT402 no-games: no game in this input")
+        assert out.strip().endswith("1 file, 0 games, 0 events: 0 errors, 1 warning")
+        assert run("check", "--strict", str(f))[0] == 1
+    # --strict: any warning fails (a record that stops before the target).
+    assert run("check", "--strict", str(SAMPLES / "invalid" / "game-unfinished.ftn"))[0] == 1
+    assert run("check", "--strict", str(SAMPLES / "valid" / "four-players.ftn"))[0] == 0

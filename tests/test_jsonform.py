@@ -123,7 +123,7 @@ def test_a_lone_surrogate_escape_is_an_error_where_it_stands() -> None:
     assert (items[1].line, items[1].col) == (2, len(head) + 3)
     assert items[1].error == "a string holds a lone surrogate escape (\\ud800): not Unicode text"
     assert items[1].value is None
-    # In an array, only the item that holds it.
+    # In an array, only the item that holds it, at the escape.
     items = list(iter_json("[" + pair + ",\n" + lone.replace("ud800", "udc00") + "]"))
     assert items[0].error is None
-    assert items[1].error is not None and (items[1].line, items[1].col) == (2, 1)
+    assert items[1].error is not None and (items[1].line, items[1].col) == (2, len(head) + 3)

@@ -184,3 +184,41 @@ def test_surrogate_escapes_only_in_pairs() -> None:
         (err,) = parse(head + f'[event "{bad}"]\nend\n')
         assert isinstance(err, ParseError) and (err.line, err.col) == (6, 9), bad
         assert err.message == "a lone surrogate escape in a string"
+
+
+# --------------------------------------------------------------------------
+# Limits (SPEC.md 10, issue 11): syntax errors that cost only their game.
+
+OK_GAME = 'game\n[ftn "1"]\nend\n'
+
+
+def _errors(text: str) -> list[tuple[int, int, str]]:
+    return [(i.line, i.col, i.message) for i in parse(text) if isinstance(i, ParseError)]
+
+
+def test_a_number_over_18_digits_is_a_syntax_error() -> None:
+    text = "game\nround " + "1" * 4301 + " opener N\nend\n" + OK_GAME
+    assert _errors(text) == [(2, 7, "a number of more than 18 digits")]
+    assert sum(isinstance(i, Game) for i in parse(text)) == 1  # the next game is read
+    # 18 digits are a number; in a claim at the end of a long placement line too.
+    assert _errors("game\nround " + "9" * 18 + " opener N\nend\n") == []
+    long = "game\nround 1 opener N\n  deal N 6-6\n  N 6-6 =12 +4 (4," + "7" * 19 + ")\nend\n"
+    assert _errors(long) == [(4, 19, "a number of more than 18 digits")]
+
+
+def test_digits_in_a_tag_string_are_text() -> None:
+    assert _errors('game\n[event "' + "1" * 40 + '"]\nend\n') == []
+
+
+def test_a_line_over_10000_characters_is_a_syntax_error() -> None:
+    text = "game\n#" + "x" * 10_000 + "\nend\n" + OK_GAME
+    assert _errors(text) == [
+        (2, 10_001, "a line of 10001 characters: longer than the limit of 10000")]
+    assert _errors("game\n#" + "x" * 9_999 + "\nend\n") == []  # 10,000 is fine
+
+
+def test_a_game_over_10000_rounds_is_a_syntax_error() -> None:
+    rounds = "".join(f"round {n} opener N\n" for n in range(1, 10_002))
+    text = 'game\n[ftn "1"]\n' + rounds + "end\n" + OK_GAME
+    assert _errors(text) == [(10_003, 1, "a game of more than 10000 rounds")]
+    assert sum(isinstance(i, Game) for i in parse(text)) == 1

@@ -49,3 +49,23 @@ def test_renderer_writes_findings_then_the_summary() -> None:
     p = TextRenderer(painted, Context(color=True))
     p.finish(Summary(1, 1, 5, 0, 0))
     assert painted.getvalue() == "\x1b[1;32m1 file, 1 game, 5 events: 0 errors, 0 warnings\x1b[0m\n"
+
+
+def test_a_long_line_is_shown_as_a_window_around_the_column() -> None:
+    """Issue 11: a finding on a 13,000-character line printed all of it and a
+    caret line of as many spaces; now 100 characters around the column."""
+    line = "a" * 6000 + "X" + "b" * 7000
+    d = Diagnostic("FT001", "syntax-error", "error", "bad", 3, 6001, 1, source="g.jsonl")
+    shown = diagnostic_text(d, line, False).split("\n")
+    assert shown[1] == " 3 | ..." + "a" * 50 + "X" + "b" * 49 + "..."
+    assert shown[2] == "   | " + " " * 53 + "^ column 6001 of 13001"
+    assert shown[1][shown[2].index("^")] == "X"
+    # Near the start and the end: cut on one side only.
+    d1 = Diagnostic("FT001", "syntax-error", "error", "bad", 3, 2, 1, source="g.jsonl")
+    assert diagnostic_text(d1, line, False).split("\n")[1] == " 3 | " + "a" * 100 + "..."
+    d2 = Diagnostic("FT001", "syntax-error", "error", "bad", 3, 13001, 1, source="g.jsonl")
+    out = diagnostic_text(d2, line, False).split("\n")
+    assert out[1] == " 3 | ..." + "b" * 100 and out[2].endswith("^ column 13001 of 13001")
+    # A line of 100 characters is shown whole, as before.
+    d3 = Diagnostic("FT001", "syntax-error", "error", "bad", 3, 5, 1, source="g.jsonl")
+    assert diagnostic_text(d3, "c" * 100, False).split("\n")[2] == "   |     ^"

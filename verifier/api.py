@@ -100,11 +100,13 @@ def replay_text(text: str, name: str = "<input>") -> tuple[dict[str, Any], list[
     return {"version": 1, "games": docs}, errors
 
 
-def audit(paths: Sequence[str | os.PathLike[str]], resync: str = "claimed") -> AuditSummary:
-    """Audit another implementation's records (files or directories): each
-    game's divergences from the reference replay, grouped by defect class."""
+def audit(paths: Sequence[str | os.PathLike[str]], resync: str = "claimed",
+          exclude: Sequence[str] = ()) -> AuditSummary:
+    """Audit another implementation's records (files or directories, without
+    what ``exclude``'s globs name): each game's divergences from the
+    reference replay, grouped by defect class."""
     summary = AuditSummary()
-    for path in expand([os.fspath(p) for p in paths]):
+    for path in expand([os.fspath(p) for p in paths], exclude):
         name = "<stdin>" if path == "-" else path
         try:
             text = read_input(path)

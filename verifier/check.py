@@ -18,7 +18,7 @@ from notation.printer import print_games
 
 from .audit import audit_game
 from .diagnostics import Counted, Diagnostic
-from .reading import kind_of, read, syntax_diagnostic
+from .reading import diagnostic, kind_of, read, syntax_diagnostic
 from .replay import GameReport, Unknown, canonical_game, check_game
 
 FORMATS = ("ftn", "json", "jsonl")
@@ -56,6 +56,10 @@ def check_text(text: str | Iterable[str], source: str = "<input>",
         rep.events += game_rep.events
         rep.diagnostics.extend(game_rep.diagnostics)
         rep.unknowns.extend(game_rep.unknowns)
+    if rep.games == 0 and not rep.diagnostics:  # not a silent pass (FT402)
+        rep.diagnostics.append(diagnostic(
+            "no-games", "no game in this input: it is empty, or holds only comments and "
+            "blank lines", 1, 1, 0, source))
     rep.diagnostics.sort(key=lambda d: (d.line, d.col))
     return rep
 

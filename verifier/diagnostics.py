@@ -314,6 +314,13 @@ REGISTRY: tuple[Code, ...] = (
         "A partial record can be checked, but it has no winner yet.",
         _BASE,
     ),
+    Code(
+        "FT402", "no-games", WARNING, "FTN",
+        "The input holds no game at all (it is empty, or only comments and blank lines).",
+        "An empty upload or a wrong file would otherwise pass as clean; with --strict "
+        "it fails.",
+        "# the records of the evening, to follow\n",
+    ),
 )
 
 BY_NAME: dict[str, Code] = {c.name: c for c in REGISTRY}

@@ -576,7 +576,7 @@ class RoundState:
         k = (a << 5) | b if a <= b else (b << 5) | a  # tile_key, inlined: the hot path
         hand = self.hands[seat]
         from_unknown = False
-        if k not in hand:
+        if k not in hand or (a | b) >= 32:  # a pip of 32 or more: its key is another tile's
             from_unknown = self._unknown_tile(seat, a, b, k, play)
         double = a == b
         if not self.ntiles:

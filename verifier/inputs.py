@@ -2,21 +2,32 @@
 
 Boundary: turns the paths a user names (files, directories searched for
 records, ``-`` for standard input) into (name, text) pairs, decoding UTF-8
-(a BOM allowed) and saying where a file is not. It parses nothing (that is
+(a BOM allowed) and saying where a file is not. It reads regular files only:
+a FIFO or a device (which could wait or grow for ever) is refused unless it
+comes as ``-``. Directory walks skip hidden folders and what ``--exclude``
+names; an explicit file is always read. It parses nothing (that is
 ``reading``) and writes nothing (the CLI does).
 """
 
 from __future__ import annotations
 
+import os
+import stat
 import sys
 from collections.abc import Iterator, Sequence
+from fnmatch import fnmatch
 from pathlib import Path
 
 from .reading import SUFFIXES
 
 
 class InputError(Exception):
-    """An input that cannot be read; the message says which and why."""
+    """An input that cannot be read; the message says which and why, and
+    ``name`` which input it is."""
+
+    def __init__(self, message: str, name: str = "") -> None:
+        super().__init__(message)
+        self.name = name
 
 
 def decode(data: bytes, name: str) -> str:
@@ -31,37 +42,114 @@ def decode(data: bytes, name: str) -> str:
         raise InputError(f"{name}:{line}:{col}: not UTF-8 (byte 0x{data[e.start]:02x})") from None
 
 
-def expand(paths: Sequence[str]) -> Iterator[str]:
-    """The files the paths name: a directory stands for the records in it
-    and below (``*.ftn``, ``*.json``, ``*.jsonl``, ``*.ndjson``), in order."""
+def excluded(path: str, exclude: Sequence[str]) -> bool:
+    """Whether a path found in a walk matches an ``--exclude`` glob: by its
+    name, or by its whole path as printed."""
+    name = os.path.basename(path)
+    return any(fnmatch(name, g) or fnmatch(path, g) for g in exclude)
+
+
+def walk(root: str, exclude: Sequence[str] = ()) -> Iterator[str | InputError]:
+    """The record files under a directory, in order; an InputError for each
+    folder that cannot be read. Hidden folders (``.git``, ``.venv``) and
+    excluded paths are skipped."""
+    errors: list[OSError] = []
+    for folder, dirs, files in os.walk(root, onerror=errors.append):
+        while errors:
+            e = errors.pop(0)
+            yield _dir_error(e)
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".")
+                         and not excluded(os.path.join(folder, d), exclude))
+        for f in sorted(files):
+            path = os.path.join(folder, f)
+            if Path(f).suffix in SUFFIXES and not excluded(path, exclude):
+                yield path
+    for e in errors:
+        yield _dir_error(e)
+
+
+def _dir_error(e: OSError) -> InputError:
+    name = str(e.filename)
+    return InputError(f"{name}: cannot read this directory: {e.strerror or e}", name)
+
+
+def expand_each(paths: Sequence[str], exclude: Sequence[str] = ()) -> Iterator[str | InputError]:
+    """The files the paths name, or an InputError for each that cannot be
+    walked: a directory stands for the records in it and below (``*.ftn``,
+    ``*.json``, ``*.jsonl``, ``*.ndjson``), in order."""
     for p in paths:
-        if p == "-":
-            yield p
-            continue
-        path = Path(p)
-        if path.is_dir():
-            found = sorted(
-                str(f) for f in path.rglob("*") if f.is_file() and f.suffix in SUFFIXES
-            )
-            if not found:
-                raise InputError(f"{p}: no *.ftn, *.json, *.jsonl or *.ndjson files in this "
-                                 "directory")
-            yield from found
+        if p != "-" and os.path.isdir(p):
+            seen = False
+            for f in walk(p, exclude):
+                seen = True
+                yield f
+            if not seen:
+                yield InputError(f"{p}: no *.ftn, *.json, *.jsonl or *.ndjson files in this "
+                                 "directory", p)
         else:
             yield p
 
 
+def expand(paths: Sequence[str], exclude: Sequence[str] = ()) -> Iterator[str]:
+    """The files the paths name; InputError at the first that cannot be walked."""
+    for f in expand_each(paths, exclude):
+        if isinstance(f, InputError):
+            raise f
+        yield f
+
+
 def read_input(name: str) -> str:
-    """The text of one file, or of standard input for ``-``."""
+    """The text of one regular file, or of standard input for ``-``."""
     if name == "-":
-        return decode(sys.stdin.buffer.read(), "<stdin>")
+        stdin = sys.stdin
+        if stdin is None or stdin.closed:
+            raise InputError("<stdin>: cannot read: standard input is closed")
+        try:
+            data = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read().encode()
+        except (OSError, ValueError) as e:
+            raise InputError(f"<stdin>: cannot read: {e}") from None
+        return decode(data, "<stdin>")
     try:
-        data = Path(name).read_bytes()
+        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as e:
         raise InputError(f"{name}: cannot read: {e.strerror or e}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise InputError(f"{name}: cannot read: it is a directory")
+        if not stat.S_ISREG(mode):
+            raise InputError(f"{name}: cannot read: not a regular file (a FIFO, socket or "
+                             "device); to read it, give - and redirect it to standard input")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            data = f.read()
+    except OSError as e:
+        raise InputError(f"{name}: cannot read: {e.strerror or e}") from None
+    finally:
+        os.close(fd)
     return decode(data, name)
 
 
-def inputs(paths: Sequence[str]) -> list[tuple[str, str]]:
-    """(name, text) for every file the paths name (``<stdin>`` for ``-``)."""
-    return [("<stdin>" if n == "-" else n, read_input(n)) for n in expand(paths)]
+def read_each(paths: Sequence[str], exclude: Sequence[str] = ()
+              ) -> Iterator[tuple[str, str | InputError]]:
+    """(name, text) for every file the paths name, or (name, InputError) for
+    one that cannot be read: one bad file does not stop the others."""
+    for n in expand_each(paths, exclude):
+        if isinstance(n, InputError):
+            yield n.name, n
+            continue
+        name = "<stdin>" if n == "-" else n
+        try:
+            yield name, read_input(n)
+        except InputError as e:
+            yield name, e
+
+
+def inputs(paths: Sequence[str], exclude: Sequence[str] = ()) -> list[tuple[str, str]]:
+    """(name, text) for every file the paths name (``<stdin>`` for ``-``);
+    InputError at the first that cannot be read."""
+    out = []
+    for name, text in read_each(paths, exclude):
+        if isinstance(text, InputError):
+            raise text
+        out.append((name, text))
+    return out

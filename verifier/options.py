@@ -87,8 +87,9 @@ def known_options() -> str:
 
 def _whole(value: str) -> bool:
     """Whether a value is a whole number in ASCII digits ("²" and "١٢" are
-    digits to ``str.isdigit``, but not numbers of FTN)."""
-    return value.isascii() and value.isdigit()
+    digits to ``str.isdigit``, but not numbers of FTN), of at most 18 digits
+    (SPEC: the limits; Python would not read 4,301)."""
+    return value.isascii() and value.isdigit() and len(value) <= 18
 
 
 def _onoff(value: str) -> bool | None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from notation.jsonform import game_from_json
-from notation.jsontext import iter_json, locate, looks_like_json
+from notation.jsontext import iter_json, looks_like_json, too_deep
 from notation.model import Game
 from notation.parser import ParseError, read_games
 
@@ -113,17 +113,15 @@ def read_json(text: str, source: str = "<input>") -> Iterator[Read]:
 
     valid = fast("record")
     for number, item in enumerate(iter_json(text), 1):
-
-        def where(pointer: str, text: str = item.text, first: int = item.text_line,
-                  ) -> tuple[int, int]:
-            line, col = locate(text, pointer)
-            return line + first - 1, col
-
+        where = item.locate  # within the game's own text: linear over a file
+        ok = item.error is None and valid(item.value)
+        if not ok:
+            item = too_deep(item)  # a deep document is never walked
         if item.error is not None:
             yield Read(number, None, [diagnostic(
                 "syntax-error", item.error, item.line, item.col, number, source)], where)
             continue
-        if not valid(item.value):
+        if not ok:
             problems = []
             for v in violations("record", item.value):
                 pointer = item.base + v.pointer

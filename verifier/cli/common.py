@@ -10,10 +10,16 @@ itself (the ``render`` family does).
 from __future__ import annotations
 
 import contextlib
+import errno
+import functools
 import os
+import secrets
 import shutil
+import signal
+import stat
 import sys
-import tempfile
+import threading
+from collections.abc import Iterator
 from enum import Enum
 from pathlib import Path
 from typing import IO, Annotated, NoReturn
@@ -22,7 +28,7 @@ import typer
 
 from .. import clihelp
 from ..diagnostics import Diagnostic
-from ..inputs import InputError, inputs
+from ..inputs import InputError, inputs, read_each
 from ..reading import kind_of
 from ..render import FORMATS as RENDERERS
 from ..render import Context, Renderer, want_color
@@ -102,18 +108,51 @@ def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
     raise typer.Exit(code)
 
 
-def read_inputs(paths: list[str]) -> list[tuple[str, str]]:
+def read_inputs(paths: list[str], exclude: list[str] | None = None) -> list[tuple[str, str]]:
     """(name, text) for every input, or exit 2 with a message."""
     try:
-        return inputs(paths)
+        return inputs(paths, exclude or ())
     except InputError as e:
         fail(f"ftn: {e}")
 
 
+def read_each_input(paths: list[str], exclude: list[str] | None = None
+                    ) -> tuple[list[tuple[str, str]], int]:
+    """(name, text) for every input that can be read, and how many cannot:
+    each of those is said on standard error (an error for that file only);
+    exit 2 when none can be read."""
+    texts, failed = [], 0
+    for name, text in read_each(paths, exclude or ()):
+        if isinstance(text, InputError):
+            err(f"ftn: {text}")
+            failed += 1
+        else:
+            texts.append((name, text))
+    if failed and not texts:
+        raise typer.Exit(EXIT_USAGE)
+    return texts, failed
+
+
+def read_one(source: str, command: str) -> tuple[str, str]:
+    """(name, text) of the one input of a command that reads one record
+    file, or exit 2 (a directory is refused: it may hold many files)."""
+    if source != "-" and os.path.isdir(source):
+        fail(f"ftn {command}: {source}: is a directory; {command} reads one file "
+             f"(ftn check takes directories)")
+    ((name, text),) = read_inputs([source])
+    return name, text
+
+
+@functools.lru_cache(maxsize=4)
+def _lines(text: str) -> list[str]:
+    return text.split("\n")
+
+
 def source_line(text: str, line: int) -> str | None:
     """Line ``line`` (1-based) of a text, without its line end; None when
-    there is none."""
-    lines = text.split("\n")
+    there is none. The text is split once (the last few texts are kept), so
+    that showing every finding of a big file costs time linear in its size."""
+    lines = _lines(text)
     return lines[line - 1].rstrip("\r") if 1 <= line <= len(lines) else None
 
 
@@ -138,20 +177,67 @@ def note_fallback(text: str, name: str) -> None:
         err(FALLBACK_NOTE)
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write a file through a temporary file and a rename (its line ends as
-    given), keeping the mode of the file it replaces."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM held back (delivered on leaving), so that a write
+    is never cut halfway: no temporary file left, no file half written."""
+    held = {signal.SIGINT, signal.SIGTERM}
+    can = hasattr(signal, "pthread_sigmask") and threading.current_thread() is \
+        threading.main_thread()
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, held) if can else None
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-        with contextlib.suppress(OSError):
-            os.chmod(tmp, path.stat().st_mode & 0o7777)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+        yield
+    finally:
+        if old is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write a file (its line ends as given): through a temporary file and a
+    rename, keeping the mode of the file it replaces; a new file gets the
+    user's normal permissions (the umask). A symlink is written through to
+    its target; a file with hard links is rewritten in place (the links
+    stay one file); a read-only file is refused (OSError). Interrupts
+    (SIGINT, SIGTERM) wait until the write is done."""
+    target = Path(os.path.realpath(path))
+    try:
+        st: os.stat_result | None = os.stat(target)
+    except FileNotFoundError:
+        st = None
+    if st is not None:
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file")
+        if not st.st_mode & 0o222:
+            raise PermissionError(errno.EACCES, "the file is read-only")
+    data = text.encode("utf-8")
+    with _signals_held():
+        if st is not None and st.st_nlink > 1:
+            with open(target, "r+b") as f:  # in place: every hard link sees it
+                f.write(data)
+                f.truncate()
+            return
+        tmp = None
+        for _ in range(100):
+            name = target.parent / f".{target.name}.{secrets.token_hex(4)}.tmp"
+            try:
+                fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            except FileExistsError:
+                continue
+            tmp = name
+            break
+        if tmp is None:
+            raise OSError(errno.EEXIST, "no free temporary file name")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            if st is not None:
+                with contextlib.suppress(OSError):
+                    os.chmod(tmp, st.st_mode & 0o7777)
+            os.replace(tmp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
 
 
 def write_out(text: str, output: Path | None) -> None:
@@ -194,6 +280,15 @@ def console_context(color: Color) -> Context:
 # --------------------------------------------------------------------------
 # Options.
 
+ExcludeOpt = Annotated[
+    list[str] | None,
+    typer.Option("--exclude", metavar="GLOB", help="Skip files and folders whose name or path "
+                 "matches GLOB in directory walks (repeat it); hidden folders are always "
+                 "skipped, files named on the command line always read."),
+]
+StrictOpt = Annotated[
+    bool, typer.Option("--strict", help="Warnings count as errors (exit 1).")
+]
 Paths = Annotated[
     list[str],
     typer.Argument(metavar="PATH...", help="FTN, JSON or JSON Lines files, directories "

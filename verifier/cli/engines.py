@@ -33,6 +33,7 @@ from .common import (
     EXIT_USAGE,
     Color,
     ColorOpt,
+    ExcludeOpt,
     OutOpt,
     OutputFormat,
     OutputFormatOpt,
@@ -44,6 +45,7 @@ from .common import (
     declared_options,
     fail,
     read_inputs,
+    read_one,
     renderer,
     show_problems,
     write_out,
@@ -97,6 +99,7 @@ def audit(
     rules: PresetOpt = None,
     rule: RuleOpt = None,
     color: ColorOpt = Color.auto,
+    exclude: ExcludeOpt = None,
 ) -> None:
     """Audit another implementation: its records, or a live engine."""
     if engine is not None:
@@ -107,7 +110,7 @@ def audit(
             games = list(generate_games(players, generate, seed, rules, declared))
         except ValueError as e:
             fail(f"ftn audit: {e}")
-        for name, text in read_inputs(paths or []):
+        for name, text in read_inputs(paths or [], exclude):
             read, errors = read_any(text, name)
             if errors:
                 show_problems(errors, text)
@@ -122,7 +125,7 @@ def audit(
         if rules is not None or rule:
             fail("ftn audit: --rules and --rule go with --engine (records declare their own)")
         try:
-            summary = api.audit(paths, resync.value)
+            summary = api.audit(paths, resync.value, exclude or ())
         except InputError as e:
             fail(f"ftn: {e}")
     if output is None:
@@ -153,7 +156,7 @@ DivideOpt = Annotated[bool, typer.Option("--divide", help="Split the count by fi
 @app.command()
 def perft(source: RecordArg, depth: DepthOpt = 3, divide: DivideOpt = False) -> None:
     """Count the legal continuations of a record's last position (perft)."""
-    ((name, text),) = read_inputs([source])
+    name, text = read_one(source, "perft")
     games, errors = read_any(text, name)
     if errors or not games:
         show_problems(errors, text)

@@ -23,8 +23,10 @@ from ..report import Summary, dumps, render_trace
 from .common import (
     EXIT_ERRORS,
     EXIT_OK,
+    EXIT_USAGE,
     Color,
     ColorOpt,
+    ExcludeOpt,
     Format,
     FormatOpt,
     InArg,
@@ -32,11 +34,13 @@ from .common import (
     OutputFormat,
     OutputFormatOpt,
     Paths,
+    StrictOpt,
     app,
     err,
     fail,
     note_fallback,
-    read_inputs,
+    read_each_input,
+    read_one,
     renderer,
     show_problems,
     source_line,
@@ -62,12 +66,14 @@ def check(
     format: OutputFormatOpt = OutputFormat.text,
     explain_unknowns: UnknownsOpt = False,
     color: ColorOpt = Color.auto,
+    exclude: ExcludeOpt = None,
+    strict: StrictOpt = False,
 ) -> None:
     """Replay every game and report illegal moves and wrong claims."""
     if explain_unknowns and not RENDERERS[format.value].shows_unknowns:
         fail(f"ftn check: --explain-unknowns needs --format text, concise, json or jsonl, "
              f"not {format.value}")
-    inputs = read_inputs(paths)
+    inputs, unreadable = read_each_input(paths, exclude)
     texts: dict[str, str] = {}
     summary = Summary(files=len(inputs))
     unknowns: list[Unknown] = []
@@ -87,11 +93,14 @@ def check(
             out.finding(d)
         unknowns.extend(rep.unknowns)
     out.finish(summary)
-    raise typer.Exit(EXIT_ERRORS if summary.errors else EXIT_OK)
+    if unreadable:
+        raise typer.Exit(EXIT_USAGE)
+    raise typer.Exit(EXIT_ERRORS if summary.errors or (strict and summary.warnings) else EXIT_OK)
 
 
 @app.command()
-def fmt(paths: Paths, check_only: CheckOpt = False, write: WriteOpt = False) -> None:
+def fmt(paths: Paths, check_only: CheckOpt = False, write: WriteOpt = False,
+        exclude: ExcludeOpt = None) -> None:
     """Print records in the canonical form; JSON stays JSON.
 
     Every end is written and the layout is fixed; an array stays an array,
@@ -101,8 +110,9 @@ def fmt(paths: Paths, check_only: CheckOpt = False, write: WriteOpt = False) -> 
         fail("ftn fmt: --check and --write exclude each other")
     if write and "-" in paths:
         fail("ftn fmt: --write cannot rewrite standard input")
-    status = EXIT_OK
-    for name, text in read_inputs(paths):
+    texts, unreadable = read_each_input(paths, exclude)
+    status = EXIT_USAGE if unreadable else EXIT_OK
+    for name, text in texts:
         out, errors = format_text(text, name)
         if out is None:
             show_problems(errors, text)
@@ -112,13 +122,15 @@ def fmt(paths: Paths, check_only: CheckOpt = False, write: WriteOpt = False) -> 
         if check_only:
             if out != text:
                 typer.echo(f"would reformat {name}")
-                status = EXIT_ERRORS
+                status = max(status, EXIT_ERRORS)
         elif write:
             if out != text:
                 try:
                     write_atomic(Path(name), out)
-                except OSError as e:
-                    fail(f"ftn fmt: {name}: cannot write: {e.strerror or e}")
+                except OSError as e:  # this file is left as it was; on to the others
+                    err(f"ftn fmt: {name}: not rewritten: {e.strerror or e}")
+                    status = EXIT_USAGE
+                    continue
                 typer.echo(f"reformatted {name}")
         else:
             sys.stdout.write(out)
@@ -147,7 +159,7 @@ def convert(
     source: InArg, output: OutOpt = None, to: ToOpt = None, positions: PositionsOpt = False
 ) -> None:
     """Convert records between FTN, JSON and JSON Lines (canonical form)."""
-    ((name, text),) = read_inputs([source])
+    name, text = read_one(source, "convert")
     note_fallback(text, name)
     if positions and kind_of(text, name) == "json":
         fail("ftn convert: --positions needs FTN input (they are FTN lines and columns)")
@@ -167,7 +179,7 @@ def convert(
 @app.command()
 def replay(source: InArg, format: FormatOpt = Format.text, output: OutOpt = None) -> None:
     """The reference replay: every event with the state the rules give after it."""
-    ((name, text),) = read_inputs([source])
+    name, text = read_one(source, "replay")
     note_fallback(text, name)
     doc, errors = api.replay_text(text, name)
     if errors:
@@ -195,7 +207,7 @@ def show(
     """A self-contained HTML page that replays one game (or, with --svg, one position)."""
     from ..show import ShowError, render
 
-    ((name, text),) = read_inputs([source])
+    name, text = read_one(source, "show")
     try:
         out = render(text, name, game, at, svg)
     except ShowError as e:

@@ -1,5 +1,7 @@
 """``--format text``: for people. Each finding with its source line and a caret,
-then the summary; colour on a terminal.
+then the summary; colour on a terminal. A source line longer than
+``WINDOW`` characters is shown as a window around the column, with the
+column given (a finding on a 10 MB line prints about 200 characters).
 
 Boundary: writes exactly what ``render_diagnostic`` and
 ``Summary.text`` write when colour is off (the same bytes as before the
@@ -16,6 +18,22 @@ from ..observers import Divergence
 from ..report import Summary
 from .base import Renderer, paint, severity_style, table
 
+#: Source lines longer than this are shown as a window around the column.
+WINDOW = 100
+
+
+def window(line: str, col: int) -> tuple[str, int, bool]:
+    """A long line cut to ``WINDOW`` characters around column ``col``: the text
+    shown (with "..." where it was cut), the column of the caret in it, and
+    whether it was cut."""
+    if len(line) <= WINDOW:
+        return line, col, False
+    start = min(max(0, col - 1 - WINDOW // 2), max(0, len(line) - WINDOW))
+    end = start + WINDOW
+    head = "..." if start > 0 else ""
+    tail = "..." if end < len(line) else ""
+    return head + line[start:end] + tail, col - start + len(head), True
+
 
 def diagnostic_text(d: Diagnostic, line_text: str | None, color: bool) -> str:
     """One finding: ``path:line:col: CODE name: message``, the source line with a
@@ -29,10 +47,11 @@ def diagnostic_text(d: Diagnostic, line_text: str | None, color: bool) -> str:
     if line_text is not None:
         num = str(d.line)
         pad = " " * len(num)
-        shown = line_text.replace("\t", " ")
+        shown, col, cut = window(line_text.replace("\t", " "), d.col)
         out.append(paint(f" {num} |", "blue", color) + f" {shown}")
-        out.append(paint(f" {pad} |", "blue", color) + f" {' ' * (d.col - 1)}"
-                   + paint("^", sev, color))
+        out.append(paint(f" {pad} |", "blue", color) + f" {' ' * (col - 1)}"
+                   + paint("^", sev, color)
+                   + (f" column {d.col} of {len(line_text)}" if cut else ""))
     extra = []
     if d.claimed is not None or d.computed is not None:
         extra.append(f"claimed: {d.claimed}, computed: {d.computed}")
