@@ -52,14 +52,17 @@ def expand(paths: Sequence[str]) -> Iterator[str]:
 
 
 def read_input(name: str) -> str:
-    """The text of one file, or of standard input for ``-``."""
+    """The text of one file, or of standard input for ``-`` (unpacked when it
+    is compressed: ``streams``)."""
+    from .streams import unpack_bytes  # gzip, bzip2, xz, Zstandard
+
     if name == "-":
-        return decode(sys.stdin.buffer.read(), "<stdin>")
+        return decode(unpack_bytes(sys.stdin.buffer.read(), "<stdin>"), "<stdin>")
     try:
         data = Path(name).read_bytes()
     except OSError as e:
         raise InputError(f"{name}: cannot read: {e.strerror or e}") from None
-    return decode(data, name)
+    return decode(unpack_bytes(data, name), name)
 
 
 def inputs(paths: Sequence[str]) -> list[tuple[str, str]]:

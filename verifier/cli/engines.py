@@ -18,7 +18,6 @@ import typer
 
 from notation.printer import print_games
 
-from .. import api
 from ..audit import AuditSummary
 from ..check import read_any
 from ..engine import perft as perft_count
@@ -48,6 +47,7 @@ from .common import (
     show_problems,
     write_out,
 )
+from .records import DaskOpt, JobsOpt, QuietOpt
 
 
 class Resync(str, Enum):
@@ -97,6 +97,9 @@ def audit(
     rules: PresetOpt = None,
     rule: RuleOpt = None,
     color: ColorOpt = Color.auto,
+    jobs: JobsOpt = 1,
+    dask: DaskOpt = None,
+    quiet: QuietOpt = False,
 ) -> None:
     """Audit another implementation: its records, or a live engine."""
     if engine is not None:
@@ -121,8 +124,10 @@ def audit(
             fail("ftn audit: give record files, or --engine COMMAND")
         if rules is not None or rule:
             fail("ftn audit: --rules and --rule go with --engine (records declare their own)")
+        from .runs import audit_run, input_names
+
         try:
-            summary = api.audit(paths, resync.value)
+            summary = audit_run(input_names(paths), resync.value, jobs, dask, quiet)
         except InputError as e:
             fail(f"ftn: {e}")
     if output is None:
