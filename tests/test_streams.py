@@ -49,7 +49,9 @@ def _zstd(data: bytes) -> bytes:
     return bytes(zstandard.ZstdCompressor().compress(data))
 
 
-PACKERS: dict[str, Callable[[bytes], bytes]] = {".gz": gzip.compress, ".bz2": bz2.compress, ".xz": lzma.compress, ".zst": _zstd}
+PACKERS: dict[str, Callable[[bytes], bytes]] = {
+    ".gz": gzip.compress, ".bz2": bz2.compress, ".xz": lzma.compress, ".zst": _zstd,
+}
 
 
 @pytest.mark.parametrize("suffix", list(PACKERS))

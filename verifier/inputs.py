@@ -13,10 +13,9 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from .reading import SUFFIXES
+from .streams import InputError, unpack_bytes
 
-
-class InputError(Exception):
-    """An input that cannot be read; the message says which and why."""
+__all__ = ["InputError", "decode", "expand", "inputs", "read_input"]
 
 
 def decode(data: bytes, name: str) -> str:
@@ -54,8 +53,6 @@ def expand(paths: Sequence[str]) -> Iterator[str]:
 def read_input(name: str) -> str:
     """The text of one file, or of standard input for ``-`` (unpacked when it
     is compressed: ``streams``)."""
-    from .streams import unpack_bytes  # gzip, bzip2, xz, Zstandard
-
     if name == "-":
         return decode(unpack_bytes(sys.stdin.buffer.read(), "<stdin>"), "<stdin>")
     try:

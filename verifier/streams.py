@@ -19,7 +19,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any, BinaryIO, cast
 
-from .inputs import InputError
+
+class InputError(Exception):
+    """An input that cannot be read; the message says which and why (also
+    ``inputs.InputError``)."""
 
 #: Compression formats by their first bytes.
 MAGIC = (
