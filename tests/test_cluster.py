@@ -72,9 +72,12 @@ def test_dask_gives_the_local_report_on_5000_games(cluster: Any, tmp_path: Path)
 def test_a_bag_of_json_lines_gives_the_diagnostics_of_the_file(cluster: Any,
                                                                tmp_path: Path) -> None:
     import dask.bag as db
-    from distributed import Client
+    import distributed
 
     from verifier.cluster import check_bag
+
+    client: Any = distributed.Client
+    read_text: Any = db.read_text
 
     text, _ = convert_text(corpus(30, 23), "jsonl")
     assert text is not None
@@ -86,8 +89,8 @@ def test_a_bag_of_json_lines_gives_the_diagnostics_of_the_file(cluster: Any,
     path.write_text(text, encoding="utf-8")
     want = check_text(text, "games.jsonl").diagnostics
     assert len(want) > 5
-    with Client(cluster):
-        bag = db.read_text(str(path), blocksize=20_000)
+    with client(cluster):
+        bag = read_text(str(path), blocksize=20_000)
         assert bag.npartitions > 3
         assert check_bag(bag, "games.jsonl").compute() == want
 
