@@ -263,8 +263,9 @@ class Judge:
                 "result-mismatch", f"result claimed {claimed!r}, computed {computed!r}",
                 self.where(res, None, ""), claimed=claimed, computed=computed,
             )
-        if res.totals is not None:
-            self.totals(res.totals, self.where(res, res.totals, TOTALS), step.game)
+        tc = res.totals  # placed (a JSON Pointer walk) only when there is a finding
+        if tc is not None and (self.drifting or tc.values != tuple(step.game.scores)):
+            self.totals(tc, self.where(res, tc, TOTALS), step.game)
 
     def winner(self, w: Winner, state: GameState) -> None:
         """Judge the ``winner`` line against the end of the game."""
@@ -283,5 +284,6 @@ class Judge:
                 "winner-mismatch", f"winner claimed {w.side}, computed {computed}",
                 self.where(w, None, ""), claimed=w.side, computed=computed,
             )
-        if w.totals is not None:
-            self.totals(w.totals, self.where(w, w.totals, TOTALS), state)
+        tc = w.totals
+        if tc is not None and (self.drifting or tc.values != tuple(state.scores)):
+            self.totals(tc, self.where(w, tc, TOTALS), state)
