@@ -29,8 +29,10 @@ from .diagnostics import Diagnostic
 from .reading import read_lines, sniff
 from .replay import audit_game
 
-#: Lines in a piece (at least; a piece ends at a game boundary).
-PIECE_LINES = 4000
+#: Characters in a piece (at least; a piece ends at a game boundary): a
+#: JSON Lines game is one line of some 20,000 characters, an FTN game about
+#: 200 lines, so pieces are measured in characters, not lines.
+PIECE_CHARS = 1 << 18
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -55,7 +57,7 @@ class Piece:
 
 
 def pieces(lines: Iterable[str], source: str, kind: str | None = None,
-           size: int = PIECE_LINES) -> Iterator[Piece]:
+           size: int = PIECE_CHARS) -> Iterator[Piece]:
     """An input's lines in pieces of whole games, in order (one piece for a
     JSON text that is not JSON Lines)."""
     how, it = sniff(lines, source, kind)
@@ -71,16 +73,17 @@ def pieces(lines: Iterable[str], source: str, kind: str | None = None,
 def _jsonl_pieces(it: Iterator[str], source: str, size: int) -> Iterator[Piece]:
     first_line = first_game = 1
     buf: list[str] = []
-    games = 0
+    games = chars = 0
     for line in it:
         buf.append(line)
+        chars += len(line)
         if line.strip():
             games += 1
-        if len(buf) >= size:
+        if chars >= size:
             yield Piece(source, "jsonl", buf, first_line, first_game)
             first_line += len(buf)
             first_game += games
-            buf, games = [], 0
+            buf, games, chars = [], 0, 0
     if buf or first_line == 1:
         yield Piece(source, "jsonl", buf, first_line, first_game)
 
@@ -89,9 +92,10 @@ def _ftn_pieces(it: Iterator[str], source: str, size: int) -> Iterator[Piece]:
     fullmatch = _line_regex().fullmatch
     first_line = first_game = 1
     buf: list[str] = []
-    games = 0  # 'game' lines in buf
+    games = chars = 0  # 'game' lines and characters in buf
     after_end = False  # the last line that is not blank was an 'end' line
     for line in it:
+        chars += len(line)
         s = line.lstrip(" \t\ufeff")
         if not s or s[0] in "\r":
             buf.append(line)
@@ -104,11 +108,11 @@ def _ftn_pieces(it: Iterator[str], source: str, size: int) -> Iterator[Piece]:
         if c == "g" and s.startswith("game"):
             m = fullmatch(line.rstrip("\r").lstrip("\ufeff"))
             if m is not None and m.group("GAME") is not None:
-                if after_end and len(buf) >= size:
+                if after_end and chars - len(line) >= size:
                     yield Piece(source, "ftn", buf, first_line, first_game)
                     first_line += len(buf)
                     first_game += games
-                    buf, games = [], 0
+                    buf, games, chars = [], 0, len(line)
                 games += 1
             after_end = False
         elif c == "e" and s.startswith("end"):
