@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -259,7 +259,18 @@ def _iter_json(text: str) -> Iterator[JsonItem]:
             line, col = _line_col(text, m.end())
             yield JsonItem(value, line, col, "", text, 1)
             return
-    for n, raw in enumerate(lines, 1):
+    yield from _json_lines(enumerate(lines, 1))
+
+
+def iter_json_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[JsonItem]:
+    """The game documents of JSON Lines read a line at a time (the first
+    numbered ``first_line``), one a non-blank line, as ``iter_json`` gives
+    them for a JSON Lines text."""
+    return _unicode_items(_json_lines(enumerate(lines, first_line)))
+
+
+def _json_lines(lines: Iterable[tuple[int, str]]) -> Iterator[JsonItem]:
+    for n, raw in lines:
         if not raw.strip():
             continue
         try:

@@ -92,14 +92,16 @@ def _expected_names(expected: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(KIND_NAMES.get(e, e) for e in expected if e in KIND_NAMES))
 
 
-def read_games(lines: Iterable[str], source: str = "<input>") -> Iterator[Item]:
+def read_games(lines: Iterable[str], source: str = "<input>", first_line: int = 1,
+               first_game: int = 1) -> Iterator[Item]:
     """Read games one at a time from an iterable of lines.
 
     Yields each ``Game`` as soon as it is complete (the last one at the end
     of the input, so that closing comments can be attached to it), and a
     ``ParseError`` for each game that breaks the grammar, and for any text
     outside a game. Lines may keep their line ends. A BOM on the first line is
-    skipped.
+    skipped. ``first_line`` and ``first_game`` number the first line and
+    game (for a piece of a longer input that starts at a 'game' line).
     """
     lark = _lark()
     fullmatch = _line_regex().fullmatch
@@ -110,10 +112,10 @@ def read_games(lines: Iterable[str], source: str = "<input>") -> Iterator[Item]:
     # The current run of event lines: (kind, text, line, col, comments) each.
     run: list[tuple[str, str, int, int, Comments]] | None = None
     held: Game | None = None  # last complete game, held for closing comments
-    game_no = 0
+    game_no = first_game - 1
     skipping = False  # after an error: skip to the next 'game' line
     stray = False  # text outside games already reported
-    lineno = 0
+    lineno = first_line - 1
     rounds = 0  # rounds of the current game
 
     def error(message: str, line: int, col: int, expected: tuple[str, ...]) -> ParseError:

@@ -9,8 +9,12 @@ core (this process):
   every claim, render the summary),
 * the ``ftn check`` command as a user runs it (a new process, start-up
   included);
-* the same corpus as JSON Lines: decoding alone, and ``ftn check`` end to
-  end (schema validation, then the same replay), in games per second.
+* the same corpus as JSON Lines: decoding alone (each document decoded and
+  dropped, as the checker does), and ``ftn check`` end to end (schema
+  validation, then the same replay), in games per second;
+* ``ftn check --jobs 2`` on both files (wall clock: it needs two free cores);
+* the start-up of ``ftn check`` on one small game (median wall time), and
+  the peak memory (maximum resident set) of the ``ftn check`` commands.
 
 Each figure is the best of ``--repeat`` runs, as events per second of CPU
 time (what one core does, whatever else the machine runs) and of wall-clock
@@ -23,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -47,6 +52,27 @@ def _children_cpu() -> float:
         return 0.0
     r = resource.getrusage(resource.RUSAGE_CHILDREN)
     return r.ru_utime + r.ru_stime
+
+
+def _peak_children_mb() -> float:
+    """The largest maximum resident set of the finished child processes, in
+    MB; 0 where the platform has no ``resource`` module."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - Windows
+        return 0.0
+    kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return kb / 1024 if sys.platform != "darwin" else kb / 1024 / 1024
+
+
+def _decode_each(path: Path) -> None:
+    """Decode every JSON Lines document and drop it (the checker keeps one
+    at a time)."""
+    loads = json.loads
+    with path.open(encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                loads(line)
 
 
 def _best(fn: Callable[[], object], repeat: int) -> tuple[float, float]:
@@ -105,14 +131,27 @@ def main(argv: list[str] | None = None) -> None:
             r = check_text(jpath.read_bytes().decode("utf-8-sig"), str(jpath))
             assert r.errors == 0 and r.games == games
 
-        decode_s = _best(
-            lambda: [json.loads(x) for x in jpath.read_text("utf-8").splitlines()], args.repeat
-        )
+        decode_s = _best(lambda: _decode_each(jpath), args.repeat)
         jcheck_s = _best(json_check, args.repeat)
         jcmd = [sys.executable, "-m", "verifier", "check", str(jpath)]
         jcli_s = _best(
             lambda: subprocess.run(jcmd, check=True, capture_output=True, env=env), args.repeat
         )
+        peak_mb = _peak_children_mb()
+        jobs_s = _best(lambda: subprocess.run(
+            [*cmd, "--jobs", "2"], check=True, capture_output=True, env=env), args.repeat)
+        jjobs_s = _best(lambda: subprocess.run(
+            [*jcmd, "--jobs", "2"], check=True, capture_output=True, env=env), args.repeat)
+
+        one = Path(tmp) / "one.ftn"
+        one.write_text(print_games(generate_games(2, 1, args.seed)), encoding="utf-8")
+        starts = []
+        for _ in range(max(5, args.repeat)):
+            t = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "verifier", "check", str(one)], check=True,
+                           capture_output=True, env=env)
+            starts.append(time.perf_counter() - t)
+        start_s = statistics.median(starts)
 
     print(f"corpus: {games} games, {events} events, {size / 1e6:.1f} MB "
           f"(generated in {gen_s:.2f} s, {events / gen_s:,.0f} events/s)")
@@ -133,6 +172,11 @@ def main(argv: list[str] | None = None) -> None:
         ("'ftn check' on JSONL", jcli_s),
     ):
         print(f"{label + ':':26}{games / cpu:>16,.0f}{games / wall:>17,.0f}")
+    print(f"'ftn check --jobs 2' (wall): {events / jobs_s[1]:,.0f} events/s on FTN "
+          f"({cli_s[1] / jobs_s[1]:.2f}x one process), {games / jjobs_s[1]:,.0f} games/s "
+          f"on JSONL ({jcli_s[1] / jjobs_s[1]:.2f}x)")
+    print(f"start-up: 'ftn check' on one game, median {start_s * 1000:.0f} ms")
+    print(f"peak memory of the 'ftn check' commands: {peak_mb:.0f} MB")
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ do both).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from notation.jsonform import dumps_game
@@ -18,14 +18,32 @@ from notation.printer import print_games
 
 from .audit import audit_game
 from .diagnostics import Counted, Diagnostic
-from .reading import diagnostic, kind_of, read, syntax_diagnostic
+from .reading import Read, diagnostic, kind_of, read, syntax_diagnostic
 from .replay import GameReport, Unknown, canonical_game, check_game
 
 FORMATS = ("ftn", "json", "jsonl")
 
+
+def no_games(source: str) -> Diagnostic:
+    """FT402: an input with no game at all is not a silent pass."""
+    return diagnostic("no-games", "no game in this input: it is empty, or holds only comments "
+                      "and blank lines", 1, 1, 0, source)
+
 __all__ = [
-    "FORMATS", "FileReport", "audit_text", "canonical", "check_lines", "check_text",
-    "convert_text", "format_text", "kind_of", "read_any", "render", "syntax_diagnostic",
+    "FORMATS",
+    "Batch",
+    "FileReport",
+    "audit_text",
+    "canonical",
+    "check_lines",
+    "check_reads",
+    "check_text",
+    "convert_text",
+    "format_text",
+    "kind_of",
+    "read_any",
+    "render",
+    "syntax_diagnostic",
 ]
 
 
@@ -41,26 +59,63 @@ class FileReport(Counted):
     unknowns: list[Unknown] = field(default_factory=list)
 
 
+@dataclass
+class Batch:
+    """What checking found in one game, with the reading problems met just
+    before it (in order of place): a piece of a report that can be written
+    at once. ``number`` is the highest game number so far."""
+
+    number: int = 0
+    events: int = 0
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    unknowns: list[Unknown] = field(default_factory=list)
+
+
+def _place(d: Diagnostic) -> tuple[int, int]:
+    return d.line, d.col
+
+
+def check_reads(reads: Iterable[Read], source: str = "<input>") -> Iterator[Batch]:
+    """Check games as they are read, a ``Batch`` a game. The FTN reader
+    reports a problem it meets between two games (a game without its 'end'
+    line, text outside a game) before the game it holds back for closing
+    comments, so reading problems wait for the next game and are sorted
+    with its findings: the batches come in order of place, as a whole
+    file's sorted findings would."""
+    pending: list[Diagnostic] = []
+    number = 0
+    for r in reads:
+        number = max(number, r.number)
+        if r.game is None:
+            pending.extend(r.problems)
+            continue
+        rep = check_game(r.game, r.number, source, r.locate)
+        found = rep.diagnostics
+        if pending:
+            found = pending + found
+            pending = []
+        if len(found) > 1:
+            found.sort(key=_place)
+        yield Batch(number, rep.events, found, rep.unknowns)
+    if pending:
+        pending.sort(key=_place)
+        yield Batch(number, 0, pending, [])
+
+
 def check_text(text: str | Iterable[str], source: str = "<input>",
                kind: str | None = None) -> FileReport:
-    """Check every game of a text (or a stream of FTN lines), FTN or JSON
+    """Check every game of a text (or a stream of lines), FTN or JSON
     (``kind``, else guessed): reading problems first found, then the replay's
     findings, all in order of place."""
     rep = FileReport(source)
-    for r in read(text, source, kind):
-        rep.games = max(rep.games, r.number)
-        if r.game is None:
-            rep.diagnostics.extend(r.problems)
-            continue
-        game_rep = check_game(r.game, r.number, source, r.locate)
-        rep.events += game_rep.events
-        rep.diagnostics.extend(game_rep.diagnostics)
-        rep.unknowns.extend(game_rep.unknowns)
-    if rep.games == 0 and not rep.diagnostics:  # not a silent pass (FT402)
-        rep.diagnostics.append(diagnostic(
-            "no-games", "no game in this input: it is empty, or holds only comments and "
-            "blank lines", 1, 1, 0, source))
-    rep.diagnostics.sort(key=lambda d: (d.line, d.col))
+    for b in check_reads(read(text, source, kind), source):
+        rep.games = b.number
+        rep.events += b.events
+        rep.diagnostics.extend(b.diagnostics)
+        rep.unknowns.extend(b.unknowns)
+    if rep.games == 0 and not rep.diagnostics:
+        rep.diagnostics.append(no_games(source))
+    rep.diagnostics.sort(key=_place)
     return rep
 
 

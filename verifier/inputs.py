@@ -19,15 +19,10 @@ from fnmatch import fnmatch
 from pathlib import Path
 
 from .reading import SUFFIXES
+from .streams import InputError, unpack_bytes
 
-
-class InputError(Exception):
-    """An input that cannot be read; the message says which and why, and
-    ``name`` which input it is."""
-
-    def __init__(self, message: str, name: str = "") -> None:
-        super().__init__(message)
-        self.name = name
+__all__ = ["InputError", "decode", "expand", "expand_each", "inputs", "read_each",
+           "read_input"]
 
 
 def decode(data: bytes, name: str) -> str:
@@ -99,7 +94,8 @@ def expand(paths: Sequence[str], exclude: Sequence[str] = ()) -> Iterator[str]:
 
 
 def read_input(name: str) -> str:
-    """The text of one regular file, or of standard input for ``-``."""
+    """The text of one regular file, or of standard input for ``-`` (unpacked
+    when it is compressed: ``streams``)."""
     if name == "-":
         stdin = sys.stdin
         if stdin is None or stdin.closed:
@@ -108,7 +104,7 @@ def read_input(name: str) -> str:
             data = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read().encode()
         except (OSError, ValueError) as e:
             raise InputError(f"<stdin>: cannot read: {e}") from None
-        return decode(data, "<stdin>")
+        return decode(unpack_bytes(data, "<stdin>"), "<stdin>")
     try:
         fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as e:
@@ -126,7 +122,7 @@ def read_input(name: str) -> str:
         raise InputError(f"{name}: cannot read: {e.strerror or e}") from None
     finally:
         os.close(fd)
-    return decode(data, name)
+    return decode(unpack_bytes(data, name), name)
 
 
 def read_each(paths: Sequence[str], exclude: Sequence[str] = ()

@@ -13,13 +13,14 @@ and replays nothing.
 
 from __future__ import annotations
 
-import itertools
+import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import TextIO
 
 from notation.jsonform import game_from_json
-from notation.jsontext import iter_json, looks_like_json, too_deep
+from notation.jsontext import JsonItem, iter_json, iter_json_lines, looks_like_json, too_deep
 from notation.model import Game
 from notation.parser import ParseError, read_games
 
@@ -59,45 +60,98 @@ def syntax_diagnostic(err: ParseError) -> Diagnostic:
 
 
 def kind_of(text: str, name: str = "") -> str:
-    """"json" or "ftn": by the file's extension, else by its first character."""
+    """"json" or "ftn": by the file's extension (a compression ending such
+    as ``.gz`` left aside), else by its first character."""
+    return kind_by_name(name) or ("json" if looks_like_json(text) else "ftn")
+
+
+def kind_by_name(name: str) -> str | None:
+    """"json" or "ftn" by a file's extension (``.jsonl.gz`` is JSON), or None."""
     low = name.lower()
+    for suffix in (".gz", ".bz2", ".xz", ".zst"):
+        if low.endswith(suffix):
+            low = low[: -len(suffix)]
+            break
     for suffix, kind in SUFFIXES.items():
         if low.endswith(suffix):
             return kind
-    return "json" if looks_like_json(text) else "ftn"
+    return None
 
 
 def read(source: str | TextIO | Iterable[str], name: str = "<input>",
          kind: str | None = None) -> Iterator[Read]:
     """The games of an input, one at a time: a whole text, or a stream of
-    lines (FTN is read line by line; JSON is read whole). ``kind`` is "ftn"
-    or "json"; by default it follows ``name``'s extension, else the text."""
+    lines (FTN and JSON Lines are read a line at a time; one JSON document
+    or an array is read whole). ``kind`` is "ftn" or "json"; by default it
+    follows ``name``'s extension, else the text."""
     if isinstance(source, str):
         text = source
-    else:
-        lines = iter(source)
-        head: list[str] = []
-        if kind is None and not any(name.lower().endswith(s) for s in SUFFIXES):
-            for line in lines:  # the first line that is not blank tells the kind
-                head.append(line)
-                if line.strip():
-                    break
-            kind = "json" if looks_like_json("".join(head)) else "ftn"
-        stream = itertools.chain(head, lines)
-        if (kind or kind_of("", name)) == "ftn":
-            yield from read_ftn(stream, name)
-            return
-        text = "".join(stream)
-    if (kind or kind_of(text, name)) == "json":
-        yield from read_json(text, name)
-    else:
-        yield from read_ftn(text.split("\n"), name)
+        if (kind or kind_of(text, name)) == "json":
+            yield from read_json(text, name)
+        else:
+            yield from read_ftn(text.split("\n"), name)
+        return
+    yield from read_lines(source, name, kind)
 
 
-def read_ftn(lines: Iterable[str], source: str = "<input>") -> Iterator[Read]:
+def _blank(line: str) -> bool:
+    return not line.strip(" \t\r\n\ufeff")
+
+
+def sniff(lines: Iterable[str], name: str = "<input>", kind: str | None = None
+          ) -> tuple[str, Iterator[str]]:
+    """How a stream of lines is read, and the same lines again: "ftn", "jsonl"
+    (a whole JSON document on its first non-blank line: JSON Lines, read a
+    line at a time) or "json" (one document over several lines, or an
+    array: read whole). ``kind`` ("ftn", "json", "jsonl") overrides the
+    file's extension and the text."""
+    it = iter(lines)
+    head: list[str] = []
+    for line in it:
+        head.append(line.rstrip("\n"))
+        if not _blank(line):
+            break
+    rest = chain(head, (ln.rstrip("\n") for ln in it))
+    if kind == "jsonl":
+        return kind, rest
+    kind = kind or kind_by_name(name) or (
+        "json" if looks_like_json("\n".join(head)) else "ftn")
+    if kind == "ftn":
+        return kind, rest
+    first = head[-1].lstrip("\ufeff \t") if head else ""
+    if first.startswith("{"):
+        try:
+            json.loads(first)
+        except ValueError:
+            pass
+        else:
+            return "jsonl", rest
+    return "json", rest
+
+
+def read_lines(lines: Iterable[str], name: str = "<input>", kind: str | None = None,
+               first_line: int = 1, first_game: int = 1) -> Iterator[Read]:
+    """The games of a stream of lines (with their "\\n" or without), read
+    as they come: FTN, and JSON Lines, a game at a time; a JSON text that is
+    not JSON Lines (one document over several lines, or an array) whole (see
+    ``sniff``). ``first_line`` and ``first_game`` number the first line and
+    game (a piece of a longer input cut at a game's start)."""
+    how, rest = sniff(lines, name, kind)
+    if how == "ftn":
+        yield from read_ftn(rest, name, first_line, first_game)
+    elif how == "jsonl":
+        if first_line == 1:
+            rest = chain([next(rest, "").lstrip("\ufeff")], rest)
+        yield from _read_items(iter_json_lines(rest, first_line), name, first_game)
+    else:
+        yield from read_json("\n".join(rest), name)
+
+
+def read_ftn(lines: Iterable[str], source: str = "<input>", first_line: int = 1,
+             first_game: int = 1) -> Iterator[Read]:
     """The games of a stream of FTN lines."""
-    number = 0
-    for item in read_games(lines, source):
+    number = first_game - 1
+    for item in read_games(lines, source, first_line, first_game):
         if isinstance(item, ParseError):
             number = max(number, item.game)
             yield Read(item.game, None, [syntax_diagnostic(item)])
@@ -109,10 +163,16 @@ def read_ftn(lines: Iterable[str], source: str = "<input>") -> Iterator[Read]:
 def read_json(text: str, source: str = "<input>") -> Iterator[Read]:
     """The games of a JSON text (one document, an array, or JSON Lines), each
     validated against the record schema and read into a record."""
+    yield from _read_items(iter_json(text), source)
+
+
+def _read_items(items: Iterable[JsonItem], source: str, first_game: int = 1) -> Iterator[Read]:
+    """Each JSON game document validated against the record schema and read
+    into a record, located within its own text (linear over a file)."""
     from .validate import fast, violations  # imported when JSON is read: it is slow to load
 
     valid = fast("record")
-    for number, item in enumerate(iter_json(text), 1):
+    for number, item in enumerate(items, first_game):
         where = item.locate  # within the game's own text: linear over a file
         ok = item.error is None and valid(item.value)
         if not ok:

@@ -18,8 +18,7 @@ import typer
 
 from notation.printer import print_games
 
-from .. import api
-from ..audit import AuditSummary
+from ..audit import AuditSummary, GameAudit
 from ..check import read_any
 from ..engine import perft as perft_count
 from ..engine import perft_divide
@@ -50,6 +49,7 @@ from .common import (
     show_problems,
     write_out,
 )
+from .records import DaskOpt, JobsOpt, QuietOpt
 
 
 class Resync(str, Enum):
@@ -100,6 +100,9 @@ def audit(
     rule: RuleOpt = None,
     color: ColorOpt = Color.auto,
     exclude: ExcludeOpt = None,
+    jobs: JobsOpt = 1,
+    dask: DaskOpt = None,
+    quiet: QuietOpt = False,
 ) -> None:
     """Audit another implementation: its records, or a live engine."""
     if engine is not None:
@@ -124,8 +127,13 @@ def audit(
             fail("ftn audit: give record files, or --engine COMMAND")
         if rules is not None or rule:
             fail("ftn audit: --rules and --rule go with --engine (records declare their own)")
+        from .runs import audit_run, input_names
+
         try:
-            summary = api.audit(paths, resync.value, exclude or ())
+            names, bad = input_names(paths, exclude)
+            summary = audit_run(names, resync.value, jobs, dask, quiet)
+            summary.games[:0] = [GameAudit(e.name or "<input>", 0, 0, 0, [], unreadable=str(e))
+                                 for e in bad]
         except InputError as e:
             fail(f"ftn: {e}")
     if output is None:

@@ -15,11 +15,13 @@ from typing import Annotated
 import typer
 
 from .. import api
-from ..check import FORMATS, check_text, convert_text, format_text, kind_of
+from ..check import FORMATS, convert_text, format_text, kind_of
+from ..inputs import InputError
 from ..render import FORMATS as RENDERERS
 from ..render import Context
 from ..replay import Unknown
 from ..report import Summary, dumps, render_trace
+from ..streams import open_output, plain_name
 from .common import (
     EXIT_ERRORS,
     EXIT_OK,
@@ -43,7 +45,6 @@ from .common import (
     read_one,
     renderer,
     show_problems,
-    source_line,
     write_atomic,
     write_out,
 )
@@ -60,6 +61,22 @@ WriteOpt = Annotated[
 ]
 
 
+JobsOpt = Annotated[
+    int,
+    typer.Option("--jobs", "-j", min=0, metavar="N",
+                 help="Worker processes (0: one per core); the output is the same."),
+]
+DaskOpt = Annotated[
+    str | None,
+    typer.Option("--dask", metavar="ADDRESS",
+                 help="Run on the Dask cluster whose scheduler is at ADDRESS "
+                 "(pip install 'ftn-tools[dask]')."),
+]
+QuietOpt = Annotated[
+    bool, typer.Option("--quiet", "-q", help="No progress on standard error."),
+]
+
+
 @app.command()
 def check(
     paths: Paths,
@@ -68,31 +85,35 @@ def check(
     color: ColorOpt = Color.auto,
     exclude: ExcludeOpt = None,
     strict: StrictOpt = False,
+    jobs: JobsOpt = 1,
+    dask: DaskOpt = None,
+    quiet: QuietOpt = False,
 ) -> None:
     """Replay every game and report illegal moves and wrong claims."""
+    from .runs import LineBook, check_run, input_names
+
     if explain_unknowns and not RENDERERS[format.value].shows_unknowns:
         fail(f"ftn check: --explain-unknowns needs --format text, concise, json or jsonl, "
              f"not {format.value}")
-    inputs, unreadable = read_each_input(paths, exclude)
-    texts: dict[str, str] = {}
-    summary = Summary(files=len(inputs))
+    names, unreadable = input_names(paths, exclude)
+    for e in unreadable:  # an error for that file; the others are still checked
+        err(f"ftn: {e}")
+    if unreadable and not names:
+        raise typer.Exit(EXIT_USAGE)
+    summary = Summary(files=len(names))
     unknowns: list[Unknown] = []
-    ctx = Context(line_of=lambda source, line: source_line(texts.get(source, ""), line),
-                  sources=[name for name, _ in inputs],
+    # Renderers that write at the end need the source lines of every finding.
+    book = LineBook(keep=format is OutputFormat.junit)
+    ctx = Context(line_of=book.line_of,
+                  sources=["<stdin>" if n == "-" else n for n in names],
                   unknowns=unknowns if explain_unknowns else None)
     out = renderer(format, color, sys.stdout, ctx)
-    for name, text in inputs:
-        texts[name] = text
-        note_fallback(text, name)
-        rep = check_text(text, name)
-        summary.games += rep.games
-        summary.events += rep.events
-        summary.errors += rep.errors
-        summary.warnings += rep.warnings
-        for d in rep.diagnostics:
-            out.finding(d)
-        unknowns.extend(rep.unknowns)
+    failed = check_run(names, out, book, summary, unknowns, jobs, dask, quiet)
     out.finish(summary)
+    for e in failed:  # an error for that file; the others were checked
+        sys.stdout.flush()
+        err(f"ftn: {e}")
+    unreadable += failed
     if unreadable:
         raise typer.Exit(EXIT_USAGE)
     raise typer.Exit(EXIT_ERRORS if summary.errors or (strict and summary.warnings) else EXIT_OK)
@@ -165,7 +186,7 @@ def convert(
         fail("ftn convert: --positions needs FTN input (they are FTN lines and columns)")
     target = to.value if to is not None else None
     if target is None and output is not None:
-        suffix = output.suffix.lower().lstrip(".")
+        suffix = Path(plain_name(output.name)).suffix.lower().lstrip(".")
         target = suffix if suffix in FORMATS else None
     if target is None:
         target = "ftn" if kind_of(text, name) == "json" else "json"
@@ -173,7 +194,23 @@ def convert(
     if out is None:
         show_problems(errors, text)
         fail(f"ftn convert: {name}: not converted: it cannot be read", EXIT_ERRORS)
-    write_out(out, output)
+    if output is not None and plain_name(output.name) != output.name:
+        _write_packed(out, output)
+    else:
+        write_out(out, output)
+
+
+def _write_packed(text: str, output: Path) -> None:
+    """Text to a compressed file (as its name ends), through a temporary
+    file and a rename."""
+    tmp = output.with_name(f".{output.name}.tmp")
+    try:
+        with open_output(tmp, output.name) as f:
+            f.write(text.encode("utf-8"))
+        tmp.replace(output)
+    except (OSError, InputError) as e:
+        tmp.unlink(missing_ok=True)
+        fail(f"ftn: {output}: cannot write: {getattr(e, 'strerror', None) or e}")
 
 
 @app.command()

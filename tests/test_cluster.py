@@ -1,0 +1,124 @@
+"""Tests of ``verifier.cluster`` and ``--dask``: a local Dask cluster of two
+worker processes gives the report of a local run; a bag of JSON Lines gives
+the diagnostics of the same file; the README's example runs; without Dask,
+``--dask`` says how to install it."""
+
+from __future__ import annotations
+
+import builtins
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from paths import ROOT
+from test_parallel import corpus
+from typer.testing import CliRunner
+
+from verifier.check import check_text, convert_text
+from verifier.cli import app
+
+
+def test_dask_missing_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch,
+                                             tmp_path: Path) -> None:
+    real = builtins.__import__
+
+    def no_dask(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name.split(".")[0] in ("dask", "distributed"):
+            raise ImportError(name)
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_dask)
+    path = tmp_path / "g.ftn"
+    path.write_text(corpus(1), encoding="utf-8")
+    r = CliRunner().invoke(app, ["check", "--dask", "tcp://127.0.0.1:1", str(path)])
+    assert r.exit_code == 2
+    assert "pip install 'ftn-tools[dask]'" in r.stderr
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Any]:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  host="127.0.0.1", dashboard_address=None) as c:
+        yield c
+
+
+def _cli(args: list[str]) -> tuple[int, str]:
+    r = subprocess.run([sys.executable, "-m", "verifier", *args], capture_output=True,
+                       text=True, cwd=ROOT)
+    return r.returncode, r.stdout
+
+
+@pytest.mark.slow
+def test_dask_gives_the_local_report_on_5000_games(cluster: Any, tmp_path: Path) -> None:
+    ftn = tmp_path / "games.ftn"
+    ftn.write_text(corpus(1667, 21), encoding="utf-8")  # 5,001 games, with findings
+    jsonl = tmp_path / "games.jsonl"
+    text, _ = convert_text(corpus(200, 22), "jsonl")
+    assert text is not None
+    jsonl.write_text(text, encoding="utf-8")
+    address = cluster.scheduler_address
+    for cmd in ("check", "audit"):
+        local = _cli([cmd, "-f", "json", str(ftn), str(jsonl)])
+        assert local[0] == 1
+        assert local == _cli([cmd, "-f", "json", "--dask", address, str(ftn), str(jsonl)])
+
+
+@pytest.mark.slow
+def test_a_bag_of_json_lines_gives_the_diagnostics_of_the_file(cluster: Any,
+                                                               tmp_path: Path) -> None:
+    import dask.bag as db
+    import distributed
+
+    from verifier.cluster import check_bag
+
+    client: Any = distributed.Client
+    read_text: Any = db.read_text
+
+    text, _ = convert_text(corpus(30, 23), "jsonl")
+    assert text is not None
+    lines = text.split("\n")
+    lines[7] = lines[7][:40]  # a line that does not parse
+    lines.insert(12, "")
+    text = "\n".join(lines)
+    path = tmp_path / "games.jsonl"
+    path.write_text(text, encoding="utf-8")
+    want = check_text(text, "games.jsonl").diagnostics
+    assert len(want) > 5
+    with client(cluster):
+        bag = read_text(str(path), blocksize=20_000)
+        assert bag.npartitions > 3
+        assert check_bag(bag, "games.jsonl").compute() == want
+
+
+@pytest.mark.slow
+def test_the_readme_example_runs(tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Checking millions of games")[1].split("\n## ")[0]
+    shell = re.findall(r"```sh\n(.*?)```", section, re.S)[0]
+    python = re.findall(r"```python\n(.*?)```", section, re.S)[0]
+    ftn = f"{sys.executable} -m verifier "
+    for line in shell.strip().split("\n"):
+        for part in line.split(" && "):
+            cmd, _, out = part.partition(" > ")
+            args = cmd.replace("ftn ", ftn, 1).split()
+            r = subprocess.run(args, cwd=tmp_path, capture_output=True, text=True,
+                               env=None)
+            assert r.returncode in (0, 1), r.stderr
+            if out:
+                (tmp_path / out).write_text(r.stdout, encoding="utf-8")
+    found = (tmp_path / "findings.jsonl").read_text(encoding="utf-8")
+    assert '"games":400,' in found and '"errors":0,' in found, found
+    r = subprocess.run([ftn.split()[0], "-m", "verifier", "convert", "games.ftn", "-o",
+                        "games.jsonl"], cwd=tmp_path, capture_output=True, text=True)
+    assert r.returncode == 0
+    (tmp_path / "example.py").write_text(python, encoding="utf-8")
+    r = subprocess.run([sys.executable, "example.py"], cwd=tmp_path, capture_output=True,
+                       text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == "0 findings\n"

@@ -1,0 +1,144 @@
+"""Tests of ``verifier.parallel`` and ``ftn check/audit --jobs``: pieces cut
+at game boundaries read exactly as the whole input, and worker processes
+give the output of one process, byte for byte."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from golden import mutate
+from paths import ROOT, SAMPLES
+from typer.testing import CliRunner
+
+from notation.printer import print_games
+from verifier.check import check_text, convert_text
+from verifier.cli import app
+from verifier.generate import generate_games
+from verifier.parallel import check_piece, pieces
+
+
+def corpus(games: int, seed: int = 1) -> str:
+    """Games of 2, 3 and 4 players with findings in them (mutated)."""
+    text = "\n".join(print_games(generate_games(p, games, seed + p)) for p in (2, 3, 4))
+    return mutate(text, seed)
+
+
+def test_pieces_hold_every_line_once_and_start_at_a_game() -> None:
+    text = corpus(4) + "\n# closing\n"
+    lines = text.split("\n")
+    got = list(pieces(lines, "x.ftn", size=30))
+    assert len(got) > 3
+    assert [ln for p in got for ln in p.lines] == lines
+    first = 1
+    for p in got:
+        assert p.first_line == first
+        first += len(p.lines)
+        if p.first_line > 1:
+            assert p.lines[0] == "game"
+
+
+def test_no_cut_after_a_game_without_its_end_or_before_a_comment() -> None:
+    lines = ["game", "[a]", "game", "end", "# c", "game", "end", "", "game", "end"]
+    got = list(pieces(lines, "x.ftn", size=1))
+    assert [(p.first_line, p.first_game) for p in got] == [(1, 1), (9, 4)]
+
+
+@pytest.mark.parametrize("size", [1, 17, 200])
+def test_pieces_read_alone_give_the_whole_report(size: int) -> None:
+    text = corpus(5, seed=size)
+    whole = check_text(text, "x.ftn")
+    found = [d for p in pieces(text.split("\n"), "x.ftn", size=size) for b in check_piece(p)
+             for d in b.diagnostics]
+    assert found == whole.diagnostics
+    assert len(found) > 10
+
+
+@pytest.mark.parametrize("size", [1, 5])
+def test_json_lines_pieces_give_the_whole_report(size: int) -> None:
+    jsonl, _ = convert_text(corpus(3), "jsonl")
+    assert jsonl is not None
+    lines = jsonl.split("\n")
+    rng = random.Random(size)
+    for _ in range(4):  # damage a few lines, add blank ones
+        i = rng.randrange(len(lines) - 1)
+        lines[i] = lines[i][: len(lines[i]) // 2]
+        lines.insert(i, "")
+    text = "\n".join(lines)
+    whole = check_text(text, "x.jsonl")
+    found = [d for p in pieces(lines, "x.jsonl", size=size) for b in check_piece(p)
+             for d in b.diagnostics]
+    assert found == whole.diagnostics
+
+
+def _cli(args: list[str], stdin: str | None = None) -> tuple[int, str]:
+    r = subprocess.run([sys.executable, "-m", "verifier", *args], input=stdin,
+                       capture_output=True, text=True, cwd=ROOT)
+    return r.returncode, r.stdout
+
+
+def test_jobs_give_the_same_output_on_files_and_stdin(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.ftn", tmp_path / "b.ftn"
+    a.write_text(corpus(25, 3), encoding="utf-8")
+    b.write_text(corpus(10, 4), encoding="utf-8")
+    for fmt in ("text", "json", "junit"):
+        one = _cli(["check", "-f", fmt, str(a), str(b), str(SAMPLES / "invalid")])
+        two = _cli(["check", "-f", fmt, "--jobs", "2", str(a), str(b),
+                    str(SAMPLES / "invalid")])
+        assert one == two and one[0] == 1
+    one = _cli(["check", "-", str(b)], a.read_text(encoding="utf-8"))
+    assert one == _cli(["check", "-j", "0", "-", str(b)], a.read_text(encoding="utf-8"))
+    for fmt in ("text", "json"):
+        one = _cli(["audit", "-f", fmt, str(a), str(b)])
+        assert one == _cli(["audit", "-f", fmt, "-j", "2", str(a), str(b)])
+
+
+def test_jobs_keeps_the_cli_report_of_one_process() -> None:
+    runner = CliRunner()
+    path = str(SAMPLES / "invalid")
+    one = runner.invoke(app, ["check", "-f", "json", path])
+    assert runner.invoke(app, ["check", "-f", "json", "-j", "2", path]).stdout == one.stdout
+
+
+@pytest.mark.slow
+def test_jobs_2_on_20000_games_is_byte_identical(tmp_path: Path) -> None:
+    path = tmp_path / "big.ftn"
+    with path.open("w", encoding="utf-8") as f:
+        for seed in range(8):
+            f.write(corpus(834, 100 + seed) + "\n")
+    for cmd in ("check", "audit"):
+        one = _cli([cmd, "-f", "json", str(path)])
+        assert (one[0] == 1 and '"games": 20016' in one[1]) or cmd == "audit"
+        assert one == _cli([cmd, "-f", "json", "--jobs", "2", str(path)])
+
+
+def _peak_rss_kb(args: list[str]) -> int:
+    code = ("import resource, sys, runpy; sys.argv = ['ftn', *sys.argv[1:]]\n"
+            "try:\n    runpy.run_module('verifier', run_name='__main__')\n"
+            "except SystemExit:\n    pass\n"
+            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)")
+    r = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
+                       cwd=ROOT, env={**os.environ, "PYTHONWARNINGS": "ignore"})
+    return int(r.stderr.strip().split("\n")[-1])
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform == "win32", reason="resource is POSIX only")
+def test_memory_does_not_grow_with_the_number_of_games(tmp_path: Path) -> None:
+    one = "\n".join(print_games(generate_games(p, 167, 9 + p)) for p in (2, 3, 4))
+    small, large = tmp_path / "small.ftn", tmp_path / "large.ftn"
+    small.write_text(one, encoding="utf-8")
+    large.write_text("\n".join([one] * 10), encoding="utf-8")  # 500 and 5,010 games
+    jsmall, jlarge = tmp_path / "small.jsonl", tmp_path / "large.jsonl"
+    js, _ = convert_text(one, "jsonl")
+    assert js is not None
+    jsmall.write_text(js, encoding="utf-8")
+    jlarge.write_text(js * 10, encoding="utf-8")
+    for a, b in ((small, large), (jsmall, jlarge)):
+        rss = [_peak_rss_kb(["check", "-f", "jsonl", str(p)]) for p in (a, b)]
+        # Ten times the games: the same memory, give or take 15 MB (not 10x).
+        assert rss[1] - rss[0] < 15_000, rss

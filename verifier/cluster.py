@@ -1,0 +1,91 @@
+"""More than one machine: the same check and audit on a Dask cluster.
+
+Boundary: the only module that imports Dask (``dask[distributed]``, the
+optional extra ``pip install 'ftn-tools[dask]'``), and only when it is
+used. ``cluster_map`` runs the pieces of ``parallel`` (whole games, cut at
+game boundaries) on the workers of a cluster and gives the results back in
+input order, so the report is the one a local run writes; ``check_bag``
+checks a Dask bag of JSON Lines (one game a line) and returns its
+diagnostics as a bag. It judges nothing itself.
+
+    import dask.bag as db
+    from verifier.cluster import check_bag
+    found = check_bag(db.read_text("games-*.jsonl"), "games").compute()
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from .diagnostics import Diagnostic
+from .parallel import Piece, check_piece, ordered
+
+HINT = ("--dask needs Dask's distributed scheduler: pip install 'ftn-tools[dask]' "
+        "(or pip install 'dask[distributed]')")
+
+Mapper = Callable[[Callable[[Piece], Any], Iterable[Piece]], Iterator[tuple[Piece, Any]]]
+
+
+class DaskMissing(Exception):
+    """Dask is not installed, or the cluster cannot be reached."""
+
+
+def _distributed() -> Any:
+    try:
+        import distributed
+    except ImportError:
+        raise DaskMissing(HINT) from None
+    return distributed
+
+
+def cluster_map(address: str) -> Mapper:
+    """Run pieces on the Dask scheduler at ``address`` (a few in flight per
+    worker thread), the results in the order of the pieces."""
+    distributed = _distributed()
+    try:
+        client = distributed.Client(address, timeout="10s")
+    except (OSError, TimeoutError, ValueError) as e:
+        raise DaskMissing(f"--dask {address}: cannot reach the scheduler ({e})") from None
+
+    def map_(fn: Callable[[Piece], Any], items: Iterable[Piece]) -> Iterator[tuple[Piece, Any]]:
+        threads = sum(client.nthreads().values()) or 1
+        try:
+            yield from ordered(lambda p: client.submit(fn, p, pure=False), items, 3 * threads)
+        finally:
+            client.close()
+
+    return map_
+
+
+def _counts(part: Iterable[str]) -> list[tuple[int, int]]:
+    lines = games = 0
+    for line in part:
+        lines += 1
+        games += bool(line.strip())
+    return [(lines, games)]
+
+
+def _check_partition(part: Iterable[str], start: Iterable[tuple[int, int]], source: str
+                     ) -> list[Diagnostic]:
+    ((first_line, first_game),) = list(start)
+    piece = Piece(source, "jsonl", [ln.rstrip("\n") for ln in part], first_line, first_game)
+    return [d for b in check_piece(piece) for d in b.diagnostics]
+
+
+def check_bag(lines: Any, source: str = "<bag>") -> Any:
+    """The diagnostics (``Diagnostic``) of a Dask bag of JSON Lines, one game
+    document a line, as a bag in input order; games and lines are numbered
+    across the whole bag, as in one file (it counts the partitions first).
+    A dataframe column of JSON texts becomes such a bag with ``.to_bag()``."""
+    import dask.bag as db
+
+    counts = lines.map_partitions(_counts).compute()
+    starts: list[tuple[int, int]] = []
+    line = game = 1
+    for n, g in counts:
+        starts.append((line, game))
+        line, game = line + n, game + g
+    make: Any = db.from_sequence
+    offsets = make(starts, npartitions=lines.npartitions)
+    return lines.map_partitions(_check_partition, offsets, source=source)

@@ -1,0 +1,200 @@
+"""Inputs in pieces: cut a stream of lines at game boundaries, check or
+audit the pieces here or in other processes (``--jobs``), the results back
+in input order.
+
+Boundary: the plumbing between reading a file (``streams``) and the CLI's
+renderers, for every way of running: one process, a pool of local worker
+processes, or a Dask cluster (``dask``). A piece holds whole games, cut
+where the reader's state is the same as at the start of a file (before a
+'game' line that follows an accepted 'end' line, with no comment between
+them; any JSON Lines line), and carries the number of its first line and
+game, so that a piece read alone gives exactly the records and
+diagnostics that reading the whole input gives. It judges nothing itself
+(``check``, ``replay`` do) and prints nothing.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from notation.grammar import _line_regex
+
+from .audit import AuditSummary, GameAudit, audit_game
+from .check import Batch, check_reads
+from .diagnostics import Diagnostic
+from .reading import read_lines, sniff
+
+#: Characters in a piece (at least; a piece ends at a game boundary): a
+#: JSON Lines game is one line of some 20,000 characters, an FTN game about
+#: 200 lines, so pieces are measured in characters, not lines.
+PIECE_CHARS = 1 << 18
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+@dataclass
+class Piece:
+    """Whole games of one input: their lines, and the numbers of the first
+    line and game; ``how`` is "ftn", "jsonl" or "json" (``reading.sniff``)."""
+
+    source: str
+    how: str
+    lines: list[str]
+    first_line: int = 1
+    first_game: int = 1
+
+    def line(self, number: int) -> str | None:
+        """Line ``number`` of the input (1-based) when this piece holds it,
+        without its line end."""
+        i = number - self.first_line
+        return self.lines[i].rstrip("\r") if 0 <= i < len(self.lines) else None
+
+
+def pieces(lines: Iterable[str], source: str, kind: str | None = None,
+           size: int = PIECE_CHARS) -> Iterator[Piece]:
+    """An input's lines in pieces of whole games, in order (one piece for a
+    JSON text that is not JSON Lines)."""
+    how, it = sniff(lines, source, kind)
+    if how == "json":
+        yield Piece(source, how, list(it))
+        return
+    if how == "jsonl":
+        yield from _jsonl_pieces(it, source, size)
+        return
+    yield from _ftn_pieces(it, source, size)
+
+
+def _jsonl_pieces(it: Iterator[str], source: str, size: int) -> Iterator[Piece]:
+    first_line = first_game = 1
+    buf: list[str] = []
+    games = chars = 0
+    for line in it:
+        buf.append(line)
+        chars += len(line)
+        if line.strip():
+            games += 1
+        if chars >= size:
+            yield Piece(source, "jsonl", buf, first_line, first_game)
+            first_line += len(buf)
+            first_game += games
+            buf, games, chars = [], 0, 0
+    if buf or first_line == 1:
+        yield Piece(source, "jsonl", buf, first_line, first_game)
+
+
+def _ftn_pieces(it: Iterator[str], source: str, size: int) -> Iterator[Piece]:
+    fullmatch = _line_regex().fullmatch
+    first_line = first_game = 1
+    buf: list[str] = []
+    games = chars = 0  # 'game' lines and characters in buf
+    after_end = False  # the last line that is not blank was an 'end' line
+    for line in it:
+        chars += len(line)
+        s = line.lstrip(" \t\ufeff")
+        if not s or s[0] in "\r":
+            buf.append(line)
+            continue
+        c = s[0]
+        if c == "#":
+            after_end = False  # a comment between games: no cut before the next
+            buf.append(line)
+            continue
+        if c == "g" and s.startswith("game"):
+            m = fullmatch(line.rstrip("\r").lstrip("\ufeff"))
+            if m is not None and m.group("GAME") is not None:
+                if after_end and chars - len(line) >= size:
+                    yield Piece(source, "ftn", buf, first_line, first_game)
+                    first_line += len(buf)
+                    first_game += games
+                    buf, games, chars = [], 0, len(line)
+                games += 1
+            after_end = False
+        elif c == "e" and s.startswith("end"):
+            m = fullmatch(line.rstrip("\r"))
+            after_end = m is not None and m.group("END") is not None
+        else:
+            after_end = False
+        buf.append(line)
+    yield Piece(source, "ftn", buf, first_line, first_game)
+
+
+def _reads(piece: Piece) -> Iterator[Any]:
+    return read_lines(piece.lines, piece.source, piece.how, piece.first_line,
+                      piece.first_game)
+
+
+def check_piece(piece: Piece) -> list[Batch]:
+    """Check the games of a piece (in a worker)."""
+    return list(check_reads(_reads(piece), piece.source))
+
+
+AuditItem = GameAudit | Diagnostic
+
+
+def audit_piece(piece: Piece, resync: str = "claimed") -> list[AuditItem]:
+    """Audit the games of a piece (in a worker): each game's audit, or the
+    diagnostics of a game that cannot be read."""
+    out: list[AuditItem] = []
+    sink = AuditSummary()
+    for r in _reads(piece):
+        if r.game is None:
+            out.extend(r.problems)
+        else:
+            rep = audit_game(r.game, r.number, piece.source, resync, r.locate)
+            out.append(sink.add(piece.source, rep))
+    sink.games.clear()
+    return out
+
+
+def _audit_claimed(piece: Piece) -> list[AuditItem]:
+    return audit_piece(piece, "claimed")
+
+
+def _audit_computed(piece: Piece) -> list[AuditItem]:
+    return audit_piece(piece, "computed")
+
+
+def auditor(resync: str) -> Callable[[Piece], list[AuditItem]]:
+    """The worker function that audits a piece with ``resync`` (a function
+    of the module, so that it can be sent to another process)."""
+    return _audit_computed if resync == "computed" else _audit_claimed
+
+
+def workers(jobs: int) -> int:
+    """``--jobs``: 0 is one worker per core."""
+    return jobs if jobs > 0 else (os.cpu_count() or 1)
+
+
+def run(fn: Callable[[Piece], R], items: Iterable[Piece], jobs: int = 1
+        ) -> Iterator[tuple[Piece, R]]:
+    """``fn`` of every piece, in order: here when ``jobs`` is 1, else in a
+    pool of ``jobs`` worker processes with a few pieces in flight each (so
+    that memory stays bounded)."""
+    if jobs == 1:
+        for p in items:
+            yield p, fn(p)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(jobs) as pool:
+        yield from ordered(lambda p: pool.submit(fn, p), items, 3 * jobs)
+
+
+def ordered(submit: Callable[[T], Any], items: Iterable[T], window: int
+            ) -> Iterator[tuple[T, Any]]:
+    """Submit every item (``submit`` returns a future), at most ``window``
+    in flight, and give back (item, result) in the order of the items."""
+    flight: deque[tuple[T, Any]] = deque()
+    for item in items:
+        flight.append((item, submit(item)))
+        if len(flight) >= window:
+            done, fut = flight.popleft()
+            yield done, fut.result()
+    while flight:
+        done, fut = flight.popleft()
+        yield done, fut.result()

@@ -1,0 +1,209 @@
+"""Byte streams in and out: compressed or not, decoded a line at a time.
+
+Boundary: opens the files a user names (``-`` for standard input) as byte
+streams, unpacking gzip, bzip2 and xz (standard library) and Zstandard (the
+``zstandard`` package) by their magic bytes, whatever the file is called;
+decodes UTF-8 (a BOM allowed) a chunk at a time into the lines of the text
+(as ``text.split("\\n")`` gives them), so that memory does not grow with the
+file; and opens an output file that is compressed when its name ends in
+``.gz``, ``.bz2``, ``.xz`` or ``.zst``. Any failure is an ``InputError``
+with the file's name (and line and column where there is one). It parses
+nothing (``reading`` does).
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any, BinaryIO, cast
+
+
+class InputError(Exception):
+    """An input that cannot be read; the message says which and why, and
+    ``name`` which input it is (also ``inputs.InputError``)."""
+
+    def __init__(self, message: str, name: str = "") -> None:
+        super().__init__(message)
+        self.name = name
+
+
+#: Compression formats by their first bytes.
+MAGIC = (
+    (b"\x1f\x8b", "gzip"),
+    (b"BZh", "bzip2"),
+    (b"\xfd7zXZ\x00", "xz"),
+    (b"\x28\xb5\x2f\xfd", "zstd"),
+)
+#: Compressed file name endings, and the format each stands for.
+COMPRESSED = {".gz": "gzip", ".bz2": "bzip2", ".xz": "xz", ".zst": "zstd"}
+CHUNK = 1 << 20  # bytes decoded at a time
+ZSTD_HINT = ("Zstandard files need the zstandard package: "
+             "pip install zstandard (or pip install 'ftn-tools[zstd]')")
+
+
+def plain_name(name: str) -> str:
+    """A file name without its compression ending (``a.jsonl.gz`` -> ``a.jsonl``)."""
+    low = name.lower()
+    for suffix in COMPRESSED:
+        if low.endswith(suffix):
+            return name[: -len(suffix)]
+    return name
+
+
+def _zstd() -> Any:
+    try:
+        import zstandard
+    except ImportError:
+        return None
+    return zstandard
+
+
+def _unpack(raw: BinaryIO, fmt: str, name: str) -> BinaryIO:
+    if fmt == "gzip":
+        import gzip
+
+        return cast(BinaryIO, gzip.GzipFile(fileobj=raw, mode="rb"))
+    if fmt == "bzip2":
+        import bz2
+
+        return cast(BinaryIO, bz2.BZ2File(raw, "rb"))
+    if fmt == "xz":
+        import lzma
+
+        return cast(BinaryIO, lzma.LZMAFile(raw, "rb"))
+    zstandard = _zstd()
+    if zstandard is None:
+        raise InputError(f"{name}: {ZSTD_HINT}")
+    return zstandard.ZstdDecompressor().stream_reader(raw, read_across_frames=True)  # type: ignore[no-any-return]
+
+
+def open_binary(name: str) -> BinaryIO:
+    """The bytes of a file (``-``: standard input), unpacked when they are
+    compressed (gzip, bzip2, xz, Zstandard, known by their magic bytes)."""
+    if name == "-":
+        stdin = sys.stdin
+        if stdin is None or stdin.closed or not hasattr(stdin, "buffer"):
+            raise InputError("<stdin>: cannot read: standard input is closed", "<stdin>")
+        raw: BinaryIO = stdin.buffer
+    else:
+        try:
+            raw = open(name, "rb")  # noqa: SIM115 - closed by the caller
+        except OSError as e:
+            raise InputError(f"{name}: cannot read: {e.strerror or e}") from None
+    peek: Any = raw if hasattr(raw, "peek") else io.BufferedReader(cast(Any, raw))
+    try:
+        head = peek.peek(6)[:6]
+    except OSError as e:
+        raise InputError(f"{name}: cannot read: {e.strerror or e}") from None
+    for magic, fmt in MAGIC:
+        if head.startswith(magic):
+            return _unpack(peek, fmt, name)
+    return cast(BinaryIO, peek)
+
+
+def _broken(name: str, e: BaseException) -> InputError:
+    if isinstance(e, EOFError):
+        why = "the compressed data ends too soon (a truncated file?)"
+    else:
+        why = f"the compressed data is damaged ({e})"
+    return InputError(f"{name}: cannot read: {why}")
+
+
+def _not_utf8(name: str, data: bytes, e: UnicodeDecodeError, line0: int) -> InputError:
+    before = data[: e.start]
+    line = line0 + before.count(b"\n")
+    col = len(before) - (before.rfind(b"\n") + 1) + 1
+    return InputError(f"{name}:{line}:{col}: not UTF-8 (byte 0x{data[e.start]:02x})")
+
+
+def text_lines(stream: BinaryIO, name: str) -> Iterator[str]:
+    """The lines of a UTF-8 byte stream, without their "\\n" (a "\\r" stays),
+    exactly as ``text.split("\\n")`` gives them (a text ending in a line end
+    has an empty last line). A BOM at the start is dropped."""
+    line0 = 1
+    rest = b""
+    first = True
+    while True:
+        try:
+            data = stream.read(CHUNK)
+        except (EOFError, OSError, ValueError) as e:
+            raise _broken(name, e) from None
+        except Exception as e:  # zstandard.ZstdError and the like
+            raise _broken(name, e) from None
+        if not data:
+            break
+        data = rest + data
+        cut = data.rfind(b"\n")
+        if cut < 0:
+            rest = data
+            continue
+        whole, rest = data[: cut + 1], data[cut + 1:]
+        try:
+            text = whole.decode("utf-8-sig" if first else "utf-8")
+        except UnicodeDecodeError as e:
+            raise _not_utf8(name, whole, e, line0) from None
+        first = False
+        lines = text.split("\n")
+        lines.pop()  # the empty piece after the last "\n"
+        line0 += len(lines)
+        yield from lines
+    try:
+        last = rest.decode("utf-8-sig" if first else "utf-8")
+    except UnicodeDecodeError as e:
+        raise _not_utf8(name, rest, e, line0) from None
+    yield last
+
+
+def open_lines(name: str) -> Iterator[str]:
+    """The lines of a file (``-``: standard input), unpacked and decoded;
+    the file is closed when they have all been read (or the iterator is
+    closed)."""
+    stream = open_binary(name)
+    try:
+        yield from text_lines(stream, name)
+    finally:
+        if name != "-":
+            stream.close()
+
+
+def read_text(name: str) -> str:
+    """The whole text of a file (``-``: standard input), unpacked and decoded."""
+    return "\n".join(open_lines(name))
+
+
+def unpack_bytes(data: bytes, name: str) -> bytes:
+    """Bytes as read from a file, unpacked when they are compressed."""
+    for magic, fmt in MAGIC:
+        if data.startswith(magic):
+            stream = _unpack(io.BytesIO(data), fmt, name)
+            try:
+                return stream.read()
+            except Exception as e:
+                raise _broken(name, e) from None
+    return data
+
+
+def open_output(path: Path, name: str | None = None) -> IO[bytes]:
+    """A file to write bytes to, compressed as its name (or ``name``) ends
+    (``.gz``, ``.bz2``, ``.xz``, ``.zst``), else plain."""
+    fmt = COMPRESSED.get(Path(name or path.name).suffix.lower())
+    if fmt == "gzip":
+        import gzip
+
+        return cast(IO[bytes], gzip.open(path, "wb"))
+    if fmt == "bzip2":
+        import bz2
+
+        return bz2.open(path, "wb")
+    if fmt == "xz":
+        import lzma
+
+        return lzma.open(path, "wb")
+    if fmt == "zstd":
+        zstandard = _zstd()
+        if zstandard is None:
+            raise InputError(f"{path}: {ZSTD_HINT}")
+        return zstandard.open(path, "wb")  # type: ignore[no-any-return]
+    return open(path, "wb")
