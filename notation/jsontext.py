@@ -60,7 +60,9 @@ class LimitError(ValueError):
         self.at = at
 
 
-_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
+# A run of digits is tried once, from its first digit (the look-behind):
+# without it every digit of a long text starts a count of its own.
+_LONG_NUMBER = re.compile(rf"(?<![0-9])[0-9]{{{MAX_DIGITS + 1}}}")
 
 
 _WS = re.compile(r"[ \t\r\n]*")
@@ -185,6 +187,8 @@ _SURROGATE_ESCAPE = re.compile(
 def _lone_surrogate(text: str) -> int | None:
     """The offset of the first lone surrogate escape in a JSON text (a high
     one not followed by a low one, or a low one alone), else None."""
+    if "\\u" not in text:  # the common case: no escape at all (a search in C)
+        return None
     for m in _SURROGATE_ESCAPE.finditer(text):
         if len(m.group(1)) != 10:  # not a high-low pair
             return m.start(1) - 2
