@@ -60,9 +60,7 @@ class LimitError(ValueError):
         self.at = at
 
 
-# A run of digits is tried once, from its first digit (the look-behind):
-# without it every digit of a long text starts a count of its own.
-_LONG_NUMBER = re.compile(rf"(?<![0-9])[0-9]{{{MAX_DIGITS + 1}}}")
+_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
 
 
 _WS = re.compile(r"[ \t\r\n]*")

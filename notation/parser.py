@@ -46,7 +46,7 @@ MAX_LINE = 10_000
 MAX_DIGITS = 18
 #: The most rounds of a game.
 MAX_ROUNDS = 10_000
-_LONG_NUMBER = re.compile(rf"(?<![0-9])[0-9]{{{MAX_DIGITS + 1}}}")  # from a run's start
+_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
 #: Placement lines shorter than this hold no number beyond the limit.
 _SHORT = MAX_DIGITS + 8
 
