@@ -146,3 +146,10 @@ def anchor(rule_id: str) -> str:
     words = f"{section.id} {section.title}".lower()
     slug = re.sub(r"[^\w\- ]", "", words).replace(" ", "-")
     return f"{RULEBOOK_URL}#{slug}"
+
+
+def cited_text(citation: str) -> str:
+    """The text of every rule of the book that a citation names, a blank
+    line between them ("" when it names none)."""
+    found = (get(rule_id) for rule_id in expand(citation))
+    return "\n\n".join(rule.text for rule in found if rule is not None)

@@ -57,16 +57,6 @@ def rules(rule: RuleArg = None, color: ColorOpt = Color.auto) -> None:
     typer.echo(found.text)
 
 
-def _cited_rules(citation: str) -> str:
-    """The text of every rule of the book that a citation names."""
-    texts = []
-    for rule_id in rulebook.expand(citation):
-        found = rulebook.get(rule_id)
-        if found is not None:
-            texts.append(found.text)
-    return "\n\n".join(texts)
-
-
 @app.command()
 def explain(code: CodeArg) -> None:
     """Show one diagnostic: what it means, why it matters, and an example."""
@@ -75,7 +65,7 @@ def explain(code: CodeArg) -> None:
         fail(f"ftn explain: unknown code {code!r}; see 'ftn codes'")
     typer.echo(f"{entry.code} {entry.name} ({entry.severity}, rule {entry.rule})\n")
     typer.echo(f"{entry.summary}\n{entry.why}\n")
-    cited = _cited_rules(entry.rule)
+    cited = rulebook.cited_text(entry.rule)
     if cited:
         typer.echo(f"The rules it cites ({entry.rule}; 'ftn rules RULE' prints one):\n")
         typer.echo("\n".join(f"  {line}" if line else "" for line in cited.split("\n")) + "\n")

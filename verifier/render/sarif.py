@@ -40,18 +40,9 @@ def tool_version() -> str:
         return "0+unknown"
 
 
-def _rule_texts(citation: str) -> str:
-    parts = []
-    for rule_id in rulebook.expand(citation):
-        rule = rulebook.get(rule_id)
-        if rule is not None:
-            parts.append(rule.text)
-    return "\n\n".join(parts)
-
-
 def _descriptor(rule_id: str, name: str, severity: str, citation: str, short: str,
                 why: str) -> dict[str, Any]:
-    book = _rule_texts(citation)
+    book = rulebook.cited_text(citation)
     help_text = f"{short} {why}".strip()
     if book:
         help_text += f"\n\nThe rule book ({citation}):\n\n{book}"
