@@ -16,7 +16,7 @@ from paths import read_sample
 from typer.testing import CliRunner
 
 from verifier.cli import app
-from verifier.cli.common import source_line, write_atomic
+from verifier.cli.common import write_atomic
 
 runner = CliRunner()
 CANONICAL = read_sample("valid", "four-players.ftn")
@@ -141,8 +141,3 @@ def test_output_files_get_the_umask_permissions(tmp_path: Path, umask022: None,
     assert runner.invoke(app, args).exit_code == 0
     (out,) = [p for p in tmp_path.iterdir() if p.name.startswith("out")]
     assert stat.S_IMODE(out.stat().st_mode) == 0o644  # not 0600
-
-
-def test_source_line() -> None:
-    text = "a\r\nb\nc"
-    assert [source_line(text, n) for n in (0, 1, 2, 3, 4)] == [None, "a", "b", "c", None]

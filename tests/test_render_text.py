@@ -6,7 +6,7 @@ import io
 
 from verifier.diagnostics import Diagnostic
 from verifier.render.base import Context
-from verifier.render.text import TextRenderer, diagnostic_text
+from verifier.render.text import TextRenderer, diagnostic_text, source_line
 from verifier.report import Summary
 
 D = Diagnostic(
@@ -69,3 +69,8 @@ def test_a_long_line_is_shown_as_a_window_around_the_column() -> None:
     # A line of 100 characters is shown whole, as before.
     d3 = Diagnostic("FT001", "syntax-error", "error", "bad", 3, 5, 1, source="g.jsonl")
     assert diagnostic_text(d3, "c" * 100, False).split("\n")[2] == "   |     ^"
+
+
+def test_source_line() -> None:
+    text = "a\r\nb\nc"
+    assert [source_line(text, n) for n in (0, 1, 2, 3, 4)] == [None, "a", "b", "c", None]

@@ -19,10 +19,10 @@ from fnmatch import fnmatch
 from pathlib import Path
 
 from .reading import SUFFIXES
-from .streams import InputError, unpack_bytes
+from .streams import InputError, not_utf8, unpack_bytes
 
-__all__ = ["InputError", "decode", "expand", "expand_each", "inputs", "read_each",
-           "read_input"]
+__all__ = ["InputError", "check_input", "decode", "expand", "expand_each", "inputs",
+           "read_each", "read_input"]
 
 
 def decode(data: bytes, name: str) -> str:
@@ -31,10 +31,7 @@ def decode(data: bytes, name: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        before = data[: e.start]
-        line = before.count(b"\n") + 1
-        col = len(before) - (before.rfind(b"\n") + 1) + 1
-        raise InputError(f"{name}:{line}:{col}: not UTF-8 (byte 0x{data[e.start]:02x})") from None
+        raise not_utf8(name, data, e, 1) from None
 
 
 def excluded(path: str, exclude: Sequence[str]) -> bool:
@@ -93,33 +90,62 @@ def expand(paths: Sequence[str], exclude: Sequence[str] = ()) -> Iterator[str]:
         yield f
 
 
+def _open_regular(name: str) -> int:
+    """A descriptor of ``name`` opened for reading, or InputError when it is
+    not a regular file (a directory, a FIFO, a socket, a device: opened
+    without blocking, so that a FIFO cannot hang) or cannot be opened."""
+    try:
+        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as e:
+        raise InputError(f"{name}: cannot read: {e.strerror or e}", name) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise InputError(f"{name}: cannot read: it is a directory", name)
+        if not stat.S_ISREG(mode):
+            raise InputError(f"{name}: cannot read: not a regular file (a FIFO, socket or "
+                             "device); to read it, give - and redirect it to standard input",
+                             name)
+    except OSError as e:
+        os.close(fd)
+        raise InputError(f"{name}: cannot read: {e.strerror or e}", name) from None
+    except InputError:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _stdin_open() -> None:
+    if sys.stdin is None or sys.stdin.closed:
+        raise InputError("<stdin>: cannot read: standard input is closed", "<stdin>")
+
+
+def check_input(name: str) -> None:
+    """InputError unless ``name`` can be read: ``-`` with standard input
+    open, or a regular file that opens (nothing is read)."""
+    if name == "-":
+        _stdin_open()
+    else:
+        os.close(_open_regular(name))
+
+
 def read_input(name: str) -> str:
     """The text of one regular file, or of standard input for ``-`` (unpacked
     when it is compressed: ``streams``)."""
     if name == "-":
+        _stdin_open()
         stdin = sys.stdin
-        if stdin is None or stdin.closed:
-            raise InputError("<stdin>: cannot read: standard input is closed")
         try:
             data = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read().encode()
         except (OSError, ValueError) as e:
             raise InputError(f"<stdin>: cannot read: {e}") from None
         return decode(unpack_bytes(data, "<stdin>"), "<stdin>")
+    fd = _open_regular(name)
     try:
-        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as e:
-        raise InputError(f"{name}: cannot read: {e.strerror or e}") from None
-    try:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISDIR(mode):
-            raise InputError(f"{name}: cannot read: it is a directory")
-        if not stat.S_ISREG(mode):
-            raise InputError(f"{name}: cannot read: not a regular file (a FIFO, socket or "
-                             "device); to read it, give - and redirect it to standard input")
         with os.fdopen(fd, "rb", closefd=False) as f:
             data = f.read()
     except OSError as e:
-        raise InputError(f"{name}: cannot read: {e.strerror or e}") from None
+        raise InputError(f"{name}: cannot read: {e.strerror or e}", name) from None
     finally:
         os.close(fd)
     return decode(unpack_bytes(data, name), name)

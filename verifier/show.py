@@ -24,7 +24,7 @@ from notation.printer import event_text
 from .check import check_text, kind_of
 from .diagnostics import Diagnostic
 from .reading import read
-from .render.text import render_diagnostic
+from .render.text import render_diagnostic, source_line
 from .replay import GameReport, trace_game
 from .show_svg import face_defs, position_svg, race_svg
 
@@ -59,7 +59,7 @@ def _replay_data(text: str, name: str, game_no: int) -> _Replayed:
     found = list(read(text, name))
     errors = [d for r in found for d in r.problems]
     if errors:
-        shown = [render_diagnostic(d, _source_line(text, d.line)) for d in errors]
+        shown = [render_diagnostic(d, source_line(text, d.line)) for d in errors]
         raise ShowError("\n".join([*shown, f"ftn show: {name}: it cannot be read"]), 1)
     if not found:
         raise ShowError(f"ftn show: {name}:1:1: no game in this file", 1)
@@ -76,15 +76,6 @@ def _replay_data(text: str, name: str, game_no: int) -> _Replayed:
     report = trace_game(r.game, game_no, name, r.locate)
     findings = [d for d in check_text(text, name).diagnostics if d.game == game_no]
     return _Replayed(r.game, game_no, len(found), report, findings)
-
-
-def _source_line(text: str, line: int) -> str | None:
-    lines = text.split("\n")
-    return lines[line - 1].rstrip("\r") if 1 <= line <= len(lines) else None
-
-
-# --------------------------------------------------------------------------
-# What the trace does not carry.
 
 
 def line_tiles(events: list[dict[str, Any]]) -> list[list[int]]:

@@ -111,7 +111,9 @@ def _broken(name: str, e: BaseException) -> InputError:
     return InputError(f"{name}: cannot read: {why}")
 
 
-def _not_utf8(name: str, data: bytes, e: UnicodeDecodeError, line0: int) -> InputError:
+def not_utf8(name: str, data: bytes, e: UnicodeDecodeError, line0: int) -> InputError:
+    """The error for bytes that are not UTF-8, at the line (``data`` starts at
+    line ``line0``) and column of the first bad byte."""
     before = data[: e.start]
     line = line0 + before.count(b"\n")
     col = len(before) - (before.rfind(b"\n") + 1) + 1
@@ -143,7 +145,7 @@ def text_lines(stream: BinaryIO, name: str) -> Iterator[str]:
         try:
             text = whole.decode("utf-8-sig" if first else "utf-8")
         except UnicodeDecodeError as e:
-            raise _not_utf8(name, whole, e, line0) from None
+            raise not_utf8(name, whole, e, line0) from None
         first = False
         lines = text.split("\n")
         lines.pop()  # the empty piece after the last "\n"
@@ -152,7 +154,7 @@ def text_lines(stream: BinaryIO, name: str) -> Iterator[str]:
     try:
         last = rest.decode("utf-8-sig" if first else "utf-8")
     except UnicodeDecodeError as e:
-        raise _not_utf8(name, rest, e, line0) from None
+        raise not_utf8(name, rest, e, line0) from None
     yield last
 
 

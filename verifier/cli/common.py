@@ -33,7 +33,7 @@ from ..reading import kind_of
 from ..render import FORMATS as RENDERERS
 from ..render import Context, Renderer, want_color
 from ..render.sarif import tool_version
-from ..render.text import render_diagnostic
+from ..render.text import render_diagnostic, source_line
 from ..schemas import SCHEMAS
 
 clihelp.setup()
@@ -146,14 +146,6 @@ def read_one(source: str, command: str) -> tuple[str, str]:
 @functools.lru_cache(maxsize=4)
 def _lines(text: str) -> list[str]:
     return text.split("\n")
-
-
-def source_line(text: str, line: int) -> str | None:
-    """Line ``line`` (1-based) of a text, without its line end; None when
-    there is none. The text is split once (the last few texts are kept), so
-    that showing every finding of a big file costs time linear in its size."""
-    lines = _lines(text)
-    return lines[line - 1].rstrip("\r") if 1 <= line <= len(lines) else None
 
 
 def show_problems(errors: list[Diagnostic], text: str) -> None:

@@ -15,9 +15,9 @@ from .. import diagnostics as registry
 from .. import rulebook
 from ..check import check_text
 from ..render.base import table
-from ..render.text import render_diagnostic
+from ..render.text import render_diagnostic, source_line
 from ..schemas import SCHEMAS, schema_text
-from .common import Color, ColorOpt, NameArg, app, console_context, fail, source_line
+from .common import Color, ColorOpt, NameArg, app, console_context, fail
 
 MarkdownOpt = Annotated[
     bool, typer.Option("--markdown", help="Print the Markdown table of the README.")

@@ -11,8 +11,6 @@ judges nothing itself.
 
 from __future__ import annotations
 
-import os
-import stat
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -24,7 +22,7 @@ import typer
 from ..audit import AuditSummary, GameAudit
 from ..check import Batch, no_games
 from ..diagnostics import ERROR, WARNING, Diagnostic
-from ..inputs import InputError, expand_each
+from ..inputs import InputError, check_input, expand_each
 from ..parallel import Piece, auditor, check_piece, pieces, run, workers
 from ..render import Renderer
 from ..replay import Unknown
@@ -44,27 +42,11 @@ def input_names(paths: list[str], exclude: list[str] | None = None
         if isinstance(n, InputError):
             bad.append(n)
             continue
-        if n == "-":
-            if sys.stdin is None or sys.stdin.closed:
-                bad.append(InputError("<stdin>: cannot read: standard input is closed",
-                                      "<stdin>"))
-                continue
-        else:
-            try:
-                mode = os.stat(n).st_mode
-                if stat.S_ISDIR(mode):
-                    raise InputError(f"{n}: cannot read: it is a directory", n)
-                if not stat.S_ISREG(mode):
-                    raise InputError(f"{n}: cannot read: not a regular file (a FIFO, socket or "
-                                     "device); to read it, give - and redirect it to standard "
-                                     "input", n)
-                os.close(os.open(n, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)))
-            except OSError as e:
-                bad.append(InputError(f"{n}: cannot read: {e.strerror or e}", n))
-                continue
-            except InputError as e:
-                bad.append(e)
-                continue
+        try:
+            check_input(n)
+        except InputError as e:
+            bad.append(e)
+            continue
         names.append(n)
     return names, bad
 

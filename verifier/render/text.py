@@ -173,3 +173,10 @@ def render_diagnostic(d: Diagnostic, line_text: str | None) -> str:
     under the column, and the claimed and computed values (the ``text``
     format without colour)."""
     return diagnostic_text(d, line_text, False)
+
+
+def source_line(text: str, line: int) -> str | None:
+    """Line ``line`` (1-based) of a text, without its line end; None when
+    there is none."""
+    lines = text.split("\n")
+    return lines[line - 1].rstrip("\r") if 1 <= line <= len(lines) else None
