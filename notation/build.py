@@ -70,20 +70,22 @@ def _totals(text: str, col: int) -> TotalsClaim:
     return TotalsClaim(tuple(map(int, text[1:-1].split(","))), col)
 
 
-# The fields of a line that matched PLACEMENT (so this needs no checks):
-# seat, tile, end, end total, "over", points, bonus, totals.
-_PLACEMENT_FIELDS = re.compile(
-    r"(\S+)[ \t]+([0-9]+-[0-9]+)(?:[ \t]+([LR]))?(?:[ \t]+=([0-9]+))?"
-    r"(?:[ \t]+(over)?\+([0-9]+)(?:\+([0-9]+))?)?(?:[ \t]+\(([0-9,]+)\))?"
+# An event line, with its fields as groups: the grammar's PLACEMENT and KNOCK
+# terminals written out (``grammar.event_regexes`` builds them from its
+# field terminals), blanks around the line allowed. Placement groups: seat,
+# tile, end, end total, "over", points, bonus, totals; knock: seat, totals.
+PLACEMENT_FIELDS = (
+    r"[ \t]*({SEAT})[ \t]+({TILE})(?:[ \t]+([LR]))?(?:[ \t]+=([0-9]+))?"
+    r"(?:[ \t]+(over)?\+([0-9]+)(?:\+([0-9]+))?)?(?:[ \t]+\(([0-9]+(?:,[0-9]+)*)\))?[ \t]*"
 )
+KNOCK_FIELDS = r"[ \t]*({SEAT})[ \t]+knock(?:[ \t]+\(([0-9]+(?:,[0-9]+)*)\))?[ \t]*"
 _new = tuple.__new__  # builds a NamedTuple from a tuple without a Python call
 
 
-def _placement(value: str, line: int, col: int, comments: Comments) -> Placement:
-    m = _PLACEMENT_FIELDS.fullmatch(value)
-    assert m is not None
+def placement(m: re.Match[str], at: int, line: int, comments: Comments) -> Placement:
+    """The record of a placement line matched by ``PLACEMENT_FIELDS``; ``at``
+    is the column of offset 0 of the matched text, less one."""
     seat, tile, end, total, over, points, bonus, totals = m.groups()
-    at = col - 1  # column of offset o is at + o + 1
     return _new(Placement, (
         seat,
         _TILES.get(tile) or _tile(tile),
@@ -99,18 +101,21 @@ def _placement(value: str, line: int, col: int, comments: Comments) -> Placement
             tuple(map(int, totals.split(","))), at + m.start(8),
         )),
         line,
-        col,
+        at + 1 + m.start(1),
         comments,
         None,
     ))
 
 
-def _knock(value: str, line: int, col: int, comments: Comments) -> Knock:
-    fields = value.split()
-    totals = None
-    if len(fields) > 2:  # the totals claim after "knock"
-        totals = _totals(fields[2], col + value.rfind(fields[2]))
-    return Knock(fields[0], line, col, comments, None, totals)
+def knock(m: re.Match[str], at: int, line: int, comments: Comments) -> Knock:
+    """The record of a knock line matched by ``KNOCK_FIELDS`` (see ``placement``)."""
+    seat, totals = m.groups()
+    return Knock(
+        seat, line, at + 1 + m.start(1), comments, None,
+        None if totals is None else _new(TotalsClaim, (
+            tuple(map(int, totals.split(","))), at + m.start(2),
+        )),
+    )
 
 
 _STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
@@ -159,12 +164,8 @@ class _Build(Transformer[Any, Any]):
         result = None
         for tok in children[1:]:
             t = tok.type
-            if t == "EVENTS":
-                for kind, value, line, col, cm in tok.value:
-                    if kind == "PLACEMENT":
-                        events.append(_placement(value, line, col, cm))
-                    else:
-                        events.append(_knock(value, line, col, cm))
+            if t == "EVENTS":  # its records are built as its lines are read
+                events.extend(tok.value)
             elif t == "DEAL":
                 deals.append(_deal(tok))
             else:
@@ -191,3 +192,89 @@ class _Build(Transformer[Any, Any]):
             tuple(tags), tuple(rounds), winner, head.line, head.col, end.line,
             head.comments, end.comments,
         )
+
+
+# --------------------------------------------------------------------------
+# The order of a game's lines, without Lark on the common path.
+
+# The grammar's game rule (``game: GAME TAG* round* WINNER? END``, ``round:
+# ROUND DEAL* EVENTS? RESULT?``) as a table: state after a line -> kind of
+# the next line -> state after it. 0: after GAME or a TAG; 1: after ROUND or
+# a DEAL; 2: after EVENTS; 3: after RESULT; 4: after WINNER; 5: after END.
+_AFTER_ROUND = {"ROUND": 1, "WINNER": 4, "END": 5}
+_NEXT: tuple[dict[str, int], ...] = (
+    {"TAG": 0, **_AFTER_ROUND},
+    {"DEAL": 1, "EVENTS": 2, "RESULT": 3, **_AFTER_ROUND},
+    {"RESULT": 3, **_AFTER_ROUND},
+    _AFTER_ROUND,
+    {"END": 5},
+    {},
+)
+
+
+class GameLines:
+    """The line tokens of the game being read, in an order the grammar
+    allows, built into its ``Game`` record at its 'end' line by the same
+    callbacks the parser calls (``_Build``).
+
+    The grammar stays the judge: a token this table does not allow is fed,
+    after the game's tokens so far, to Lark's parser (``start``: a new
+    interactive parser for the game rule), which then raises the
+    ``UnexpectedToken`` that names what it expected; should it accept the
+    token, it takes over the game."""
+
+    __slots__ = ("lark", "start", "state", "tokens")
+
+    def __init__(self, start: Any) -> None:
+        self.start = start
+        self.tokens: list[_Line] = []
+        self.state = 0
+        self.lark: Any = None  # Lark's interactive parser, once it has taken over
+
+    def feed(self, tok: _Line) -> None:
+        """One more line token; raises Lark's ``UnexpectedToken`` where the
+        grammar does not allow it."""
+        if self.lark is None:
+            if not self.tokens:  # the 'game' line
+                if tok.type == "GAME":
+                    self.tokens.append(tok)
+                    return
+            else:
+                nxt = _NEXT[self.state].get(tok.type)
+                if nxt is not None:
+                    self.state = nxt
+                    self.tokens.append(tok)
+                    return
+            parser = self.start()
+            for t in self.tokens:
+                parser.parser_state.feed_token(t)
+            self.lark = parser
+        self.lark.parser_state.feed_token(tok)
+        self.tokens.append(tok)
+
+    def finish(self) -> Game:
+        """The record of the game, after its 'end' line."""
+        if self.lark is not None:
+            game: Game = self.lark.feed_eof()
+            return game
+        build = _BUILD
+        children: list[Any] = []
+        rnd: list[_Line] | None = None
+        for tok in self.tokens:
+            t = tok.type
+            if t == "ROUND":
+                if rnd is not None:
+                    children.append(build.round(rnd))
+                rnd = [tok]
+            elif rnd is not None and t in _IN_ROUND:
+                rnd.append(tok)
+            else:
+                if rnd is not None:
+                    children.append(build.round(rnd))
+                    rnd = None
+                children.append(tok)
+        return build.game(children)
+
+
+_IN_ROUND = frozenset(("DEAL", "EVENTS", "RESULT"))
+_BUILD = _Build()

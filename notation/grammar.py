@@ -19,7 +19,7 @@ from importlib import resources
 
 from lark import Lark
 
-from .build import _Build
+from .build import KNOCK_FIELDS, PLACEMENT_FIELDS, _Build
 
 # order only saves time).
 LINE_TERMINALS = (
@@ -60,3 +60,14 @@ def _line_regex() -> re.Pattern[str]:
 def field_regex(name: str) -> re.Pattern[str]:
     """The compiled regular expression of one field terminal of the grammar."""
     return re.compile(_lark().get_terminal(name).pattern.to_regexp())
+
+
+@cache
+def event_regexes() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A placement line and a knock line, with their fields as groups
+    (``build.PLACEMENT_FIELDS``, ``build.KNOCK_FIELDS``), made of the
+    grammar's own SEAT and TILE terminals. What they match in full is what
+    the line regex matches as PLACEMENT or KNOCK without a trailing comment."""
+    fields = {"SEAT": field_regex("SEAT").pattern, "TILE": field_regex("TILE").pattern}
+    return (re.compile(PLACEMENT_FIELDS.format(**fields)),
+            re.compile(KNOCK_FIELDS.format(**fields)))

@@ -8,12 +8,22 @@ verifier.
 
 How: reading is line-based (see the header of ``ftn.lark``). Each line is
 matched against one regular expression built from the grammar's line
-terminals; the resulting line tokens are fed to Lark's LALR parser, one game
-at a time, with an inline transformer that builds the records (no parse tree
-is built). Because games are parsed one by one, a syntax error costs only its
-own game: reading goes on at the next ``game`` line. The grammar is compiled
-once, lazily (``grammar``); the records are built by ``build``; a line that
-matches no terminal is explained by ``diagnose``.
+terminals, and becomes a line token (a run of event lines, one EVENTS
+token). The grammar's game rule orders the tokens of one game at a time
+(``build.GameLines``: the rule as a table, checked without Lark; a token
+out of place is handed, after the game's tokens so far, to Lark's LALR
+parser, which names what it expected). Because games are read one by one, a
+syntax error costs only its own game: reading goes on at the next ``game``
+line. The grammar is compiled once, lazily (``grammar``); the records are
+built by ``build``; a line that matches no terminal is explained by
+``diagnose``.
+
+The direct path (``DIRECT``): inside a run of events, a line that matches
+the placement or the knock terminal with its fields as groups
+(``grammar.event_regexes``), without a comment, becomes its record at once.
+Whatever path a line takes, the records and errors are the same
+(``tests/test_parser.py`` compares both paths over generated and mutated
+texts).
 
 Limits (``SPEC.md``): a line of more than ``MAX_LINE`` characters, a number
 of more than ``MAX_DIGITS`` digits and a game of more than ``MAX_ROUNDS``
@@ -30,10 +40,17 @@ from typing import Any
 
 from lark.exceptions import UnexpectedToken
 
-from .build import _Line
+from .build import GameLines, _Line, knock, placement
 from .diagnose import diagnose_line
-from .grammar import LINE_TERMINALS, _lark, _line_regex, field_regex, grammar_text
-from .model import NO_COMMENTS, Comments, Game
+from .grammar import (
+    LINE_TERMINALS,
+    _lark,
+    _line_regex,
+    event_regexes,
+    field_regex,
+    grammar_text,
+)
+from .model import NO_COMMENTS, Comments, Game, Knock, Placement
 
 __all__ = [
     "KIND_NAMES", "FtnSyntaxError", "Item", "ParseError", "diagnose_line", "field_regex",
@@ -46,6 +63,9 @@ MAX_LINE = 10_000
 MAX_DIGITS = 18
 #: The most rounds of a game.
 MAX_ROUNDS = 10_000
+#: Whether event lines in a run take the direct path (``read_games``); off,
+#: every line goes through the line regex (the tests compare the two).
+DIRECT = True
 _LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
 #: Placement lines shorter than this hold no number beyond the limit.
 _SHORT = MAX_DIGITS + 8
@@ -104,13 +124,18 @@ def read_games(lines: Iterable[str], source: str = "<input>", first_line: int = 
     game (for a piece of a longer input that starts at a 'game' line).
     """
     lark = _lark()
+
+    def start() -> Any:
+        return lark.parse_interactive(start="game")
+
     fullmatch = _line_regex().fullmatch
     long_number = _LONG_NUMBER.search
     comments: list[str] = []  # comment lines waiting for their element
-    parser: Any = None  # the interactive parser, while inside a game
-    feed: Any = None  # its parser state's feed_token
-    # The current run of event lines: (kind, text, line, col, comments) each.
-    run: list[tuple[str, str, int, int, Comments]] | None = None
+    parser: GameLines | None = None  # the game being read
+    fast_placement, fast_knock = (r.fullmatch for r in event_regexes())
+    direct = DIRECT
+    # The records of the current run of event lines.
+    run: list[Placement | Knock] | None = None
     held: Game | None = None  # last complete game, held for closing comments
     game_no = first_game - 1
     skipping = False  # after an error: skip to the next 'game' line
@@ -124,6 +149,20 @@ def read_games(lines: Iterable[str], source: str = "<input>", first_line: int = 
     for raw in lines:
         lineno += 1
         raw = raw.rstrip("\r\n")
+        if direct and run is not None and not comments:
+            # The hot path: one more event line in a run, without a comment,
+            # and (for a long line) no number beyond the limit.
+            f = fast_placement(raw)
+            if f is not None:
+                if len(raw) < _SHORT or (len(raw) <= MAX_LINE and long_number(raw) is None):
+                    run.append(placement(f, 0, lineno, NO_COMMENTS))
+                    continue
+            else:
+                f = fast_knock(raw)
+                if f is not None and (
+                        len(raw) < _SHORT or (len(raw) <= MAX_LINE and long_number(raw) is None)):
+                    run.append(knock(f, 0, lineno, NO_COMMENTS))
+                    continue
         if len(raw) > MAX_LINE:
             m = None
             limit = (f"a line of {len(raw)} characters: longer than the limit of "
@@ -132,15 +171,7 @@ def read_games(lines: Iterable[str], source: str = "<input>", first_line: int = 
         else:
             m = fullmatch(raw)
             limit = None
-        if m is not None:
-            kind = m.lastgroup
-            if (kind == "PLACEMENT" and run is not None and not comments
-                    and (len(raw) < _SHORT or long_number(raw) is None)):
-                # The hot path: one more placement in a run of events.
-                run.append((kind, m.group(kind), lineno, m.start(kind) + 1, NO_COMMENTS))
-                continue
-        else:
-            kind = None
+        kind = m.lastgroup if m is not None else None
         if lineno == 1 and raw.startswith("\ufeff") and limit is None:
             raw = raw[1:]
             m = fullmatch(raw)
@@ -178,7 +209,7 @@ def read_games(lines: Iterable[str], source: str = "<input>", first_line: int = 
             if parser is None:
                 stray = True
             else:
-                parser = feed = run = None
+                parser = run = None
                 skipping = True
             comments.clear()
             continue
@@ -190,13 +221,18 @@ def read_games(lines: Iterable[str], source: str = "<input>", first_line: int = 
         else:
             cm = NO_COMMENTS
         is_event = kind == "PLACEMENT" or kind == "KNOCK"
-        if is_event and run is not None:  # the hot path: one more event line
-            run.append((kind, m.group(kind), lineno, col, cm))
-            continue
+        if is_event:
+            value = m.group(kind)
+            f = (fast_placement if kind == "PLACEMENT" else fast_knock)(value)
+            assert f is not None  # the same terminal, with its fields as groups
+            ev = (placement if kind == "PLACEMENT" else knock)(f, col - 1, lineno, cm)
+            if run is not None:  # one more event line
+                run.append(ev)
+                continue
         tok = _Line(kind, m.group(kind), lineno, col, cm)
         if is_event:
             if parser is not None:
-                run = [(kind, tok.value, lineno, col, cm)]
+                run = [ev]
                 tokens = [_Line("EVENTS", run, lineno, col, NO_COMMENTS)]
             else:
                 tokens = [tok]
@@ -217,25 +253,24 @@ def read_games(lines: Iterable[str], source: str = "<input>", first_line: int = 
             rounds = 0
             skipping = stray = False
             run = None
-            parser = lark.parse_interactive(start="game")
-            feed = parser.parser_state.feed_token
+            parser = GameLines(start)
         elif parser is None:
             stray = True
             yield error(f"{KIND_NAMES[kind]} outside a game", lineno, col, ("a 'game' line",))
             continue
         try:
             for t in tokens:
-                feed(t)
+                parser.feed(t)
             if kind == "END":
-                held = parser.feed_eof()
-                parser = feed = run = None
+                held = parser.finish()
+                parser = run = None
         except UnexpectedToken as e:
             bad = e.token if isinstance(e.token, _Line) else tok
             yield error(
                 f"{KIND_NAMES[bad.type]} cannot stand here", bad.line, bad.col,
                 _expected_names(e.expected),
             )
-            parser = feed = run = None
+            parser = run = None
             skipping = True
     if parser is not None:
         yield error("the file ends inside a game", lineno + 1, 1, ("an 'end' line",))

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import io
+import random
+import re
 
 import pytest
 from paths import SAMPLES
 
+import notation.build as build_module
+import notation.parser as parser_module
 from notation.model import Comments, EndTotalClaim, Game, Knock, Placement, PointsClaim, TotalsClaim
 from notation.parser import (
     FtnSyntaxError,
+    Item,
     ParseError,
     diagnose_line,
     grammar_text,
@@ -17,6 +22,7 @@ from notation.parser import (
     parse_games,
     read_games,
 )
+from notation.printer import print_games
 
 SMALL = """\
 # leading
@@ -222,3 +228,81 @@ def test_a_game_over_10000_rounds_is_a_syntax_error() -> None:
     text = 'game\n[ftn "1"]\n' + rounds + "end\n" + OK_GAME
     assert _errors(text) == [(10_003, 1, "a game of more than 10000 rounds")]
     assert sum(isinstance(i, Game) for i in parse(text)) == 1
+
+
+# --------------------------------------------------------------------------
+# The direct path and the grammar's path read the same.
+
+
+def _mutants(text: str, rng: random.Random) -> str:
+    """A copy of a text with line-level defects and oddities: lines dropped,
+    doubled, swapped or cut; comments and blanks added; seats renamed to
+    reserved words; claims made long or odd; CRLF line ends."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        r = rng.random() * 4  # about one line in 40 changed
+        if r < 0.01:
+            continue  # dropped
+        if r < 0.02:
+            out += [line, line]
+        elif r < 0.03 and out:
+            out.insert(len(out) - 1, line)  # swapped with the one before
+        elif r < 0.04:
+            out.append(line[: rng.randrange(len(line) + 1)])  # cut
+        elif r < 0.05:
+            out.append(line + "  # a note")
+        elif r < 0.06:
+            out += ["# a comment", line]
+        elif r < 0.07:
+            out += ["", " \t", line]
+        elif r < 0.08:
+            out.append(re.sub(r"^(\s*)[A-Za-z]\w*", r"\1" + rng.choice(
+                ["knock", "none", "end", "round", "Ab_1"]), line))
+        elif r < 0.09:
+            out.append(re.sub(r"\d+", lambda m: m.group() * rng.choice([1, 7, 20]), line,
+                              count=1))
+        elif r < 0.10:
+            out.append(line.replace(" ", rng.choice(["\t", "  ", ""]), 1))
+        else:
+            out.append(line)
+    return ("\r\n" if rng.random() < 0.2 else "\n").join(out)
+
+
+def _read_both(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[list[Item], list[Item]]:
+    lines = text.splitlines(keepends=True)
+    direct = list(read_games(lines, "t.ftn"))
+    with monkeypatch.context() as m:
+        m.setattr(parser_module, "DIRECT", False)
+        m.setattr(build_module, "_NEXT", ({},) * 6)  # every game through Lark
+        grammar = list(read_games(lines, "t.ftn"))
+    return direct, grammar
+
+
+def test_the_direct_path_reads_what_the_grammar_reads(monkeypatch: pytest.MonkeyPatch) -> None:
+    from verifier.generate import generate_games, hide
+
+    rng = random.Random(5)
+    texts = [p.read_text("utf-8") for p in sorted(SAMPLES.rglob("*.ftn"))]
+    for players in (2, 3, 4):
+        games = list(generate_games(players, 40, players))
+        texts.append(print_games(games))
+        texts.append(print_games([hide(g, rng.choice(["all", "first", "some"]), rng)
+                                  for g in games]))
+    games_read = errors = 0
+    for text in texts:
+        for variant in (text, _mutants(text, rng), _mutants(text, rng)):
+            direct, grammar = _read_both(variant, monkeypatch)
+            assert direct == grammar
+            games_read += sum(isinstance(i, Game) for i in direct)
+            errors += sum(isinstance(i, ParseError) for i in direct)
+    assert games_read > 400 and errors > 100  # both paths were taken, and the errors too
+
+
+def test_a_line_out_of_place_is_judged_by_the_grammar() -> None:
+    # The table of the game rule hands Lark the token it does not allow:
+    # Lark names what could stand there.
+    text = "game\nround 1 opener N\nN 6-6\nresult blocked\nN 6-5\nend\n"
+    errors = [i for i in read_games(text.split("\n")) if isinstance(i, ParseError)]
+    assert [(e.line, e.col, e.message) for e in errors] == [
+        (5, 1, "an event (a placement or a knock) cannot stand here")]
+    assert "a 'round' line" in errors[0].expected and "an 'end' line" in errors[0].expected
