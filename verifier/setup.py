@@ -21,7 +21,7 @@ from functools import lru_cache
 from notation.model import RESERVED_WORDS, Game, Tag
 
 from .engine import GameState, Rules
-from .options import known_options, resolve
+from .options import Problem, known_options, resolve
 
 FORMAT_VERSIONS = ("1",)
 START_ROUND_RE = re.compile(r"0*[1-9][0-9]*\Z")
@@ -152,7 +152,7 @@ def read_header(game: Game) -> Setup | HeaderProblem | list[HeaderProblem]:
         return HeaderProblem('the [ftn "1"] tag is missing', game)
     if len(seats) < 2:
         return HeaderProblem(f"{len(seats)} seats; at least 2 [seat] tags are needed", game)
-    rules, problems = resolve(len(seats), preset.values[0] if preset else None, declared)
+    rules, problems = _resolve(len(seats), preset.values[0] if preset else None, tuple(declared))
     if rules is None:
         return [
             HeaderProblem(p.message, (
@@ -176,8 +176,25 @@ def read_header(game: Game) -> Setup | HeaderProblem | list[HeaderProblem]:
         at = (seats.index(game.rounds[0].opener) - (begins[0] - 1)) % len(seats)
     else:
         at = 0
-    found = Setup.of(rules, seats, at)
+    found = _setup_of(rules, tuple(seats), at)
+    if start is None:
+        return found
     return replace(found, start_round=begins[0], start_totals=begins[1])
+
+
+# The records of an archive mostly share their seats and rules: each set-up
+# is worked out once (a ``Setup`` and ``Rules`` are frozen, and nothing
+# changes the mappings they hold).
+@lru_cache(maxsize=256)
+def _resolve(players: int, preset: str | None, declared: tuple[tuple[str, str], ...]
+             ) -> tuple[Rules | None, tuple[Problem, ...]]:
+    rules, problems = resolve(players, preset, declared)
+    return rules, tuple(problems)
+
+
+@lru_cache(maxsize=256)
+def _setup_of(rules: Rules, names: tuple[str, ...], first: int) -> Setup:
+    return Setup.of(rules, names, first)
 
 
 def read_start(tag: Tag, rules: Rules, seats: Sequence[str]
