@@ -13,6 +13,10 @@ copies of some (numbers in claims changed, lines dropped), also as JSON
 Lines, so that the reports hold findings of most kinds. The reports: ``ftn
 check --format json`` on every file, ``ftn audit --format json`` on the
 generated and mutated ones, ``ftn replay --format json`` on the samples.
+``GOLDEN_SCALE=N`` in the environment multiplies the generated games by N
+(the same seeds: the first games stay the same), for a one-off proof over
+more games; the saved digests are of scale 1.
+
 Boundary: a test tool; it drives the CLI in-process and changes nothing.
 """
 
@@ -79,7 +83,9 @@ def corpus(work: Path) -> Iterator[tuple[str, Path, bool]]:
     for p in sorted(SAMPLES.rglob("*")):
         if p.is_file() and p.suffix in (".ftn", ".jsonl", ".json"):
             yield str(p.relative_to(ROOT)), p, False
+    scale = int(os.environ.get("GOLDEN_SCALE", "1"))
     for i, (players, games, seed, extra) in enumerate(GENERATED):
+        games *= scale
         out = work / f"gen{i:02d}.ftn"
         r = runner.invoke(app, ["generate", "--players", str(players), "--games", str(games),
                                 "--seed", str(seed), "-o", str(out), *extra])
