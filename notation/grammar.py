@@ -4,54 +4,196 @@ Boundary: loads the grammar, compiles Lark's LALR parser over it (with the
 record builder of ``build`` inline) and the regular expressions of its line
 and field terminals. It reads no record and reports nothing.
 
-No cache: Lark's ``cache=True`` unpickles a file with a predictable name in
-the shared temporary folder, which another user of the machine could plant
-(code run as whoever next runs ``ftn``). Building the parser each run costs
-about 40 ms at start-up (a one-game ``ftn check``: 0.46 s with the cache,
-0.50 s without); no file is ever loaded.
+The parser tables are kept beside this package's byte-code (the folder
+Python writes this module's ``.pyc`` to, ``__pycache__`` unless
+``PYTHONPYCACHEPREFIX`` says otherwise), so that start-up does not compile
+the grammar each run (about 35 ms of a one-game ``ftn check``):
+
+* never Lark's own ``cache=True``, which unpickles a file with a predictable
+  name in the shared temporary folder (another user of the machine could
+  plant one); nothing is unpickled: the tables are JSON, read as data;
+* the file's name holds a hash of ``ftn.lark``, the Lark version and the
+  options, so that a table of another grammar or Lark is never read; its
+  first line is the SHA-256 of the rest, so that a damaged file is never
+  used;
+* written only where Python may write byte-code (not under
+  ``PYTHONDONTWRITEBYTECODE``), through a temporary file and a rename; when
+  the folder cannot be written (a read-only install), or the file cannot be
+  read, the grammar is compiled as before, and nothing is said.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import importlib.util
+import json
+import os
 import re
+import sys
 from functools import cache, lru_cache
-from importlib import resources
+from typing import Any
 
+import lark
 from lark import Lark
 
 from .build import KNOCK_FIELDS, PLACEMENT_FIELDS, _Build
 
+# The line terminals, most frequent first (they exclude each other, so the
 # order only saves time).
 LINE_TERMINALS = (
     "PLACEMENT", "KNOCK", "DEAL", "ROUND", "RESULT", "TAG", "GAME", "END", "WINNER",
 )
 
-#: What each token kind is called in messages.
-
+#: How the parser is built; part of the tables' key.
+_OPTIONS: dict[str, Any] = {
+    "parser": "lalr", "lexer": "basic", "start": ["start", "game", "field"],
+}
+#: Bumped when the file's layout changes.
+_LAYOUT = "1"
 
 
 def grammar_text() -> str:
     """The text of ``ftn.lark``, the grammar of FTN."""
-    return resources.files(__package__).joinpath("ftn.lark").read_text(encoding="utf-8")
+    try:  # a package in a folder, as installed: no need for the import system
+        with open(os.path.join(os.path.dirname(__file__), "ftn.lark"), encoding="utf-8") as f:
+            return f.read()
+    except OSError:  # elsewhere (a zip file): through the import system
+        from importlib import resources
+
+        return resources.files(__package__).joinpath("ftn.lark").read_text(encoding="utf-8")
+
+
+def tables_path(text: str, folder: str | None = None) -> str | None:
+    """Where the parser tables of grammar ``text`` are kept (``folder``, by
+    default this module's byte-code folder), or None where Python keeps no
+    byte-code."""
+    if folder is None:
+        try:
+            folder = os.path.dirname(importlib.util.cache_from_source(__file__))
+        except (NotImplementedError, ValueError):  # no cache tag: no byte-code
+            return None
+    h = hashlib.sha256()
+    for part in (_LAYOUT, lark.__version__, json.dumps(_OPTIONS, sort_keys=True), text):
+        h.update(part.encode("utf-8") + b"\0")
+    return os.path.join(folder, f"ftn.lark.{h.hexdigest()[:20]}.tables")
+
+
+# JSON keeps no tuple and no dictionary key but a string: every dictionary of
+# the tables is written as {"o": {...}} (string keys) or {"p": [[key, value],
+# ...]}, and every tuple as {"t": [...]}, so that reading gives back exactly
+# what was written.
+
+
+def _encode(x: Any) -> Any:
+    if isinstance(x, dict):
+        if all(isinstance(k, str) for k in x):
+            return {"o": {k: _encode(v) for k, v in x.items()}}
+        return {"p": [[_encode(k), _encode(v)] for k, v in x.items()]}
+    if isinstance(x, tuple):
+        return {"t": [_encode(v) for v in x]}
+    if isinstance(x, list):
+        return [_encode(v) for v in x]
+    if x is None or isinstance(x, (str, int, float)):
+        return x
+    raise TypeError(f"not JSON data: {type(x).__name__}")
+
+
+def _decode(x: Any) -> Any:
+    if isinstance(x, list):
+        return [_decode(v) for v in x]
+    if isinstance(x, dict):
+        ((tag, body),) = x.items()
+        if tag == "o":
+            return {k: _decode(v) for k, v in body.items()}
+        if tag == "p":
+            return {_decode(k): _decode(v) for k, v in body}
+        if tag == "t":
+            return tuple(_decode(v) for v in body)
+        raise ValueError(f"unknown tag {tag!r}")
+    return x
+
+
+def _compile(text: str) -> Lark:
+    # cache=False: never a pickle from a shared folder (see above).
+    return Lark(text, transformer=_Build(), cache=False, **_OPTIONS)
+
+
+def _tables(parser: Lark) -> dict[str, Any]:
+    """The parser's tables as data (what ``Lark.save`` pickles)."""
+    from lark.grammar import Rule
+    from lark.lark import _LOAD_ALLOWED_OPTIONS  # the options given again when loading
+    from lark.lexer import TerminalDef
+
+    data, memo = parser.memo_serialize([TerminalDef, Rule])
+    data["options"] = {k: v for k, v in data["options"].items() if k not in _LOAD_ALLOWED_OPTIONS}
+    return {"data": data, "memo": memo}
+
+
+def _load(path: str) -> Lark | None:
+    """The parser from its tables, or None when there is no sound file."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            digest, _, body = f.read().partition("\n")
+        if hashlib.sha256(body.encode("utf-8")).hexdigest() != digest:
+            return None
+        tables = _decode(json.loads(body))
+        return Lark.__new__(Lark)._load(tables, transformer=_Build())
+    except Exception:  # missing, unreadable or not ours: compile instead
+        return None
+
+
+def _save(parser: Lark, path: str) -> None:
+    """Write the parser's tables to ``path``, and remove the tables of other
+    grammars or Lark versions beside it; any failure leaves no file."""
+    tmp = f"{path}.{os.getpid()}.tmp"
+    try:
+        tables = _tables(parser)
+        body = json.dumps(_encode(tables), separators=(",", ":"))
+        if _decode(json.loads(body)) != tables:  # pragma: no cover - data JSON cannot keep
+            return
+        folder = os.path.dirname(path)
+        os.makedirs(folder, exist_ok=True)
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(hashlib.sha256(body.encode("utf-8")).hexdigest() + "\n" + body)
+        os.replace(tmp, path)
+        for name in os.listdir(folder):
+            old = os.path.join(folder, name)
+            if name.startswith("ftn.lark.") and name.endswith(".tables") and old != path:
+                with contextlib.suppress(OSError):
+                    os.unlink(old)
+    except Exception:  # a read-only install, a full disk...: compile next time too
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+
+
+def build_parser(folder: str | None = None, write: bool | None = None) -> Lark:
+    """The LALR parser of ``ftn.lark``: from its tables when they are kept
+    (in ``folder``, by default the byte-code folder), else compiled, and
+    its tables written when ``write`` (by default: when Python writes
+    byte-code)."""
+    text = grammar_text()
+    path = tables_path(text, folder)
+    parser = _load(path) if path is not None else None
+    if parser is None:
+        parser = _compile(text)
+        if write is None:
+            write = not sys.dont_write_bytecode
+        if path is not None and write:
+            _save(parser, path)
+    return parser
 
 
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
-    return Lark(
-        grammar_text(),
-        parser="lalr",
-        lexer="basic",
-        start=["start", "game", "field"],
-        transformer=_Build(),
-        cache=False,  # never a pickle from a shared folder (see above)
-    )
+    return build_parser()
 
 
 @lru_cache(maxsize=1)
 def _line_regex() -> re.Pattern[str]:
-    lark = _lark()
+    parser = _lark()
     alts = "|".join(
-        f"(?P<{name}>{lark.get_terminal(name).pattern.to_regexp()})" for name in LINE_TERMINALS
+        f"(?P<{name}>{parser.get_terminal(name).pattern.to_regexp()})" for name in LINE_TERMINALS
     )
     return re.compile(rf"[ \t]*(?:{alts}|(?P<COMMENT>#.*))[ \t]*(?:#(?P<TRAIL>.*))?")
 

@@ -88,3 +88,11 @@ def test_input_errors_are_typed() -> None:
     with pytest.raises(api.InputError, match=r"syntax-error\.ftn:\d+:\d+: FT001"):
         api.convert((SAMPLES / "invalid" / "syntax-error.ftn").read_text(encoding="utf-8"), "json",
                     "syntax-error.ftn")
+
+
+def test_the_package_loads_the_api_when_first_used() -> None:
+    import verifier
+
+    assert verifier.api is api
+    with pytest.raises(AttributeError):
+        verifier.no_such_thing  # noqa: B018

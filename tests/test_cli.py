@@ -540,3 +540,64 @@ def test_an_input_without_a_game_is_a_warning_and_strict_makes_it_an_error(
     # --strict: any warning fails (a record that stops before the target).
     assert run("check", "--strict", str(SAMPLES / "invalid" / "game-unfinished.ftn"))[0] == 1
     assert run("check", "--strict", str(SAMPLES / "valid" / "four-players.ftn"))[0] == 0
+
+
+def test_the_schema_names_of_the_help_are_the_published_schemas() -> None:
+    from verifier.cli.reference import SCHEMA_NAMES
+    from verifier.schemas import SCHEMAS
+
+    assert tuple(SCHEMAS) == SCHEMA_NAMES
+
+
+# What a check of FTN does not use, so that the command line does not load it
+# (start-up): the other commands' modules, the other output formats, the
+# schemas and their validators, the rule book, and the libraries only they
+# need. Typer's own imports are Typer's business.
+NOT_FOR_AN_FTN_CHECK = (
+    "verifier.api", "verifier.audit", "verifier.hypotheses", "verifier.variants",
+    "verifier.generate", "verifier.protocol", "verifier.show", "verifier.show_svg",
+    "verifier.cluster", "verifier.validate", "verifier.schemas", "verifier.rulebook",
+    "verifier.lexer", "verifier.render.concise", "verifier.render.json",
+    "verifier.render.jsonl", "verifier.render.github", "verifier.render.sarif",
+    "verifier.render.junit", "notation.schema",
+    "jsonschema", "jsonschema_rs", "dask", "distributed", "xml", "rich", "pygments",
+    "zstandard", "concurrent.futures",
+)
+
+LOADED = """
+import json, sys
+sys.argv = ["ftn", *sys.argv[1:]]
+from verifier.cli import main
+if sys.argv[1:]:
+    try:
+        main()
+    except SystemExit:
+        pass
+sys.stderr.write(json.dumps(sorted(sys.modules)))
+"""
+
+
+def _loaded(*args: str) -> set[str]:
+    """The modules loaded by ``import verifier.cli`` and then ``ftn ARGS``, as
+    a user runs it (a new process)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    r = subprocess.run([sys.executable, "-c", LOADED, *args], capture_output=True, text=True,
+                       env=env, cwd=ROOT, check=True)
+    return set(json.loads(r.stderr))
+
+
+@pytest.mark.parametrize("args", [(), ("check", str(SAMPLES / "valid" / "four-players.ftn"))])
+def test_the_command_line_loads_only_what_a_check_of_ftn_uses(args: tuple[str, ...]) -> None:
+    loaded = _loaded(*args)
+    assert "verifier.cli" in loaded and "typer" in loaded
+    if args:
+        assert {"verifier.replay", "verifier.render.text", "notation.grammar"} <= loaded
+    found = sorted(m for m in loaded if any(m == bad or m.startswith(bad + ".")
+                                            for bad in NOT_FOR_AN_FTN_CHECK))
+    assert found == [], f"loaded though a check of FTN does not use them: {found}"
+
+
+def test_what_a_check_of_ftn_does_not_load_is_loaded_when_asked_for() -> None:
+    """The list above means something: the modules are there to be loaded."""
+    loaded = _loaded("check", "--format", "sarif", str(SAMPLES / "valid" / "four-players.ftn"))
+    assert {"verifier.render.sarif", "verifier.rulebook", "verifier.audit"} <= loaded

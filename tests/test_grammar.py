@@ -1,15 +1,23 @@
-"""Tests of notation.grammar: the parser is built without a cache, so no file
-another user can plant is ever loaded (issue 11)."""
+"""Tests of notation.grammar: the parser is built without Lark's cache, so no
+file another user can plant is ever loaded (issue 11); its tables are kept
+beside the byte-code as JSON, read back only when they are the tables of this
+grammar and this Lark, and the parser read back parses as the compiled one."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import pickle
 import subprocess
 import sys
 from pathlib import Path
 
+import lark
+import pytest
 from paths import ROOT, SAMPLES
+
+from notation import grammar
 
 # The parser as the old build made it: with Lark's cache in the temporary
 # folder (the file name is Lark's, from the grammar and the options).
@@ -70,3 +78,139 @@ def test_the_planted_file_is_where_the_old_build_looked(tmp_path: Path) -> None:
     _plant(tmp_path, marker)
     _python(OLD_BUILD, tmp_path)
     assert marker.exists()
+
+
+# --------------------------------------------------------------------------
+# The parser tables kept beside the byte-code.
+
+
+def _no_compile(text: str) -> lark.Lark:
+    raise AssertionError("compiled, though sound tables were there")
+
+
+def _tables_in(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir())
+
+
+def test_the_tables_are_written_then_read_instead_of_compiling(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    compiled = grammar.build_parser(str(tmp_path), write=True)
+    path = grammar.tables_path(grammar.grammar_text(), str(tmp_path))
+    assert path is not None and _tables_in(tmp_path) == [Path(path).name]
+    monkeypatch.setattr(grammar, "_compile", _no_compile)
+    loaded = grammar.build_parser(str(tmp_path))
+    assert loaded.source_path == "<deserialized>"
+    assert grammar._tables(loaded) == grammar._tables(compiled)
+    assert _tables_in(tmp_path) == [Path(path).name]  # read, not written again
+
+
+def test_the_tables_are_keyed_by_the_grammar_and_the_lark_version(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    text = grammar.grammar_text()
+    path = grammar.tables_path(text, "f")
+    assert path is not None and path.startswith(os.path.join("f", "ftn.lark."))
+    assert path.endswith(".tables")  # not a record: a walk of the folder skips it
+    assert grammar.tables_path(text + "\n", "f") != path
+    monkeypatch.setattr(lark, "__version__", "0.0.0")
+    assert grammar.tables_path(text, "f") != path
+
+
+def test_other_tables_are_removed_when_new_ones_are_written(tmp_path: Path) -> None:
+    old = tmp_path / "ftn.lark.0123456789abcdef0123.tables"
+    old.write_text("x", encoding="utf-8")
+    other = tmp_path / "notes.txt"
+    other.write_text("x", encoding="utf-8")
+    grammar.build_parser(str(tmp_path), write=True)
+    path = grammar.tables_path(grammar.grammar_text(), str(tmp_path))
+    assert path is not None
+    assert _tables_in(tmp_path) == sorted([Path(path).name, "notes.txt"])
+
+
+@pytest.mark.parametrize("damage", ["a byte changed", "cut short", "empty", "not ours"])
+def test_damaged_tables_are_compiled_again_and_rewritten(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str) -> None:
+    grammar.build_parser(str(tmp_path), write=True)
+    path = grammar.tables_path(grammar.grammar_text(), str(tmp_path))
+    assert path is not None
+    sound = Path(path).read_text(encoding="utf-8")
+    digest, body = sound.split("\n", 1)
+    bad = {
+        "a byte changed": digest + "\n" + body.replace("PLACEMENT", "PLACEMENS", 1),
+        "cut short": sound[: len(sound) // 2],
+        "empty": "",
+        # A body of the right digest that is not the tables' JSON.
+        "not ours": hashlib.sha256(b'{"o":{}}').hexdigest() + '\n{"o":{}}',
+    }[damage]
+    Path(path).write_text(bad, encoding="utf-8")
+    parser = grammar.build_parser(str(tmp_path), write=True)
+    assert parser.source_path != "<deserialized>"  # compiled
+    monkeypatch.setattr(grammar, "_compile", _no_compile)
+    assert grammar.build_parser(str(tmp_path)).source_path == "<deserialized>"  # rewritten
+
+
+def test_planted_pickle_tables_are_never_unpickled(tmp_path: Path) -> None:
+    marker = tmp_path / "payload-ran"
+    path = grammar.tables_path(grammar.grammar_text(), str(tmp_path))
+    assert path is not None
+    body = pickle.dumps(_Payload(marker))
+    Path(path).write_bytes(hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
+    grammar.build_parser(str(tmp_path), write=False)
+    assert not marker.exists()
+
+
+def test_a_folder_that_cannot_be_written_compiles_and_says_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("", encoding="utf-8")
+    parser = grammar.build_parser(str(blocker / "pycache"), write=True)  # no folder can be made
+    assert parser.get_terminal("PLACEMENT") is not None
+    assert _tables_in(tmp_path) == ["a-file"]
+    assert capsys.readouterr() == ("", "")
+
+
+def test_nothing_is_written_where_python_writes_no_byte_code(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    grammar.build_parser(str(tmp_path))
+    assert _tables_in(tmp_path) == []
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    grammar.build_parser(str(tmp_path))
+    assert len(_tables_in(tmp_path)) == 1
+
+
+def test_the_json_form_keeps_tuples_and_keys_that_are_not_strings() -> None:
+    data = {"a": [1, (2, "b"), None, 1.5, True], 3: {"c": (4,)}, "d": {}, "e": ()}
+    encoded = json.loads(json.dumps(grammar._encode(data)))
+    assert grammar._decode(encoded) == data
+    back = grammar._decode(encoded)
+    assert isinstance(back["a"][1], tuple) and isinstance(back["e"], tuple)
+    with pytest.raises(TypeError):
+        grammar._encode({"x": {1, 2}})
+    with pytest.raises(ValueError):
+        grammar._decode({"z": []})
+
+
+PARSE_SAMPLES = f"""
+from pathlib import Path
+from notation.grammar import _lark
+from notation.parser import parse
+print(_lark().source_path)
+for p in sorted(Path({str(SAMPLES)!r}).rglob("*.ftn")):
+    print(repr(parse(p.read_text(encoding="utf-8"), p.name)))
+"""
+
+
+def test_the_parser_read_back_parses_every_sample_as_the_compiled_one(tmp_path: Path) -> None:
+    """As a user runs it: the first run compiles and writes the tables beside
+    the byte-code (here under PYTHONPYCACHEPREFIX), the next reads them."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(PYTHONPATH=str(ROOT), PYTHONPYCACHEPREFIX=str(tmp_path))
+
+    def run() -> list[str]:
+        return subprocess.run([sys.executable, "-c", PARSE_SAMPLES], env=env, check=True,
+                              capture_output=True, text=True, cwd=ROOT).stdout.split("\n")
+
+    first, second = run(), run()
+    assert first[0] != "<deserialized>" and second[0] == "<deserialized>"
+    assert len(first) > 20 and first[1:] == second[1:]
+    assert len(list(tmp_path.rglob("ftn.lark.*.tables"))) == 1

@@ -8,9 +8,22 @@ wants besides the findings), ``diagnostics`` is the registry of codes,
 ``check`` and ``audit`` work on whole texts, ``protocol`` audits live
 engines, ``generate`` writes random legal games, ``render`` and ``report``
 format findings, ``show`` draws a game, and ``cli`` is the thin command line.
-``api`` is the Python API over all of them (``verifier.api``).
+``api`` is the Python API over all of them (``verifier.api``), imported when
+first used, so that a command loads only what it needs.
 """
 
-from . import api
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from . import api
 
 __all__ = ["api"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "api":
+        return importlib.import_module(f"{__name__}.api")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

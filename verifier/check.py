@@ -14,9 +14,7 @@ from dataclasses import dataclass, field
 
 from notation.jsonform import dumps_game
 from notation.model import Game
-from notation.printer import print_games
 
-from .audit import audit_game
 from .diagnostics import Counted, Diagnostic
 from .reading import Read, diagnostic, kind_of, read, syntax_diagnostic
 from .replay import GameReport, Unknown, canonical_game, check_game
@@ -128,6 +126,8 @@ def audit_text(text: str, source: str, resync: str = "claimed"
                ) -> tuple[list[GameReport], list[Diagnostic]]:
     """Audit every game of a text (FTN or JSON): the audit reports, and what
     cannot be read."""
+    from .audit import audit_game  # not loaded by a check
+
     reports: list[GameReport] = []
     unreadable: list[Diagnostic] = []
     for r in read(text, source):
@@ -162,6 +162,8 @@ def render(games: list[Game], to: str, positions: bool = False) -> str:
     """Records as FTN, a JSON array, or JSON Lines (with their FTN places,
     when asked for)."""
     if to == "ftn":
+        from notation.printer import print_games  # not loaded by a check
+
         return print_games(games)
     lines = [dumps_game(g, positions) for g in games]
     if to == "json":  # an array, one game per line

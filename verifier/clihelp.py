@@ -4,10 +4,14 @@ Boundary: presentation of the help pages only, applied once before the
 command line runs. Recent Typer releases print a Python type beside every
 parameter (``<bool>`` for a flag, ``<list[str]>`` and ``{paths}`` for an
 argument) even where the parameter names a ``metavar``; here a flag shows no
-placeholder and a parameter with a ``metavar`` shows that. Each change is
-applied only where Typer has the method it replaces, so other Typer versions
-(which print metavars already) are left as they are. ``NO_COLOR`` (any value
-but the empty string) turns off every style in the help, bold included.
+placeholder and a parameter with a ``metavar`` shows that. Typer 0.27 and
+0.28 (Click vendored, before 0.29) wrap a required argument's metavar in
+braces in the usage line (``{IN}``) and print ``<str>`` beside it; there too
+an argument shows its metavar as written, so that the help reads the same
+under every Typer that ``pyproject.toml`` allows. Each change is applied
+only where Typer has the method it replaces, so other Typer versions (which
+print metavars already) are left as they are. ``NO_COLOR`` (any value but
+the empty string) turns off every style in the help, bold included.
 """
 
 from __future__ import annotations
@@ -47,6 +51,34 @@ def readable_placeholders() -> None:
             return shown
 
         opt.display_type_rich = opt_type
+    if arg is not None and not hasattr(arg, "display_type_rich"):
+        _vendored_click_placeholders(core, arg)
+
+
+def _vendored_click_placeholders(core: Any, arg: Any) -> None:
+    """Typer 0.27 and 0.28: an argument with a metavar shows it as written in
+    the usage line, and no type beside it in the help."""
+    make = getattr(arg, "make_metavar", None)
+    if make is not None and "usage" in getattr(make, "__code__", make).co_varnames:
+        def make_metavar(self: Any, ctx: Any, *, usage: bool = False) -> str:
+            if usage and self.metavar is not None:
+                shown: str = self.metavar
+                return shown
+            plain: str = make(self, ctx, usage=usage)
+            return plain
+
+        arg.make_metavar = make_metavar
+    param_type = getattr(getattr(getattr(core, "_click", None), "types", None), "ParamType", None)
+    if param_type is not None and hasattr(param_type, "get_metavar"):
+        plain_metavar = param_type.get_metavar
+
+        def get_metavar(self: Any, param: Any, ctx: Any) -> str | None:
+            if isinstance(param, arg) and param.metavar is not None:
+                return ""  # the help prints no type for an empty one
+            shown: str | None = plain_metavar(self, param, ctx)
+            return shown
+
+        param_type.get_metavar = get_metavar
 
 
 def no_color_in_help() -> None:

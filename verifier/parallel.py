@@ -19,14 +19,16 @@ import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 from notation.grammar import _line_regex
 
-from .audit import AuditSummary, GameAudit, audit_game
 from .check import Batch, check_reads
 from .diagnostics import Diagnostic
 from .reading import read_lines, sniff
+
+if TYPE_CHECKING:  # the audit is imported by the workers that audit: a check needs none
+    from .audit import GameAudit
 
 #: Characters in a piece (at least; a piece ends at a game boundary): a
 #: JSON Lines game is one line of some 20,000 characters, an FTN game about
@@ -133,12 +135,14 @@ def check_piece(piece: Piece) -> list[Batch]:
     return list(check_reads(_reads(piece), piece.source))
 
 
-AuditItem = GameAudit | Diagnostic
+AuditItem: TypeAlias = "GameAudit | Diagnostic"
 
 
 def audit_piece(piece: Piece, resync: str = "claimed") -> list[AuditItem]:
     """Audit the games of a piece (in a worker): each game's audit, or the
     diagnostics of a game that cannot be read."""
+    from .audit import AuditSummary, audit_game
+
     out: list[AuditItem] = []
     sink = AuditSummary()
     for r in _reads(piece):

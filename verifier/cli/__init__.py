@@ -5,9 +5,11 @@ calls the library (``api`` and the modules it names) and renders with the
 ``render`` family; all judgement lives in the library. The commands live in
 ``records`` (check, fmt, convert, replay, show), ``engines`` (audit, perft,
 generate) and ``reference`` (codes, explain, rules, schema); ``common`` holds
-the app, the shared options and the input/output helpers. Exit codes: 0 no
-errors, 1 errors found (or, for ``fmt --check``, files that would change), 2
-usage errors or unreadable input. No traceback reaches the user.
+the app, the shared options and the input/output helpers. A command imports
+the library modules that it alone uses in its own body, so that each command
+loads only what it uses (start-up; a test keeps a check of FTN so). Exit
+codes: 0 no errors, 1 errors found (or, for ``fmt --check``, files that would
+change), 2 usage errors or unreadable input. No traceback reaches the user.
 """
 
 from __future__ import annotations

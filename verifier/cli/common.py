@@ -32,9 +32,6 @@ from ..inputs import InputError, inputs, read_each
 from ..reading import kind_of
 from ..render import FORMATS as RENDERERS
 from ..render import Context, Renderer, want_color
-from ..render.sarif import tool_version
-from ..render.text import render_diagnostic, source_line
-from ..schemas import SCHEMAS
 
 clihelp.setup()
 
@@ -77,6 +74,8 @@ class Color(str, Enum):
 
 def _version(value: bool) -> None:
     if value:
+        from ..render.sarif import tool_version
+
         typer.echo(f"ftn {tool_version()}")
         raise typer.Exit()
 
@@ -150,6 +149,8 @@ def _lines(text: str) -> list[str]:
 
 def show_problems(errors: list[Diagnostic], text: str) -> None:
     """Diagnostics about one text on standard error, with their source lines."""
+    from ..render.text import render_diagnostic, source_line
+
     for d in errors:
         err(render_diagnostic(d, source_line(text, d.line)))
 
@@ -329,4 +330,3 @@ OutOpt = Annotated[
 InArg = Annotated[
     str, typer.Argument(metavar="IN", help="An FTN, JSON or JSON Lines file, or - for stdin.")
 ]
-NameArg = Annotated[str, typer.Argument(metavar="NAME", help=f"One of: {', '.join(SCHEMAS)}.")]

@@ -16,16 +16,9 @@ from typing import Annotated
 
 import typer
 
-from notation.printer import print_games
-
-from ..audit import AuditSummary, GameAudit
 from ..check import read_any
-from ..engine import perft as perft_count
-from ..engine import perft_divide
-from ..generate import generate_games, hide
 from ..inputs import InputError
 from ..render import Context
-from ..replay import final_position
 from .common import (
     EXIT_ERRORS,
     EXIT_OK,
@@ -105,7 +98,10 @@ def audit(
     quiet: QuietOpt = False,
 ) -> None:
     """Audit another implementation: its records, or a live engine."""
+    from ..audit import AuditSummary, GameAudit
+
     if engine is not None:
+        from ..generate import generate_games
         from ..protocol import audit_engine
 
         declared = declared_options("audit", rule)
@@ -164,6 +160,10 @@ DivideOpt = Annotated[bool, typer.Option("--divide", help="Split the count by fi
 @app.command()
 def perft(source: RecordArg, depth: DepthOpt = 3, divide: DivideOpt = False) -> None:
     """Count the legal continuations of a record's last position (perft)."""
+    from ..engine import perft as perft_count
+    from ..engine import perft_divide
+    from ..replay import final_position
+
     name, text = read_one(source, "perft")
     games, errors = read_any(text, name)
     if errors or not games:
@@ -224,6 +224,10 @@ def generate(
     hide_: HideOpt = Hide.none,
 ) -> None:
     """Write random legal complete games with correct claims."""
+    from notation.printer import print_games
+
+    from ..generate import generate_games, hide
+
     declared = declared_options("generate", rule)
     try:
         made = list(generate_games(players, games, seed, rules, declared))

@@ -14,7 +14,6 @@ from typing import Annotated
 
 import typer
 
-from .. import api
 from ..check import FORMATS, convert_text, format_text, kind_of
 from ..inputs import InputError
 from ..render import FORMATS as RENDERERS
@@ -216,6 +215,8 @@ def _write_packed(text: str, output: Path) -> None:
 @app.command()
 def replay(source: InArg, format: FormatOpt = Format.text, output: OutOpt = None) -> None:
     """The reference replay: every event with the state the rules give after it."""
+    from .. import api
+
     name, text = read_one(source, "replay")
     note_fallback(text, name)
     doc, errors = api.replay_text(text, name)

@@ -12,18 +12,21 @@ from typing import Annotated
 import typer
 
 from .. import diagnostics as registry
-from .. import rulebook
-from ..check import check_text
 from ..render.base import table
-from ..render.text import render_diagnostic, source_line
-from ..schemas import SCHEMAS, schema_text
-from .common import Color, ColorOpt, NameArg, app, console_context, fail
+from .common import Color, ColorOpt, app, console_context, fail
+
+#: The names of ``schemas.SCHEMAS`` (a test keeps the two the same), written
+#: here so that the command line loads the schemas only for ``ftn schema``.
+SCHEMA_NAMES = ("record", "replay", "report")
 
 MarkdownOpt = Annotated[
     bool, typer.Option("--markdown", help="Print the Markdown table of the README.")
 ]
 CodeArg = Annotated[
     str, typer.Argument(metavar="CODE", help="A code (FT304) or a name (overshoot-accepted).")
+]
+NameArg = Annotated[
+    str, typer.Argument(metavar="NAME", help=f"One of: {', '.join(SCHEMA_NAMES)}.")
 ]
 RuleArg = Annotated[
     str | None,
@@ -46,6 +49,8 @@ def codes(markdown: MarkdownOpt = False, color: ColorOpt = Color.auto) -> None:
 @app.command()
 def rules(rule: RuleArg = None, color: ColorOpt = Color.auto) -> None:
     """List the rule book's rules, or print one rule or section of it."""
+    from .. import rulebook
+
     if rule is None:
         rows = [[r.id, r.title] for r in rulebook.rules()]
         sys.stdout.write(table(None, rows, console_context(color), styles=["bold"]))
@@ -60,6 +65,10 @@ def rules(rule: RuleArg = None, color: ColorOpt = Color.auto) -> None:
 @app.command()
 def explain(code: CodeArg) -> None:
     """Show one diagnostic: what it means, why it matters, and an example."""
+    from .. import rulebook
+    from ..check import check_text
+    from ..render.text import render_diagnostic, source_line
+
     entry = registry.lookup(code)
     if entry is None:
         fail(f"ftn explain: unknown code {code!r}; see 'ftn codes'")
@@ -82,6 +91,8 @@ def explain(code: CodeArg) -> None:
 @app.command()
 def schema(name: NameArg) -> None:
     """Print one of the published JSON Schemas: record, replay or report."""
+    from ..schemas import SCHEMAS, schema_text
+
     if name not in SCHEMAS:
         fail(f"ftn schema: unknown schema {name!r}; one of: {', '.join(SCHEMAS)}")
     sys.stdout.write(schema_text(name))

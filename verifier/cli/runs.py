@@ -15,11 +15,10 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ..audit import AuditSummary, GameAudit
 from ..check import Batch, no_games
 from ..diagnostics import ERROR, WARNING, Diagnostic
 from ..inputs import InputError, check_input, expand_each
@@ -29,6 +28,9 @@ from ..replay import Unknown
 from ..report import Summary
 from ..streams import open_lines
 from .common import EXIT_USAGE, err, note_fallback
+
+if TYPE_CHECKING:  # imported by the audit: a check needs none
+    from ..audit import AuditSummary
 
 
 def input_names(paths: list[str], exclude: list[str] | None = None
@@ -186,6 +188,8 @@ def _write(b: Batch, out: Renderer, book: LineBook, summary: Summary) -> None:
 def audit_run(names: list[str], resync: str, jobs: int, dask: str | None, quiet: bool
               ) -> AuditSummary:
     """Audit every input; a file's unreadable games come after its audits."""
+    from ..audit import AuditSummary, GameAudit
+
     summary = AuditSummary()
     progress = Progress(quiet)
     unreadable: list[Diagnostic] = []

@@ -6,30 +6,47 @@ values one at a time (``finding``), then the ``Summary`` (``finish``), or an
 ``AuditSummary`` (``audit``), plus a ``Context`` (the source-line lookup,
 colour, width), and writes to a stream. It reads no file, judges nothing and
 does not care where the findings came from. ``FORMATS`` maps each format's
-name to its renderer: adding a format is adding one module with one class
-and one line here.
+name to its renderer, whose module is imported when that format is first
+asked for (a check in text loads neither JUnit's XML library nor SARIF's
+rule book): adding a format is adding one module with one class and one
+line here.
 """
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterator, Mapping
+
 from .base import Context, Renderer, audit_findings, want_color
-from .concise import ConciseRenderer
-from .github import GithubRenderer
-from .json import JsonRenderer
-from .jsonl import JsonlRenderer
-from .junit import JunitRenderer
-from .sarif import SarifRenderer
-from .text import TextRenderer
+
+
+class _Formats(Mapping[str, type[Renderer]]):
+    """Format name to renderer class, each imported when first looked up."""
+
+    def __init__(self, where: dict[str, str]) -> None:
+        self._where = where  # name: "module:Class" in this package
+
+    def __getitem__(self, name: str) -> type[Renderer]:
+        module, cls = self._where[name].split(":")
+        found: type[Renderer] = getattr(importlib.import_module(f".{module}", __name__), cls)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
+
 
 #: Every output format, by the name ``--format`` takes.
-FORMATS: dict[str, type[Renderer]] = {
-    "text": TextRenderer,
-    "concise": ConciseRenderer,
-    "json": JsonRenderer,
-    "jsonl": JsonlRenderer,
-    "github": GithubRenderer,
-    "sarif": SarifRenderer,
-    "junit": JunitRenderer,
-}
+FORMATS: Mapping[str, type[Renderer]] = _Formats({
+    "text": "text:TextRenderer",
+    "concise": "concise:ConciseRenderer",
+    "json": "json:JsonRenderer",
+    "jsonl": "jsonl:JsonlRenderer",
+    "github": "github:GithubRenderer",
+    "sarif": "sarif:SarifRenderer",
+    "junit": "junit:JunitRenderer",
+})
 
 __all__ = ["FORMATS", "Context", "Renderer", "audit_findings", "want_color"]

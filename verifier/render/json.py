@@ -9,10 +9,13 @@ and ``report.dumps`` for a check (with ``unknowns`` when asked), and
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
-from ..audit import AuditSummary
 from ..report import Summary, dumps, report_json
 from .base import Renderer
+
+if TYPE_CHECKING:  # imported by the audit that calls it
+    from ..audit import AuditSummary
 
 
 class JsonRenderer(Renderer):

@@ -12,11 +12,15 @@ classes (rich) and the share of clean games and rounds.
 
 from __future__ import annotations
 
-from ..audit import AuditSummary, classify
+from typing import TYPE_CHECKING
+
 from ..diagnostics import Diagnostic
-from ..observers import Divergence
 from ..report import Summary
 from .base import Renderer, paint, severity_style, table
+
+if TYPE_CHECKING:  # the audit is imported where one is rendered: a check needs none
+    from ..audit import AuditSummary
+    from ..observers import Divergence
 
 #: Source lines longer than this are shown as a window around the column.
 WINDOW = 100
@@ -140,6 +144,8 @@ def audit_text(summary: AuditSummary, r: Renderer) -> str:
 def _game_lines(game: int, divs: list[Divergence], color: bool) -> list[str]:
     """A failing game: its first diverging round (class, why, position,
     later findings of the round), then the class of every other one."""
+    from ..audit import classify
+
     div = divs[0]
     d = div.diagnostic
     cls, rule = classify(div)
