@@ -124,3 +124,80 @@ def test_without_the_fast_validator_the_reference_does_both_and_says_so(
         assert "FT003 schema-violation" in r.stdout
     finally:
         validate.fast.cache_clear()
+
+
+def _numbers(node: Any) -> list[Any]:
+    if isinstance(node, dict):
+        return [n for v in node.values() for n in _numbers(v)]
+    if isinstance(node, list):
+        return [n for v in node for n in _numbers(v)]
+    return [node] if type(node) in (int, float) else []
+
+
+def _int_spots(node: Any) -> list[tuple[Any, Any]]:
+    """Every (container, key) that holds an int."""
+    items = node.items() if isinstance(node, dict) else enumerate(node)
+    spots = []
+    for k, v in items:
+        if type(v) is int:
+            spots.append((node, k))
+        elif isinstance(v, (dict, list)):
+            spots += _int_spots(v)
+    return spots
+
+
+def test_bounded_accepts_what_fast_does_less_numbers_past_the_limit() -> None:
+    """The reader's trust test: a document it passes is valid and holds no
+    number of more than MAX_DIGITS digits."""
+    from verifier.validate import LARGEST, bounded
+
+    docs = sample_docs() + [game_to_json(g) for g in generate_games(3, 2, 5)]
+    rng = random.Random(10)
+    big = [LARGEST, LARGEST + 1, 2**63, 2**64, 10**30, -LARGEST, -1]
+    cases = []
+    for _ in range(400):
+        doc = copy.deepcopy(rng.choice(docs))
+        if rng.random() < 0.7:  # a number somewhere turned into one at or past the edge
+            spots = _int_spots(doc)
+            if spots:
+                node, key = rng.choice(spots)
+                node[key] = rng.choice(big)
+        else:
+            doc = mutate(doc, rng)
+        cases.append(doc)
+    accept, trust = fast("record"), bounded("record")
+    passed = 0
+    for doc in docs + cases:
+        if trust(doc):
+            passed += 1
+            assert accept(doc)
+            assert all(-LARGEST <= n <= LARGEST for n in _numbers(doc))
+        elif accept(doc):
+            assert not all(-LARGEST <= n <= LARGEST for n in _numbers(doc))
+    assert passed > 50 and len(docs + cases) - passed > 200
+
+
+def test_every_number_the_record_schema_takes_is_bounded() -> None:
+    from verifier.schemas import SCHEMAS
+    from verifier.validate import LARGEST, with_bounds
+
+    found = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, list):
+            for v in node:
+                walk(v)
+        elif isinstance(node, dict):
+            types = node.get("type")
+            if types in ("integer", "number") or (
+                    isinstance(types, list) and {"integer", "number"} & set(types)):
+                found.append(node)
+                assert node["maximum"] <= LARGEST and node["minimum"] >= -LARGEST
+            for v in node.values():
+                walk(v)
+
+    walk(with_bounds(SCHEMAS["record"]()))
+    assert len(found) > 20
+    assert with_bounds(SCHEMAS["record"]())["properties"]["rounds"]["items"]["properties"][
+        "deals"]["items"]["properties"]["tiles"]["items"]["anyOf"][0]["prefixItems"][0][
+        "maximum"] == 99

@@ -9,6 +9,8 @@ and describes violations; ``jsonschema-rs`` (Rust) decides acceptance, a few
 hundred times faster. Tests prove that both accept and reject the same
 documents. Where ``jsonschema-rs`` cannot be imported, ``jsonschema`` does
 both jobs, and ``FALLBACK_NOTE`` says so (the CLI prints it once on stderr).
+``bounded`` is the same acceptance test, refusing as well every number of
+more than ``MAX_DIGITS`` digits: the reader's ``Trust`` test.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from functools import cache
 from typing import Any
 
 import jsonschema
+
+from notation.jsontext import MAX_DIGITS
 
 from .schemas import SCHEMAS
 
@@ -59,6 +63,43 @@ def fast(name: str) -> Callable[[Any], bool]:
         is_valid: Callable[[Any], bool] = jsonschema_rs.validator_for(SCHEMAS[name]()).is_valid
         return is_valid
     return reference(name).is_valid
+
+
+#: The largest number of ``MAX_DIGITS`` digits.
+LARGEST = 10**MAX_DIGITS - 1
+# Keywords whose subschemas are not bounded: a bound there would widen
+# what the whole accepts (under "not"), or steer an "if" otherwise.
+_UNBOUNDED = frozenset({"if", "not", "oneOf", "const", "enum", "examples", "default"})
+
+
+def with_bounds(schema: Any) -> Any:
+    """A schema that accepts what ``schema`` does, less the documents with a
+    number beyond ``LARGEST`` (or below ``-LARGEST``) where it asks for a
+    number."""
+    if isinstance(schema, list):
+        return [with_bounds(s) for s in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: v if k in _UNBOUNDED else with_bounds(v) for k, v in schema.items()}
+    types = schema.get("type")
+    types = types if isinstance(types, list) else [types]
+    if "integer" in types or "number" in types:
+        out["maximum"] = min(schema.get("maximum", LARGEST), LARGEST)
+        out["minimum"] = max(schema.get("minimum", -LARGEST), -LARGEST)
+    return out
+
+
+@cache
+def bounded(name: str) -> Callable[[Any], bool]:
+    """``fast(name)`` that refuses as well a document with a number of more
+    than ``MAX_DIGITS`` digits where the schema asks for a number (and the
+    record schema accepts a number nowhere else): no integer in a document
+    it passes was written with more digits than the reader allows."""
+    schema = with_bounds(SCHEMAS[name]())
+    if jsonschema_rs is not None:
+        is_valid: Callable[[Any], bool] = jsonschema_rs.validator_for(schema).is_valid
+        return is_valid
+    return jsonschema.Draft202012Validator(schema).is_valid
 
 
 def _pointer(path: Any) -> str:
