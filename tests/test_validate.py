@@ -201,3 +201,42 @@ def test_every_number_the_record_schema_takes_is_bounded() -> None:
     assert with_bounds(SCHEMAS["record"]())["properties"]["rounds"]["items"]["properties"][
         "deals"]["items"]["properties"]["tiles"]["items"]["anyOf"][0]["prefixItems"][0][
         "maximum"] == 99
+
+
+def test_the_plain_seat_pattern_takes_the_same_seats() -> None:
+    """The Rust validator of ``bounded`` checks seats with a pattern without
+    look-ahead: the same strings pass, wherever a seat is written."""
+    import re
+
+    from notation.model import RESERVED_WORDS
+    from notation.schema import SEAT_PATTERN
+    from verifier.validate import bounded
+
+    words = "|".join(RESERVED_WORDS)
+    expected = rf"^(?!(?:{words})$)[A-Za-z][A-Za-z0-9_]*$(?!\n)"
+    assert expected == SEAT_PATTERN
+    seats = ["N", "S", "x9", "A_b", "Z" * 40, "", "9", "_N", "N-S", "N S", "N\n", "\nN", "N\r",
+             "N\t", "é", "Nö", "N\x00", "NaN", "\uff4e", "N\u2028", *RESERVED_WORDS,
+             *(w.upper() for w in RESERVED_WORDS), *(w + "s" for w in RESERVED_WORDS),
+             *(w[:-1] for w in RESERVED_WORDS), *(w + "\n" for w in RESERVED_WORDS)]
+    base = game_to_json(next(iter(generate_games(2, 1, 3))))
+    accept, trust = fast("record"), bounded("record")
+    passed = 0
+    for seat in seats:
+        for where in range(5):
+            doc = copy.deepcopy(base)
+            r = doc["rounds"][0]
+            if where == 0:
+                r["events"][1]["seat"] = seat
+            elif where == 1:
+                r["deals"][0]["seat"] = seat
+            elif where == 2:
+                r["opener"] = seat
+            elif where == 3:
+                doc["tags"][1]["values"][0] = seat
+            else:
+                doc["tags"][3]["values"][0] = seat
+            assert trust(doc) == accept(doc), (seat, where)
+            assert accept(doc) == (re.search(SEAT_PATTERN, seat) is not None), (seat, where)
+            passed += accept(doc)
+    assert passed > 20
