@@ -161,6 +161,7 @@ END_TOTAL, POINTS, TOTALS = "/endTotal", "/points", "/totals"
 # Claims are immutable: the common ones are made once and shared.
 _END_TOTALS = {n: EndTotalClaim(n, 0) for n in range(256)}
 _POINTS = {n: PointsClaim(n, None, False, 0) for n in range(256)}
+_INDEX = [str(i) for i in range(256)]  # an event's index in its pointer
 
 
 def _totals(values: list[int], made: dict[tuple[int, ...], TotalsClaim]) -> TotalsClaim:
@@ -175,7 +176,7 @@ def _totals(values: list[int], made: dict[tuple[int, ...], TotalsClaim]) -> Tota
 def _tiles(tiles: list[list[int] | None]) -> tuple[tuple[int, int] | None, ...]:
     if None in tiles:
         return tuple([None if t is None else (t[0], t[1]) for t in tiles])
-    return tuple([(t[0], t[1]) for t in tiles])  # type: ignore[index]
+    return tuple(map(tuple, tiles))  # type: ignore[arg-type]  # two pips each
 
 
 def _events(evs: list[dict[str, Any]], ep: str,
@@ -183,12 +184,19 @@ def _events(evs: list[dict[str, Any]], ep: str,
     """The events of a round, each at ``ep`` and its index."""
     events: list[Event] = []
     append = events.append
+    index = _INDEX if len(evs) <= len(_INDEX) else [str(i) for i in range(len(evs))]
     for ei, e in enumerate(evs):
         cm = _c(e) if "comments" in e else NO_COMMENTS
         tot = e.get("totals")
-        tc = None if tot is None else _totals(tot, made)
+        if tot is None:
+            tc = None
+        else:  # _totals, written out: most events claim totals
+            key = tuple(tot)
+            tc = made.get(key)
+            if tc is None:
+                tc = made[key] = _new(TotalsClaim, (key, 0))
         if e["type"] == "knock":
-            append(_new(Knock, (e["seat"], 0, 0, cm, ep + str(ei), tc)))
+            append(_new(Knock, (e["seat"], 0, 0, cm, ep + index[ei], tc)))
             continue
         t = e["tile"]
         et = e.get("endTotal")
@@ -211,7 +219,7 @@ def _events(evs: list[dict[str, Any]], ep: str,
             0,
             0,
             cm,
-            ep + str(ei),
+            ep + index[ei],
         )))
     return tuple(events)
 
@@ -232,7 +240,8 @@ def game_from_json(obj: dict[str, Any], base: str = "") -> Game:
         rp = f"{base}/rounds/{ri}"
         dp = rp + "/deals/"
         deals = tuple([
-            Deal(d["seat"], _tiles(d["tiles"]), 0, 0, _c(d), dp + str(di))
+            Deal(d["seat"], _tiles(d["tiles"]), 0, 0,
+                 _c(d) if "comments" in d else NO_COMMENTS, dp + str(di))
             for di, d in enumerate(r["deals"])
         ])
         events = _events(r["events"], rp + "/events/", made)

@@ -157,3 +157,13 @@ def test_claims_past_the_shared_ones_and_of_every_kind() -> None:
     assert (e3.end, e3.end_total, e3.points, e3.totals) == (None, None, (3, None, False, 0), None)
     assert e2.totals == e0.totals == e1.totals == r.result.totals == g.winner.totals  # type: ignore[union-attr]
     assert game_to_json(g) == doc
+
+
+def test_pointers_of_a_round_of_many_events() -> None:
+    doc = {"format": "ftn-json-1", "tags": [], "rounds": [{
+        "number": 1, "opener": "N", "deals": [],
+        "events": [{"type": "knock", "seat": "N"}] * 300 + [
+            {"type": "place", "seat": "N", "tile": [1, 2]}],
+    }]}
+    events = game_from_json(doc, "/2").rounds[0].events
+    assert [e.pointer for e in events] == [f"/2/rounds/0/events/{i}" for i in range(301)]
