@@ -201,14 +201,12 @@ def _events(evs: list[dict[str, Any]], ep: str,
         t = e["tile"]
         et = e.get("endTotal")
         pts = e.get("points")
-        pc = None
-        if pts is not None:
-            bonus = e.get("bonus")
-            discarded = e.get("discarded", False)
-            if bonus is None and not discarded:
-                pc = _POINTS.get(pts)
-            if pc is None:
-                pc = _new(PointsClaim, (pts, bonus, discarded, 0))
+        if pts is None:
+            pc = None
+        elif "bonus" in e or "discarded" in e:
+            pc = _new(PointsClaim, (pts, e.get("bonus"), e.get("discarded", False), 0))
+        else:
+            pc = _POINTS.get(pts) or _new(PointsClaim, (pts, None, False, 0))
         append(_new(Placement, (
             e["seat"],
             (t[0], t[1]),

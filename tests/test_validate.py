@@ -240,3 +240,29 @@ def test_the_plain_seat_pattern_takes_the_same_seats() -> None:
             assert accept(doc) == (re.search(SEAT_PATTERN, seat) is not None), (seat, where)
             passed += accept(doc)
     assert passed > 20
+
+
+def test_valid_json_is_checked_without_loading_the_reference_validator() -> None:
+    """``jsonschema`` is slow to load: only a document that breaks the
+    schema needs it (for its violations)."""
+    import os
+    import subprocess
+    import sys
+
+    from paths import ROOT
+
+    code = (
+        "import sys\n"
+        "from verifier.check import check_text, convert_text\n"
+        "from verifier.generate import generate_games\n"
+        "from notation.printer import print_games\n"
+        "text, _ = convert_text(print_games(generate_games(2, 2, 1)), 'jsonl')\n"
+        "assert check_text(text, 'a.jsonl').errors == 0\n"
+        "print('jsonschema' in sys.modules)\n"
+        "check_text(text.replace('\"endTotal\"', '\"endTotal\":1,\"x\"', 1), 'b.jsonl')\n"
+        "print('jsonschema' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, check=True,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)}).stdout
+    assert out.split() == (["False", "True"] if FAST else ["True", "True"])

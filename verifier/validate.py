@@ -10,7 +10,9 @@ hundred times faster. Tests prove that both accept and reject the same
 documents. Where ``jsonschema-rs`` cannot be imported, ``jsonschema`` does
 both jobs, and ``FALLBACK_NOTE`` says so (the CLI prints it once on stderr).
 ``bounded`` is the same acceptance test, refusing as well every number of
-more than ``MAX_DIGITS`` digits: the reader's ``Trust`` test.
+more than ``MAX_DIGITS`` digits: the reader's ``Trust`` test. ``jsonschema``
+is imported only when it is used (it is slow to load): a check of valid
+JSON with ``jsonschema-rs`` never needs it.
 """
 
 from __future__ import annotations
@@ -18,15 +20,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
-
-import jsonschema
+from typing import TYPE_CHECKING, Any
 
 from notation.jsontext import MAX_DIGITS
 from notation.model import RESERVED_WORDS
 from notation.schema import SEAT_PATTERN
 
 from .schemas import SCHEMAS
+
+if TYPE_CHECKING:  # imported when needed: it is slow to load, and unused on valid input
+    import jsonschema
 
 try:  # pragma: no cover - depends on the platform
     import jsonschema_rs
@@ -55,6 +58,8 @@ class Violation:
 @cache
 def reference(name: str) -> jsonschema.Draft202012Validator:
     """The reference validator (``jsonschema``) of a published schema."""
+    import jsonschema
+
     return jsonschema.Draft202012Validator(SCHEMAS[name]())
 
 
@@ -120,6 +125,8 @@ def bounded(name: str) -> Callable[[Any], bool]:
         rust = jsonschema_rs.validator_for(_plain_seats(schema))
         is_valid: Callable[[Any], bool] = rust.is_valid
         return is_valid
+    import jsonschema
+
     return jsonschema.Draft202012Validator(schema).is_valid
 
 
