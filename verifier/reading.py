@@ -188,10 +188,9 @@ def _read_items(items: Iterable[JsonItem], source: str, first_game: int = 1) -> 
     located within its own text (linear over a file)."""
     from .validate import fast, violations  # imported when JSON is read: it is slow to load
 
-    valid = fast("record")
     for number, item in enumerate(items, first_game):
         where = item.locate  # within the game's own text: linear over a file
-        ok = item.error is None and (item.trusted or valid(item.value))
+        ok = item.error is None and (item.trusted or fast("record")(item.value))
         if not ok:
             item = too_deep(item)  # a deep document is never walked
         if item.error is not None:
