@@ -116,14 +116,22 @@ def test_without_the_fast_validator_the_reference_does_both_and_says_so(
     monkeypatch.setattr(validate, "FAST", False)
     monkeypatch.setattr(cli.common, "_noted", False)
     validate.fast.cache_clear()
+    validate.bounded.cache_clear()
     try:
         assert validate.fast("record")({"format": "ftn-json-1", "tags": [], "rounds": []})
         path = SAMPLES / "invalid" / "schema-violation.jsonl"
         r = CliRunner().invoke(cli.app, ["check", str(path), str(path)])
         assert r.exit_code == 1 and r.stderr.count(FALLBACK_NOTE) == 1
         assert "FT003 schema-violation" in r.stdout
+        assert validate.bounded("record")({"format": "ftn-json-1", "tags": [], "rounds": []})
+        from verifier.check import check_text, convert_text
+
+        text, _ = convert_text((SAMPLES / "valid" / "four-players.ftn").read_text("utf-8"),
+                               "jsonl")
+        assert text is not None and check_text(text, "good.jsonl").errors == 0
     finally:
         validate.fast.cache_clear()
+        validate.bounded.cache_clear()
 
 
 def _numbers(node: Any) -> list[Any]:
