@@ -158,74 +158,108 @@ _new = tuple.__new__
 #: (and bonus), the totals.
 END_TOTAL, POINTS, TOTALS = "/endTotal", "/points", "/totals"
 
+# Claims are immutable: the common ones are made once and shared.
+_END_TOTALS = {n: EndTotalClaim(n, 0) for n in range(256)}
+_POINTS = {n: PointsClaim(n, None, False, 0) for n in range(256)}
+_INDEX = [str(i) for i in range(256)]  # an event's index in its pointer
+
+
+def _totals(values: list[int], made: dict[tuple[int, ...], TotalsClaim]) -> TotalsClaim:
+    """A totals claim, shared with the same claim made before in a game."""
+    key = tuple(values)
+    claim = made.get(key)
+    if claim is None:
+        claim = made[key] = _new(TotalsClaim, (key, 0))
+    return claim
+
+
+def _tiles(tiles: list[list[int] | None]) -> tuple[tuple[int, int] | None, ...]:
+    if None in tiles:
+        return tuple([None if t is None else (t[0], t[1]) for t in tiles])
+    return tuple(map(tuple, tiles))  # type: ignore[arg-type]  # two pips each
+
+
+def _events(evs: list[dict[str, Any]], ep: str,
+            made: dict[tuple[int, ...], TotalsClaim]) -> tuple[Event, ...]:
+    """The events of a round, each at ``ep`` and its index."""
+    events: list[Event] = []
+    append = events.append
+    index = _INDEX if len(evs) <= len(_INDEX) else [str(i) for i in range(len(evs))]
+    for ei, e in enumerate(evs):
+        cm = _c(e) if "comments" in e else NO_COMMENTS
+        tot = e.get("totals")
+        if tot is None:
+            tc = None
+        else:  # _totals, written out: most events claim totals
+            key = tuple(tot)
+            tc = made.get(key)
+            if tc is None:
+                tc = made[key] = _new(TotalsClaim, (key, 0))
+        if e["type"] == "knock":
+            append(_new(Knock, (e["seat"], 0, 0, cm, ep + index[ei], tc)))
+            continue
+        t = e["tile"]
+        et = e.get("endTotal")
+        pts = e.get("points")
+        if pts is None:
+            pc = None
+        elif "bonus" in e or "discarded" in e:
+            pc = _new(PointsClaim, (pts, e.get("bonus"), e.get("discarded", False), 0))
+        else:
+            pc = _POINTS.get(pts) or _new(PointsClaim, (pts, None, False, 0))
+        append(_new(Placement, (
+            e["seat"],
+            (t[0], t[1]),
+            e.get("end"),
+            None if et is None else _END_TOTALS.get(et) or _new(EndTotalClaim, (et, 0)),
+            pc,
+            tc,
+            0,
+            0,
+            cm,
+            ep + index[ei],
+        )))
+    return tuple(events)
+
 
 def game_from_json(obj: dict[str, Any], base: str = "") -> Game:
     """A record from a schema-valid JSON document. Every element carries its
     JSON Pointer (``base`` is the document's own, e.g. ``/3`` in an array);
     a claim's pointer is its element's plus ``END_TOTAL``, ``POINTS`` or
     ``TOTALS``. Lines and columns stay 0: the reader's locator finds them in
-    the text when a finding needs them."""
-    tags = tuple(
+    the text when a finding needs them. Equal claims may be one object."""
+    tags = tuple([
         Tag(t["key"], tuple(t["values"]), 0, 0, _c(t), f"{base}/tags/{i}")
         for i, t in enumerate(obj["tags"])
-    )
+    ])
     rounds = []
+    made: dict[tuple[int, ...], TotalsClaim] = {}
     for ri, r in enumerate(obj["rounds"]):
         rp = f"{base}/rounds/{ri}"
-        deals = tuple(
-            Deal(
-                d["seat"], tuple(None if t is None else (t[0], t[1]) for t in d["tiles"]),
-                0, 0, _c(d), f"{rp}/deals/{di}",
-            )
+        dp = rp + "/deals/"
+        deals = tuple([
+            Deal(d["seat"], _tiles(d["tiles"]), 0, 0,
+                 _c(d) if "comments" in d else NO_COMMENTS, dp + str(di))
             for di, d in enumerate(r["deals"])
-        )
-        events: list[Event] = []
-        ep = rp + "/events/"
-        for ei, e in enumerate(r["events"]):
-            cm = _c(e) if "comments" in e else NO_COMMENTS
-            if e["type"] == "knock":
-                kt = e.get("totals")
-                events.append(_new(Knock, (
-                    e["seat"], 0, 0, cm, ep + str(ei),
-                    None if kt is None else _new(TotalsClaim, (tuple(kt), 0)),
-                )))
-                continue
-            t = e["tile"]
-            et = e.get("endTotal")
-            pts = e.get("points")
-            tot = e.get("totals")
-            events.append(_new(Placement, (
-                e["seat"],
-                (t[0], t[1]),
-                e.get("end"),
-                None if et is None else _new(EndTotalClaim, (et, 0)),
-                None if pts is None else _new(PointsClaim, (
-                    pts, e.get("bonus"), e.get("discarded", False), 0,
-                )),
-                None if tot is None else _new(TotalsClaim, (tuple(tot), 0)),
-                0,
-                0,
-                cm,
-                ep + str(ei),
-            )))
+        ])
+        events = _events(r["events"], rp + "/events/", made)
         res = r.get("result")
         result = None
         if res is not None:
             rt = res.get("totals")
             result = RoundResult(
-                res["outcome"], res.get("seat"),
-                None if rt is None else TotalsClaim(tuple(rt), 0),
+                res["outcome"], res.get("seat"), None if rt is None else _totals(rt, made),
                 0, 0, _c(res), rp + "/result",
             )
         rounds.append(Round(
-            r["number"], r["opener"], deals, tuple(events), result, 0, 0, _c(r), rp,
+            r["number"], r["opener"], deals, events, result, 0, 0, _c(r), rp,
         ))
     w = obj.get("winner")
     winner = None
     if w is not None:
         wt = w.get("totals")
         winner = Winner(
-            w["side"], None if wt is None else TotalsClaim(tuple(wt), 0),
+            w["side"], None if wt is None else _totals(wt, made),
             0, 0, _c(w), base + "/winner",
         )
     return Game(

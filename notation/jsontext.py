@@ -5,14 +5,15 @@ into one ``JsonItem`` per game document with its place (a document that does
 not parse, or whose strings are not Unicode text, a lone surrogate escape,
 is an error item), and finds the line and column of any JSON Pointer in a
 text. It builds no record (``jsonform`` does) and validates nothing (the
-verifier does, with the schema).
+verifier does, with the schema): a caller may hand in a test (``Trust``)
+that spares a document it passes the text's scan for long numbers.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -30,6 +31,7 @@ class JsonItem:
     text_line: int  # the line of the first character of ``text``
     error: str | None = None
     text_col: int = 1  # the column of the first character of ``text``
+    trusted: bool = False  # the value passed the caller's ``Trust`` test
 
     def locate(self, pointer: str) -> tuple[int, int]:
         """The line and column in the whole input of the value at a pointer
@@ -99,6 +101,39 @@ class _Bad(Exception):
         self.at = at
 
 
+#: A test of a decoded document that it holds no integer of more than
+#: ``MAX_DIGITS`` digits (say, a schema that bounds every number, and
+#: accepts no number elsewhere): the documents it passes are read without
+#: the text's scan for long numbers, the rest exactly as without it.
+Trust = Callable[[Any], bool]
+
+
+_UNTRUSTED: Any = object()
+
+
+def _decoded(text: str, trust: Trust | None) -> Any:
+    """The value of a text decoded without the scan for long numbers when
+    ``trust`` passes it, else ``_UNTRUSTED`` (read it with ``_loads``). No integer
+    literal of more than ``MAX_DIGITS`` digits decodes to a value under
+    10 ** ``MAX_DIGITS``: a value that passes holds none, and ``_loads``
+    would give the same value (its counting decoder reads the same text to
+    the same values, and fails only on such a literal)."""
+    if trust is None:
+        return _UNTRUSTED
+    try:
+        value = _decode(text)
+    except (ValueError, RecursionError):  # read again, for the error and its place
+        return _UNTRUSTED
+    return value if _passes(value, trust) else _UNTRUSTED
+
+
+def _passes(value: Any, trust: Trust | None) -> bool:
+    try:
+        return trust is not None and trust(value)
+    except (ValueError, RecursionError):  # a test may refuse a lone surrogate so
+        return False
+
+
 def _loads(text: str) -> Any:
     """A JSON value, or ``_Bad`` with the message and offset: the decoder's
     own errors and the limits (numbers, NaN, depth) alike."""
@@ -148,7 +183,7 @@ def too_deep(item: JsonItem) -> JsonItem:
     line, col = _line_col(item.text, _too_deep_at(item.text))
     if line == 1:
         col += item.text_col - 1
-    return replace(item, value=None, line=line + item.text_line - 1, col=col,
+    return replace(item, value=None, line=line + item.text_line - 1, col=col, trusted=False,
                    error=f"bad JSON: nested deeper than {MAX_DEPTH} levels")
 
 
@@ -205,7 +240,7 @@ def _unicode_items(items: Iterator[JsonItem]) -> Iterator[JsonItem]:
                 if line == 1:
                     col += item.text_col - 1
                 item = replace(item, value=None, line=line + item.text_line - 1, col=col,
-                               error="a string holds a lone surrogate escape "
+                               trusted=False, error="a string holds a lone surrogate escape "
                                      f"({item.text[at:at + 6]}): not Unicode text")
         yield item
 
@@ -217,63 +252,87 @@ def _round_limit(items: Iterator[JsonItem]) -> Iterator[JsonItem]:
         if isinstance(value, dict):
             rounds = value.get("rounds")
             if isinstance(rounds, list) and len(rounds) > MAX_ROUNDS:
-                item = replace(item, value=None, error=f"a game of {len(rounds)} rounds: "
-                               f"more than the limit of {MAX_ROUNDS}")
+                item = replace(item, value=None, trusted=False,
+                               error=f"a game of {len(rounds)} rounds: "
+                                     f"more than the limit of {MAX_ROUNDS}")
         yield item
 
 
-def iter_json(text: str) -> Iterator[JsonItem]:
+def iter_json(text: str, trust: Trust | None = None) -> Iterator[JsonItem]:
     """The game documents of a JSON text: one object, an array of objects, or
     JSON Lines (one object per line; blank lines are skipped). A document
     with a lone surrogate escape comes as an error: it is not Unicode text;
-    so does one beyond the limits (numbers, NaN, depth, rounds)."""
-    return _round_limit(_unicode_items(_iter_json(text)))
+    so does one beyond the limits (numbers, NaN, depth, rounds). The items
+    are the same with a ``trust`` test or without; those it passes say so."""
+    return _round_limit(_unicode_items(_iter_json(text, trust)))
 
 
-def _iter_json(text: str) -> Iterator[JsonItem]:
+def _iter_json(text: str, trust: Trust | None) -> Iterator[JsonItem]:
     text = text.lstrip("\ufeff")
     stripped = text.strip()
     if stripped.startswith("["):
+        yield from _array(text, trust)
+        return
+    lines = text.split("\n")
+    whole_object = sum(1 for ln in lines if ln.strip()) > 1
+    if whole_object:
+        # A single document over several lines, or JSON Lines (a text that
+        # the plain decoder refuses, the counting one refuses too).
+        try:
+            value = _decode(text)
+        except (ValueError, RecursionError):
+            pass
+        else:
+            trusted = _passes(value, trust)
+            try:
+                value = value if trusted else _loads(text)
+            except _Bad:
+                pass
+            else:
+                m = _WS.match(text)
+                assert m is not None
+                line, col = _line_col(text, m.end())
+                yield JsonItem(value, line, col, "", text, 1, trusted=trusted)
+                return
+    yield from _json_lines(enumerate(lines, 1), trust)
+
+
+def _array(text: str, trust: Trust | None) -> Iterator[JsonItem]:
+    """The games of an array: trusted when ``trust`` passes every one."""
+    doc = _decoded(text, (lambda v: isinstance(v, list) and all(map(trust, v)))
+                   if trust is not None else None)
+    trusted = doc is not _UNTRUSTED
+    if not trusted:
         try:
             doc = _loads(text)
         except _Bad as e:
             line, col = _line_col(text, e.at)
             yield JsonItem(None, line, col, "", text, 1, e.message)
             return
-        if not isinstance(doc, list):  # "[1] x": the decoder says so; not reached
-            return
-        places = _item_places(text)
-        for i, value in enumerate(doc):
-            start, end, line, col = next(places)
-            yield JsonItem(value, line, col, f"/{i}", text[start:end], line, None, col)
+    if not isinstance(doc, list):  # "[1] x": the decoder says so; not reached
         return
-    lines = text.split("\n")
-    whole_object = sum(1 for ln in lines if ln.strip()) > 1
-    if whole_object:
-        # A single document over several lines, or JSON Lines.
-        try:
-            value = _loads(text)
-        except _Bad:
-            pass
-        else:
-            m = _WS.match(text)
-            assert m is not None
-            line, col = _line_col(text, m.end())
-            yield JsonItem(value, line, col, "", text, 1)
-            return
-    yield from _json_lines(enumerate(lines, 1))
+    places = _item_places(text)
+    for i, value in enumerate(doc):
+        start, end, line, col = next(places)
+        yield JsonItem(value, line, col, f"/{i}", text[start:end], line, None, col, trusted)
 
 
-def iter_json_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[JsonItem]:
+def iter_json_lines(lines: Iterable[str], first_line: int = 1,
+                    trust: Trust | None = None) -> Iterator[JsonItem]:
     """The game documents of JSON Lines read a line at a time (the first
     numbered ``first_line``), one a non-blank line, as ``iter_json`` gives
     them for a JSON Lines text."""
-    return _unicode_items(_json_lines(enumerate(lines, first_line)))
+    return _unicode_items(_json_lines(enumerate(lines, first_line), trust))
 
 
-def _json_lines(lines: Iterable[tuple[int, str]]) -> Iterator[JsonItem]:
+def _json_lines(lines: Iterable[tuple[int, str]], trust: Trust | None) -> Iterator[JsonItem]:
     for n, raw in lines:
         if not raw.strip():
+            continue
+        value = _decoded(raw, trust)
+        if value is not _UNTRUSTED:
+            yield JsonItem(value, n, len(raw) - len(raw.lstrip()) + 1, "", raw, n,
+                           trusted=True)
             continue
         try:
             value = _loads(raw)

@@ -127,3 +127,43 @@ def test_a_lone_surrogate_escape_is_an_error_where_it_stands() -> None:
     items = list(iter_json("[" + pair + ",\n" + lone.replace("ud800", "udc00") + "]"))
     assert items[0].error is None
     assert items[1].error is not None and (items[1].line, items[1].col) == (2, len(head) + 3)
+
+
+def test_claims_past_the_shared_ones_and_of_every_kind() -> None:
+    """Claims are shared where equal (they are immutable); numbers past the
+    shared ones, bonuses, discards and unknown tiles read as written."""
+    doc = {"format": "ftn-json-1", "tags": [], "rounds": [{
+        "number": 1, "opener": "N",
+        "deals": [{"seat": "N", "tiles": [[6, 6], None]}, {"seat": "S", "tiles": [[1, 2]]}],
+        "events": [
+            {"type": "place", "seat": "N", "tile": [6, 6], "endTotal": 300, "points": 257,
+             "totals": [257, 0]},
+            {"type": "place", "seat": "S", "tile": [6, 1], "end": "L", "endTotal": 7,
+             "points": 0, "bonus": 1, "discarded": True, "totals": [257, 0]},
+            {"type": "knock", "seat": "N", "totals": [257, 0]},
+            {"type": "place", "seat": "S", "tile": [1, 2], "points": 3},
+        ],
+        "result": {"outcome": "blocked", "totals": [257, 0]},
+    }], "winner": {"side": "N", "totals": [257, 0]}}
+    g = game_from_json(doc)
+    r = g.rounds[0]
+    assert r.deals[0].tiles == ((6, 6), None) and r.deals[1].tiles == ((1, 2),)
+    e0, e1, e2, e3 = r.events
+    assert isinstance(e0, Placement) and isinstance(e1, Placement)
+    assert isinstance(e3, Placement)
+    assert (e0.end_total, e0.points, e0.totals) == ((300, 0), (257, None, False, 0),
+                                                     ((257, 0), 0))
+    assert (e1.end, e1.end_total, e1.points) == ("L", (7, 0), (0, 1, True, 0))
+    assert (e3.end, e3.end_total, e3.points, e3.totals) == (None, None, (3, None, False, 0), None)
+    assert e2.totals == e0.totals == e1.totals == r.result.totals == g.winner.totals  # type: ignore[union-attr]
+    assert game_to_json(g) == doc
+
+
+def test_pointers_of_a_round_of_many_events() -> None:
+    doc = {"format": "ftn-json-1", "tags": [], "rounds": [{
+        "number": 1, "opener": "N", "deals": [],
+        "events": [{"type": "knock", "seat": "N"}] * 300 + [
+            {"type": "place", "seat": "N", "tile": [1, 2]}],
+    }]}
+    events = game_from_json(doc, "/2").rounds[0].events
+    assert [e.pointer for e in events] == [f"/2/rounds/0/events/{i}" for i in range(301)]

@@ -83,3 +83,154 @@ def test_a_finding_in_each_game_of_an_array_is_where_it_is_in_json_lines() -> No
     assert len(a) == len(b) == 5
     assert [(d.name, d.line - 1, d.col, d.pointer) for d in a] == [
         (d.name, d.line, d.col, f"/{d.game - 1}{d.pointer}") for d in b]
+
+
+# --------------------------------------------------------------------------
+# Read with a trust test or without: the same items (issue 10).
+
+def _docs() -> list[str]:
+    """JSON Lines of valid games with every optional field (points, bonus,
+    discarded, knocks, comments, results, winners, places)."""
+    from notation.jsonform import dumps_game
+    from notation.parser import parse_games
+    from verifier.generate import generate_games
+
+    games = list(generate_games(3, 2, 5)) + list(generate_games(4, 1, 6))
+    games += parse_games(read_sample("valid", "four-players.ftn"))
+    return [dumps_game(g) for g in games] + [dumps_game(games[-1], positions=True)]
+
+
+# Text changes: each turns a number, a string or a bracket of a document into
+# something hostile, or breaks the schema.
+_EDITS = [
+    ('"endTotal":', '"endTotal":1' + "0" * 18 + ","),  # 19 digits: the limit
+    ('"endTotal":', '"endTotal":' + "9" * 18 + ","),  # 18 digits: no limit, valid
+    ('"endTotal":', '"endTotal":1e19,'),  # a whole float past 18 digits: no limit
+    ('"endTotal":', '"endTotal":' + "7" * 4301 + ","),  # past Python's own limit
+    ('"totals":[', '"totals":[' + "1" * 25 + ","),
+    ('"tile":[', '"tile":[-' + "2" * 19 + ","),
+    ('"values":["', '"values":["' + "3" * 30),  # a long digit run in a string
+    ('"points":', '"points":1.5,"x":'),
+    ('"points":', '"points":4.0,"x":'),
+    ('"points":', '"points":true,"x":'),
+    ('"points":', '"points":NaN,"x":'),
+    ('"seat":"', '"seat":"\\ud800'),  # a lone surrogate
+    ('"seat":"', '"seat":"\\ud83d\\ude00'),  # a pair: Unicode text
+    ('"key":"', '"k\\udc00":1,"key":"'),  # a lone surrogate in a key
+    ('"type":"knock"', '"type":"knock","extra":[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]'),
+    ('"type":"place",', ""),  # a required field missing
+    ('"seat":"', '"seat":"round'),  # a pattern broken
+    ('"rounds":[', '"rounds":' + "[" * 70 + "]" * 70 + ",\"r\":["),  # deep
+    ('"rounds":[', '"rounds":' + "[" * 2000),  # too deep for the decoder
+    ('"number":1', '"number":1' + "1" * 18),
+    ('}', '} x'),  # extra data
+    ('"format":"ftn-json-1"', '"format":"ftn-json-1","format":"ftn-json-1"'),
+]
+
+
+def _texts() -> list[str]:
+    import random
+
+    rng = random.Random(10)
+    docs = _docs()
+    texts = []
+    for old, new in _EDITS:
+        for doc in rng.sample(docs, 3):
+            at = [i for i in range(len(doc)) if doc.startswith(old, i)]
+            if at:
+                i = rng.choice(at)
+                texts.append(doc[:i] + new + doc[i + len(old):])
+    return docs + texts
+
+
+def _trust() -> jsontext.Trust:
+    from verifier.validate import bounded
+
+    return bounded("record")
+
+
+def _same(a: list[jsontext.JsonItem], b: list[jsontext.JsonItem]) -> None:
+    from dataclasses import replace
+
+    assert [replace(i, trusted=False) for i in a] == [replace(i, trusted=False) for i in b]
+
+
+def test_trusted_documents_read_as_without_the_trust_test() -> None:
+    trust = _trust()
+    texts = _texts()
+    trusted = 0
+    for text in texts:
+        for whole in (text, text + "\n" + text + "\n", "[" + text + ",\n" + text + "]",
+                      text.replace(",", ",\n")):
+            plain, fast = list(iter_json(whole)), list(iter_json(whole, trust))
+            _same(plain, fast)
+            assert not any(i.trusted for i in plain)
+            assert all(i.error is None for i in fast if i.trusted)
+            trusted += sum(i.trusted for i in fast)
+        lines = (text + "\n\n" + text).split("\n")
+        _same(list(jsontext.iter_json_lines(lines, 3)),
+              list(jsontext.iter_json_lines(lines, 3, trust)))
+    # Both ways are taken, many times: the test can fail either way.
+    assert trusted > 40 and len(texts) * 4 - trusted > 40
+
+
+def test_a_trust_test_that_raises_is_no_trust() -> None:
+    def refuse(value: object) -> bool:
+        raise ValueError("a lone surrogate")
+
+    for text in _texts()[:30]:
+        _same(list(iter_json(text)), list(iter_json(text, refuse)))
+        assert not any(i.trusted for i in iter_json(text, refuse))
+
+
+@pytest.mark.parametrize("number,error,trusted", [
+    ("1" + "0" * 18, "bad JSON: a number of more than 18 digits", False),
+    ("9" * 18, None, True),
+    ("1e19", None, False),  # 10 ** 19, written short: read again, to be sure
+    ("1" + "0" * 30, "bad JSON: a number of more than 18 digits", False),
+])
+def test_long_numbers_where_the_schema_takes_a_number(
+    number: str, error: str | None, trusted: bool,
+) -> None:
+    """The schema takes any whole number as an end total; the reader takes
+    none of more than 18 digits: with the trust test as without."""
+    text = _docs()[0].replace('"endTotal":8,', f'"endTotal":{number},', 1)
+    assert text != _docs()[0]
+    (plain,) = iter_json(text)
+    (fast,) = iter_json(text, _trust())
+    assert plain.error == fast.error == error
+    assert fast.trusted is trusted and (plain.line, plain.col) == (fast.line, fast.col)
+    assert plain.value == fast.value
+
+
+def test_reads_are_the_same_with_the_trust_test_or_without(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Records (with every pointer) and diagnostics (with their places)."""
+    from verifier import reading
+
+    texts = _texts()
+    jsonl = "\n".join(texts) + "\n"
+    docs = _docs()
+    broken = docs[1].replace('"type":"place",', '', 1)  # against the schema
+    array = "[\n" + ",\n".join([*docs, broken, docs[0]]) + "\n]"
+
+    def reads(text: str) -> list[tuple[object, ...]]:
+        out: list[tuple[object, ...]] = []
+        for r in reading.read(text, "t.json"):
+            places = []
+            if r.game is not None and r.locate is not None:
+                g = r.game
+                els = [*g.tags, *(e for rd in g.rounds for e in (rd, *rd.deals, *rd.events))]
+                places = [(e.pointer, r.locate(e.pointer or "")) for e in els]
+            out.append((r.number, r.game, r.problems, places))
+        return out
+
+    for text in (jsonl, array, texts[0].replace(",", ",\n"), broken.replace(",", ",\n")):
+        fast = reads(text)
+        monkeypatch.setattr(reading, "_trust", lambda: None)
+        plain = reads(text)
+        monkeypatch.undo()
+        assert fast == plain
+    assert sum(r[1] is not None for r in reads(array)) == len(docs) + 1
+    assert sum(r[1] is None for r in reads(jsonl)) > 20

@@ -20,7 +20,14 @@ from itertools import chain
 from typing import TextIO
 
 from notation.jsonform import game_from_json
-from notation.jsontext import JsonItem, iter_json, iter_json_lines, looks_like_json, too_deep
+from notation.jsontext import (
+    JsonItem,
+    Trust,
+    iter_json,
+    iter_json_lines,
+    looks_like_json,
+    too_deep,
+)
 from notation.model import Game
 from notation.parser import ParseError, read_games
 
@@ -142,7 +149,7 @@ def read_lines(lines: Iterable[str], name: str = "<input>", kind: str | None = N
     elif how == "jsonl":
         if first_line == 1:
             rest = chain([next(rest, "").lstrip("\ufeff")], rest)
-        yield from _read_items(iter_json_lines(rest, first_line), name, first_game)
+        yield from _read_items(iter_json_lines(rest, first_line, _trust()), name, first_game)
     else:
         yield from read_json("\n".join(rest), name)
 
@@ -163,18 +170,27 @@ def read_ftn(lines: Iterable[str], source: str = "<input>", first_line: int = 1,
 def read_json(text: str, source: str = "<input>") -> Iterator[Read]:
     """The games of a JSON text (one document, an array, or JSON Lines), each
     validated against the record schema and read into a record."""
-    yield from _read_items(iter_json(text), source)
+    yield from _read_items(iter_json(text, _trust()), source)
+
+
+def _trust() -> Trust:
+    """The record schema's fast test, refusing as well every number beyond
+    the reader's limit: a document it passes is valid, and is read without
+    the text's scan for long numbers."""
+    from .validate import bounded  # imported when JSON is read: it is slow to load
+
+    return bounded("record")
 
 
 def _read_items(items: Iterable[JsonItem], source: str, first_game: int = 1) -> Iterator[Read]:
-    """Each JSON game document validated against the record schema and read
-    into a record, located within its own text (linear over a file)."""
+    """Each JSON game document validated against the record schema (unless
+    the reader's trust test passed it already) and read into a record,
+    located within its own text (linear over a file)."""
     from .validate import fast, violations  # imported when JSON is read: it is slow to load
 
-    valid = fast("record")
     for number, item in enumerate(items, first_game):
         where = item.locate  # within the game's own text: linear over a file
-        ok = item.error is None and valid(item.value)
+        ok = item.error is None and (item.trusted or fast("record")(item.value))
         if not ok:
             item = too_deep(item)  # a deep document is never walked
         if item.error is not None:

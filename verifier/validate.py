@@ -9,6 +9,10 @@ and describes violations; ``jsonschema-rs`` (Rust) decides acceptance, a few
 hundred times faster. Tests prove that both accept and reject the same
 documents. Where ``jsonschema-rs`` cannot be imported, ``jsonschema`` does
 both jobs, and ``FALLBACK_NOTE`` says so (the CLI prints it once on stderr).
+``bounded`` is the same acceptance test, refusing as well every number of
+more than ``MAX_DIGITS`` digits: the reader's ``Trust`` test. ``jsonschema``
+is imported only when it is used (it is slow to load): a check of valid
+JSON with ``jsonschema-rs`` never needs it.
 """
 
 from __future__ import annotations
@@ -16,11 +20,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
+from notation.jsontext import MAX_DIGITS
+from notation.model import RESERVED_WORDS
+from notation.schema import SEAT_PATTERN
 
 from .schemas import SCHEMAS
+
+if TYPE_CHECKING:  # imported when needed: it is slow to load, and unused on valid input
+    import jsonschema
 
 try:  # pragma: no cover - depends on the platform
     import jsonschema_rs
@@ -49,6 +58,8 @@ class Violation:
 @cache
 def reference(name: str) -> jsonschema.Draft202012Validator:
     """The reference validator (``jsonschema``) of a published schema."""
+    import jsonschema
+
     return jsonschema.Draft202012Validator(SCHEMAS[name]())
 
 
@@ -59,6 +70,64 @@ def fast(name: str) -> Callable[[Any], bool]:
         is_valid: Callable[[Any], bool] = jsonschema_rs.validator_for(SCHEMAS[name]()).is_valid
         return is_valid
     return reference(name).is_valid
+
+
+#: The largest number of ``MAX_DIGITS`` digits.
+LARGEST = 10**MAX_DIGITS - 1
+# Keywords whose subschemas are not bounded: a bound there would widen
+# what the whole accepts (under "not"), or steer an "if" otherwise.
+_UNBOUNDED = frozenset({"if", "not", "oneOf", "const", "enum", "examples", "default"})
+
+
+def with_bounds(schema: Any) -> Any:
+    """A schema that accepts what ``schema`` does, less the documents with a
+    number beyond ``LARGEST`` (or below ``-LARGEST``) where it asks for a
+    number."""
+    if isinstance(schema, list):
+        return [with_bounds(s) for s in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: v if k in _UNBOUNDED else with_bounds(v) for k, v in schema.items()}
+    types = schema.get("type")
+    types = types if isinstance(types, list) else [types]
+    if "integer" in types or "number" in types:
+        out["maximum"] = min(schema.get("maximum", LARGEST), LARGEST)
+        out["minimum"] = max(schema.get("minimum", -LARGEST), -LARGEST)
+    return out
+
+
+# The seat pattern without its look-ahead, for the Rust validator (whose
+# "$" is the end of the text): a plain regular expression is checked faster.
+_PLAIN_SEAT = {"pattern": "^[A-Za-z][A-Za-z0-9_]*$", "not": {"enum": list(RESERVED_WORDS)}}
+
+
+def _plain_seats(schema: Any) -> Any:
+    """The same schema, with each seat pattern as ``_PLAIN_SEAT``: it takes
+    the same strings in ``jsonschema-rs``."""
+    if isinstance(schema, list):
+        return [_plain_seats(s) for s in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: _plain_seats(v) for k, v in schema.items()}
+    if schema.get("pattern") == SEAT_PATTERN and "not" not in schema:
+        out.update(_PLAIN_SEAT)
+    return out
+
+
+@cache
+def bounded(name: str) -> Callable[[Any], bool]:
+    """``fast(name)`` that refuses as well a document with a number of more
+    than ``MAX_DIGITS`` digits where the schema asks for a number (and the
+    record schema accepts a number nowhere else): no integer in a document
+    it passes was written with more digits than the reader allows."""
+    schema = with_bounds(SCHEMAS[name]())
+    if jsonschema_rs is not None:
+        rust = jsonschema_rs.validator_for(_plain_seats(schema))
+        is_valid: Callable[[Any], bool] = rust.is_valid
+        return is_valid
+    import jsonschema
+
+    return jsonschema.Draft202012Validator(schema).is_valid
 
 
 def _pointer(path: Any) -> str:
