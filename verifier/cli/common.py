@@ -169,10 +169,11 @@ def _signals_held() -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def interruptible() -> Iterator[None]:
+def interruptible(writing: bool = True) -> Iterator[None]:
     """SIGTERM raises SystemExit, as SIGINT raises KeyboardInterrupt, while a
-    long run writes a file: the temporary file is removed on the way out."""
-    if threading.current_thread() is not threading.main_thread():
+    long run is ``writing`` a file: its temporary file is removed on the way
+    out."""
+    if not writing or threading.current_thread() is not threading.main_thread():
         yield
         return
 

@@ -112,7 +112,7 @@ def run_one(name: str, how: str, lines: Iterator[str], work: Callable[[Piece], P
     joiner = Joiner(layout)
     stopped = False
     try:
-        with interruptible():
+        with interruptible(out.path is not None):
             for piece, part in run(work, pieces(lines, name, how), workers(jobs)):
                 _show(part.problems, piece)
                 out.write(joiner.add(part))
@@ -157,9 +157,11 @@ class _Formatted:
 
     def add(self, piece: Piece, part: Part) -> None:
         _show(part.problems, piece)
-        original = ("\n" if self.started else "") + "\n".join(piece.lines)
+        text, original = self.joiner.add(part), ""
+        if self.mode != "print" and not self.same.differs:
+            original = ("\n" if self.started else "") + "\n".join(piece.lines)
         self.started = True
-        self._emit(self.joiner.add(part), original)
+        self._emit(text, original)
 
     def _emit(self, text: str, original: str = "") -> None:
         if self.crlf:
@@ -272,7 +274,7 @@ def fmt_run(names: list[str], mode: str, jobs: int) -> tuple[list[str], int]:
         return _Formatted(names[i], mode, *heads.get(i, ("ftn", False)))
 
     try:
-        with interruptible():
+        with interruptible(mode == "write"):
             for item, result in run(format_piece, items(), workers(jobs)):
                 if isinstance(item, Mark):
                     file, current, done = current or formatted(item.index), None, done + 1
