@@ -16,7 +16,7 @@ from paths import read_sample
 from typer.testing import CliRunner
 
 from verifier.cli import app
-from verifier.cli.common import write_atomic
+from verifier.cli.common import AtomicFile, write_atomic
 
 runner = CliRunner()
 CANONICAL = read_sample("valid", "four-players.ftn")
@@ -141,3 +141,35 @@ def test_output_files_get_the_umask_permissions(tmp_path: Path, umask022: None,
     assert runner.invoke(app, args).exit_code == 0
     (out,) = [p for p in tmp_path.iterdir() if p.name.startswith("out")]
     assert stat.S_IMODE(out.stat().st_mode) == 0o644  # not 0600
+
+
+def test_an_atomic_file_is_written_whole_or_not_at_all(tmp_path: Path) -> None:
+    f = tmp_path / "a.ftn"
+    f.write_text(LOOSE, encoding="utf-8")
+    os.chmod(f, 0o640)
+    out = AtomicFile(f)
+    out.write(CANONICAL[:100])
+    assert f.read_text(encoding="utf-8") == LOOSE and len(only(tmp_path)) == 2
+    out.abort()
+    assert only(tmp_path) == ["a.ftn"] and f.read_text(encoding="utf-8") == LOOSE
+    out = AtomicFile(f)
+    for i in range(0, len(CANONICAL), 100):
+        out.write(CANONICAL[i: i + 100])
+    out.commit()
+    assert only(tmp_path) == ["a.ftn"] and f.read_text(encoding="utf-8") == CANONICAL
+    assert stat.S_IMODE(f.stat().st_mode) == 0o640
+
+
+def test_an_atomic_file_with_hard_links_is_rewritten_in_place_at_the_end(
+        tmp_path: Path) -> None:
+    a, b = tmp_path / "a.ftn", tmp_path / "b.ftn"
+    a.write_text(LOOSE, encoding="utf-8")
+    os.link(a, b)
+    out = AtomicFile(b, "gzip")
+    out.write(CANONICAL)
+    assert a.read_text(encoding="utf-8") == LOOSE  # not yet
+    out.commit()
+    import gzip
+
+    assert gzip.decompress(a.read_bytes()).decode() == CANONICAL
+    assert a.stat().st_ino == b.stat().st_ino and only(tmp_path) == ["a.ftn", "b.ftn"]

@@ -1,6 +1,6 @@
 """Tests of verifier.inputs: regular files only, one unreadable file is an
 error for that file only, directory walks skip hidden folders and
-``--exclude`` (issue 11)."""
+``--exclude`` (issue 11) and find compressed records."""
 
 from __future__ import annotations
 
@@ -142,14 +142,16 @@ def test_open_is_not_used_for_regular_reads() -> None:
     assert builtins.open is open
 
 
-def test_directory_walks_read_every_record_kind_kind_of_knows(tmp_path: Path) -> None:
+def test_directory_walks_read_every_record_kind_also_compressed(tmp_path: Path) -> None:
     text = (SAMPLES / "valid" / "four-players.ftn").read_text(encoding="utf-8")
     (tmp_path / "sub").mkdir()
-    for name in ("a.ftn", "b.json", "c.jsonl", "sub/d.ndjson", "e.txt"):
+    for name in ("a.ftn", "b.json", "c.jsonl", "sub/d.ndjson", "e.txt", "f.ftn.gz",
+                 "g.jsonl.zst", "h.json.bz2", "i.ndjson.xz", "j.txt.gz", "k.gz", "l.FTN.GZ"):
         (tmp_path / name).write_text(text, encoding="utf-8")
     found = [Path(p).name for p in expand([str(tmp_path)])]
-    assert found == ["a.ftn", "b.json", "c.jsonl", "d.ndjson"]
-    assert all(kind_of("", n) == ("ftn" if n.endswith(".ftn") else "json") for n in found)
+    assert found == ["a.ftn", "b.json", "c.jsonl", "f.ftn.gz", "g.jsonl.zst", "h.json.bz2",
+                     "i.ndjson.xz", "d.ndjson"]
+    assert all(kind_of("", n) == ("ftn" if ".ftn" in n else "json") for n in found)
 
 
 def test_explicit_files_are_read_whatever_their_name(tmp_path: Path) -> None:

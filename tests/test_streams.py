@@ -106,3 +106,32 @@ def test_convert_writes_compressed_output(suffix: str, tmp_path: Path) -> None:
     assert runner.invoke(app, ["convert", str(src), "-o", str(packed)]).exit_code == 0
     assert packed.read_bytes() != plain.read_bytes()
     assert streams.read_text(str(packed)).encode() == plain.read_bytes()
+
+
+@pytest.mark.parametrize("fmt", ["gzip", "bzip2", "xz", "zstd", None])
+def test_packed_output_is_read_back_and_known_by_its_first_bytes(fmt: str | None,
+                                                                 tmp_path: Path) -> None:
+    if fmt == "zstd":
+        pytest.importorskip("zstandard")
+    path = tmp_path / "out.ftn.any"
+    with open(path, "wb") as raw:
+        packed = streams.pack_output(raw, fmt, "out.ftn.gz")
+        for chunk in ("game\n", "end\n", "é"):
+            packed.write(chunk.encode())
+        if packed is not raw:
+            packed.close()
+        assert not raw.closed  # the caller closes what it opened
+    assert streams.packing(str(path)) == fmt
+    assert list(streams.open_lines(str(path))) == ["game", "end", "é"]
+    if fmt == "gzip":
+        assert b"out.ftn\x00" in path.read_bytes()[:40]  # the name, without .gz
+    assert streams.packing(str(tmp_path / "missing")) is None
+
+
+def test_errors_name_the_input_as_asked(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.ftn"
+    bad.write_bytes(b"game\n\xff\n")
+    with pytest.raises(InputError, match=r"^<x>:2:1: not UTF-8"):
+        list(streams.open_lines(str(bad), "<x>"))
+    with pytest.raises(InputError, match=r"^<y>: cannot read: "):
+        list(streams.open_lines(str(tmp_path / "missing"), "<y>"))

@@ -26,8 +26,8 @@ from .audit import AuditSummary, GameAudit
 from .check import FileReport, audit_text, check_text, convert_text, read_any
 from .diagnostics import Diagnostic
 from .inputs import InputError, expand, read_input
-from .reading import Locate, Read, read
-from .replay import canonical_game, trace_game
+from .reading import Read, read
+from .rewrite import replay_doc
 
 __all__ = [
     "Diagnostic", "FileReport", "InputError", "Read", "audit", "check", "check_text",
@@ -73,18 +73,7 @@ def check(source: Source, name: str | None = None) -> FileReport:
 def replay(game: Game, number: int = 1, name: str = "<input>") -> dict[str, Any]:
     """The reference replay of one record, in the shape of one game of the
     'replay' schema: every event with the state the rules give after it."""
-    return _replay_doc(game, number, name, None)
-
-
-def _replay_doc(game: Game, number: int, name: str, locate: Locate | None) -> dict[str, Any]:
-    rep = trace_game(canonical_game(game, number, name), number, name, locate)
-    stop = rep.stopped
-    return {
-        "file": name, "game": number, "seats": list(rep.seats), "sides": list(rep.sides),
-        "target": rep.target, "rounds": rep.trace or [], "winner": rep.winner,
-        "totals": list(rep.scores), "complete": rep.complete,
-        "stopped": None if stop is None else stop.to_dict(),
-    }
+    return replay_doc(game, number, name, None)
 
 
 def replay_text(text: str, name: str = "<input>") -> tuple[dict[str, Any], list[Diagnostic]]:
@@ -96,7 +85,7 @@ def replay_text(text: str, name: str = "<input>") -> tuple[dict[str, Any], list[
         if r.game is None:
             errors.extend(r.problems)
         else:
-            docs.append(_replay_doc(r.game, r.number, name, r.locate))
+            docs.append(replay_doc(r.game, r.number, name, r.locate))
     return {"version": 1, "games": docs}, errors
 
 

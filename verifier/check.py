@@ -29,8 +29,10 @@ def no_games(source: str) -> Diagnostic:
 
 __all__ = [
     "FORMATS",
+    "LAYOUTS",
     "Batch",
     "FileReport",
+    "Layout",
     "audit_text",
     "canonical",
     "check_lines",
@@ -38,6 +40,7 @@ __all__ = [
     "check_text",
     "convert_text",
     "format_text",
+    "game_text",
     "kind_of",
     "read_any",
     "render",
@@ -158,17 +161,50 @@ def canonical(games: list[Game], source: str = "<input>") -> list[Game]:
     return [canonical_game(g, n, source) for n, g in enumerate(games, 1)]
 
 
+@dataclass(frozen=True)
+class Layout:
+    """How the texts of games join into a file: ``head`` before the first,
+    ``sep`` between two, ``tail`` after the last; ``empty`` when there is
+    none."""
+
+    head: str
+    sep: str
+    tail: str
+    empty: str
+
+    def join(self, texts: list[str]) -> str:
+        return self.head + self.sep.join(texts) + self.tail if texts else self.empty
+
+    def crlf(self) -> Layout:
+        """The same with "\\r\\n" line ends."""
+        return Layout(*(s.replace("\n", "\r\n") for s in (self.head, self.sep, self.tail,
+                                                         self.empty)))
+
+
+#: FTN: one blank line between games; a JSON array, one game per line; JSON
+#: Lines, a game a line (each game's text ends in its line end).
+LAYOUTS = {
+    "ftn": Layout("", "\n", "", ""),
+    "json": Layout("[\n", ",\n", "\n]\n", "[\n\n]\n"),
+    "jsonl": Layout("", "", "", ""),
+}
+
+
+def game_text(game: Game, to: str, positions: bool = False) -> str:
+    """One record as FTN (ending in a newline), as a JSON document (one line,
+    without its end), or as a JSON Lines line (with it)."""
+    if to == "ftn":
+        from notation.printer import print_game  # not loaded by a check
+
+        return print_game(game)
+    line = dumps_game(game, positions)
+    return line + "\n" if to == "jsonl" else line
+
+
 def render(games: list[Game], to: str, positions: bool = False) -> str:
     """Records as FTN, a JSON array, or JSON Lines (with their FTN places,
     when asked for)."""
-    if to == "ftn":
-        from notation.printer import print_games  # not loaded by a check
-
-        return print_games(games)
-    lines = [dumps_game(g, positions) for g in games]
-    if to == "json":  # an array, one game per line
-        return "[\n" + ",\n".join(lines) + "\n]\n"
-    return "".join(line + "\n" for line in lines)
+    return LAYOUTS[to].join([game_text(g, to, positions) for g in games])
 
 
 def newline_of(text: str) -> str:

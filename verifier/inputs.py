@@ -19,7 +19,7 @@ from fnmatch import fnmatch
 from pathlib import Path
 
 from .reading import SUFFIXES
-from .streams import InputError, not_utf8, unpack_bytes
+from .streams import InputError, not_utf8, plain_name, unpack_bytes
 
 __all__ = ["InputError", "check_input", "decode", "expand", "expand_each", "inputs",
            "read_each", "read_input"]
@@ -42,9 +42,10 @@ def excluded(path: str, exclude: Sequence[str]) -> bool:
 
 
 def walk(root: str, exclude: Sequence[str] = ()) -> Iterator[str | InputError]:
-    """The record files under a directory, in order; an InputError for each
-    folder that cannot be read. Hidden folders (``.git``, ``.venv``) and
-    excluded paths are skipped."""
+    """The record files under a directory (also compressed: ``*.ftn.gz``,
+    ``*.jsonl.zst``...), in order; an InputError for each folder that cannot
+    be read. Hidden folders (``.git``, ``.venv``) and excluded paths are
+    skipped."""
     errors: list[OSError] = []
     for folder, dirs, files in os.walk(root, onerror=errors.append):
         while errors:
@@ -54,7 +55,7 @@ def walk(root: str, exclude: Sequence[str] = ()) -> Iterator[str | InputError]:
                          and not excluded(os.path.join(folder, d), exclude))
         for f in sorted(files):
             path = os.path.join(folder, f)
-            if Path(f).suffix in SUFFIXES and not excluded(path, exclude):
+            if Path(plain_name(f)).suffix in SUFFIXES and not excluded(path, exclude):
                 yield path
     for e in errors:
         yield _dir_error(e)
@@ -68,7 +69,8 @@ def _dir_error(e: OSError) -> InputError:
 def expand_each(paths: Sequence[str], exclude: Sequence[str] = ()) -> Iterator[str | InputError]:
     """The files the paths name, or an InputError for each that cannot be
     walked: a directory stands for the records in it and below (``*.ftn``,
-    ``*.json``, ``*.jsonl``, ``*.ndjson``), in order."""
+    ``*.json``, ``*.jsonl``, ``*.ndjson``, and those compressed: ``.gz``,
+    ``.bz2``, ``.xz``, ``.zst``), in order."""
     for p in paths:
         if p != "-" and os.path.isdir(p):
             seen = False

@@ -174,11 +174,10 @@ def workers(jobs: int) -> int:
     return jobs if jobs > 0 else (os.cpu_count() or 1)
 
 
-def run(fn: Callable[[Piece], R], items: Iterable[Piece], jobs: int = 1
-        ) -> Iterator[tuple[Piece, R]]:
-    """``fn`` of every piece, in order: here when ``jobs`` is 1, else in a
-    pool of ``jobs`` worker processes with a few pieces in flight each (so
-    that memory stays bounded)."""
+def run(fn: Callable[[T], R], items: Iterable[T], jobs: int = 1) -> Iterator[tuple[T, R]]:
+    """``fn`` of every piece (or other item), in order: here when ``jobs`` is
+    1, else in a pool of ``jobs`` worker processes with a few pieces in
+    flight each (so that memory stays bounded)."""
     if jobs == 1:
         for p in items:
             yield p, fn(p)

@@ -63,40 +63,44 @@ def _end_text(end: dict[str, Any]) -> str:
 
 def render_trace(doc: dict[str, Any]) -> str:
     """The reference replay as a readable table, one line per event."""
+    return "\n".join(line for g in doc["games"] for line in trace_lines(g)) + "\n"
+
+
+def trace_lines(g: dict[str, Any]) -> list[str]:
+    """One game of the reference replay as table lines (``render_trace``)."""
     out = []
-    for g in doc["games"]:
-        sides = ",".join(g["sides"])
-        out.append(f"game {g['game']} ({g['file']}): seats {' '.join(g['seats'])}; "
-                   f"totals in side order ({sides}); target {g['target']}")
-        for r in g["rounds"]:
-            out.append(f"  round {r['round']}, opened by {r['opener']}")
+    sides = ",".join(g["sides"])
+    out.append(f"game {g['game']} ({g['file']}): seats {' '.join(g['seats'])}; "
+               f"totals in side order ({sides}); target {g['target']}")
+    for r in g["rounds"]:
+        out.append(f"  round {r['round']}, opened by {r['opener']}")
+        out.append(
+            "    #  seat  tile   end  ends          total  pts  bonus  event      totals"
+        )
+        for e in r["events"]:
+            totals = ",".join(map(str, e["totals"]))
+            if e["type"] == "knock":
+                out.append(f"  {e['event']:>3}  {e['seat']:<5} knock{'':<53}{totals}")
+                continue
+            ends = f"{_end_text(e['ends'][0])} | {_end_text(e['ends'][1])}"
+            event = f"+{e['eventPoints']}" if e["credited"] else f"over+{e['eventPoints']}"
+            tile = f"{e['tile'][0]}-{e['tile'][1]}"
             out.append(
-                "    #  seat  tile   end  ends          total  pts  bonus  event      totals"
+                f"  {e['event']:>3}  {e['seat']:<5} {tile:<6} {e['end'] or '-':<4} "
+                f"{ends:<13} {e['endTotal']:>5}  {e['placementPoints']:>3}  "
+                f"{e['bonus']:>5}  {event:<9}  {totals}"
             )
-            for e in r["events"]:
-                totals = ",".join(map(str, e["totals"]))
-                if e["type"] == "knock":
-                    out.append(f"  {e['event']:>3}  {e['seat']:<5} knock{'':<53}{totals}")
-                    continue
-                ends = f"{_end_text(e['ends'][0])} | {_end_text(e['ends'][1])}"
-                event = f"+{e['eventPoints']}" if e["credited"] else f"over+{e['eventPoints']}"
-                tile = f"{e['tile'][0]}-{e['tile'][1]}"
-                out.append(
-                    f"  {e['event']:>3}  {e['seat']:<5} {tile:<6} {e['end'] or '-':<4} "
-                    f"{ends:<13} {e['endTotal']:>5}  {e['placementPoints']:>3}  "
-                    f"{e['bonus']:>5}  {event:<9}  {totals}"
-                )
-            res = r["result"]
-            if res is None:
-                out.append("    (the round does not end)")
-            else:
-                who = f" {res['seat']}" if res["seat"] else ""
-                out.append(f"    result: {res['outcome']}{who}, totals "
-                           f"{','.join(map(str, res['totals']))}")
-        if g["stopped"] is not None:
-            s = g["stopped"]
-            out.append(f"  stopped at {s['line']}:{s['col']}: {s['code']} {s['name']}: "
-                       f"{s['message']}")
-        winner = g["winner"] or "none yet"
-        out.append(f"  winner: {winner}; totals {','.join(map(str, g['totals']))}")
-    return "\n".join(out) + "\n"
+        res = r["result"]
+        if res is None:
+            out.append("    (the round does not end)")
+        else:
+            who = f" {res['seat']}" if res["seat"] else ""
+            out.append(f"    result: {res['outcome']}{who}, totals "
+                       f"{','.join(map(str, res['totals']))}")
+    if g["stopped"] is not None:
+        s = g["stopped"]
+        out.append(f"  stopped at {s['line']}:{s['col']}: {s['code']} {s['name']}: "
+                   f"{s['message']}")
+    winner = g["winner"] or "none yet"
+    out.append(f"  winner: {winner}; totals {','.join(map(str, g['totals']))}")
+    return out

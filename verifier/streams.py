@@ -5,10 +5,10 @@ streams, unpacking gzip, bzip2 and xz (standard library) and Zstandard (the
 ``zstandard`` package) by their magic bytes, whatever the file is called;
 decodes UTF-8 (a BOM allowed) a chunk at a time into the lines of the text
 (as ``text.split("\\n")`` gives them), so that memory does not grow with the
-file; and opens an output file that is compressed when its name ends in
-``.gz``, ``.bz2``, ``.xz`` or ``.zst``. Any failure is an ``InputError``
-with the file's name (and line and column where there is one). It parses
-nothing (``reading`` does).
+file; and packs what is written to an output file in any of these formats
+(as its name ends, or as the file it replaces was). Any failure is an
+``InputError`` with the file's name (and line and column where there is
+one). It parses nothing (``reading`` does).
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from __future__ import annotations
 import io
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import IO, Any, BinaryIO, cast
 
 
@@ -79,9 +78,11 @@ def _unpack(raw: BinaryIO, fmt: str, name: str) -> BinaryIO:
     return zstandard.ZstdDecompressor().stream_reader(raw, read_across_frames=True)  # type: ignore[no-any-return]
 
 
-def open_binary(name: str) -> BinaryIO:
+def open_binary(name: str, label: str | None = None) -> BinaryIO:
     """The bytes of a file (``-``: standard input), unpacked when they are
-    compressed (gzip, bzip2, xz, Zstandard, known by their magic bytes)."""
+    compressed (gzip, bzip2, xz, Zstandard, known by their magic bytes);
+    errors name it ``label`` (by default ``name``)."""
+    label = label or name
     if name == "-":
         stdin = sys.stdin
         if stdin is None or stdin.closed or not hasattr(stdin, "buffer"):
@@ -91,16 +92,31 @@ def open_binary(name: str) -> BinaryIO:
         try:
             raw = open(name, "rb")  # noqa: SIM115 - closed by the caller
         except OSError as e:
-            raise InputError(f"{name}: cannot read: {e.strerror or e}") from None
+            raise InputError(f"{label}: cannot read: {e.strerror or e}") from None
     peek: Any = raw if hasattr(raw, "peek") else io.BufferedReader(cast(Any, raw))
     try:
         head = peek.peek(6)[:6]
     except OSError as e:
-        raise InputError(f"{name}: cannot read: {e.strerror or e}") from None
+        raise InputError(f"{label}: cannot read: {e.strerror or e}") from None
+    fmt = _format_of(head)
+    return cast(BinaryIO, peek) if fmt is None else _unpack(peek, fmt, label)
+
+
+def _format_of(head: bytes) -> str | None:
     for magic, fmt in MAGIC:
         if head.startswith(magic):
-            return _unpack(peek, fmt, name)
-    return cast(BinaryIO, peek)
+            return fmt
+    return None
+
+
+def packing(name: str) -> str | None:
+    """How a file is compressed ("gzip", "bzip2", "xz", "zstd"), known by its
+    first bytes, or None (plain, or it cannot be read)."""
+    try:
+        with open(name, "rb") as f:
+            return _format_of(f.read(6))
+    except OSError:
+        return None
 
 
 def _broken(name: str, e: BaseException) -> InputError:
@@ -158,13 +174,13 @@ def text_lines(stream: BinaryIO, name: str) -> Iterator[str]:
     yield last
 
 
-def open_lines(name: str) -> Iterator[str]:
+def open_lines(name: str, label: str | None = None) -> Iterator[str]:
     """The lines of a file (``-``: standard input), unpacked and decoded;
     the file is closed when they have all been read (or the iterator is
-    closed)."""
-    stream = open_binary(name)
+    closed). Errors name it ``label`` (by default ``name``)."""
+    stream = open_binary(name, label)
     try:
-        yield from text_lines(stream, name)
+        yield from text_lines(stream, label or name)
     finally:
         if name != "-":
             stream.close()
@@ -187,25 +203,26 @@ def unpack_bytes(data: bytes, name: str) -> bytes:
     return data
 
 
-def open_output(path: Path, name: str | None = None) -> IO[bytes]:
-    """A file to write bytes to, compressed as its name (or ``name``) ends
-    (``.gz``, ``.bz2``, ``.xz``, ``.zst``), else plain."""
-    fmt = COMPRESSED.get(Path(name or path.name).suffix.lower())
+def pack_output(raw: IO[bytes], fmt: str | None, name: str = "") -> IO[bytes]:
+    """A file that writes into ``raw`` compressed as ``fmt`` says ("gzip",
+    "bzip2", "xz", "zstd"; None: ``raw`` itself). Closing a packing file
+    ends the compressed data and leaves ``raw`` open; ``name`` is the file name a
+    gzip header records (without its ``.gz``)."""
+    if fmt is None:
+        return raw
     if fmt == "gzip":
         import gzip
 
-        return cast(IO[bytes], gzip.open(path, "wb"))
+        return cast(IO[bytes], gzip.GzipFile(filename=name, mode="wb", fileobj=raw))
     if fmt == "bzip2":
         import bz2
 
-        return bz2.open(path, "wb")
+        return bz2.BZ2File(raw, "wb")
     if fmt == "xz":
         import lzma
 
-        return lzma.open(path, "wb")
-    if fmt == "zstd":
-        zstandard = _zstd()
-        if zstandard is None:
-            raise InputError(f"{path}: {ZSTD_HINT}")
-        return zstandard.open(path, "wb")  # type: ignore[no-any-return]
-    return open(path, "wb")
+        return lzma.LZMAFile(raw, "wb")
+    zstandard = _zstd()
+    if zstandard is None:
+        raise InputError(f"{name}: {ZSTD_HINT}")
+    return zstandard.ZstdCompressor().stream_writer(raw, closefd=False)  # type: ignore[no-any-return]

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import functools
 import os
 import secrets
 import shutil
 import signal
 import stat
 import sys
+import tempfile
 import threading
 from collections.abc import Iterator
 from enum import Enum
@@ -28,10 +28,11 @@ import typer
 
 from .. import clihelp
 from ..diagnostics import Diagnostic
-from ..inputs import InputError, inputs, read_each
+from ..inputs import InputError, inputs
 from ..reading import kind_of
 from ..render import FORMATS as RENDERERS
 from ..render import Context, Renderer, want_color
+from ..streams import pack_output
 
 clihelp.setup()
 
@@ -115,36 +116,19 @@ def read_inputs(paths: list[str], exclude: list[str] | None = None) -> list[tupl
         fail(f"ftn: {e}")
 
 
-def read_each_input(paths: list[str], exclude: list[str] | None = None
-                    ) -> tuple[list[tuple[str, str]], int]:
-    """(name, text) for every input that can be read, and how many cannot:
-    each of those is said on standard error (an error for that file only);
-    exit 2 when none can be read."""
-    texts, failed = [], 0
-    for name, text in read_each(paths, exclude or ()):
-        if isinstance(text, InputError):
-            err(f"ftn: {text}")
-            failed += 1
-        else:
-            texts.append((name, text))
-    if failed and not texts:
-        raise typer.Exit(EXIT_USAGE)
-    return texts, failed
-
-
 def read_one(source: str, command: str) -> tuple[str, str]:
     """(name, text) of the one input of a command that reads one record
     file, or exit 2 (a directory is refused: it may hold many files)."""
-    if source != "-" and os.path.isdir(source):
-        fail(f"ftn {command}: {source}: is a directory; {command} reads one file "
-             f"(ftn check takes directories)")
+    one_file(source, command)
     ((name, text),) = read_inputs([source])
     return name, text
 
 
-@functools.lru_cache(maxsize=4)
-def _lines(text: str) -> list[str]:
-    return text.split("\n")
+def one_file(source: str, command: str) -> None:
+    """Exit 2 when the one input of a command is a directory."""
+    if source != "-" and os.path.isdir(source):
+        fail(f"ftn {command}: {source}: is a directory; {command} reads one file "
+             f"(ftn check takes directories)")
 
 
 def show_problems(errors: list[Diagnostic], text: str) -> None:
@@ -185,52 +169,118 @@ def _signals_held() -> Iterator[None]:
             signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write a file (its line ends as given): through a temporary file and a
-    rename, keeping the mode of the file it replaces; a new file gets the
-    user's normal permissions (the umask). A symlink is written through to
-    its target; a file with hard links is rewritten in place (the links
-    stay one file); a read-only file is refused (OSError). Interrupts
-    (SIGINT, SIGTERM) wait until the write is done."""
-    target = Path(os.path.realpath(path))
+@contextlib.contextmanager
+def interruptible(writing: bool = True) -> Iterator[None]:
+    """SIGTERM raises SystemExit, as SIGINT raises KeyboardInterrupt, while a
+    long run is ``writing`` a file: its temporary file is removed on the way
+    out."""
+    if not writing or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    old = signal.signal(signal.SIGTERM, stop)
     try:
-        st: os.stat_result | None = os.stat(target)
-    except FileNotFoundError:
-        st = None
-    if st is not None:
-        if not stat.S_ISREG(st.st_mode):
-            raise OSError(errno.EINVAL, "not a regular file")
-        if not st.st_mode & 0o222:
-            raise PermissionError(errno.EACCES, "the file is read-only")
-    data = text.encode("utf-8")
-    with _signals_held():
-        if st is not None and st.st_nlink > 1:
-            with open(target, "r+b") as f:  # in place: every hard link sees it
-                f.write(data)
-                f.truncate()
-            return
-        tmp = None
-        for _ in range(100):
-            name = target.parent / f".{target.name}.{secrets.token_hex(4)}.tmp"
-            try:
-                fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-            except FileExistsError:
-                continue
-            tmp = name
-            break
-        if tmp is None:
-            raise OSError(errno.EEXIST, "no free temporary file name")
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)
+
+
+class AtomicFile:
+    """A file written whole or not at all (its line ends as given): through
+    a temporary file and a rename, keeping the mode of the file it replaces;
+    a new file gets the user's normal permissions (the umask). A symlink is
+    written through to its target; a file with hard links is rewritten in
+    place when it is committed (the links stay one file); a read-only file
+    is refused (OSError, on opening). ``packing`` compresses what is written
+    ("gzip", "bzip2", "xz", "zstd": ``streams.pack_output``). ``commit``
+    puts it in place, interrupts (SIGINT, SIGTERM) waiting until that is
+    done; ``abort`` leaves everything as it was."""
+
+    def __init__(self, path: Path, packing: str | None = None) -> None:
+        self.target = target = Path(os.path.realpath(path))
         try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            if st is not None:
-                with contextlib.suppress(OSError):
-                    os.chmod(tmp, st.st_mode & 0o7777)
-            os.replace(tmp, target)
+            st: os.stat_result | None = os.stat(target)
+        except FileNotFoundError:
+            st = None
+        if st is not None:
+            if not stat.S_ISREG(st.st_mode):
+                raise OSError(errno.EINVAL, "not a regular file")
+            if not st.st_mode & 0o222:
+                raise PermissionError(errno.EACCES, "the file is read-only")
+        self.mode = None if st is None else st.st_mode & 0o7777
+        self.tmp: Path | None = None
+        self.raw: IO[bytes]
+        if st is not None and st.st_nlink > 1:  # written in place at the end
+            try:
+                self.raw = tempfile.TemporaryFile(dir=target.parent)  # noqa: SIM115
+            except OSError:
+                self.raw = tempfile.TemporaryFile()  # noqa: SIM115
+        else:
+            self.tmp, fd = _temporary(target)
+            self.raw = os.fdopen(fd, "wb")
+        try:
+            self.file = pack_output(self.raw, packing, target.name)
         except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+            self.abort()
             raise
+
+    def write(self, text: str) -> None:
+        self.file.write(text.encode("utf-8"))
+
+    def commit(self) -> None:
+        with _signals_held():
+            try:
+                if self.file is not self.raw:
+                    self.file.close()
+                if self.tmp is None:
+                    self.raw.seek(0)
+                    with open(self.target, "r+b") as f:  # in place: every hard link sees it
+                        shutil.copyfileobj(self.raw, f)
+                        f.truncate()
+                    self.raw.close()
+                    return
+                self.raw.close()
+                if self.mode is not None:
+                    with contextlib.suppress(OSError):
+                        os.chmod(self.tmp, self.mode)
+                os.replace(self.tmp, self.target)
+            except BaseException:
+                self.abort()
+                raise
+
+    def abort(self) -> None:
+        with contextlib.suppress(Exception):
+            self.raw.close()
+        if self.tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(self.tmp)
+
+
+def _temporary(target: Path) -> tuple[Path, int]:
+    """A new file next to ``target``, named after it: its path and descriptor."""
+    for _ in range(100):
+        name = target.parent / f".{target.name}.{secrets.token_hex(4)}.tmp"
+        try:
+            return name, os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            continue
+    raise OSError(errno.EEXIST, "no free temporary file name")
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write a file whole or not at all (``AtomicFile``); interrupts (SIGINT,
+    SIGTERM) wait until it is in place."""
+    with _signals_held():
+        f = AtomicFile(path)
+        try:
+            f.write(text)
+        except BaseException:
+            f.abort()
+            raise
+        f.commit()
 
 
 def write_out(text: str, output: Path | None) -> None:
@@ -284,8 +334,9 @@ StrictOpt = Annotated[
 ]
 Paths = Annotated[
     list[str],
-    typer.Argument(metavar="PATH...", help="FTN, JSON or JSON Lines files, directories "
-                   "(searched for *.ftn, *.json, *.jsonl and *.ndjson), or - for stdin."),
+    typer.Argument(metavar="PATH...", help="FTN, JSON or JSON Lines files (also compressed: "
+                   ".gz, .bz2, .xz, .zst), directories (searched for *.ftn, *.json, *.jsonl "
+                   "and *.ndjson, compressed or not), or - for stdin."),
 ]
 FormatOpt = Annotated[
     Format,

@@ -9,18 +9,18 @@ from __future__ import annotations
 
 import sys
 from enum import Enum
+from functools import partial
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from ..check import FORMATS, convert_text, format_text, kind_of
-from ..inputs import InputError
+from ..check import FORMATS, LAYOUTS
 from ..render import FORMATS as RENDERERS
 from ..render import Context
 from ..replay import Unknown
-from ..report import Summary, dumps, render_trace
-from ..streams import open_output, plain_name
+from ..report import Summary
+from ..streams import COMPRESSED, plain_name
 from .common import (
     EXIT_ERRORS,
     EXIT_OK,
@@ -40,11 +40,8 @@ from .common import (
     err,
     fail,
     note_fallback,
-    read_each_input,
     read_one,
     renderer,
-    show_problems,
-    write_atomic,
     write_out,
 )
 
@@ -120,41 +117,30 @@ def check(
 
 @app.command()
 def fmt(paths: Paths, check_only: CheckOpt = False, write: WriteOpt = False,
-        exclude: ExcludeOpt = None) -> None:
+        exclude: ExcludeOpt = None, jobs: JobsOpt = 1) -> None:
     """Print records in the canonical form; JSON stays JSON.
 
     Every end is written and the layout is fixed; an array stays an array,
-    and a file's line ends (LF or CRLF) stay as they are.
+    and a file's line ends (LF or CRLF) stay as they are. Files are read a
+    game at a time and written as they are done: printing stops at a file's
+    first game that cannot be read (the games before it are printed; exit
+    1); --write never rewrites a file that does not parse.
     """
+    from .rewriting import fmt_run, fmt_status
+    from .runs import input_names
+
     if check_only and write:
         fail("ftn fmt: --check and --write exclude each other")
     if write and "-" in paths:
         fail("ftn fmt: --write cannot rewrite standard input")
-    texts, unreadable = read_each_input(paths, exclude)
-    status = EXIT_USAGE if unreadable else EXIT_OK
-    for name, text in texts:
-        out, errors = format_text(text, name)
-        if out is None:
-            show_problems(errors, text)
-            err(f"ftn fmt: {name}: not formatted: it does not parse")
-            status = EXIT_ERRORS
-            continue
-        if check_only:
-            if out != text:
-                typer.echo(f"would reformat {name}")
-                status = max(status, EXIT_ERRORS)
-        elif write:
-            if out != text:
-                try:
-                    write_atomic(Path(name), out)
-                except OSError as e:  # this file is left as it was; on to the others
-                    err(f"ftn fmt: {name}: not rewritten: {e.strerror or e}")
-                    status = EXIT_USAGE
-                    continue
-                typer.echo(f"reformatted {name}")
-        else:
-            sys.stdout.write(out)
-    raise typer.Exit(status)
+    names, unreadable = input_names(paths, exclude)
+    for e in unreadable:  # an error for that file; the others are still formatted
+        err(f"ftn: {e}")
+    if unreadable and not names:
+        raise typer.Exit(EXIT_USAGE)
+    mode = "check" if check_only else "write" if write else "print"
+    ops, failed = fmt_run(names, mode, jobs)
+    raise typer.Exit(fmt_status(ops, bool(unreadable) or failed > 0))
 
 
 class To(str, Enum):
@@ -176,55 +162,49 @@ PositionsOpt = Annotated[
 
 @app.command()
 def convert(
-    source: InArg, output: OutOpt = None, to: ToOpt = None, positions: PositionsOpt = False
+    source: InArg, output: OutOpt = None, to: ToOpt = None, positions: PositionsOpt = False,
+    jobs: JobsOpt = 1,
 ) -> None:
-    """Convert records between FTN, JSON and JSON Lines (canonical form)."""
-    name, text = read_one(source, "convert")
-    note_fallback(text, name)
-    if positions and kind_of(text, name) == "json":
+    """Convert records between FTN, JSON and JSON Lines (canonical form).
+
+    The input is read a game at a time and the output written as it comes.
+    At a game that cannot be read, nothing more is written (on standard
+    output, the games before it have been; OUT is not written at all), every
+    problem of the input is said, and the exit status is 1.
+    """
+    from ..rewrite import convert_piece
+    from .rewriting import Output, open_one, run_one
+
+    name, how, lines = open_one(source, "convert")
+    note_fallback("{" if how != "ftn" else "", name)
+    if positions and how != "ftn":
         fail("ftn convert: --positions needs FTN input (they are FTN lines and columns)")
     target = to.value if to is not None else None
     if target is None and output is not None:
         suffix = Path(plain_name(output.name)).suffix.lower().lstrip(".")
         target = suffix if suffix in FORMATS else None
     if target is None:
-        target = "ftn" if kind_of(text, name) == "json" else "json"
-    out, errors = convert_text(text, target, name, positions=positions)
-    if out is None:
-        show_problems(errors, text)
-        fail(f"ftn convert: {name}: not converted: it cannot be read", EXIT_ERRORS)
-    if output is not None and plain_name(output.name) != output.name:
-        _write_packed(out, output)
-    else:
-        write_out(out, output)
-
-
-def _write_packed(text: str, output: Path) -> None:
-    """Text to a compressed file (as its name ends), through a temporary
-    file and a rename."""
-    tmp = output.with_name(f".{output.name}.tmp")
-    try:
-        with open_output(tmp, output.name) as f:
-            f.write(text.encode("utf-8"))
-        tmp.replace(output)
-    except (OSError, InputError) as e:
-        tmp.unlink(missing_ok=True)
-        fail(f"ftn: {output}: cannot write: {getattr(e, 'strerror', None) or e}")
+        target = "ftn" if how != "ftn" else "json"
+    packed = None if output is None else COMPRESSED.get(Path(output.name).suffix.lower())
+    run_one(name, how, lines, partial(convert_piece, to=target, positions=positions),
+            LAYOUTS[target], jobs, Output(output, packed), "convert")
 
 
 @app.command()
 def replay(source: InArg, format: FormatOpt = Format.text, output: OutOpt = None) -> None:
-    """The reference replay: every event with the state the rules give after it."""
-    from .. import api
+    """The reference replay: every event with the state the rules give after it.
 
-    name, text = read_one(source, "replay")
-    note_fallback(text, name)
-    doc, errors = api.replay_text(text, name)
-    if errors:
-        show_problems(errors, text)
-        fail(f"ftn replay: {name}: it cannot be read", EXIT_ERRORS)
-    stopped = any(g["stopped"] is not None for g in doc["games"])
-    write_out(dumps(doc) + "\n" if format is Format.json else render_trace(doc), output)
+    The input is read a game at a time and the replay written as it comes;
+    at a game that cannot be read, as for convert.
+    """
+    from ..rewrite import REPLAY_JSON, REPLAY_TEXT, replay_piece
+    from .rewriting import Output, open_one, run_one
+
+    name, how, lines = open_one(source, "replay")
+    note_fallback("{" if how != "ftn" else "", name)
+    as_json = format is Format.json
+    stopped = run_one(name, how, lines, partial(replay_piece, as_json=as_json),
+                      REPLAY_JSON if as_json else REPLAY_TEXT, 1, Output(output), "replay")
     raise typer.Exit(EXIT_ERRORS if stopped else EXIT_OK)
 
 
