@@ -195,11 +195,13 @@ def test_fmt_write_never_rewrites_a_file_whose_late_game_does_not_parse(
 def test_fmt_write_of_a_canonical_file_writes_nothing(tmp_path: Path) -> None:
     f = tmp_path / "a.ftn"
     f.write_text(corpus(3), encoding="utf-8")
-    os.chmod(tmp_path, 0o555)  # no temporary file could be made here
+    os.utime(tmp_path, (1, 1))  # a temporary file made and removed would change it
+    os.chmod(tmp_path, 0o555)  # nor could one be made here (but by root)
     try:
         assert run("fmt", "--write", str(f)) == (0, "", "")
     finally:
         os.chmod(tmp_path, 0o755)
+    assert tmp_path.stat().st_mtime == 1
 
 
 def test_fmt_write_keeps_a_compressed_file_compressed(tmp_path: Path) -> None:
