@@ -21,7 +21,7 @@ from paths import ROOT, SAMPLES
 from typer.testing import CliRunner
 
 from notation.printer import print_games
-from verifier import rewrite
+from verifier import rewrite, streams
 from verifier.check import convert_text, format_text
 from verifier.cli import app
 from verifier.cli.rewriting import AT_LEAST_1, SET_1, SET_2, fmt_status
@@ -195,11 +195,13 @@ def test_fmt_write_never_rewrites_a_file_whose_late_game_does_not_parse(
 def test_fmt_write_of_a_canonical_file_writes_nothing(tmp_path: Path) -> None:
     f = tmp_path / "a.ftn"
     f.write_text(corpus(3), encoding="utf-8")
-    os.chmod(tmp_path, 0o555)  # no temporary file could be made here
+    os.utime(tmp_path, (1, 1))  # a temporary file made and removed would change it
+    os.chmod(tmp_path, 0o555)  # nor could one be made here (but by root)
     try:
         assert run("fmt", "--write", str(f)) == (0, "", "")
     finally:
         os.chmod(tmp_path, 0o755)
+    assert tmp_path.stat().st_mtime == 1
 
 
 def test_fmt_write_keeps_a_compressed_file_compressed(tmp_path: Path) -> None:
@@ -210,6 +212,29 @@ def test_fmt_write_keeps_a_compressed_file_compressed(tmp_path: Path) -> None:
     assert run("fmt", "--write", str(tmp_path)) == (0, f"reformatted {f}\n", "")
     assert gzip.decompress(f.read_bytes()) == text.encode()
     assert run("fmt", "--check", str(f))[0] == 0
+
+
+@pytest.mark.parametrize("pack", ["gzip", "bzip2", "xz", "zstd"])
+def test_compressed_inputs_give_the_same_output(pack: str, tmp_path: Path) -> None:
+    if pack == "zstd":
+        pytest.importorskip("zstandard")
+    text = corpus(2)
+    js, _ = convert_text(text, "jsonl")
+    assert js is not None
+    for name, data in (("a.ftn", text), ("a.jsonl", js)):
+        plain = tmp_path / name
+        plain.write_text(data, encoding="utf-8")
+        packed = tmp_path / f"{name}.{pack}"
+        with open(packed, "wb") as raw:
+            f = streams.pack_output(raw, pack, packed.name)
+            f.write(data.encode())
+            f.close()
+        for args in (["convert", "{}", "--to", "ftn"], ["convert", "{}", "--to", "json"],
+                     ["replay", "{}"], ["fmt", "{}"], ["fmt", "--check", "{}"]):
+            want = run(*[a.replace("{}", str(plain)) for a in args])
+            got = run(*[a.replace("{}", str(packed)) for a in args])
+            assert got == tuple(x.replace(str(plain), str(packed)) if isinstance(x, str) else x
+                                for x in want), args
 
 
 def test_directory_walks_find_compressed_records(tmp_path: Path) -> None:
