@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import sys
+
 import pytest
 
 from verifier import bench
@@ -25,3 +28,17 @@ def test_bench_imports_nothing_posix_only_at_import_time() -> None:
     )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert r.returncode == 0 and r.stdout.strip() == "0.0", r.stderr
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="resource is POSIX only")
+def test_peak_memory_is_the_commands_own() -> None:
+    # A child forked from a large process starts with that process's
+    # high-water mark: the bench starts its commands from a small launcher.
+    big = bytearray(200 * 1024 * 1024)
+    for i in range(0, len(big), 4096):
+        big[i] = 1  # resident
+    peak = bench._peak_mb([sys.executable, "-c", "pass"], dict(os.environ))
+    assert 1 < peak < 100, peak
+    fill = "b = bytearray(120 * 1024 * 1024); b[::4096] = b'1' * len(b[::4096])"
+    grown = bench._peak_mb([sys.executable, "-c", fill], dict(os.environ))
+    assert grown > 120, grown

@@ -54,14 +54,27 @@ def _children_cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
-def _peak_children_mb() -> float:
-    """The largest maximum resident set of the finished child processes, in
-    MB; 0 where the platform has no ``resource`` module."""
+# Runs a command and prints the peak resident set of it alone. A process
+# forked from this one would count this process's own memory in its peak (the
+# high-water mark survives fork and exec on Linux), so the command is started
+# from this small launcher instead.
+_LAUNCH = (
+    "import resource, subprocess, sys\n"
+    "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL)\n"
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+)
+
+
+def _peak_mb(cmd: list[str], env: dict[str, str]) -> float:
+    """The peak memory (maximum resident set) of a command, in MB; 0 where
+    the platform has no ``resource`` module."""
     try:
-        import resource
+        import resource  # noqa: F401  # POSIX only
     except ImportError:  # pragma: no cover - Windows
         return 0.0
-    kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    out = subprocess.run([sys.executable, "-c", _LAUNCH, *cmd], check=True,
+                         capture_output=True, text=True, env=env).stdout
+    kb = int(out.split()[-1])
     return kb / 1024 if sys.platform != "darwin" else kb / 1024 / 1024
 
 
@@ -137,7 +150,7 @@ def main(argv: list[str] | None = None) -> None:
         jcli_s = _best(
             lambda: subprocess.run(jcmd, check=True, capture_output=True, env=env), args.repeat
         )
-        peak_mb = _peak_children_mb()
+        peak_mb = (_peak_mb(cmd, env), _peak_mb(jcmd, env))
         jobs_s = _best(lambda: subprocess.run(
             [*cmd, "--jobs", "2"], check=True, capture_output=True, env=env), args.repeat)
         jjobs_s = _best(lambda: subprocess.run(
@@ -176,7 +189,8 @@ def main(argv: list[str] | None = None) -> None:
           f"({cli_s[1] / jobs_s[1]:.2f}x one process), {games / jjobs_s[1]:,.0f} games/s "
           f"on JSONL ({jcli_s[1] / jjobs_s[1]:.2f}x)")
     print(f"start-up: 'ftn check' on one game, median {start_s * 1000:.0f} ms")
-    print(f"peak memory of the 'ftn check' commands: {peak_mb:.0f} MB")
+    print(f"peak memory of 'ftn check': {peak_mb[0]:.0f} MB on FTN, {peak_mb[1]:.0f} MB on "
+          "JSON Lines")
 
 
 if __name__ == "__main__":
