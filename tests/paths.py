@@ -1,9 +1,13 @@
 """The paths the tests share: the checkout and its sample, schema and test
-engine folders. A plain module (``from paths import SAMPLES``), not the
-conftest, because conftest files are for pytest to load, not to import."""
+engine folders; and how a command's peak memory is measured. A plain module
+(``from paths import SAMPLES``), not the conftest, because conftest files are
+for pytest to load, not to import."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -16,3 +20,15 @@ ENGINES = ROOT / "tests" / "engines"
 def read_sample(*parts: str) -> str:
     """The text of a sample, e.g. ``read_sample("valid", "four-players.ftn")``."""
     return SAMPLES.joinpath(*parts).read_text(encoding="utf-8")
+
+
+def peak_rss_kb(args: list[str]) -> int:
+    """The peak resident set (KB) of ``ftn ARGS`` run in a new process."""
+    code = ("import resource, sys, runpy; sys.argv = ['ftn', *sys.argv[1:]]\n"
+            "try:\n    runpy.run_module('verifier', run_name='__main__')\n"
+            "except SystemExit:\n    pass\n"
+            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)")
+    r = subprocess.run([sys.executable, "-c", code, *args], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.PIPE, text=True, cwd=ROOT, check=False,
+                       env={**os.environ, "PYTHONWARNINGS": "ignore"})
+    return int(r.stderr.strip().split("\n")[-1])

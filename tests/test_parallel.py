@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from golden import mutate
-from paths import ROOT, SAMPLES
+from paths import ROOT, SAMPLES, peak_rss_kb
 from typer.testing import CliRunner
 
 from notation.printer import print_games
@@ -116,16 +116,6 @@ def test_jobs_2_on_20000_games_is_byte_identical(tmp_path: Path) -> None:
         assert one == _cli([cmd, "-f", "json", "--jobs", "2", str(path)])
 
 
-def _peak_rss_kb(args: list[str]) -> int:
-    code = ("import resource, sys, runpy; sys.argv = ['ftn', *sys.argv[1:]]\n"
-            "try:\n    runpy.run_module('verifier', run_name='__main__')\n"
-            "except SystemExit:\n    pass\n"
-            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)")
-    r = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
-                       cwd=ROOT, env={**os.environ, "PYTHONWARNINGS": "ignore"})
-    return int(r.stderr.strip().split("\n")[-1])
-
-
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="resource is POSIX only")
 def test_memory_does_not_grow_with_the_number_of_games(tmp_path: Path) -> None:
@@ -139,6 +129,6 @@ def test_memory_does_not_grow_with_the_number_of_games(tmp_path: Path) -> None:
     jsmall.write_text(js, encoding="utf-8")
     jlarge.write_text(js * 10, encoding="utf-8")
     for a, b in ((small, large), (jsmall, jlarge)):
-        rss = [_peak_rss_kb(["check", "-f", "jsonl", str(p)]) for p in (a, b)]
+        rss = [peak_rss_kb(["check", "-f", "jsonl", str(p)]) for p in (a, b)]
         # Ten times the games: the same memory, give or take 15 MB (not 10x).
         assert rss[1] - rss[0] < 15_000, rss

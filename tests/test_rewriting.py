@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from golden import mutate
-from paths import ROOT, SAMPLES
+from paths import ROOT, SAMPLES, peak_rss_kb
 from typer.testing import CliRunner
 
 from notation.printer import print_games
@@ -271,17 +271,6 @@ def test_sigterm_during_a_long_write_leaves_no_temporary_file(
     assert [p.name for p in tmp_path.iterdir()] == ["a.ftn"]
 
 
-def _peak_rss_kb(args: list[str]) -> int:
-    code = ("import resource, sys, runpy; sys.argv = ['ftn', *sys.argv[1:]]\n"
-            "try:\n    runpy.run_module('verifier', run_name='__main__')\n"
-            "except SystemExit:\n    pass\n"
-            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)")
-    r = subprocess.run([sys.executable, "-c", code, *args], stdout=subprocess.DEVNULL,
-                       stderr=subprocess.PIPE, text=True, cwd=ROOT, check=False,
-                       env={**os.environ, "PYTHONWARNINGS": "ignore"})
-    return int(r.stderr.strip().split("\n")[-1])
-
-
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="resource is POSIX only")
 def test_memory_does_not_grow_with_the_number_of_games(tmp_path: Path) -> None:
@@ -298,6 +287,6 @@ def test_memory_does_not_grow_with_the_number_of_games(tmp_path: Path) -> None:
     for command in (["convert", "{}", "--to", "jsonl"], ["convert", "{}", "-o", out],
                     ["replay", "{}", "-f", "json"], ["fmt", "--check", "{}"]):
         for a, b in ((small, large), (jsmall, jlarge)):
-            rss = [_peak_rss_kb([x.replace("{}", str(p)) for x in command]) for p in (a, b)]
+            rss = [peak_rss_kb([x.replace("{}", str(p)) for x in command]) for p in (a, b)]
             # Ten times the games: the same memory, give or take 15 MB (not 10x).
             assert rss[1] - rss[0] < 15_000, (command, rss)

@@ -95,16 +95,23 @@ def _reads(piece: Piece) -> Iterator[Any]:
                       piece.first_game)
 
 
+def _games(piece: Piece, part: Part) -> Iterator[Any]:
+    """The reads of a piece that hold a game, up to its first problem; every
+    problem of the piece goes into ``part``."""
+    for r in _reads(piece):
+        if r.game is None:
+            part.problems.extend(r.problems)
+        elif not part.problems:
+            yield r
+
+
 def convert_piece(piece: Piece, to: str, positions: bool = False) -> Part:
     """The games of a piece in the canonical form of ``to`` ("ftn", "json",
     "jsonl"), with each element's FTN place when ``positions``."""
     texts: list[str] = []
     part = Part()
-    for r in _reads(piece):
-        if r.game is None:
-            part.problems.extend(r.problems)
-        elif not part.problems:
-            texts.append(game_text(canonical_game(r.game, r.number, piece.source), to, positions))
+    for r in _games(piece, part):
+        texts.append(game_text(canonical_game(r.game, r.number, piece.source), to, positions))
     part.text, part.games = LAYOUTS[to].sep.join(texts), len(texts)
     return part
 
@@ -135,17 +142,14 @@ def replay_piece(piece: Piece, as_json: bool = False) -> Part:
     games of the JSON document (``--format json``)."""
     texts: list[str] = []
     part = Part()
-    for r in _reads(piece):
-        if r.game is None:
-            part.problems.extend(r.problems)
-        elif not part.problems:
-            doc = replay_doc(r.game, r.number, piece.source, r.locate)
-            part.stopped |= doc["stopped"] is not None
-            if as_json:
-                body = json.dumps(doc, ensure_ascii=False, indent=2)
-                texts.append("\n".join("    " + line for line in body.split("\n")))
-            else:
-                texts.append("\n".join(trace_lines(doc)) + "\n")
+    for r in _games(piece, part):
+        doc = replay_doc(r.game, r.number, piece.source, r.locate)
+        part.stopped |= doc["stopped"] is not None
+        if as_json:
+            body = json.dumps(doc, ensure_ascii=False, indent=2)
+            texts.append("\n".join("    " + line for line in body.split("\n")))
+        else:
+            texts.append("\n".join(trace_lines(doc)) + "\n")
     layout = REPLAY_JSON if as_json else REPLAY_TEXT
     part.text, part.games = layout.sep.join(texts), len(texts)
     return part
