@@ -4,7 +4,6 @@ give the output of one process, byte for byte."""
 
 from __future__ import annotations
 
-import os
 import random
 import subprocess
 import sys
