@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from verifier.cli import app
-from verifier.show import ShowError, build, line_tiles, page, parse_at, render
+from verifier.show import ShowError, build, build_page, line_tiles, page, parse_at, render
 from verifier.show_svg import pips
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,10 +32,17 @@ def round_of(data: dict[str, Any], number: int) -> dict[str, Any]:
     return next(r for r in data["rounds"] if r["round"] == number)
 
 
-def embedded(html: str) -> Any:
+def embedded_page(html: str) -> Any:
+    """The page's data: every game it holds, and the one it opens at."""
     m = re.search(r'<script type="application/json" id="ftn-data">(.*?)</script>', html, re.S)
     assert m is not None
     return json.loads(m.group(1))
+
+
+def embedded(html: str) -> Any:
+    """The data of the game the page opens at."""
+    doc = embedded_page(html)
+    return next(g for g in doc["games"] if g["game"] == doc["open"])
 
 
 # -- the line and the hands -------------------------------------------------
@@ -99,7 +106,8 @@ def test_double_twelve_set() -> None:
     assert data["maxPip"] == 12
     assert len(data["seats"]) == 12 and len(data["sides"]) == 12
     assert len(round_of(data, 1)["hands"]["P1"]) == 7
-    assert 'id="ftn-f12"' in page(data)
+    path = SAMPLES / "valid" / "variant-double-twelve-12p.ftn"
+    assert 'id="ftn-f12"' in page(build_page(path.read_text(encoding="utf-8"), str(path)))
 
 
 def test_pips_count_every_face() -> None:
@@ -209,7 +217,7 @@ def test_a_long_game_weighs_under_300_kB() -> None:
     data = data_of(path)
     assert len(data["rounds"]) == 24
     assert sum(len(r["events"]) for r in data["rounds"]) == 315
-    assert len(page(data).encode()) < 300_000
+    assert len(page(build_page(path.read_text(encoding="utf-8"), str(path))).encode()) < 300_000
 
 
 def test_one_game_of_several(tmp_path: Path) -> None:

@@ -139,7 +139,7 @@ def test_an_accepted_overshoot_opens_at_its_finding(browser: Browser, tmp_path: 
     assert "claimed: +2+1 · computed: over+2+1" in here
     assert "rule R8.2 · " in here and "overshoot-accepted.ftn:183:14" in here
     assert browser.js("document.querySelectorAll('#marks a').length") == 1
-    assert browser.js("document.querySelectorAll('#race .flag').length") == 1
+    assert browser.js("document.querySelectorAll('.race svg.race-wide .flag').length") == 1
     browser.screenshot(tmp_path / "overshoot-accepted.png")
     browser.key("ArrowRight")
     assert text(browser, "#here") == ""
@@ -222,7 +222,8 @@ def test_phone_width_keyboard_and_print(browser: Browser, tmp_path: Path) -> Non
     browser.call("Emulation.setEmulatedMedia", media="print")
     try:
         assert browser.js("getComputedStyle(document.querySelector('.controls')).display") == "none"
-        assert browser.js("getComputedStyle(document.querySelector('#race')).display") != "none"
+        wide = "getComputedStyle(document.querySelector('.race svg.race-wide')).display"
+        assert browser.js(wide) != "none"
     finally:
         browser.call("Emulation.setEmulatedMedia", media="")
 
@@ -236,5 +237,6 @@ def test_every_sample_renders_without_a_script_error(browser: Browser, tmp_path:
         open_page(browser, page)
         for key in ("Home", "ArrowRight", "ArrowDown", "End", "ArrowLeft", "ArrowUp"):
             browser.key(key)
-        assert browser.js("document.querySelectorAll('#race polyline').length") >= 1, record
+        lines = "document.querySelectorAll('.race:not([hidden]) svg polyline').length"
+        assert browser.js(lines) >= 1, record
         no_network(browser, page)
