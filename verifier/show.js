@@ -279,8 +279,23 @@
     });
   }
 
+  // The part of the page the reader sees first, below the sticky bar, and
+  // where it stands: stepping keeps it there (the board above it changes
+  // height from event to event), so a step never moves the page under the
+  // reader's eyes.
+  var PARTS = document.querySelectorAll(".board > section, main > .side, main > section");
+  function seen() {
+    var bar = document.querySelector(".controls").getBoundingClientRect().bottom;
+    for (var k = 0; k < PARTS.length; k++) {
+      var r = PARTS[k].getBoundingClientRect();
+      if (r.height && r.bottom > bar) return [PARTS[k], r.top];
+    }
+    return null;
+  }
+
   function go(i, keepHash) {
     i = Math.max(0, Math.min(POS.length - 1, i));
+    var held = cur >= 0 ? seen() : null;
     cur = i;
     var ri = POS[i][0], e = POS[i][1], r = D.rounds[ri];
     $("where").textContent = "Round " + r.round + " · event " + e + " of " + r.events.length;
@@ -308,6 +323,10 @@
       if (f) li.classList.toggle("current", f.at[0] === r.round && f.at[1] === e);
     });
     if (!keepHash && history.replaceState) history.replaceState(null, "", hash(ri, e));
+    if (held) {
+      var moved = held[0].getBoundingClientRect().top - held[1];
+      if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+    }
   }
 
   function roundStart(ri) { return INDEX["r" + D.rounds[ri].round + "e0"]; }
