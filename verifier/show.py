@@ -1,9 +1,11 @@
-"""``ftn show``: one game of a record as a self-contained HTML page, or one
-position of it as an SVG picture.
+"""``ftn show``: the games of a record as a self-contained HTML page (up to
+``PAGE_GAMES`` of them, with a game picker), or one position of one game as
+an SVG picture.
 
-Boundary: takes a record's text and builds the page's data from the reference
-replay (``replay.check_game`` with its trace) and the findings of
-``check.check_text``, all obtained through ``_replay_data``; it derives what
+Boundary: takes a record's text and builds each game's data from the
+reference replay (``replay.trace_game``) and the findings of
+``check.check_text`` (run once for the file), all obtained through
+``_read_file`` and ``_replay_data``; it derives what
 the trace does not carry (the line as the tiles lie, the hands as they
 stand) and places every finding at its event. It judges nothing itself, opens
 no file and prints nothing (the CLI does both). The drawing is
