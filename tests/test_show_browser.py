@@ -187,6 +187,7 @@ def test_partial_and_large_sets_render(browser: Browser, tmp_path: Path, name: s
 
 def test_a_long_game_is_light_and_needs_no_network(browser: Browser, tmp_path: Path) -> None:
     page = show(SAMPLES / "show" / "long-24-rounds.ftn", tmp_path / "long.html")
+    show(SAMPLES / "show" / "long-24-rounds.ftn", tmp_path / "long2.html")
     assert page.stat().st_size < 300_000  # 24 rounds, 315 events
     open_page(browser, page)
     assert state(browser)["pos"] == "r24e" + str(
@@ -196,6 +197,19 @@ def test_a_long_game_is_light_and_needs_no_network(browser: Browser, tmp_path: P
     assert state(browser)["pos"] == "r2e0"
     browser.screenshot(tmp_path / "long.png", full=True)
     no_network(browser, page)
+    # The events list (16rem high at a phone's width) scrolls itself to the
+    # current event; the page stays put.
+    open_page(browser, page.with_name("long2.html"), "#r1e0", width=400)
+    for _ in range(12):
+        browser.key("ArrowRight")
+    assert state(browser)["pos"] == "r1e12"
+    assert browser.js("document.querySelector('.events-box').scrollTop") > 0
+    inside = browser.js("""(() => {
+        const a = document.querySelector('#events a[aria-current="step"]').getBoundingClientRect();
+        const v = document.querySelector('.events-box').getBoundingClientRect();
+        return [a.top >= v.top, a.bottom <= v.bottom, scrollY];
+    })()""")
+    assert inside == [True, True, 0]
 
 
 def test_markup_in_the_record_stays_text(browser: Browser, tmp_path: Path) -> None:
@@ -207,6 +221,17 @@ def test_markup_in_the_record_stays_text(browser: Browser, tmp_path: Path) -> No
     assert browser.js("document.title") == "</script><script>window.pwned=2</script> — FTN replay"
     assert '<img src=x onerror="window.pwned=1">' in text(browser, "#hands")
     assert "window.pwned=3" in text(browser, "#note")
+    no_network(browser, page)
+    # The game picker of a file of two such games shows them as text too.
+    two = tmp_path / "two.ftn"
+    two.write_text(((SAMPLES / "show" / "markup-in-tags.ftn").read_text(encoding="utf-8")
+                    + "\n") * 2, encoding="utf-8")
+    page = show(two, tmp_path / "m2.html")
+    open_page(browser, page)
+    assert browser.js("window.pwned === undefined")
+    assert browser.js("document.querySelectorAll('img, #picker *:not(label, select, option, "
+                      "span)').length") == 0
+    assert "</script><script>window.pwned=2</script>" in text(browser, "#game-pick")
     no_network(browser, page)
 
 
