@@ -118,6 +118,8 @@ class Browser:
 
     def __init__(self, exe: str, profile: Path, width: int = 1100, height: int = 900) -> None:
         profile.mkdir(parents=True, exist_ok=True)
+        (profile / "DevToolsActivePort").unlink(missing_ok=True)  # a run before's port
+        self.ws: _Socket | None = None
         self.proc = subprocess.Popen(
             [exe, *FLAGS, f"--user-data-dir={profile}", "--remote-debugging-port=0",
              f"--window-size={width},{height}", "about:blank"],
@@ -125,39 +127,45 @@ class Browser:
         )
         self.events: list[dict[str, Any]] = []
         self._id = 0
-        port_file = profile / "DevToolsActivePort"
-        deadline = time.monotonic() + 60
-        while not port_file.exists() or not port_file.read_text().strip():
-            if self.proc.poll() is not None or time.monotonic() > deadline:
-                self.close()
-                raise RuntimeError("Chromium did not start")
-            time.sleep(0.05)
-        port = int(port_file.read_text().split()[0])
-        ws = None
-        while ws is None:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=30) as r:
-                pages = [t for t in json.load(r) if t.get("type") == "page"]
-            if pages:
-                ws = pages[0]["webSocketDebuggerUrl"]
-            elif time.monotonic() > deadline:
-                self.close()
-                raise RuntimeError("Chromium has no page")
-            else:
+        try:
+            port_file = profile / "DevToolsActivePort"
+            deadline = time.monotonic() + 60
+            while not port_file.exists() or not port_file.read_text().strip():
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("Chromium did not start")
                 time.sleep(0.05)
-        self.ws = _Socket(ws)
-        self.call("Page.enable")
-        self.call("Runtime.enable")
-        self.call("Network.enable")
-        self.call("Network.emulateNetworkConditions", offline=True, latency=0,
-                  downloadThroughput=-1, uploadThroughput=-1)
-        self.viewport(width, height)
+            port = int(port_file.read_text().split()[0])
+            ws = None
+            while ws is None:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=30) as r:
+                    pages = [t for t in json.load(r) if t.get("type") == "page"]
+                if pages:
+                    ws = pages[0]["webSocketDebuggerUrl"]
+                elif time.monotonic() > deadline:
+                    raise RuntimeError("Chromium has no page")
+                else:
+                    time.sleep(0.05)
+            self.ws = _Socket(ws)
+            self.call("Page.enable")
+            self.call("Runtime.enable")
+            self.call("Network.enable")
+            self.call("Network.emulateNetworkConditions", offline=True, latency=0,
+                      downloadThroughput=-1, uploadThroughput=-1)
+            self.viewport(width, height)
+        except BaseException:  # no browser left behind, whatever went wrong
+            self.close()
+            raise
+
+    def _live(self) -> _Socket:
+        assert self.ws is not None, "the browser is closed"
+        return self.ws
 
     def call(self, method: str, **params: Any) -> dict[str, Any]:
         """Send one command and return its result (events that come first are kept)."""
         self._id += 1
-        self.ws.send(json.dumps({"id": self._id, "method": method, "params": params}))
+        self._live().send(json.dumps({"id": self._id, "method": method, "params": params}))
         while True:
-            msg = json.loads(self.ws.recv())
+            msg = json.loads(self._live().recv())
             if msg.get("id") == self._id:
                 if "error" in msg:
                     raise RuntimeError(f"{method}: {msg['error']}")
@@ -172,7 +180,7 @@ class Browser:
                 return self.events.pop(i)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            msg = json.loads(self.ws.recv())
+            msg = json.loads(self._live().recv())
             if msg.get("method") == method:
                 found: dict[str, Any] = msg
                 return found
@@ -233,8 +241,9 @@ class Browser:
         path.write_bytes(base64.b64decode(data))
 
     def close(self) -> None:
-        if getattr(self, "ws", None) is not None:
+        if self.ws is not None:
             self.ws.close()
+            self.ws = None
         if self.proc.poll() is None:
             self.proc.terminate()
             try:

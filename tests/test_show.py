@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from verifier.cli import app
-from verifier.show import ShowError, build, line_tiles, page, parse_at, render
+from verifier.show import ShowError, build, build_page, line_tiles, page, parse_at, render
 from verifier.show_svg import pips
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,10 +33,17 @@ def round_of(data: dict[str, Any], number: int) -> dict[str, Any]:
     return next(r for r in data["rounds"] if r["round"] == number)
 
 
-def embedded(html: str) -> Any:
+def embedded_page(html: str) -> Any:
+    """The page's data: every game it holds, and the one it opens at."""
     m = re.search(r'<script type="application/json" id="ftn-data">(.*?)</script>', html, re.S)
     assert m is not None
     return json.loads(m.group(1))
+
+
+def embedded(html: str) -> Any:
+    """The data of the game the page opens at."""
+    doc = embedded_page(html)
+    return next(g for g in doc["games"] if g["game"] == doc["open"])
 
 
 # -- the line and the hands -------------------------------------------------
@@ -99,7 +107,8 @@ def test_double_twelve_set() -> None:
     assert data["maxPip"] == 12
     assert len(data["seats"]) == 12 and len(data["sides"]) == 12
     assert len(round_of(data, 1)["hands"]["P1"]) == 7
-    assert 'id="ftn-f12"' in page(data)
+    path = SAMPLES / "valid" / "variant-double-twelve-12p.ftn"
+    assert 'id="ftn-f12"' in page(build_page(path.read_text(encoding="utf-8"), str(path)))
 
 
 def test_pips_count_every_face() -> None:
@@ -209,7 +218,7 @@ def test_a_long_game_weighs_under_300_kB() -> None:
     data = data_of(path)
     assert len(data["rounds"]) == 24
     assert sum(len(r["events"]) for r in data["rounds"]) == 315
-    assert len(page(data).encode()) < 300_000
+    assert len(page(build_page(path.read_text(encoding="utf-8"), str(path))).encode()) < 300_000
 
 
 def test_one_game_of_several(tmp_path: Path) -> None:
@@ -289,3 +298,73 @@ def test_cli_errors_say_where(tmp_path: Path) -> None:
     assert r.exit_code == 1
     assert re.search(rf"{re.escape(str(bad))}:\d+:\d+: FT001 syntax-error", r.stderr)
     assert "Traceback" not in r.output + r.stderr
+
+
+# -- a page of several games; the race's legend and labels (issue 21) ------------
+
+
+def three_games(tmp_path: Path) -> Path:
+    path = tmp_path / "three.ftn"
+    path.write_text("\n".join((SAMPLES / "valid" / f"{n}.ftn").read_text(encoding="utf-8")
+                              for n in ("two-players-r8-3", "three-players", "four-players")),
+                    encoding="utf-8")
+    return path
+
+
+def test_a_page_holds_every_game_of_its_file(tmp_path: Path) -> None:
+    path = three_games(tmp_path)
+    html = render(path.read_text(encoding="utf-8"), str(path), 2)
+    doc = embedded_page(html)
+    assert (doc["total"], doc["open"]) == (3, 2)
+    assert [(g["game"], g["games"], g["seats"]) for g in doc["games"]] == [
+        (1, 3, ["N", "S"]), (2, 3, ["N", "E", "W"]), (3, 3, ["N", "E", "S", "W"])]
+    # One race per game, the opened one shown without script; links name the game.
+    assert html.count('<div class="race" data-game=') == 3
+    assert '<div class="race" data-game="2">' in html
+    assert '<div class="race" data-game="1" hidden>' in html
+    assert 'href="#g2r1e0"' in html and 'href="#r1e0"' not in html
+    one = render(R83.read_text(encoding="utf-8"), str(R83))
+    assert 'href="#r1e0"' in one and "#g1" not in one
+
+
+def test_a_larger_file_holds_the_games_around_the_one_asked(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("verifier.show.PAGE_GAMES", 2)
+    path = three_games(tmp_path)
+    text = path.read_text(encoding="utf-8")
+    assert [g["game"] for g in build_page(text, str(path), 1)["games"]] == [1, 2]
+    assert [g["game"] for g in build_page(text, str(path), 2)["games"]] == [1, 2]
+    assert [g["game"] for g in build_page(text, str(path), 3)["games"]] == [3]
+    with pytest.raises(ShowError, match="the file holds 3 games"):
+        build_page(text, str(path), 4)
+
+
+def test_the_legend_has_each_sides_colour() -> None:
+    from verifier.show_svg import PALETTE, race_svg
+
+    data = data_of(SAMPLES / "valid" / "four-players.ftn")
+    for narrow in (False, True):
+        root = ET.fromstring(race_svg(data, 360 if narrow else 760, narrow=narrow))
+        legend = [(t.text, t.get("fill")) for t in root.iter("text")
+                  if t.get("class") == "legend"]
+        assert legend == [("■ N+S", PALETTE[0]), ("■ E+W", PALETTE[1])]
+    css = (ROOT / "verifier" / "show.css").read_text(encoding="utf-8")
+    # No style rule may set the legend's fill: it would hide the sides' colours.
+    rules = re.findall(r"([^{}]*)\{([^}]*)\}", css)
+    assert not [sel for sel, body in rules if "legend" in sel and "fill" in body]
+
+
+@pytest.mark.parametrize("width", [760, 360])
+def test_round_labels_neither_overlap_nor_pass_the_edge(width: int) -> None:
+    from verifier.show_svg import race_svg
+
+    root = ET.fromstring(race_svg(data_of(R83), width, narrow=width < 400))
+    spans = []
+    for t in root.iter("text"):
+        if t.get("class") == "rlabel":
+            x, w = float(t.get("x", 0)), 7 * len(t.text or "")
+            spans.append((x - w, x) if t.get("text-anchor") == "end" else (x, x + w))
+    assert spans[0][0] >= 34 and spans[-1][1] <= width  # inside the plot's span
+    assert all(a[1] + 6 <= b[0] for a, b in pairwise(spans))
+    labels = [t.text for t in root.iter("text") if t.get("class") == "rlabel"]
+    assert labels[0] == "R1" and len(labels) >= (12 if width == 760 else 8)

@@ -139,7 +139,7 @@ def test_an_accepted_overshoot_opens_at_its_finding(browser: Browser, tmp_path: 
     assert "claimed: +2+1 · computed: over+2+1" in here
     assert "rule R8.2 · " in here and "overshoot-accepted.ftn:183:14" in here
     assert browser.js("document.querySelectorAll('#marks a').length") == 1
-    assert browser.js("document.querySelectorAll('#race .flag').length") == 1
+    assert browser.js("document.querySelectorAll('.race svg.race-wide .flag').length") == 1
     browser.screenshot(tmp_path / "overshoot-accepted.png")
     browser.key("ArrowRight")
     assert text(browser, "#here") == ""
@@ -187,6 +187,7 @@ def test_partial_and_large_sets_render(browser: Browser, tmp_path: Path, name: s
 
 def test_a_long_game_is_light_and_needs_no_network(browser: Browser, tmp_path: Path) -> None:
     page = show(SAMPLES / "show" / "long-24-rounds.ftn", tmp_path / "long.html")
+    show(SAMPLES / "show" / "long-24-rounds.ftn", tmp_path / "long2.html")
     assert page.stat().st_size < 300_000  # 24 rounds, 315 events
     open_page(browser, page)
     assert state(browser)["pos"] == "r24e" + str(
@@ -196,6 +197,19 @@ def test_a_long_game_is_light_and_needs_no_network(browser: Browser, tmp_path: P
     assert state(browser)["pos"] == "r2e0"
     browser.screenshot(tmp_path / "long.png", full=True)
     no_network(browser, page)
+    # The events list (16rem high at a phone's width) scrolls itself to the
+    # current event; the page stays put.
+    open_page(browser, page.with_name("long2.html"), "#r1e0", width=400)
+    for _ in range(12):
+        browser.key("ArrowRight")
+    assert state(browser)["pos"] == "r1e12"
+    assert browser.js("document.querySelector('.events-box').scrollTop") > 0
+    inside = browser.js("""(() => {
+        const a = document.querySelector('#events a[aria-current="step"]').getBoundingClientRect();
+        const v = document.querySelector('.events-box').getBoundingClientRect();
+        return [a.top >= v.top, a.bottom <= v.bottom, scrollY];
+    })()""")
+    assert inside == [True, True, 0]
 
 
 def test_markup_in_the_record_stays_text(browser: Browser, tmp_path: Path) -> None:
@@ -207,6 +221,17 @@ def test_markup_in_the_record_stays_text(browser: Browser, tmp_path: Path) -> No
     assert browser.js("document.title") == "</script><script>window.pwned=2</script> — FTN replay"
     assert '<img src=x onerror="window.pwned=1">' in text(browser, "#hands")
     assert "window.pwned=3" in text(browser, "#note")
+    no_network(browser, page)
+    # The game picker of a file of two such games shows them as text too.
+    two = tmp_path / "two.ftn"
+    two.write_text(((SAMPLES / "show" / "markup-in-tags.ftn").read_text(encoding="utf-8")
+                    + "\n") * 2, encoding="utf-8")
+    page = show(two, tmp_path / "m2.html")
+    open_page(browser, page)
+    assert browser.js("window.pwned === undefined")
+    assert browser.js("document.querySelectorAll('img, #picker *:not(label, select, option, "
+                      "span)').length") == 0
+    assert "</script><script>window.pwned=2</script>" in text(browser, "#game-pick")
     no_network(browser, page)
 
 
@@ -222,7 +247,8 @@ def test_phone_width_keyboard_and_print(browser: Browser, tmp_path: Path) -> Non
     browser.call("Emulation.setEmulatedMedia", media="print")
     try:
         assert browser.js("getComputedStyle(document.querySelector('.controls')).display") == "none"
-        assert browser.js("getComputedStyle(document.querySelector('#race')).display") != "none"
+        wide = "getComputedStyle(document.querySelector('.race svg.race-wide')).display"
+        assert browser.js(wide) != "none"
     finally:
         browser.call("Emulation.setEmulatedMedia", media="")
 
@@ -236,5 +262,125 @@ def test_every_sample_renders_without_a_script_error(browser: Browser, tmp_path:
         open_page(browser, page)
         for key in ("Home", "ArrowRight", "ArrowDown", "End", "ArrowLeft", "ArrowUp"):
             browser.key(key)
-        assert browser.js("document.querySelectorAll('#race polyline').length") >= 1, record
+        lines = "document.querySelectorAll('.race:not([hidden]) svg polyline').length"
+        assert browser.js(lines) >= 1, record
         no_network(browser, page)
+
+
+# -- issue 21: colours, a phone's width, a file of several games -----------------
+
+BLUE, ORANGE = "rgb(31, 95, 191)", "rgb(194, 65, 12)"  # PALETTE[0] #1f5fbf, [1] #c2410c
+CONTROLS_BOTTOM = "document.querySelector('.controls').getBoundingClientRect().bottom"
+
+
+def box(b: Browser, selector: str) -> dict[str, float]:
+    value = b.js(f"(r => ({{top: r.top, bottom: r.bottom, height: r.height}}))("
+                 f"document.querySelector({selector!r}).getBoundingClientRect())")
+    assert isinstance(value, dict)
+    return value
+
+
+@pytest.mark.parametrize("width", [1100, 400])
+def test_each_side_has_its_colour(browser: Browser, tmp_path: Path, width: int) -> None:
+    # Four players in partnerships: side N+S is the first colour, E+W the second.
+    page = show(SAMPLES / "valid" / "four-players.ftn", tmp_path / "f.html")
+    open_page(browser, page, "#r1e3", width=width)
+    shown = ".race:not([hidden]) svg.race-" + ("wide" if width > 560 else "narrow")
+    assert browser.js(f"getComputedStyle(document.querySelector({shown!r})).display") == "block"
+    legend = browser.js(f"Array.from(document.querySelectorAll('{shown} .legend')).map("
+                        "t => [t.textContent, getComputedStyle(t).fill])")
+    assert legend == [["■ N+S", BLUE], ["■ E+W", ORANGE]]
+    seats = browser.js("Array.from(document.querySelectorAll('.hand .who')).map("
+                       "w => [w.firstChild.textContent, getComputedStyle(w).color])")
+    assert seats == [["N", BLUE], ["E", ORANGE], ["S", BLUE], ["W", ORANGE]]
+    # Event 3 of round 1 is S's: the acting hand is marked without losing its colour.
+    assert browser.js("document.querySelector('.hand.acting .who').firstChild.textContent") == "S"
+    browser.screenshot(tmp_path / f"colours-{width}.png", selector=shown)
+
+
+def test_a_phone_opens_at_the_overshoot_and_keys_do_not_scroll(
+        browser: Browser, tmp_path: Path) -> None:
+    page = show(SAMPLES / "invalid" / "overshoot-accepted.ftn", tmp_path / "o.html")
+    browser.viewport(400, 800)
+    browser.events.clear()
+    browser.open(page.as_uri())
+    assert state(browser)["pos"] == "r11e13"
+    bar = browser.js(CONTROLS_BOTTOM)
+    event, finding = box(browser, "#event"), box(browser, "#here .finding")
+    assert "FT304 overshoot-accepted" in text(browser, "#here")
+    # The event and its finding, whole, in the viewport and below the sticky bar.
+    assert bar <= event["top"] < event["bottom"] <= finding["top"]
+    assert finding["bottom"] <= 800, (bar, event, finding)
+    assert browser.js("document.documentElement.scrollWidth") <= 400
+    browser.screenshot(tmp_path / "phone-overshoot.png")
+    y = browser.js("scrollY")
+    for key in ("ArrowLeft", "ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown", "ArrowLeft"):
+        browser.key(key)
+        assert browser.js("scrollY") == y, key
+    assert state(browser)["pos"] == "r11e13"  # 11:13, 11:12, 11:11, 11:0, 11:1, 12:0, 11:13
+    # Read on down the page, the hands just below the bar: the keys leave them
+    # where they are on the screen (the board above them changes height from
+    # event to event; the page keeps the part the reader sees first in place).
+    browser.js("window.scrollTo(0, document.querySelector('.hands-box').offsetTop"
+               " - document.querySelector('.controls').offsetHeight - 8)")
+    assert browser.js("scrollY") > 0
+    hands = box(browser, ".hands-box")["top"]
+    assert 0 <= hands - browser.js(CONTROLS_BOTTOM) < 20  # the first part seen
+    for key in ("ArrowLeft", "ArrowLeft", "Home", "End", "ArrowRight", "ArrowUp"):
+        browser.key(key)
+        assert abs(box(browser, ".hands-box")["top"] - hands) <= 1, key
+    # The race at this width: its own drawing, labels at 11 px or more.
+    sizes = browser.js("""(() => {
+        const svg = document.querySelector('.race:not([hidden]) svg.race-narrow');
+        const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        return Array.from(svg.querySelectorAll('.rlabel, .axis, .legend')).map(
+            t => k * parseFloat(getComputedStyle(t).fontSize));
+    })()""")
+    assert sizes and min(sizes) >= 11, sizes
+    assert browser.js("getComputedStyle(document.querySelector('svg.race-wide')).display") == (
+        "none")
+    browser.screenshot(tmp_path / "phone-race.png", selector=".race-box")
+
+
+def test_a_file_of_several_games_has_a_game_picker(browser: Browser, tmp_path: Path) -> None:
+    record = tmp_path / "three.ftn"
+    record.write_text("\n".join((SAMPLES / "valid" / f"{n}.ftn").read_text(encoding="utf-8")
+                                for n in ("two-players-r8-3", "three-players", "four-players")),
+                      encoding="utf-8")
+    page = show(record, tmp_path / "p.html")
+    open_page(browser, page)
+    assert browser.js("document.getElementById('picker').hidden") is False
+    options = browser.js("Array.from(document.querySelectorAll('#game-pick option')).map("
+                         "o => o.value + ' ' + o.textContent)")
+    assert [o[:13] for o in options] == ["1 game 1 of 3", "2 game 2 of 3", "3 game 3 of 3"]
+    assert "Sample: 3 players" in options[1]
+    assert " · game 1 of 3 · N Player 1, S Player 2 · " in text(browser, "#meta")
+    browser.js("(p => { p.value = '2'; p.dispatchEvent(new Event('change')); })("
+               "document.getElementById('game-pick'))")
+    # Game 2 (three players) opens at its end, round 9 event 2, as a page of it alone would.
+    assert browser.js("document.body.getAttribute('data-game')") == "2"
+    s = state(browser)
+    assert (s["pos"], s["totals"]) == ("r9e2", ["61", "30", "33"])
+    assert browser.js("location.hash") == "#g2r9e2"
+    assert text(browser, "#title") == "Sample: 3 players (ftn generate --players 3 --seed 154)"
+    assert " · game 2 of 3 · N Player 1, E Player 2, W Player 3 · " in text(browser, "#meta")
+    assert browser.js("document.querySelectorAll('.race:not([hidden])').length") == 1
+    assert browser.js("document.querySelectorAll("
+                      "'.race:not([hidden]) svg.race-wide polyline').length") == 3
+    browser.screenshot(tmp_path / "game-2.png", full=True)
+    browser.key("Home")
+    assert state(browser)["pos"] == "r1e0" and browser.js("location.hash") == "#g2r1e0"
+    browser.js("location.hash = '#g3r2e0'")  # a link to another game of the page
+    browser.js("new Promise(r => setTimeout(r, 50))")
+    assert browser.js("document.body.getAttribute('data-game')") == "3"
+    assert state(browser)["pos"] == "r2e0"
+    assert browser.js("document.getElementById('game-pick').value") == "3"
+    assert len(state(browser)["totals"]) == 2  # N+S, E+W
+    no_network(browser, page)
+    page3 = show(record, tmp_path / "p3.html", "--game", "3")
+    open_page(browser, page3)
+    assert browser.js("document.body.getAttribute('data-game')") == "3"
+    assert state(browser)["pos"] == "r6e6"
+    one = show(R83, tmp_path / "one.html")
+    open_page(browser, one)
+    assert browser.js("document.getElementById('picker').hidden") is True

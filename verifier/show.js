@@ -4,27 +4,32 @@
 // (textContent), never parsed as HTML.
 "use strict";
 (function () {
-  var D = JSON.parse(document.getElementById("ftn-data").textContent);
+  var ALL = JSON.parse(document.getElementById("ftn-data").textContent);
+  var SEVERAL = ALL.games.length > 1;  // links then name the game: #g2r3e12
+  var D = null;  // the game shown
   var SVG = "http://www.w3.org/2000/svg";
   var PALETTE = ["#1f5fbf", "#c2410c", "#15803d", "#7e22ce", "#b91c1c", "#0e7490",
     "#a16207", "#be185d", "#4d7c0f", "#1e3a8a", "#78350f", "#475569"];
   var $ = function (id) { return document.getElementById(id); };
 
-  // Every position: [round index, event number]; event 0 is a round's start.
-  var POS = [];
-  var INDEX = {};
-  D.rounds.forEach(function (r, ri) {
-    for (var e = 0; e <= r.events.length; e++) {
-      INDEX["r" + r.round + "e" + e] = POS.length;
-      POS.push([ri, e]);
-    }
-  });
-  var FIND_AT = {};
-  D.findings.forEach(function (f, k) {
-    var key = "r" + f.at[0] + "e" + f.at[1];
-    (FIND_AT[key] = FIND_AT[key] || []).push(k);
-  });
-  var cur = -1;
+  // Every position of the game shown: [round index, event number]; event 0
+  // is a round's start. INDEX: a position's number by its "r3e12".
+  var POS = [], INDEX = {}, FIND_AT = {}, cur = -1;
+  function positions() {
+    POS = [];
+    INDEX = {};
+    FIND_AT = {};
+    D.rounds.forEach(function (r, ri) {
+      for (var e = 0; e <= r.events.length; e++) {
+        INDEX["r" + r.round + "e" + e] = POS.length;
+        POS.push([ri, e]);
+      }
+    });
+    D.findings.forEach(function (f, k) {
+      var key = "r" + f.at[0] + "e" + f.at[1];
+      (FIND_AT[key] = FIND_AT[key] || []).push(k);
+    });
+  }
 
   function el(tag, cls, text) {
     var n = document.createElement(tag);
@@ -33,9 +38,16 @@
     return n;
   }
   function clear(n) { while (n.firstChild) n.removeChild(n.firstChild); return n; }
-  function hash(ri, e) { return "#r" + D.rounds[ri].round + "e" + e; }
+  function link(r, e) { return "#" + (SEVERAL ? "g" + D.game : "") + "r" + r + "e" + e; }
+  function hash(ri, e) { return link(D.rounds[ri].round, e); }
   function tileText(t) { return t ? t[0] + "-" + t[1] : "?"; }
   function sideIndex(name) { var i = D.sides.indexOf(name); return i < 0 ? 0 : i; }
+  function seatColour(seat) {  // the colour of the seat's side (N of N+S)
+    for (var i = 0; i < D.sides.length; i++) {
+      if (D.sides[i].split("+").indexOf(seat) >= 0) return PALETTE[i % PALETTE.length];
+    }
+    return "";
+  }
 
   // One tile as an SVG element: across, or upright for a double; face down
   // when the tile is not known.
@@ -200,6 +212,7 @@
       var row = el("div", "hand");
       if (ev && ev.seat === seat) row.classList.add("acting");
       var who = el("div", "who", seat);
+      who.style.color = seatColour(seat);
       if (D.players[seat]) who.appendChild(el("small", "", D.players[seat]));
       row.appendChild(who);
       var held = (r.hands[seat] || []).filter(function (h) { return h[1] === null || h[1] > e; });
@@ -254,18 +267,35 @@
           (r.result.seat ? " " + r.result.seat : "") + " (" + r.result.totals.join(",") + ")"));
       }
     }
+    var box = list.parentNode;
     Array.prototype.forEach.call(list.querySelectorAll("a"), function (a, k) {
       if (k === e) {
         a.setAttribute("aria-current", "step");
-        if (a.scrollIntoView && list.parentNode.scrollHeight > list.parentNode.clientHeight) {
-          a.scrollIntoView({ block: "nearest" });
-        }
+        // The box scrolls to the event, never the page (scrollIntoView would).
+        var at = a.getBoundingClientRect(), view = box.getBoundingClientRect();
+        if (at.top < view.top) box.scrollTop -= view.top - at.top + 4;
+        else if (at.bottom > view.bottom) box.scrollTop += at.bottom - view.bottom + 4;
       } else a.removeAttribute("aria-current");
     });
   }
 
+  // The part of the page the reader sees first, below the sticky bar, and
+  // where it stands: stepping keeps it there (the board above it changes
+  // height from event to event), so a step never moves the page under the
+  // reader's eyes.
+  var PARTS = document.querySelectorAll(".board > section, main > .side, main > section");
+  function seen() {
+    var bar = document.querySelector(".controls").getBoundingClientRect().bottom;
+    for (var k = 0; k < PARTS.length; k++) {
+      var r = PARTS[k].getBoundingClientRect();
+      if (r.height && r.bottom > bar) return [PARTS[k], r.top];
+    }
+    return null;
+  }
+
   function go(i, keepHash) {
     i = Math.max(0, Math.min(POS.length - 1, i));
+    var held = cur >= 0 ? seen() : null;
     cur = i;
     var ri = POS[i][0], e = POS[i][1], r = D.rounds[ri];
     $("where").textContent = "Round " + r.round + " · event " + e + " of " + r.events.length;
@@ -280,18 +310,23 @@
     $("scrub").setAttribute("aria-valuetext", $("where").textContent);
     $("prev").disabled = $("first").disabled = i === 0;
     $("next").disabled = $("last").disabled = i === POS.length - 1;
-    var race = $("race"), cursor = $("race-cursor");
-    if (race && cursor) {
-      var x0 = +race.getAttribute("data-x0"), x1 = +race.getAttribute("data-x1");
-      var x = x0 + (x1 - x0) * i / Math.max(1, POS.length - 1);
-      cursor.setAttribute("x1", x);
-      cursor.setAttribute("x2", x);
-    }
+    Array.prototype.forEach.call(document.querySelectorAll(".race:not([hidden]) svg"),
+      function (race) {
+        var cursor = race.querySelector(".cursor");
+        var x0 = +race.getAttribute("data-x0"), x1 = +race.getAttribute("data-x1");
+        var x = x0 + (x1 - x0) * i / Math.max(1, POS.length - 1);
+        cursor.setAttribute("x1", x);
+        cursor.setAttribute("x2", x);
+      });
     Array.prototype.forEach.call($("findings").children, function (li, k) {
       var f = D.findings[k];
       if (f) li.classList.toggle("current", f.at[0] === r.round && f.at[1] === e);
     });
     if (!keepHash && history.replaceState) history.replaceState(null, "", hash(ri, e));
+    if (held) {
+      var moved = held[0].getBoundingClientRect().top - held[1];
+      if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+    }
   }
 
   function roundStart(ri) { return INDEX["r" + D.rounds[ri].round + "e0"]; }
@@ -309,52 +344,123 @@
       : idx.filter(function (k) { return k < cur; }).pop();
     if (pick !== undefined) go(pick);
   }
-  function fromHash() {
-    var m = /^#r(\d+)e(\d+)$/.exec(location.hash);
-    var k = m ? INDEX["r" + +m[1] + "e" + +m[2]] : undefined;
-    return k;
+  // "#r3e12" (in a page of several games: "#g2r3e12", or "#g2", its start):
+  // [game index, round, event] (round null: the game's start), or null. A
+  // bare "#r3e12" is of game index ``shown``.
+  function fromHash(shown) {
+    var m = /^#(?:g(\d+))?(?:r(\d+)e(\d+))?$/.exec(location.hash);
+    if (!m || (m[1] === undefined && m[2] === undefined)) return null;
+    var g = m[1] === undefined ? shown : gameIndex(+m[1]);
+    if (g < 0) return null;
+    if (m[2] === undefined) return [g, null];
+    var game = ALL.games[g], ri = -1;
+    game.rounds.forEach(function (r, k) { if (r.round === +m[2]) ri = k; });
+    if (ri < 0 || +m[3] > game.rounds[ri].events.length) return null;
+    return [g, +m[2], +m[3]];
+  }
+  function gameIndex(n) {
+    for (var k = 0; k < ALL.games.length; k++) if (ALL.games[k].game === n) return k;
+    return -1;
   }
 
-  // The fixed parts.
-  $("title").textContent = D.title || D.file;
-  document.title = (D.title || D.file) + " — FTN replay";
-  var meta = [D.file + (D.games > 1 ? " · game " + D.game + " of " + D.games : "")];
-  meta.push(D.seats.map(function (s) { return D.players[s] ? s + " " + D.players[s] : s; })
-    .join(", "));
-  Object.keys(D.tags).forEach(function (k) { meta.push(k + " " + D.tags[k]); });
-  meta.push("target " + D.target);
-  meta.push(D.winner ? "winner " + D.winner + " (" + D.totals.join(",") + ")" : "no winner");
-  $("meta").textContent = meta.join(" · ");
-  $("target").textContent = D.target;
-  var stop = D.findings.filter(function (f) { return f.stopped; })[0];
-  if (stop) {
-    var s = $("stopped");
-    s.hidden = false;
-    s.appendChild(document.createTextNode("The replay stopped here: "));
-    var a = el("a", "", stop.code + " " + stop.name + (stop.at[1] ? ", round " + stop.at[0] +
-      " event " + stop.at[1] : ", at the start of round " + stop.at[0]));
-    a.href = "#r" + stop.at[0] + "e" + stop.at[1];
-    s.appendChild(a);
+  // Bring the event (and the findings under it) into view below the sticky
+  // bar, if they are not: when the page opens, a link is followed or a game
+  // picked; never for a key (the page stays where the reader put it).
+  function reveal() {
+    var bar = document.querySelector(".controls").offsetHeight;
+    var evTop = $("event").getBoundingClientRect().top + scrollY;
+    var here = $("here"), last = (here.firstChild ? here : $("event")).getBoundingClientRect();
+    var lastBottom = last.bottom + scrollY;
+    var barTop = document.querySelector(".controls").offsetTop;
+    var lo = lastBottom + 8 - innerHeight;  // the least scroll that shows the findings
+    var hi = evTop - bar - 8;  // the most that keeps the event below the bar
+    var y = scrollY;
+    if (y >= lo && (y <= hi || y < barTop)) return;  // already in view
+    window.scrollTo(0, Math.max(0, lo <= hi ? Math.max(lo, Math.min(y, hi)) : hi));
   }
-  $("findings-title").textContent = "Findings of ftn check (" + D.findings.length + ")";
-  var fl = $("findings"), marks = $("marks");
-  D.findings.forEach(function (f) {
-    var li = el("li"), a = el("a", "", "round " + f.at[0] + ", event " + f.at[1] + ": " +
-      f.code + " " + f.name + " — " + f.message);
-    a.href = "#r" + f.at[0] + "e" + f.at[1];
-    li.appendChild(a);
-    fl.appendChild(li);
-    var m = el("a", f.severity === "warning" ? "warning" : "");
-    m.href = a.href;
-    m.title = f.code + " " + f.name;
-    m.tabIndex = -1;
-    m.style.left = (100 * INDEX["r" + f.at[0] + "e" + f.at[1]] / Math.max(1, POS.length - 1)) + "%";
-    marks.appendChild(m);
+
+  // The parts of the page that stay while one game is shown.
+  function drawGame() {
+    positions();
+    cur = -1;
+    drawnRound = -1;
+    document.body.setAttribute("data-game", D.game);
+    $("title").textContent = D.title || D.file;
+    document.title = (D.title || D.file) + " — FTN replay";
+    var meta = [D.file + (D.games > 1 ? " · game " + D.game + " of " + D.games : "")];
+    meta.push(D.seats.map(function (s) { return D.players[s] ? s + " " + D.players[s] : s; })
+      .join(", "));
+    Object.keys(D.tags).forEach(function (k) { meta.push(k + " " + D.tags[k]); });
+    meta.push("target " + D.target);
+    meta.push(D.winner ? "winner " + D.winner + " (" + D.totals.join(",") + ")" : "no winner");
+    $("meta").textContent = meta.join(" · ");
+    $("target").textContent = D.target;
+    Array.prototype.forEach.call(document.querySelectorAll(".race"), function (r) {
+      r.hidden = +r.getAttribute("data-game") !== D.game;
+    });
+    var stop = D.findings.filter(function (f) { return f.stopped; })[0], s = clear($("stopped"));
+    s.hidden = !stop;
+    if (stop) {
+      s.appendChild(document.createTextNode("The replay stopped here: "));
+      var a = el("a", "", stop.code + " " + stop.name + (stop.at[1] ? ", round " + stop.at[0] +
+        " event " + stop.at[1] : ", at the start of round " + stop.at[0]));
+      a.href = link(stop.at[0], stop.at[1]);
+      s.appendChild(a);
+    }
+    $("findings-title").textContent = "Findings of ftn check (" + D.findings.length + ")";
+    var fl = clear($("findings")), marks = clear($("marks"));
+    D.findings.forEach(function (f) {
+      var li = el("li"), a = el("a", "", "round " + f.at[0] + ", event " + f.at[1] + ": " +
+        f.code + " " + f.name + " — " + f.message);
+      a.href = link(f.at[0], f.at[1]);
+      li.appendChild(a);
+      fl.appendChild(li);
+      var m = el("a", f.severity === "warning" ? "warning" : "");
+      m.href = a.href;
+      m.title = f.code + " " + f.name;
+      m.tabIndex = -1;
+      m.style.left = (100 * INDEX["r" + f.at[0] + "e" + f.at[1]] / Math.max(1, POS.length - 1)) + "%";
+      marks.appendChild(m);
+    });
+    $("next-finding").disabled = !D.findings.length;
+    if (!D.findings.length) fl.appendChild(el("li", "", "None: every move is legal and every claim right."));
+    $("scrub").max = POS.length - 1;
+    $("game-pick").value = String(D.game);
+  }
+  // Show game g (an index of ALL.games) at position [round, event], or at
+  // its start position (its first finding, else its end).
+  function show(g, at, keepHash) {
+    if (ALL.games[g] !== D) {
+      D = ALL.games[g];
+      drawGame();
+    }
+    var start = at && at[0] !== null ? at : D.start;
+    go(INDEX["r" + start[0] + "e" + start[1]] || 0, keepHash);
+  }
+
+  // The game picker: a file of several games.
+  var pick = $("game-pick");
+  ALL.games.forEach(function (g) {
+    var who = g.seats.map(function (s) { return g.players[s] ? s + " " + g.players[s] : s; });
+    var tags = Object.keys(g.tags).map(function (k) { return g.tags[k]; });
+    pick.appendChild(el("option", "", "game " + g.game + " of " + g.games + ": " +
+      [g.title || who.join(", ")].concat(g.title ? [who.join(", ")] : [], tags).join(" · ") +
+      (g.findings.length ? " (" + g.findings.length + (g.findings.length === 1 ? " finding)"
+        : " findings)") : "")));
+    pick.lastChild.value = String(g.game);
   });
-  $("next-finding").disabled = !D.findings.length;
-  if (!D.findings.length) fl.appendChild(el("li", "", "None: every move is legal and every claim right."));
+  $("picker").hidden = ALL.total < 2;
+  if (ALL.games.length < ALL.total) {
+    $("picker-note").textContent = "This page holds games " + ALL.games[0].game + " to " +
+      ALL.games[ALL.games.length - 1].game + " of " + ALL.total + "; ftn show --game N " +
+      "shows the others.";
+  }
+  pick.addEventListener("change", function () {
+    show(gameIndex(+pick.value), null);
+    reveal();
+  });
+
   var scrub = $("scrub");
-  scrub.max = POS.length - 1;
   scrub.addEventListener("input", function () { go(+scrub.value); });
   $("first").addEventListener("click", function () { go(0); });
   $("last").addEventListener("click", function () { go(POS.length - 1); });
@@ -364,7 +470,7 @@
   $("next-round").addEventListener("click", nextRound);
   $("next-finding").addEventListener("click", function () { finding(1); });
   document.addEventListener("keydown", function (ev) {
-    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.target === pick) return;  // the picker's own
     if (ev.target === scrub && /^(Arrow|Page|Home|End)/.test(ev.key)) return;  // the slider's own
     var act = {
       ArrowRight: function () { go(cur + 1); }, ArrowLeft: function () { go(cur - 1); },
@@ -375,9 +481,15 @@
     if (act) { ev.preventDefault(); act(); }
   });
   window.addEventListener("hashchange", function () {
-    var k = fromHash();
-    if (k !== undefined && k !== cur) go(k, true);
+    var h = fromHash(ALL.games.indexOf(D));
+    if (!h) return;
+    if (ALL.games[h[0]] !== D || h[1] === null || INDEX["r" + h[1] + "e" + h[2]] !== cur) {
+      show(h[0], h[1] === null ? null : [h[1], h[2]], true);
+    }
+    reveal();
   });
-  var k0 = fromHash();
-  go(k0 !== undefined ? k0 : INDEX["r" + D.start[0] + "e" + D.start[1]] || 0, k0 !== undefined);
+  var opened = gameIndex(ALL.open), h0 = fromHash(opened);
+  if (h0) show(h0[0], h0[1] === null ? null : [h0[1], h0[2]], true);
+  else show(opened, null);
+  reveal();
 })();

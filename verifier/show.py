@@ -1,9 +1,11 @@
-"""``ftn show``: one game of a record as a self-contained HTML page, or one
-position of it as an SVG picture.
+"""``ftn show``: the games of a record as a self-contained HTML page (up to
+``PAGE_GAMES`` of them, with a game picker), or one position of one game as
+an SVG picture.
 
-Boundary: takes a record's text and builds the page's data from the reference
-replay (``replay.check_game`` with its trace) and the findings of
-``check.check_text``, all obtained through ``_replay_data``; it derives what
+Boundary: takes a record's text and builds each game's data from the
+reference replay (``replay.trace_game``) and the findings of
+``check.check_text`` (run once for the file), all obtained through
+``_read_file`` and ``_replay_data``; it derives what
 the trace does not carry (the line as the tiles lie, the hands as they
 stand) and places every finding at its event. It judges nothing itself, opens
 no file and prints nothing (the CLI does both). The drawing is
@@ -23,15 +25,17 @@ from notation.printer import event_text
 
 from .check import check_text, kind_of
 from .diagnostics import Diagnostic
-from .reading import read
+from .reading import Read, read
 from .render.text import render_diagnostic, source_line
 from .replay import GameReport, trace_game
-from .show_svg import face_defs, position_svg, race_svg
+from .show_svg import face_defs, position_svg, races
 
 # Findings about a round as a whole that concern its end, not its start.
 _ROUND_END_NAMES = {"result-mismatch", "total-mismatch", "overshoot-accepted", "winner-mismatch"}
 # Findings about the game as a whole that concern its end.
 _GAME_END_NAMES = {"game-unfinished", "winner-mismatch", "result-mismatch", "total-mismatch"}
+# The most games one page holds (a larger file: the games around --game).
+PAGE_GAMES = 25
 
 
 class ShowError(Exception):
@@ -53,9 +57,16 @@ class _Replayed:
     findings: list[Diagnostic]
 
 
-def _replay_data(text: str, name: str, game_no: int) -> _Replayed:
-    """The one door to the replay: game ``game_no`` of the text, its reference
-    replay with the trace, and ``ftn check``'s findings for it."""
+@dataclass
+class _File:
+    """A file read whole: its games, and ``ftn check``'s findings for all of them."""
+    found: list[Read]
+    findings: list[Diagnostic]
+
+
+def _read_file(text: str, name: str, game_no: int) -> _File:
+    """The games of a text and their findings, with ``game_no`` checked to
+    be one of them."""
     found = list(read(text, name))
     errors = [d for r in found for d in r.problems]
     if errors:
@@ -71,11 +82,17 @@ def _replay_data(text: str, name: str, game_no: int) -> _Replayed:
         raise ShowError(
             f"ftn show: {name}:{line}:{col}: --game {game_no} is out of range: the file "
             f"holds {len(found)} game{'s' if len(found) != 1 else ''} (1 to {len(found)})", 2)
-    r = found[game_no - 1]
+    return _File(found, check_text(text, name).diagnostics)
+
+
+def _replay_data(f: _File, name: str, game_no: int) -> _Replayed:
+    """The one door to the replay: game ``game_no`` of the file, its reference
+    replay with the trace, and ``ftn check``'s findings for it."""
+    r = f.found[game_no - 1]
     assert r.game is not None
     report = trace_game(r.game, game_no, name, r.locate)
-    findings = [d for d in check_text(text, name).diagnostics if d.game == game_no]
-    return _Replayed(r.game, game_no, len(found), report, findings)
+    findings = [d for d in f.findings if d.game == game_no]
+    return _Replayed(r.game, game_no, len(f.found), report, findings)
 
 
 def line_tiles(events: list[dict[str, Any]]) -> list[list[int]]:
@@ -169,7 +186,11 @@ def _rules_of(rep: GameReport) -> tuple[int, int]:
 
 def build(text: str, name: str, game_no: int = 1) -> dict[str, Any]:
     """The page's data (JSON-ready) for game ``game_no`` of a text."""
-    rp = _replay_data(text, name, game_no)
+    return _game_data(_read_file(text, name, game_no), text, name, game_no)
+
+
+def _game_data(file: _File, text: str, name: str, game_no: int) -> dict[str, Any]:
+    rp = _replay_data(file, name, game_no)
     game, rep = rp.game, rp.report
     seats = list(rep.seats) or [t.values[0] for t in game.tags if t.key == "seat" and t.values]
     max_pip, hand_size = _rules_of(rep)
@@ -282,9 +303,30 @@ def _asset(name: str) -> str:
     return resources.files("verifier").joinpath(name).read_text(encoding="utf-8")
 
 
-def page(data: dict[str, Any]) -> str:
-    """The whole HTML page for the data: styles, pictures, data and script inline."""
-    title = f"{data['title'] or data['file']} — FTN replay"
+def build_page(text: str, name: str, game_no: int = 1) -> dict[str, Any]:
+    """The data of a whole page: the games of the file it holds (all of
+    them, up to ``PAGE_GAMES``; of a larger file, the ``PAGE_GAMES`` around
+    ``game_no``), and which one it opens at."""
+    f = _read_file(text, name, game_no)
+    lo = (game_no - 1) // PAGE_GAMES * PAGE_GAMES + 1
+    hi = min(len(f.found), lo + PAGE_GAMES - 1)
+    return {"file": name, "total": len(f.found), "open": game_no,
+            "games": [_game_data(f, text, name, k) for k in range(lo, hi + 1)]}
+
+
+def _opened(doc: dict[str, Any]) -> dict[str, Any]:
+    game: dict[str, Any] = next(g for g in doc["games"] if g["game"] == doc["open"])
+    return game
+
+
+def page(doc: dict[str, Any]) -> str:
+    """The whole HTML page for a page's data (``build_page``): styles,
+    pictures, data and script inline."""
+    first = _opened(doc)
+    title = f"{first['title'] or first['file']} — FTN replay"
+    several = len(doc["games"]) > 1
+    race = "".join(races(g, f"g{g['game']}" if several else "", g is first)
+                   for g in doc["games"])
     return "".join([
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n",
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n",
@@ -292,20 +334,24 @@ def page(data: dict[str, Any]) -> str:
         "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n",
         f"<title>{html.escape(title)}</title>\n<style>\n{_asset('show.css')}</style>\n",
         "</head>\n<body>\n",
-        face_defs(data["maxPip"]),
-        _asset("show.html").replace("<!--RACE-->", race_svg(data)),
-        f"<script type=\"application/json\" id=\"ftn-data\">{_script_json(data)}</script>\n",
+        face_defs(max(g["maxPip"] for g in doc["games"])),
+        _asset("show.html").replace("<!--RACE-->", race),
+        f"<script type=\"application/json\" id=\"ftn-data\">{_script_json(doc)}</script>\n",
         f"<script>\n{_asset('show.js')}</script>\n</body>\n</html>\n",
     ])
 
 
 def render(text: str, name: str, game_no: int = 1, at: str | None = None,
            svg: bool = False) -> str:
-    """``ftn show``'s output: the page (opening at ``at``, else at the first
-    finding, else at the end), or with ``svg`` the picture of one position."""
-    data = build(text, name, game_no)
-    if at is not None:
-        data["start"] = parse_at(at, data)
+    """``ftn show``'s output: the page (opening at game ``game_no``, at
+    ``at``, else at its first finding, else at its end), or with ``svg`` the
+    picture of one position of that game."""
     if svg:
-        return position_svg(data, data["start"][0], data["start"][1])
-    return page(data)
+        data = build(text, name, game_no)
+        start = parse_at(at, data) if at is not None else data["start"]
+        return position_svg(data, start[0], start[1])
+    doc = build_page(text, name, game_no)
+    if at is not None:
+        first = _opened(doc)
+        first["start"] = parse_at(at, first)
+    return page(doc)

@@ -10,6 +10,7 @@ escaped for XML.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -169,15 +170,39 @@ def position_svg(data: dict[str, Any], r: int, e: int, width: int = 760) -> str:
     )
 
 
-def race_svg(data: dict[str, Any], width: int = 760, height: int = 260) -> str:
+def _label_width(r: int) -> int:
+    return 7 * len(f"R{r}")  # at 11 to 12 px: about 7 px a character
+
+
+def _round_labels(starts: list[tuple[int, int]], px: Callable[[int], float],
+                  right: float) -> list[tuple[float, int, str]]:
+    """Where the round labels stand, ``(x, round, anchor)``: one at each
+    round's start, but none closer to the one before than its own width (a
+    short round's label would overlap the next), and the last one, if it
+    would pass ``right``, ends there instead."""
+    shown: list[tuple[float, int, str]] = []
+    for i, r in starts:
+        x, anchor = px(i) + 2, "start"
+        if x + _label_width(r) > right:
+            x, anchor = right, "end"
+        start = x - _label_width(r) if anchor == "end" else x
+        if not shown or start - shown[-1][0] >= _label_width(shown[-1][1]) + 6:
+            shown.append((x, r, anchor))
+    return shown
+
+
+def race_svg(data: dict[str, Any], width: int = 760, height: int = 260, link: str = "",
+             narrow: bool = False) -> str:
     """The score race: every side's total over the game's positions, the
-    target line, round boundaries, discarded overshoots and findings marked."""
+    target line, round boundaries, discarded overshoots and findings marked.
+    ``link`` goes before each position's ``r3e12`` in a link (``g2``: the
+    game, in a page of several); ``narrow``: the drawing for a phone's width."""
     points: list[tuple[str, list[int]]] = []  # (hash, totals) per position
     overs: list[tuple[int, int, int, str]] = []  # (position, side, would-be total, text)
     starts: list[tuple[int, int]] = []
     for rnd in data["rounds"]:
         starts.append((len(points), rnd["round"]))
-        points.append((f"r{rnd['round']}e0", rnd["start"]))
+        points.append((f"{link}r{rnd['round']}e0", rnd["start"]))
         for ev in rnd["events"]:
             if ev["type"] == "place" and not ev["credited"]:
                 side = data["sides"].index(ev["side"]) if ev["side"] in data["sides"] else 0
@@ -186,10 +211,11 @@ def race_svg(data: dict[str, Any], width: int = 760, height: int = 260) -> str:
                               f"round {rnd['round']}, event {ev['event']}: {ev['side']} "
                               f"{was} + {ev['eventPoints']} = {was + ev['eventPoints']} > "
                               f"{data['target']}: discarded (R8.2)"))
-            points.append((f"r{rnd['round']}e{ev['event']}", ev["totals"]))
+            points.append((f"{link}r{rnd['round']}e{ev['event']}", ev["totals"]))
     highest = [data["target"], *(o[2] for o in overs), *(max(t or [0]) for _, t in points)]
     top = int(max(highest))
-    per_row = max(1, (width - 40) // 72)  # legend entries per row
+    slot = max(72, 24 + 8 * max((len(n) for n in data["sides"]), default=1))  # legend entry
+    per_row = max(1, (width - 40) // slot)  # legend entries per row
     legend_rows = -(-len(data["sides"]) // per_row)
     height += 16 * (legend_rows - 1)
     left, right, up, down = 34, 12, 10 + 16 * legend_rows, 34
@@ -201,20 +227,22 @@ def race_svg(data: dict[str, Any], width: int = 760, height: int = 260) -> str:
     def py(v: float) -> float:
         return round(height - down - (height - up - down) * v / (top * 1.08), 1)
 
-    out = [f'<svg id="race" viewBox="0 0 {width} {height}" role="img" data-x0="{left}" '
-           f'data-x1="{width - right}" data-n="{len(points)}" '
-           'aria-labelledby="race-title"><title id="race-title">The score race: every '
+    kind = "race-narrow" if narrow else "race-wide"
+    title = f"race-title-{link or 'g'}-{'n' if narrow else 'w'}"
+    out = [f'<svg class="race-chart {kind}" viewBox="0 0 {width} {height}" role="img" '
+           f'data-x0="{left}" data-x1="{width - right}" data-n="{len(points)}" '
+           f'aria-labelledby="{title}"><title id="{title}">The score race: every '
            "side's total after each event</title>"]
     out.append(f'<rect x="{left}" y="{up}" width="{width - left - right}" '
                f'height="{height - up - down}" class="plot"/>')
-    step = max(1, len(starts) // 12)
-    for k, (i, r) in enumerate(starts):
+    for i, _ in starts:
         out.append(f'<line x1="{px(i)}" y1="{up}" x2="{px(i)}" y2="{height - down}" '
                    'class="round"/>')
-        if k % step == 0:
-            out.append(f'<a href="#r{r}e0"><text x="{px(i) + 2}" y="{height - down + 14}" '
-                       f'class="rlabel">R{r}</text></a>')
-    grid = next(g for g in (5, 10, 20, 50, 100, 200, 500, 10**9) if top / g <= 8)
+    for x, r, anchor in _round_labels(starts, px, width - 1):
+        out.append(f'<a href="#{link}r{r}e0"><text x="{x:g}" y="{height - down + 14}" '
+                   f'class="rlabel" text-anchor="{anchor}">R{r}</text></a>')
+    grid = next(g for g in (5, 10, 20, 50, 100, 200, 500, 10**9)
+                if top / g <= (5 if narrow else 8))
     for v in range(grid, top + 1, grid):
         if abs(v - data["target"]) * 4 < grid:
             continue  # the target's own label stands there
@@ -232,9 +260,9 @@ def race_svg(data: dict[str, Any], width: int = 760, height: int = 260) -> str:
         color = PALETTE[side % len(PALETTE)]
         out.append(f'<polyline points="{pts}" fill="none" stroke="{color}" '
                    f'stroke-width="2.2" class="side"><title>{escape(name)}</title></polyline>')
-        lx, ly = left + 6 + 72 * (side % per_row), 16 + 16 * (side // per_row)
-        out.append(f'<text x="{lx}" y="{ly}" fill="{color}" class="legend">'
-                   f"■ {escape(name)}</text>")
+        lx, ly = left + 6 + slot * (side % per_row), 16 + 16 * (side // per_row)
+        out.append(f'<text x="{lx}" y="{ly}" fill="{color}" class="legend" '
+                   f'data-side="{escape(name)}">■ {escape(name)}</text>')
     for i, side, would, text in overs:
         x, y0, y1 = px(i), py(points[i][1][side]), py(would)
         out.append(f'<a href="#{points[i][0]}" class="over"><title>{escape(text)}</title>'
@@ -243,11 +271,19 @@ def race_svg(data: dict[str, Any], width: int = 760, height: int = 260) -> str:
                    f'<text x="{x - 8}" y="{y1 - 3}" text-anchor="end">{would}</text></a>')
     index = {h: i for i, (h, _) in enumerate(points)}
     for f in data["findings"]:
-        i = index.get(f"r{f['at'][0]}e{f['at'][1]}", 0)
-        out.append(f'<a href="#r{f["at"][0]}e{f["at"][1]}" class="flag">'
+        at = f"{link}r{f['at'][0]}e{f['at'][1]}"
+        out.append(f'<a href="#{at}" class="flag">'
                    f"<title>{escape(f['code'] + ' ' + f['name'])}</title>"
-                   f'<path d="M{px(i)} {height - down}l-6 10h12z"/></a>')
-    out.append(f'<line id="race-cursor" x1="{left}" y1="{up}" x2="{left}" y2="{height - down}"/>')
+                   f'<path d="M{px(index.get(at, 0))} {height - down}l-6 10h12z"/></a>')
+    out.append(f'<line class="cursor" x1="{left}" y1="{up}" x2="{left}" y2="{height - down}"/>')
     out.append("</svg>")
     return "".join(out)
 
+
+def races(data: dict[str, Any], link: str = "", shown: bool = True) -> str:
+    """One game's race for the page: the drawing for a wide screen and the
+    one for a phone (the page's styles show one of them)."""
+    wide = race_svg(data, link=link)
+    narrow = race_svg(data, 360, 300, link=link, narrow=True)
+    return (f'<div class="race" data-game="{data["game"]}"{"" if shown else " hidden"}>'
+            f"{wide}{narrow}</div>")

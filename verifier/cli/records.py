@@ -209,7 +209,7 @@ def replay(source: InArg, format: FormatOpt = Format.text, output: OutOpt = None
 
 
 GameOpt = Annotated[
-    int, typer.Option("--game", "-g", metavar="N", help="Which game of the file (1...).")
+    int, typer.Option("--game", "-g", metavar="N", help="The game to open at (1...).")
 ]
 AtOpt = Annotated[
     str | None,
@@ -222,7 +222,7 @@ SvgOpt = Annotated[bool, typer.Option("--svg", help="One SVG picture of --at's p
 def show(
     source: InArg, output: OutOpt = None, game: GameOpt = 1, at: AtOpt = None, svg: SvgOpt = False
 ) -> None:
-    """A self-contained HTML page that replays one game (or, with --svg, one position)."""
+    """A self-contained HTML page that replays the games (or, with --svg, one position)."""
     from ..show import ShowError, render
 
     name, text = read_one(source, "show")

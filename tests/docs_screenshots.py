@@ -1,0 +1,49 @@
+"""Take the screenshots of README.md's "Seeing a game" again (needs
+Chromium): docs/show-midround.png (round 11 of the R8.3 sample at event 9)
+and docs/show-race.png (the race at the game's end).
+
+    cd tests && ../.venv/bin/python docs_screenshots.py
+
+Boundary: writes the two PNG files under docs/ and nothing else; a script,
+not a test.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from chromium import Browser, find_chromium
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = "samples/valid/two-players-r8-3.ftn"
+
+
+def main() -> int:
+    exe = find_chromium()
+    if exe is None:
+        print("docs_screenshots.py: Chromium is not installed (apt-get install chromium)",
+              file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        page = Path(tmp) / "game.html"
+        subprocess.run([sys.executable, "-m", "verifier", "show", SAMPLE, "-o", str(page)],
+                       cwd=ROOT, check=True)
+        b = Browser(exe, Path(tmp) / "profile")
+        try:
+            b.viewport(1100, 692)
+            b.open(page.as_uri() + "#r11e9")
+            b.screenshot(ROOT / "docs" / "show-midround.png")
+            b.viewport(1100, 900)
+            b.open(page.as_uri())  # at the game's end
+            b.screenshot(ROOT / "docs" / "show-race.png", selector=".race-box")
+        finally:
+            b.close()
+    print("docs/show-midround.png, docs/show-race.png")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
