@@ -29,6 +29,8 @@ from ..reading import read_lines
 #: A document longer than this is not checked as it is typed (it is a
 #: diagnostic instead): ``ftn check`` on the command line reads any size.
 MAX_CHARS = 4 << 20
+#: Pieces kept that the current text no longer holds (for undo and redo).
+KEEP = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,22 +100,24 @@ class Document:
             return self.findings
         self.lines, bom = split_lines(text)
         self.pieces = list(pieces(self.lines, self.source, size=1))
-        cache: dict[tuple[str, str, int, bool], _Checked] = {}
+        cache = self._cache
         found: list[Finding] = []
         games = 0
         self.checked = 0
         for p in self.pieces:
-            first = p.first_line == 1
-            key = (p.how, "\n".join(p.lines), p.first_game, first)
-            done = self._cache.get(key) or cache.get(key)
+            key = (p.how, "\n".join(p.lines), p.first_game, p.first_line == 1)
+            done = cache.pop(key, None)
             if done is None:
                 done = self._check(p)
                 self.checked += 1
-            cache[key] = done
+            cache[key] = done  # the most recently used last
             games = max(games, done.games)
             shift = p.first_line - done.base
             found.extend(_moved(f, shift) for f in done.findings)
-        self._cache = cache
+        # Kept besides the pieces of this text: those of the texts before it,
+        # the least recently used dropped first (an undo finds its pieces).
+        for stale in list(cache)[: max(0, len(cache) - len(self.pieces) - KEEP)]:
+            del cache[stale]
         if bom:  # ftn check reads the text without its BOM: columns of line 1 move
             found = [_moved(f, 0, 1) if f.diagnostic.line == 1 else f for f in found]
         if games == 0 and not found:

@@ -279,7 +279,7 @@ _EVENT_LINE = re.compile(r"\s*(\S+)?\s*\S*$")
 def complete(doc: Document, line: int, col: int) -> list[Item]:
     """On an event line of a round: the seat to act, and when its hand is
     known every legal move (the tiles that fit, at the ends they fit, or a
-    knock)."""
+    knock); in a blocked round, the knock that may still show the block."""
     if not 1 <= line <= len(doc.lines):
         return []
     current = doc.lines[line - 1][: col - 1]
@@ -302,9 +302,17 @@ def complete(doc: Document, line: int, col: int) -> list[Item]:
     if rep.setup is None or final.position is None or rep.stopped is not None:
         return []
     rs, state = final.position
-    if rs.over or state.over:
+    names = rep.setup.names
+    if state.over:
         return []
-    seat = rep.setup.names[rs.turn]
+    if rs.over:  # blocked: the knocks that show the block may follow (R7.5)
+        show = rs.block_knocks()
+        if not show:
+            return []
+        seat = names[show[0]]
+        return [Item(seat, f"{seat} to knock (the round is blocked)", seat + " "),
+                Item(f"{seat} knock", "the knock that shows the block (R7.5)", f"{seat} knock")]
+    seat = names[rs.turn]
     items = [Item(seat, f"{seat} to play", seat + " ")]
     if rs.unknown[rs.turn]:
         return items  # its hand is not known: which tiles fit is not known either
