@@ -88,14 +88,16 @@ class Document:
         self.pieces: list[Piece] = []
         self.findings: list[Finding] = []
         self.checked = 0  # pieces checked by the last update (the others were kept)
+        self.refused = False  # the text is not checked (too large, or not text)
         self._cache: dict[tuple[str, str, int, bool], _Checked] = {}
 
     def update(self, text: str) -> list[Finding]:
         """Check a new text of the document; the findings of ``ftn check``."""
         self.text = text
         refused = _refused(text, self.source)
+        self.refused = refused is not None
         if refused is not None:
-            self.lines, self.pieces, self._cache = [], [], {}
+            self.lines, self.pieces, self._cache = text.split("\n"), [], {}
             self.findings = [Finding(refused)]
             return self.findings
         self.lines, bom = split_lines(text)

@@ -33,6 +33,9 @@ from .document import Document, Finding
 
 NAME = "ftn"
 SOURCE = "ftn"
+#: Diagnostics sent for one document at most (a text that is not a record can
+#: have one a line); a last one says how many more there are.
+MAX_SHOWN = 1000
 log = logging.getLogger(__name__)
 R = TypeVar("R")
 
@@ -123,8 +126,14 @@ class FtnServer(LanguageServer):
         if doc is None:
             doc = self.docs[uri] = Document(to_fs_path(uri) or uri)
         findings = safe(lambda: doc.update(text), lambda: [_broken(doc)])
-        self.text_document_publish_diagnostics(t.PublishDiagnosticsParams(
-            uri, [self.diagnostic(uri, doc, f) for f in findings], version))
+        shown = [self.diagnostic(uri, doc, f) for f in findings[:MAX_SHOWN]]
+        if len(findings) > MAX_SHOWN:
+            shown.append(t.Diagnostic(
+                t.Range(t.Position(0, 0), t.Position(0, 0)),
+                f"{len(findings) - MAX_SHOWN:,} more findings are not shown here; "
+                f"'ftn check {doc.source}' lists them all",
+                t.DiagnosticSeverity.Information, source=SOURCE))
+        self.text_document_publish_diagnostics(t.PublishDiagnosticsParams(uri, shown, version))
 
 
 def _rule_url(citation: str) -> str:
@@ -177,7 +186,7 @@ def _doc(ls: FtnServer, uri: str) -> Document | None:
 @server.feature(t.TEXT_DOCUMENT_FORMATTING)
 def formatting(ls: FtnServer, params: t.DocumentFormattingParams) -> list[t.TextEdit] | None:
     doc = _doc(ls, params.text_document.uri)
-    if doc is None or not doc.lines:
+    if doc is None or doc.refused or not doc.lines:
         return None
     out, _errors = safe(lambda: format_text(doc.text, doc.source), lambda: (None, []))
     if out is None or out == doc.text:
