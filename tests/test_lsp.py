@@ -16,8 +16,6 @@ from verifier.lsp import features
 from verifier.lsp.document import MAX_CHARS, Document, Related
 from verifier.lsp.features import Edit
 
-pytest.importorskip("pygls")  # the extra 'lsp': the library itself does not need it
-
 
 def _record(games: int = 4) -> str:
     from notation.printer import print_game

@@ -10,11 +10,12 @@ import subprocess
 import sys
 
 import pytest
-from lsp_session import Session, apply, uri_of
-from paths import ROOT, SAMPLES
 
-pytest.importorskip("pygls")
-from lsprotocol import types as t  # noqa: E402
+pytest.importorskip("pygls")  # the extra 'lsp'
+
+from lsp_session import Session, apply, uri_of
+from lsprotocol import types as t
+from paths import ROOT, SAMPLES
 
 INVALID = sorted(p for p in (SAMPLES / "invalid").iterdir() if p.suffix in (".ftn", ".jsonl"))
 
