@@ -175,3 +175,16 @@ def test_the_server_command_is_listed() -> None:
     assert r.exit_code == 0 and "Language Server Protocol" in r.stdout
     listed = CliRunner().invoke(app, ["--help"])
     assert " server " in listed.stdout
+
+
+def test_places_are_counted_in_the_clients_units() -> None:
+    from verifier.lsp.document import Document
+    from verifier.lsp.server import FtnServer
+
+    ls = FtnServer()  # the default encoding, UTF-16: a character beyond the BMP counts 2
+    doc = Document("x.ftn")
+    doc.update("# \U0001f600 x\ngame\n")
+    assert ls.position(doc, 1, 5) == t.Position(0, 5)  # "# 😀 " is 5 UTF-16 units
+    assert ls.place(doc, t.Position(0, 5)) == (1, 5)
+    assert ls.place(doc, t.Position(1, 2)) == (2, 3)
+    assert ls.position(doc, 9, 1) == t.Position(2, 0)  # past the end: the last line

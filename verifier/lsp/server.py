@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 from lsprotocol import types as t
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
+from pygls.workspace import PositionCodec
 
 from ..check import format_text
 from ..diagnostics import ERROR, WARNING, Diagnostic
@@ -56,14 +57,22 @@ class FtnServer(LanguageServer):
     """The server, with one ``Document`` per open text."""
 
     def __init__(self) -> None:
-        super().__init__(NAME, _version(), text_document_sync_kind=t.TextDocumentSyncKind.Full)
+        super().__init__(NAME, _version(),
+                         text_document_sync_kind=t.TextDocumentSyncKind.Incremental)
         self.docs: dict[str, Document] = {}
 
     # -- places --------------------------------------------------------------
 
     def units(self, text: str) -> int:
-        """The length of a text in the client's units."""
-        return int(self.workspace.position_codec.client_num_units(text))
+        """The length of a text in the client's units (UTF-16 code units
+        until the client has chosen)."""
+        if text.isascii():
+            return len(text)
+        try:
+            codec = self.workspace.position_codec
+        except RuntimeError:  # not initialized yet
+            codec = PositionCodec()
+        return int(codec.client_num_units(text))
 
     def position(self, doc: Document, line: int, col: int) -> t.Position:
         """A 1-based line and character column as the client's position."""
