@@ -4,10 +4,10 @@ Starts ``ftn server`` as a subprocess, opens a record of about 1,000 lines
 (generated games, two players), then makes 100 edits, one at a time, and
 times each from the moment the change is sent to the moment its
 diagnostics arrive (the client's clock: the whole trip through the pipe,
-the server and back). The edits are of three kinds, in turn: a claim of a
-random game made wrong and right again, a comment line inserted or removed
-at the top (every game moves down or up a line), and a character typed into
-a placement line (a syntax error, then its fix). Prints the median and the
+the server and back). The edits are of three kinds, in turn: a points claim
+of a random game made wrong (a new finding each time), a comment line
+inserted at the top (every game moves down a line), and a comment typed at
+the end of a random event line; every edit makes a text not seen before. Prints the median and the
 maximum, by kind and overall; then the same edits made to the server's
 ``Document`` in this process, the CPU time of each (what the server itself
 spends, whatever else the machine is running).
@@ -49,39 +49,28 @@ def record(lines: int, seed: int) -> str:
 
 
 def edits(text: str, n: int, rng: random.Random) -> list[tuple[str, str]]:
-    """``n`` texts in turn, each an edit of the one before, with its kind."""
+    """``n`` texts in turn, each an edit of the one before and none seen
+    before (the server keeps the pieces of earlier texts, so an edit that
+    goes back would be answered from them), with its kind."""
     out: list[tuple[str, str]] = []
     lines = text.split("\n")
-    claims = [i for i, ln in enumerate(lines) if " +" in ln and ln.startswith("  ")]
-    comment = False
+    top = 0  # notes inserted at the top so far
     turn = 0
     while len(out) < n:
         kind = ("claim", "shift", "typing")[turn % 3]
         turn += 1
-        if kind == "claim":
-            i = rng.choice(claims) + (1 if comment else 0)  # the lines below a note moved
-            old = lines[i]
-            lines[i] = old.replace(" +", " +1", 1)  # a wrong claim
-            out.append((kind, "\n".join(lines)))
-            lines[i] = old
-            if len(out) < n:
-                out.append((kind, "\n".join(lines)))
-        elif kind == "shift":
-            if comment:
-                lines.pop(0)
-            else:
-                lines.insert(0, "# a note at the top")
-            comment = not comment
-            out.append((kind, "\n".join(lines)))
-        else:
-            i = rng.choice(claims) + (1 if comment else 0)
-            old = lines[i]
-            lines[i] = old + "x"
-            out.append((kind, "\n".join(lines)))
-            lines[i] = old
-            if len(out) < n:
-                out.append((kind, "\n".join(lines)))
-    return out[:n]
+        events = [i for i, ln in enumerate(lines) if " +" in ln and ln.startswith("  ")]
+        i = rng.choice(events)
+        if kind == "claim":  # a points claim made wrong: a new finding
+            head, _, rest = lines[i].partition(" +")
+            lines[i] = f"{head} +{turn + 100}{rest[rest.index(' '):] if ' ' in rest else ''}"
+        elif kind == "shift":  # a note at the top: every game moves down a line
+            top += 1
+            lines.insert(0, f"# note {top}")
+        else:  # a trailing comment typed on an event line
+            lines[i] += f" # {turn}"
+        out.append((kind, "\n".join(lines)))
+    return out
 
 
 async def measure(text: str, steps: list[tuple[str, str]]) -> dict[str, list[float]]:
