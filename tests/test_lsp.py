@@ -295,3 +295,7 @@ def test_no_completion_outside_a_round() -> None:
     doc = _doc("knock-while-able.ftn")
     assert features.complete(doc, 4, 1) == []  # the header
     assert features.complete(doc, 2, 1) == []  # a comment before the game
+    assert features.complete(doc, 11, 9) == []  # "  deal N": a deal, not an event
+    pm = _doc("points-mismatch.ftn")
+    assert [i.label for i in features.complete(pm, 19, 3)] == ["S", "S knock"]  # round 1
+    assert features.complete(pm, 22, 1) == []  # the blank line after round 1's result

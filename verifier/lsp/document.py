@@ -156,10 +156,6 @@ class Document:
                 return g, r.number, p
         return None
 
-    def game_lines(self, game: Game) -> tuple[int, int]:
-        """The first and last line (1-based) of a game's text."""
-        return game.line, game.end_line
-
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 

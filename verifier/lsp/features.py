@@ -274,6 +274,7 @@ class Item:
 
 
 _EVENT_LINE = re.compile(r"\s*(\S+)?\s*\S*$")
+_KEYWORDS = ("game", "round", "deal", "result", "winner", "end")
 
 
 def complete(doc: Document, line: int, col: int) -> list[Item]:
@@ -285,6 +286,9 @@ def complete(doc: Document, line: int, col: int) -> list[Item]:
     current = doc.lines[line - 1][: col - 1]
     if current.strip() and not _EVENT_LINE.fullmatch(current):
         return []
+    first = current.split()[0] if current.split() else ""
+    if first in _KEYWORDS or first.startswith(("[", "#")):
+        return []  # a deal, round, result... line, a tag, a comment: not an event
     start = next((n for n in range(line - 1, 0, -1)
                   if doc.lines[n - 1].lstrip().startswith("game")), None)
     if start is None:

@@ -222,7 +222,7 @@ def _edit(ls: FtnServer, doc: Document, e: features.Edit) -> t.TextEdit:
 
 
 @server.feature(t.TEXT_DOCUMENT_CODE_ACTION, t.CodeActionOptions(
-    code_action_kinds=[t.CodeActionKind.QuickFix, t.CodeActionKind.Source]))
+    code_action_kinds=[t.CodeActionKind.QuickFix, t.CodeActionKind.RefactorRewrite]))
 def code_action(ls: FtnServer, params: t.CodeActionParams) -> list[t.CodeAction] | None:
     uri = params.text_document.uri
     doc = _doc(ls, uri)
@@ -235,7 +235,8 @@ def code_action(ls: FtnServer, params: t.CodeActionParams) -> list[t.CodeAction]
     for fx in found:
         edit = t.WorkspaceEdit(changes={uri: [_edit(ls, doc, fx.edit)]})
         diags = [ls.diagnostic(uri, doc, fx.finding)] if fx.finding is not None else None
-        kind = t.CodeActionKind.QuickFix if fx.finding is not None else t.CodeActionKind.Source
+        kind = (t.CodeActionKind.QuickFix if fx.finding is not None
+                else t.CodeActionKind.RefactorRewrite)
         out.append(t.CodeAction(fx.title, kind=kind, diagnostics=diags, edit=edit,
                                 is_preferred=fx.finding is not None or None))
     return out or None
