@@ -67,6 +67,24 @@ def test_lines_inserted_above_move_the_findings_of_the_games_below() -> None:
     _same_as_check(doc, moved)
 
 
+def test_games_apart_by_comments_and_stray_text_are_checked_alone() -> None:
+    games = _record().split("\ngame\n")
+    text = games[0] + "\n# between 1 and 2\n\ngame\n" + games[1] + "\nstray text\ngame\n" + (
+        "\ngame\n".join(games[2:]))
+    text = text.replace("end\n", "end # the end\n", 1)
+    broken, _ = _break_claim(text, 2)
+    doc = Document("r.ftn")
+    doc.update(broken)
+    assert len(doc.pieces) == 3  # cut after game 1 (comments between) and after game 3
+    assert [p.first_game for p in doc.pieces] == [1, 2, 4]
+    _same_as_check(doc, broken)
+    assert [f.diagnostic.name for f in doc.findings] == ["points-mismatch", "syntax-error"]
+    again, _ = _break_claim(broken, 4)
+    doc.update(again)
+    assert doc.checked == 1
+    _same_as_check(doc, again)
+
+
 @pytest.mark.parametrize("name", sorted(p.name for p in (SAMPLES / "invalid").iterdir()
                                         if p.suffix in (".ftn", ".jsonl")))
 def test_findings_equal_check_for_every_invalid_sample(name: str) -> None:

@@ -1,13 +1,13 @@
 """One open document of the editor: its text in pieces of whole games, the
 findings of each piece kept until that piece's text changes.
 
-Boundary: the language server's model of a text. It cuts the text where
-``ftn check`` cuts a file (``parallel.pieces``, at every game boundary), so
-that a piece checked alone gives exactly the findings that checking the whole
-file gives; it checks a piece only when the piece's own text (or its first
-game's number) changed, and moves the findings of the others to their new
-lines. Every check goes through ``_check_piece``, the one call into the
-checker. It also finds, for a finding that names another event (the later
+Boundary: the language server's model of a text. It cuts the text at
+every game boundary (``cut``), so that a piece checked alone gives exactly
+the findings that checking the whole file gives (each piece is checked as
+``ftn check`` checks its pieces); it checks a piece only when the piece's
+own text (or its first game's number) changed, and moves the findings of
+the others to their new lines. Every check goes through ``_check_piece``,
+the one call into the checker. It also finds, for a finding that names another event (the later
 play that proves a knock illegal, the earlier placement of a tile), that
 event's place, and the game that holds a given line. It knows nothing of
 the protocol (``lsp.server`` does) and does no I/O.
@@ -19,12 +19,13 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
+from notation.grammar import _line_regex
 from notation.model import Game, Placement, Round
 
 from ..check import no_games
 from ..diagnostics import Diagnostic
 from ..parallel import Piece, check_piece, pieces
-from ..reading import read_lines
+from ..reading import read_lines, sniff
 
 #: A document longer than this is not checked as it is typed (it is a
 #: diagnostic instead): ``ftn check`` on the command line reads any size.
@@ -78,6 +79,42 @@ def split_lines(text: str) -> tuple[list[str], bool]:
     return (text[1:] if bom else text).split("\n"), bom
 
 
+def cut(lines: list[str], source: str) -> list[Piece]:
+    """A text's lines in pieces that each give, checked alone, the findings
+    that checking the whole text gives: JSON as ``ftn check`` cuts it (a
+    piece a JSON Lines line; a JSON document whole), FTN before every 'game'
+    line whose last line before it, blank lines and comments aside, is an
+    'end' line. (``ftn check`` does not cut where comments stand between
+    two games, because ``ftn fmt`` and ``ftn convert`` give them to the
+    game after; no comment ever makes a finding, so a check may cut there.)"""
+    how, _ = sniff(lines, source)
+    if how != "ftn":
+        return list(pieces(lines, source, size=1))
+    fullmatch = _line_regex().fullmatch
+    out: list[Piece] = []
+    start, first_game, games = 0, 1, 0  # the piece's first line and game; its games
+    after_end = False  # the last line that is not blank or a comment was an 'end' line
+    for i, line in enumerate(lines):
+        s = line.lstrip(" \t\ufeff")
+        if not s or s[0] in "\r#":
+            continue
+        if s.startswith("game"):
+            m = fullmatch(line.rstrip("\r").lstrip("\ufeff"))
+            if m is not None and m.group("GAME") is not None:
+                if after_end:
+                    out.append(Piece(source, "ftn", lines[start:i], start + 1, first_game))
+                    start, first_game, games = i, first_game + games, 0
+                games += 1
+            after_end = False
+        elif s.startswith("end"):
+            m = fullmatch(line.rstrip("\r"))
+            after_end = m is not None and m.group("END") is not None
+        else:
+            after_end = False
+    out.append(Piece(source, "ftn", lines[start:], start + 1, first_game))
+    return out
+
+
 class Document:
     """The findings of one text, kept between edits (see the module doc)."""
 
@@ -101,7 +138,7 @@ class Document:
             self.findings = [Finding(refused)]
             return self.findings
         self.lines, bom = split_lines(text)
-        self.pieces = list(pieces(self.lines, self.source, size=1))
+        self.pieces = cut(self.lines, self.source)
         cache = self._cache
         found: list[Finding] = []
         games = 0
