@@ -191,6 +191,12 @@ def test_hover_on_a_knock_a_result_and_an_event_not_replayed() -> None:
                      "(FT205 knock-while-able)")
 
 
+def test_hover_on_the_winner_line_gives_the_replays_winner() -> None:
+    # winner-mismatch.ftn claims "winner E+W (61,49)": N+S reached 61 exactly.
+    text = features.hover(_doc("winner-mismatch.ftn"), 178, 1)
+    assert text == "**winner: N+S**\n\ntotals: N+S 61, E+W 49 (target 61)"
+
+
 def test_hover_on_a_code_a_name_and_a_rule() -> None:
     doc = _doc("points-mismatch.ftn")
     on_name = features.hover(doc, 4, 16)  # "# expect: points-mismatch 29:15"

@@ -180,15 +180,12 @@ def event_hover(doc: Document, line: int) -> str | None:
                    f"{why[pos].get(n, '')}"]
             if e["bonus"]:
                 out += ["", f"domino bonus: {e['bonus']} (R7.1, R7.2)"]
-            prior = before["totals"] if before else (
-                list(rep.trace[pos - 1]["result"]["totals"]) if pos and rep.trace[pos - 1][
-                    "result"] else None)
             if e["credited"]:
                 out += ["", f"{e['side']} scores {e['eventPoints']}: credited"]
-            else:
-                was = "" if prior is None else f" from {prior[sides.index(e['side'])]}"
+            else:  # the totals stay as they were
+                was = e["totals"][sides.index(e["side"])]
                 out += ["", f"{e['side']} would score {e['eventPoints']}: discarded, it would "
-                        f"take {e['side']}{was} past the target {target} (R8.2)"]
+                        f"take {e['side']} from {was} past the target {target} (R8.2)"]
             out += ["", f"totals: {_totals(sides, e['totals'])} (target {target})"]
             return "\n".join(out)
     if game.winner is not None and game.winner.line == line:
@@ -200,9 +197,6 @@ def event_hover(doc: Document, line: int) -> str | None:
 
 # --------------------------------------------------------------------------
 # Code actions
-
-
-_TOKEN_END = re.compile(r"\s|$")
 
 
 def claim_fix(doc: Document, f: Finding) -> Fix | None:
