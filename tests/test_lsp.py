@@ -256,28 +256,34 @@ def test_no_claim_fix_for_a_finding_without_a_claim() -> None:
 
 
 def test_fill_is_offered_only_when_the_filler_is_there(monkeypatch: pytest.MonkeyPatch) -> None:
+    # partial-no-deals.ftn line 14: "  N 0-4 =4 +0 (0,0,0)"; a filler that writes
+    # "(filled)" into the comment of that line
     doc = Document("x.ftn")
     text = read_sample("valid", "partial-no-deals.ftn")
     doc.update(text)
     monkeypatch.setitem(sys.modules, "verifier.fill", None)  # not installed: no action
-    assert features.fill_fix(doc, 12) is None
+    assert features.fill_fixes(doc, 14) == []
     fake = types.ModuleType("verifier.fill")
     calls: list[str] = []
 
     def fill_text(t: str, source: str = "<input>") -> tuple[str | None, list[object]]:
         calls.append(t)
-        return t.replace("end\n", "# filled\nend\n"), []
+        return t.replace("  N 0-4 =4 +0 (0,0,0)\n", "  N 0-4 =4 +0 (0,0,0) # filled\n"), []
 
     fake.fill_text = fill_text  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "verifier.fill", fake)
     monkeypatch.setattr("verifier.fill", fake, raising=False)
-    fix = features.fill_fix(doc, 12)
-    assert fix is not None and fix.title == "Fill the claims of game 1"
-    game = doc.game_at(12)
-    assert game is not None
-    first, last = game[0].line, game[0].end_line
+    line, game = features.fill_fixes(doc, 14)
+    found = doc.game_at(14)
+    assert found is not None
+    first, last = found[0].line, found[0].end_line
     assert calls == ["\n".join(text.split("\n")[first - 1: last]) + "\n"]
-    assert fix.edit == Edit(first, 1, last + 1, 1, calls[0].replace("end\n", "# filled\nend\n"))
+    assert line.title == "Fill the claims of line 14"
+    assert line.edit == Edit(14, 1, 14, 22, "  N 0-4 =4 +0 (0,0,0) # filled")
+    assert game.title == "Fill the claims of game 1"
+    assert game.edit == Edit(first, 1, last + 1, 1, fill_text(calls[0])[0])
+    assert features.fill_fixes(doc, 15) == [game]  # a line the filler leaves alone
+    assert features.fill_fixes(doc, 1) == []  # outside the game
 
 
 # -- completion ---------------------------------------------------------------

@@ -237,20 +237,29 @@ def _fill(text: str) -> str | None:
     return out if isinstance(out, str) else None
 
 
-def fill_fix(doc: Document, line: int) -> Fix | None:
-    """"Fill the claims" of the game that holds a line, when that changes it."""
+def fill_fixes(doc: Document, line: int) -> list[Fix]:
+    """"Fill the claims" of the game that holds a line, and of that line
+    alone (when the filled game has the same lines: a record in canonical
+    form), where that changes them."""
     found = doc.game_at(line)
     if found is None:
-        return None
-    game = found[0]
+        return []
+    game, number, _ = found
     first, last = game.line, game.end_line
-    old = "\n".join(doc.lines[first - 1 : last]) + "\n"
-    new = _fill(old.replace("\r\n", "\n"))
+    crlf = doc.lines[last - 1].endswith("\r")
+    old = "\n".join(ln.rstrip("\r") for ln in doc.lines[first - 1 : last]) + "\n"
+    new = _fill(old)
     if new is None or new == old:
-        return None
-    if doc.lines[last - 1].endswith("\r"):
-        new = new.replace("\n", "\r\n")
-    return Fix(f"Fill the claims of game {found[1]}", Edit(first, 1, last + 1, 1, new))
+        return []
+    out = [Fix(f"Fill the claims of game {number}",
+               Edit(first, 1, last + 1, 1, new.replace("\n", "\r\n") if crlf else new))]
+    olds, news = old.split("\n"), new.split("\n")
+    i = line - first
+    if len(olds) == len(news) and olds[i] != news[i]:
+        here = doc.lines[line - 1].rstrip("\r")
+        out.insert(0, Fix(f"Fill the claims of line {line}",
+                          Edit(line, 1, line, len(here) + 1, news[i])))
+    return out
 
 
 # --------------------------------------------------------------------------
@@ -332,11 +341,8 @@ def fixes(doc: Document, line: int, end_line: int) -> list[Fix]:
     wrong claim in it, and the filled claims of the game at its start."""
     out = [fx for f in doc.findings if line <= f.diagnostic.line <= end_line
            for fx in [claim_fix(doc, f)] if fx is not None]
-    filled = fill_fix(doc, line)
-    if filled is not None:
-        out.append(filled)
-    return out
+    return out + fill_fixes(doc, line)
 
 
-__all__ = ["Edit", "Fix", "Item", "claim_fix", "complete", "explain", "fill_fix", "fixes",
+__all__ = ["Edit", "Fix", "Item", "claim_fix", "complete", "explain", "fill_fixes", "fixes",
            "hover", "word_at"]
