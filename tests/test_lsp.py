@@ -281,7 +281,7 @@ def test_fill_is_offered_only_when_the_filler_is_there(monkeypatch: pytest.Monke
     assert line.title == "Fill the claims of line 14"
     assert line.edit == Edit(14, 1, 14, 22, "  N 0-4 =4 +0 (0,0,0) # filled")
     assert game.title == "Fill the claims of game 1"
-    assert game.edit == Edit(first, 1, last + 1, 1, fill_text(calls[0])[0])
+    assert game.edit == Edit(first, 1, last + 1, 1, str(fill_text(calls[0])[0]))
     assert features.fill_fixes(doc, 15) == [game]  # a line the filler leaves alone
     assert features.fill_fixes(doc, 1) == []  # outside the game
 
