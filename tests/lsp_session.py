@@ -75,6 +75,18 @@ class Session:
             [t.TextDocumentContentChangeWholeDocument(text)]))
         return list((await self.wait(uri, seen + 1)).diagnostics)
 
+    async def edit(self, uri: str, edits: Sequence[t.TextEdit]) -> list[t.Diagnostic]:
+        """Apply edits as an editor does (incremental changes, the last
+        first); the diagnostics published for the document."""
+        seen = len(self.published[uri])
+        self.versions[uri] += 1
+        ordered = sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character),
+                         reverse=True)
+        self.client.text_document_did_change(t.DidChangeTextDocumentParams(
+            t.VersionedTextDocumentIdentifier(self.versions[uri], uri),
+            [t.TextDocumentContentChangePartial(e.range, e.new_text) for e in ordered]))
+        return list((await self.wait(uri, seen + 1)).diagnostics)
+
     async def hover(self, uri: str, line: int, character: int) -> t.Hover | None:
         return await asyncio.wait_for(self.client.text_document_hover_async(t.HoverParams(
             t.TextDocumentIdentifier(uri), t.Position(line, character))), TIMEOUT)

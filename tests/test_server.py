@@ -75,7 +75,8 @@ def test_the_server_gives_what_ftn_check_gives_and_fixes_formats_and_hovers() ->
             assert fix.edit is not None and fix.edit.changes is not None
             fixed = apply(text, fix.edit.changes[uri])
             assert fixed.split("\n")[26] == "  S 1-6 L =18 +6 (1,9)"
-            assert await s.change(uri, fixed) == []
+            assert await s.edit(uri, fix.edit.changes[uri]) == []  # as the editor applies it
+            assert await s.formatting(uri) is None  # the server's text is the fixed one
 
             # (3) formatting returns ftn fmt's text
             messy = (SAMPLES / "valid" / "two-players-r8-3.ftn").read_text(encoding="utf-8")
