@@ -1,0 +1,27 @@
+"""``ftn server``: the language server for editors (LSP over stdio).
+
+Boundary: the command only; the server is ``verifier.lsp.server`` (pygls,
+the optional extra ``lsp``).
+"""
+
+from __future__ import annotations
+
+from .common import app, fail
+
+
+@app.command()
+def server() -> None:
+    """Serve the Language Server Protocol over stdin/stdout for editors.
+
+    Findings as you type (those of 'ftn check'), formatting ('ftn fmt'),
+    hovers, fixes of wrong claims and completion of placement lines. The
+    server ends when the editor closes its input.
+    """
+    try:
+        import lsprotocol  # noqa: F401
+        import pygls  # noqa: F401
+    except ImportError:
+        fail("ftn server: the language server needs pygls: pip install 'ftn-tools[lsp]'")
+    from ..lsp.server import run
+
+    run()

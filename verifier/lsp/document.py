@@ -1,0 +1,286 @@
+"""One open document of the editor: its text in pieces of whole games, the
+findings of each piece kept until that piece's text changes.
+
+Boundary: the language server's model of a text. It cuts the text at
+every game boundary (``cut``), so that a piece checked alone gives exactly
+the findings that checking the whole file gives (each piece is checked as
+``ftn check`` checks its pieces); it checks a piece only when the piece's
+own text (or its first game's number) changed, and moves the findings of
+the others to their new lines. Every check goes through ``_check_piece``,
+the one call into the checker. It also finds, for a finding that names another event (the later
+play that proves a knock illegal, the earlier placement of a tile), that
+event's place, and the game that holds a given line. It knows nothing of
+the protocol (``lsp.server`` does) and does no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from notation.grammar import _line_regex
+from notation.model import Game, Placement, Round
+
+from ..check import no_games
+from ..diagnostics import Diagnostic
+from ..parallel import Piece, check_piece, pieces
+from ..reading import read_lines, sniff
+
+#: A document longer than this is not checked as it is typed (it is a
+#: diagnostic instead): ``ftn check`` on the command line reads any size.
+MAX_CHARS = 4 << 20
+#: Pieces kept that the current text no longer holds (for undo and redo).
+KEEP = 64
+
+
+@dataclass(frozen=True, slots=True)
+class Related:
+    """Another place a finding names: its line and column (1-based) and why."""
+
+    line: int
+    col: int
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """A diagnostic of ``ftn check`` with the other places it names."""
+
+    diagnostic: Diagnostic
+    related: tuple[Related, ...] = ()
+
+
+@dataclass
+class _Checked:
+    """The findings of one piece, at the lines of a piece that starts at
+    line ``base`` (1, or 2 for any piece after the first), and its games."""
+
+    base: int
+    findings: list[Finding]
+    games: int  # the highest game number it reached
+
+
+def _check_piece(piece: Piece) -> tuple[list[Diagnostic], int]:
+    """The checker, as ``ftn check`` runs it on one piece: its findings in
+    order of place, and the highest game number it reached."""
+    found: list[Diagnostic] = []
+    number = 0
+    for batch in check_piece(piece):
+        found.extend(batch.diagnostics)
+        number = max(number, batch.number)
+    return found, number
+
+
+def split_lines(text: str) -> tuple[list[str], bool]:
+    """A text's lines as ``ftn check`` reads a file (``text.split("\\n")``,
+    a "\\r" kept), and whether a BOM was dropped from its start."""
+    bom = text.startswith("\ufeff")
+    return (text[1:] if bom else text).split("\n"), bom
+
+
+def cut(lines: list[str], source: str) -> list[Piece]:
+    """A text's lines in pieces that each give, checked alone, the findings
+    that checking the whole text gives: JSON as ``ftn check`` cuts it (a
+    piece a JSON Lines line; a JSON document whole), FTN before every 'game'
+    line whose last line before it, blank lines and comments aside, is an
+    'end' line. (``ftn check`` does not cut where comments stand between
+    two games, because ``ftn fmt`` and ``ftn convert`` give them to the
+    game after; no comment ever makes a finding, so a check may cut there.)"""
+    how, _ = sniff(lines, source)
+    if how != "ftn":
+        return list(pieces(lines, source, size=1))
+    fullmatch = _line_regex().fullmatch
+    out: list[Piece] = []
+    start, first_game, games = 0, 1, 0  # the piece's first line and game; its games
+    after_end = False  # the last line that is not blank or a comment was an 'end' line
+    for i, line in enumerate(lines):
+        s = line.lstrip(" \t\ufeff")
+        if not s or s[0] in "\r#":
+            continue
+        if s.startswith("game"):
+            m = fullmatch(line.rstrip("\r").lstrip("\ufeff"))
+            if m is not None and m.group("GAME") is not None:
+                if after_end:
+                    out.append(Piece(source, "ftn", lines[start:i], start + 1, first_game))
+                    start, first_game, games = i, first_game + games, 0
+                games += 1
+            after_end = False
+        elif s.startswith("end"):
+            m = fullmatch(line.rstrip("\r"))
+            after_end = m is not None and m.group("END") is not None
+        else:
+            after_end = False
+    out.append(Piece(source, "ftn", lines[start:], start + 1, first_game))
+    return out
+
+
+class Document:
+    """The findings of one text, kept between edits (see the module doc)."""
+
+    def __init__(self, source: str = "<input>") -> None:
+        self.source = source  # its file name: the kind follows the extension
+        self.text = ""
+        self.lines: list[str] = []
+        self.pieces: list[Piece] = []
+        self.findings: list[Finding] = []
+        self.checked = 0  # pieces checked by the last update (the others were kept)
+        self.refused = False  # the text is not checked (too large, or not text)
+        self._cache: dict[tuple[str, str, int, bool], _Checked] = {}
+
+    def update(self, text: str) -> list[Finding]:
+        """Check a new text of the document; the findings of ``ftn check``."""
+        self.text = text
+        refused = _refused(text, self.source)
+        self.refused = refused is not None
+        if refused is not None:
+            self.lines, self.pieces, self._cache = text.split("\n"), [], {}
+            self.findings = [Finding(refused)]
+            return self.findings
+        self.lines, bom = split_lines(text)
+        self.pieces = cut(self.lines, self.source)
+        cache = self._cache
+        found: list[Finding] = []
+        games = 0
+        self.checked = 0
+        for p in self.pieces:
+            key = (p.how, "\n".join(p.lines), p.first_game, p.first_line == 1)
+            done = cache.pop(key, None)
+            if done is None:
+                done = self._check(p)
+                self.checked += 1
+            cache[key] = done  # the most recently used last
+            games = max(games, done.games)
+            shift = p.first_line - done.base
+            found.extend(_moved(f, shift) for f in done.findings)
+        # Kept besides the pieces of this text: those of the texts before it,
+        # the least recently used dropped first (an undo finds its pieces).
+        for stale in list(cache)[: max(0, len(cache) - len(self.pieces) - KEEP)]:
+            del cache[stale]
+        if bom:  # ftn check reads the text without its BOM: columns of line 1 move
+            found = [_moved(f, 0, 1) if f.diagnostic.line == 1 else f for f in found]
+        if games == 0 and not found:
+            found.append(Finding(no_games(self.source)))
+        self.findings = found
+        return found
+
+    def _check(self, p: Piece) -> _Checked:
+        base = 1 if p.first_line == 1 else 2
+        at = replace(p, first_line=base)
+        found, games = _check_piece(at)
+        findings = [Finding(d, related(at, d) if _names_another(d) else ()) for d in found]
+        return _Checked(base, findings, games)
+
+    # -- places --------------------------------------------------------------
+
+    def piece_at(self, line: int) -> Piece | None:
+        """The piece that holds line ``line`` (1-based)."""
+        for p in self.pieces:
+            if p.first_line <= line < p.first_line + len(p.lines):
+                return p
+        return None
+
+    def game_at(self, line: int) -> tuple[Game, int, Piece] | None:
+        """The record of the FTN game that holds line ``line`` (from its
+        'game' line to its 'end' line), its number, and its piece; None
+        outside a game or in one that cannot be read."""
+        p = self.piece_at(line)
+        if p is None or p.how != "ftn":
+            return None
+        for r in read_lines(p.lines, p.source, "ftn", p.first_line, p.first_game):
+            g = r.game
+            if g is not None and g.line <= line <= g.end_line:
+                return g, r.number, p
+        return None
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _refused(text: str, source: str) -> Diagnostic | None:
+    """Why a text is not checked as it is typed: too large, or not text
+    (what an editor hands over for bytes that are not UTF-8); else None."""
+    if len(text) > MAX_CHARS:
+        return Diagnostic(
+            "", "too-large", "error",
+            f"this document holds {len(text):,} characters, more than the editor's limit of "
+            f"{MAX_CHARS:,}: it is not checked as it is typed; run 'ftn check {source}'",
+            1, 1, 0, source=source)
+    bad = _SURROGATE.search(text)
+    if bad is not None:
+        line = text.count("\n", 0, bad.start()) + 1
+        col = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
+        return Diagnostic(
+            "", "not-utf8", "error",
+            "not UTF-8: this document holds bytes that are not UTF-8 text (as 'ftn check' "
+            "says of the file); save it as UTF-8", line, col, 0, source=source)
+    return None
+
+
+def _moved(f: Finding, lines: int, cols: int = 0) -> Finding:
+    if not lines and not cols:
+        return f
+    d = f.diagnostic
+    return Finding(
+        replace(d, line=d.line + lines, col=d.col + cols),
+        tuple(Related(r.line + lines, r.col, r.message) for r in f.related))
+
+
+_EVENT = re.compile(r"\bevent (\d+)(?: of round (\d+))?\b")
+_HOLDER = re.compile(r"\((\S+) does\)")
+
+
+def _names_another(d: Diagnostic) -> bool:
+    return d.name in ("knock-while-able", "tile-not-in-hand") or (
+        d.event is not None and _EVENT.search(d.message) is not None)
+
+
+def related(piece: Piece, d: Diagnostic) -> tuple[Related, ...]:
+    """The other places a finding names: the events its message cites
+    ("later (event 8) plays 3-2", "already placed at event 2"), else for a
+    knock while able the hand that held the tile, for a tile not in hand the
+    hand that holds it."""
+    if piece.how != "ftn":
+        return ()
+    found = _round_at(piece, d.line)
+    if found is None:
+        return ()
+    game, rnd = found
+    out: list[Related] = []
+    for m in _EVENT.finditer(d.message):
+        n, other = int(m.group(1)), m.group(2)
+        named = rnd if other is None else next(
+            (r for r in game.rounds if str(r.number) == other), None)
+        if named is None or (named is rnd and n == d.event) or not 1 <= n <= len(named.events):
+            continue
+        ev = named.events[n - 1]
+        what = (f"{ev.seat} plays {ev.tile[0]}-{ev.tile[1]}" if isinstance(ev, Placement)
+                else f"{ev.seat} knocks")
+        where = "" if named is rnd else f" of round {named.number}"
+        out.append(Related(ev.line, ev.col, f"event {n}{where}: {what}"))
+    if not out:
+        seat = None
+        if d.name == "knock-while-able":
+            knock = next((e for e in rnd.events if e.line == d.line), None)
+            seat = knock.seat if knock is not None else None
+        elif d.name == "tile-not-in-hand":
+            h = _HOLDER.search(d.message)
+            seat = h.group(1) if h else None
+        deal = next((x for x in rnd.deals if x.seat == seat), None)
+        if deal is not None:
+            out.append(Related(deal.line, deal.col, f"the hand dealt to {seat}"))
+    return tuple(out)
+
+
+def _round_at(piece: Piece, line: int) -> tuple[Game, Round] | None:
+    for g in _games(piece):
+        rounds = [r for r in g.rounds if r.line <= line]
+        if g.line <= line <= g.end_line and rounds:
+            return g, rounds[-1]
+    return None
+
+
+def _games(piece: Piece) -> Iterator[Game]:
+    for r in read_lines(piece.lines, piece.source, "ftn", piece.first_line, piece.first_game):
+        if r.game is not None:
+            yield r.game

@@ -1,0 +1,348 @@
+"""What the editor asks of a record besides its findings: hover texts, the
+fixes of wrong claims, the filled claims of a game, the completions of a
+placement line.
+
+Boundary: pure functions of a ``Document`` (and a place in it), in the
+document's own lines and 1-based columns of characters; they return text
+(Markdown for hovers) and edits as plain values, and know nothing of the
+protocol (``lsp.server`` turns them into its messages). The judgements are
+the library's: the replay's reference trace (``replay.trace_game``), the
+registry and the rule book, the engine's legal moves; nothing here decides a
+rule.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from notation.model import Knock
+
+from .. import rulebook
+from ..diagnostics import lookup
+from ..engine import Placed, Scored, Stepper
+from ..observers import Final, Observer, Trace
+from ..reading import read_lines
+from ..replay import check_game
+from ..results import GameReport
+from ..setup import Setup, read_header
+from .document import Document, Finding
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """Replace the text from (line, col) to (end_line, end_col) (1-based,
+    the end excluded) by ``text``."""
+
+    line: int
+    col: int
+    end_line: int
+    end_col: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    """A code action: its title and its edit."""
+
+    title: str
+    edit: Edit
+    finding: Finding | None = None
+
+
+# --------------------------------------------------------------------------
+# Hover
+
+
+_WORD = re.compile(r"[A-Za-z0-9.+\-]+")
+_RULE_ID = re.compile(r"[RV]\d+(?:\.\d+)?")
+
+
+def word_at(line: str, col: int) -> str:
+    """The word (letters, digits, '.', '-', '+') at 1-based column ``col``."""
+    for m in _WORD.finditer(line):
+        if m.start() < col <= m.end() or (m.end() == col - 1 and col - 1 == len(line)):
+            return m.group().strip(".-+")
+    return ""
+
+
+def hover(doc: Document, line: int, col: int) -> str | None:
+    """Markdown for the place (1-based line and column): a code or a name of
+    the registry, a rule number, or an event, result or winner line."""
+    if not 1 <= line <= len(doc.lines):
+        return None
+    word = word_at(doc.lines[line - 1], col)
+    if word:
+        entry = lookup(word)
+        if entry is not None:
+            return explain(word)
+        if _RULE_ID.fullmatch(word.upper()) and rulebook.get(word) is not None:
+            rule = rulebook.get(word)
+            assert rule is not None
+            return f"**{rule.id}** ({rulebook.anchor(rule.id)})\n\n{rule.text}"
+    return event_hover(doc, line)
+
+
+def explain(key: str) -> str | None:
+    """``ftn explain``'s text of a code (or name), as Markdown."""
+    entry = lookup(key)
+    if entry is None:
+        return None
+    out = [f"**{entry.code} {entry.name}** ({entry.severity}, rule {entry.rule})", "",
+           entry.summary, "", entry.why]
+    cited = rulebook.cited_text(entry.rule)
+    if cited:
+        out += ["", f"The rules it cites ({entry.rule}):", "", cited]
+    return "\n".join(out)
+
+
+def _ends(e: dict[str, Any] | None) -> str:
+    if e is None:
+        return "none (the lead opens the line)"
+    return " | ".join(f"{x['value']}-{x['value']}" if x["double"] else str(x["value"])
+                      for x in e["ends"])
+
+
+class _Why(Observer):
+    """The arithmetic of every placement's points, as the checker's
+    messages give it (``Placed.why``), by round (in play order) and event."""
+
+    def __init__(self, setup: Setup) -> None:
+        self.rules = setup.rules
+        self.rounds: list[dict[int, str]] = []
+
+    def round_started(self, index: int, rnd: Any, step: Stepper) -> None:
+        self.rounds.append({})
+
+    def placed(self, n: int, ev: Any, placed: Placed, scored: Scored, step: Stepper) -> None:
+        self.rounds[-1][n] = placed.why(self.rules)
+
+
+def replayed(game: Any, number: int, source: str) -> tuple[GameReport, list[dict[int, str]]]:
+    """The replay of a game with its reference trace (``ftn replay``'s) and
+    the arithmetic of its points."""
+    setup = read_header(game)
+    if not isinstance(setup, Setup):
+        return check_game(game, number, source), []
+    trace, why = Trace(setup), _Why(setup)
+    rep = check_game(game, number, source, None, [trace, why])
+    rep.trace = trace.rounds
+    return rep, why.rounds
+
+
+def _totals(names: tuple[str, ...], values: list[int]) -> str:
+    return ", ".join(f"{n} {v}" for n, v in zip(names, values, strict=False))
+
+
+def event_hover(doc: Document, line: int) -> str | None:
+    """What the replay makes of the event (or result, or winner) on a line:
+    the ends before and after, the end total and its points, the bonus,
+    credited or discarded, and every side's total."""
+    found = doc.game_at(line)
+    if found is None:
+        return None
+    game, number, piece = found
+    rep, why = replayed(game, number, piece.source)
+    setup = rep.setup
+    if setup is None or rep.trace is None:
+        return None
+    sides, target = setup.side_names, setup.rules.target
+    for pos, rnd in enumerate(game.rounds):
+        traced = rep.trace[pos] if pos < len(rep.trace) else None
+        events = {e["event"]: e for e in traced["events"]} if traced else {}
+        if rnd.result is not None and rnd.result.line == line:
+            res = traced["result"] if traced else None
+            if res is None:
+                return f"round {rnd.number}: the replay did not reach the end of this round"
+            who = f" {res['seat']}" if res["seat"] else ""
+            return (f"**round {rnd.number}: {res['outcome']}{who}**\n\n"
+                    f"totals: {_totals(sides, res['totals'])} (target {target})")
+        for n, ev in enumerate(rnd.events, 1):
+            if ev.line != line:
+                continue
+            e = events.get(n)
+            if e is None:
+                stop = rep.stopped
+                cause = (f": it stopped at line {stop.line} ({stop.code} {stop.name})"
+                         if stop else "")
+                return f"round {rnd.number}, event {n}: not replayed{cause}"
+            before = next((events[m] for m in range(n - 1, 0, -1)
+                           if m in events and events[m]["type"] == "place"), None)
+            head = f"**round {rnd.number}, event {n}: {e['seat']}"
+            if isinstance(ev, Knock) or e["type"] == "knock":
+                return (f"{head} knocks**\n\nends: {_ends(before)}\n\n"
+                        f"totals: {_totals(sides, e['totals'])} (target {target})")
+            a, b = e["tile"]
+            out = [f"{head} places {a}-{b}" + (f" at {e['end']}" if e["end"] else "") + "**",
+                   "", f"ends before: {_ends(before)}", "", f"ends after: {_ends(e)}", "",
+                   f"end total {e['endTotal']}, {e['placementPoints']} points (R6.2): "
+                   f"{why[pos].get(n, '')}"]
+            if e["bonus"]:
+                out += ["", f"domino bonus: {e['bonus']} (R7.1, R7.2)"]
+            if e["credited"]:
+                out += ["", f"{e['side']} scores {e['eventPoints']}: credited"]
+            else:  # the totals stay as they were
+                was = e["totals"][sides.index(e["side"])]
+                out += ["", f"{e['side']} would score {e['eventPoints']}: discarded, it would "
+                        f"take {e['side']} from {was} past the target {target} (R8.2)"]
+            out += ["", f"totals: {_totals(sides, e['totals'])} (target {target})"]
+            return "\n".join(out)
+    if game.winner is not None and game.winner.line == line:
+        final = ", ".join(f"{n} {v}" for n, v in zip(sides, rep.scores, strict=False))
+        who = rep.winner or "none (no side reached the target)"
+        return f"**winner: {who}**\n\ntotals: {final} (target {target})"
+    return None
+
+
+# --------------------------------------------------------------------------
+# Code actions
+
+
+def claim_fix(doc: Document, f: Finding) -> Fix | None:
+    """"Use the computed value" for a wrong claim of an FTN record: the
+    claimed text at the finding's place replaced by the computed value."""
+    d = f.diagnostic
+    if d.claimed is None or d.computed is None or d.pointer is not None:
+        return None
+    if not 1 <= d.line <= len(doc.lines):
+        return None
+    text = doc.lines[d.line - 1]
+    start = _claim_at(text, d.col - 1, d.claimed)
+    if start is None:
+        return None
+    edit = Edit(d.line, start + 1, d.line, start + 1 + len(d.claimed), d.computed)
+    return Fix(f"Use the computed value: {d.computed} (not {d.claimed})", edit, f)
+
+
+def _claim_at(text: str, at: int, claimed: str) -> int | None:
+    """Where the claimed text stands on its line: at the finding's column, or
+    after an '=' there, or as a whole word after it."""
+    if text.startswith(claimed, at):
+        return at
+    if text.startswith("=" + claimed, at):
+        return at + 1
+    m = re.compile(r"(?<![^\s=(])" + re.escape(claimed) + r"(?=\s|$)").search(text, at)
+    return m.start() if m else None
+
+
+def _fill(text: str) -> str | None:
+    """A game's text with its claims filled in (``ftn fill``), or None when
+    it cannot be filled (or the filler is not installed)."""
+    try:
+        from .. import fill  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:
+        return None
+    out, _errors = fill.fill_text(text)
+    return out if isinstance(out, str) else None
+
+
+def fill_fixes(doc: Document, line: int) -> list[Fix]:
+    """"Fill the claims" of the game that holds a line, and of that line
+    alone (when the filled game has the same lines: a record in canonical
+    form), where that changes them."""
+    found = doc.game_at(line)
+    if found is None:
+        return []
+    game, number, _ = found
+    first, last = game.line, game.end_line
+    crlf = doc.lines[last - 1].endswith("\r")
+    old = "\n".join(ln.rstrip("\r") for ln in doc.lines[first - 1 : last]) + "\n"
+    new = _fill(old)
+    if new is None or new == old:
+        return []
+    out = [Fix(f"Fill the claims of game {number}",
+               Edit(first, 1, last + 1, 1, new.replace("\n", "\r\n") if crlf else new))]
+    olds, news = old.split("\n"), new.split("\n")
+    i = line - first
+    if len(olds) == len(news) and olds[i] != news[i]:
+        here = doc.lines[line - 1].rstrip("\r")
+        out.insert(0, Fix(f"Fill the claims of line {line}",
+                          Edit(line, 1, line, len(here) + 1, news[i])))
+    return out
+
+
+# --------------------------------------------------------------------------
+# Completion
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """A completion: its label, what it means, and the text it writes over
+    the line from its first character that is not blank to the cursor."""
+
+    label: str
+    detail: str
+    text: str
+
+
+_EVENT_LINE = re.compile(r"\s*(\S+)?\s*\S*$")
+_KEYWORDS = ("game", "round", "deal", "result", "winner", "end")
+
+
+def complete(doc: Document, line: int, col: int) -> list[Item]:
+    """On an event line of a round: the seat to act, and when its hand is
+    known every legal move (the tiles that fit, at the ends they fit, or a
+    knock); in a blocked round, the knock that may still show the block."""
+    if not 1 <= line <= len(doc.lines):
+        return []
+    current = doc.lines[line - 1][: col - 1]
+    if current.strip() and not _EVENT_LINE.fullmatch(current):
+        return []
+    first = current.split()[0] if current.split() else ""
+    if first in _KEYWORDS or first.startswith(("[", "#")):
+        return []  # a deal, round, result... line, a tag, a comment: not an event
+    start = next((n for n in range(line - 1, 0, -1)
+                  if doc.lines[n - 1].lstrip().startswith("game")), None)
+    if start is None:
+        return []
+    head = doc.lines[start - 1 : line - 1]
+    if any(s.strip() == "end" for s in head[1:]) or not any(
+            s.lstrip().startswith("round") for s in head):
+        return []
+    reads = list(read_lines([*head, "end"], doc.source, "ftn", start))
+    game = reads[0].game if len(reads) == 1 else None
+    if game is None or not game.rounds or game.rounds[-1].result is not None:
+        return []
+    final = Final()
+    rep = check_game(game, 1, doc.source, None, [final])
+    if rep.setup is None or final.position is None or rep.stopped is not None:
+        return []
+    rs, state = final.position
+    names = rep.setup.names
+    if state.over:
+        return []
+    if rs.over:  # blocked: the knocks that show the block may follow (R7.5)
+        show = rs.block_knocks()
+        if not show:
+            return []
+        seat = names[show[0]]
+        return [Item(seat, f"{seat} to knock (the round is blocked)", seat + " "),
+                Item(f"{seat} knock", "the knock that shows the block (R7.5)", f"{seat} knock")]
+    seat = names[rs.turn]
+    items = [Item(seat, f"{seat} to play", seat + " ")]
+    if rs.unknown[rs.turn]:
+        return items  # its hand is not known: which tiles fit is not known either
+    for m in rs.legal_moves():
+        if m.tile is None:
+            items.append(Item(f"{seat} knock", f"{seat} holds no tile that fits (R4.3)",
+                              f"{seat} knock"))
+            continue
+        a, b = m.tile
+        where = f" {m.end}" if m.end else ""
+        items.append(Item(f"{seat} {a}-{b}{where}", f"{seat} places {a}-{b}" + (
+            f" at the {'left' if m.end == 'L' else 'right'} end" if m.end else " (the lead)"),
+            f"{seat} {a}-{b}{where}"))
+    return items
+
+
+def fixes(doc: Document, line: int, end_line: int) -> list[Fix]:
+    """The code actions for a range of lines: the computed value of each
+    wrong claim in it, and the filled claims of the game at its start."""
+    out = [fx for f in doc.findings if line <= f.diagnostic.line <= end_line
+           for fx in [claim_fix(doc, f)] if fx is not None]
+    return out + fill_fixes(doc, line)
+
+
+__all__ = ["Edit", "Fix", "Item", "claim_fix", "complete", "explain", "fill_fixes", "fixes",
+           "hover", "word_at"]
