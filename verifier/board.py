@@ -320,10 +320,10 @@ class Board:
         nothing fits (R4.4); none once the round or the game is over."""
         return perft_moves(self._rs, self._game)
 
-    def is_legal(self, move: Move | str) -> bool:
-        """Whether ``play(move)`` would be accepted."""
+    def is_legal(self, move: Move | str, seat: str | int | None = None) -> bool:
+        """Whether ``play(move, seat)`` would be accepted."""
         try:
-            self.copy().play(move)
+            self.copy().play(move, seat)
         except IllegalMoveError:
             return False
         return True

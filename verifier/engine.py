@@ -289,6 +289,12 @@ class Move(NamedTuple):
     tile: tuple[int, int] | None
     end: str | None
 
+    def __str__(self) -> str:
+        """The move as FTN writes it: ``6-3 L``, ``6-3`` (the lead), ``knock``."""
+        if self.tile is None:
+            return "knock"
+        return f"{self.tile[0]}-{self.tile[1]}" + (f" {self.end}" if self.end else "")
+
 
 KNOCK = Move(None, None)
 

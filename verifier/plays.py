@@ -86,8 +86,9 @@ class ScoredEvent:
 
     @property
     def credited(self) -> bool:
-        """Whether the event's points were added to its side's total."""
-        return not self.discarded and self.amount > 0
+        """Whether the move was a placement whose event was accepted (not
+        discarded as an overshoot, R8.2), whatever its points."""
+        return not self.is_knock and not self.discarded
 
 
 class RoundOutcome(NamedTuple):
