@@ -30,11 +30,11 @@ from verifier import (
     TileDoesNotFitError,
     TileNotInHandError,
     WrongOpenerError,
+    api,
     parse_move,
 )
 from verifier.check import check_text
 from verifier.diagnostics import BY_NAME
-from verifier.rewrite import replay_doc
 
 # The README's short record (two players, N opens): N 6-6, S 6-4 L, ...
 N_HAND = [(6, 6), (6, 3), (5, 5), (4, 1), (2, 0), (3, 3), (1, 1)]
@@ -327,18 +327,15 @@ def agree_with_the_replay(board: Board) -> None:
     text = board.ftn()
     rep = check_text(text, "board.ftn")
     assert rep.diagnostics == [], rep.diagnostics[0]
-    doc = replay_doc(parse_games(text)[0], 1, "board.ftn", None)
-    replayed = [ev for rnd in doc["rounds"] for ev in rnd["events"]]
+    replay = api.replay(parse_games(text)[0], 1, "board.ftn")
     mine = board.move_stack
-    assert len(replayed) == len(mine)
-    for ev, r in zip(mine, replayed, strict=True):
-        assert ev.is_knock == (r["type"] == "knock") and list(ev.totals) == r["totals"]
+    assert len(replay.events) == len(mine)
+    for ev, r in zip(mine, replay.events, strict=True):
+        assert ev.is_knock == (r.type == "knock") and ev.totals == r.totals
         if not ev.is_knock:
             assert (ev.end_total, ev.points, ev.bonus, ev.amount, ev.credited) == (
-                r["endTotal"], r["placementPoints"], r["bonus"], r["eventPoints"],
-                r["credited"])
-    assert (board.winner, list(board.totals), doc["complete"]) == (
-        doc["winner"], doc["totals"], True)
+                r.end_total, r.placement_points, r.bonus, r.event_points, r.credited)
+    assert (board.winner, board.totals, replay.complete) == (replay.winner, replay.totals, True)
     again = Board.from_game(parse_games(text)[0])
     assert again.ftn() == text and again.is_game_over()
 
