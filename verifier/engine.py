@@ -17,7 +17,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import ClassVar, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
+
+if TYPE_CHECKING:  # for mypy only: at run time the engine imports no module of its own
+    from .diagnostics import DiagnosticName
 
 # --------------------------------------------------------------------------
 # Options.
@@ -219,7 +222,9 @@ class IllegalMoveError(Exception):
     what is wrong, in words; ``token`` is the caller's token of an earlier
     move the finding is about (a knock proven illegal later), else None."""
 
-    kind: ClassVar[str] = "illegal-move"
+    # Each subclass names its diagnostic; mypy checks the name against the
+    # registry's (``diagnostics.DiagnosticName``).
+    kind: ClassVar[DiagnosticName]
 
     def __init__(self, message: str, rule: str, token: object = None) -> None:
         super().__init__(message)
