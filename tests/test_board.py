@@ -439,3 +439,25 @@ def test_the_module_examples_run() -> None:
     import verifier.board
 
     assert doctest.testmod(verifier.board).failed == 0
+
+
+def test_a_move_with_no_such_end_is_refused() -> None:
+    board = short_board()
+    board.play("6-6")
+    with pytest.raises(ValueError, match="the end is 'L', 'R' or None"):
+        board.play(Move((6, 4), "X"))
+    with pytest.raises(ValueError, match="the end is"):
+        board.play(Move(None, "L"))
+    assert board.totals == (4, 0) and board.turn == "S"
+
+
+def test_a_record_that_starts_in_mid_game() -> None:
+    path = ROOT / "samples" / "valid" / "start-mid-game.ftn"
+    (game,) = parse_games(path.read_text(encoding="utf-8"))
+    board = Board.from_game(game, auto_deal=False)
+    replay = api.replay(game)
+    assert board.round_number == replay.rounds[-1].round > 1
+    assert (board.totals, board.winner) == (replay.totals, replay.winner)
+    start, tag = Board.from_game(game, game.rounds[0].number, 0), game.tag("start")
+    assert tag is not None and start.totals == tuple(map(int, tag.values[1].split(",")))
+    assert start.round_number == int(tag.values[0]) and start.events == ()

@@ -349,8 +349,9 @@ class Board:
         ``AmbiguousPlacementError``, ``KnockWhileAbleError``,
         ``WrongOpenerError``, ``RoundOverError``, ``GameOverError``) and
         changes nothing."""
-        if isinstance(move, str):
-            move = parse_move(move)
+        move = parse_move(move) if isinstance(move, str) else move
+        if move.end not in (None, "L", "R") or (move.tile is None and move.end is not None):
+            raise ValueError(f"not a move: {move!r}; the end is 'L', 'R' or None")
         step, game = self._step, self._game
         assert step is not None
         if game.over:
