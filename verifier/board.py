@@ -258,8 +258,8 @@ class Board:
 
     @property
     def line(self) -> tuple[Tile, ...]:
-        """The tiles of the round in play from the left end to the right,
-        each written with the half that touches its left neighbour first."""
+        """The tiles of the round in play from the left end to the right, each
+        written as it lies (``line[0][0]`` and ``line[-1][1]`` are the ends)."""
         return line_of(self._rounds[-1].events)
 
     @property

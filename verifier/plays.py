@@ -153,7 +153,7 @@ def write_record(tags: Sequence[Tag], seats: Sequence[str], rounds: Sequence[Pla
 
 def line_of(events: Sequence[ScoredEvent]) -> tuple[Tile, ...]:
     """The line a round's moves laid, from the left end to the right, each
-    tile written with the half that touches its left neighbour first."""
+    tile written as it lies (its left half first)."""
     out: list[Tile] = []
     for ev in events:
         tile = ev.move.tile
