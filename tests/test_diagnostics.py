@@ -62,3 +62,19 @@ def test_lookup() -> None:
 def test_readme_table_is_generated_from_the_registry() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert table_markdown() in readme
+
+
+def test_every_name_is_a_typed_constant_of_the_registry() -> None:
+    from typing import get_args
+
+    from verifier import engine
+    from verifier.diagnostics import REGISTRY, DiagnosticName, Name
+
+    constants = {k: v for k, v in vars(Name).items() if k.isupper()}
+    names = [c.name for c in REGISTRY]
+    assert list(get_args(DiagnosticName)) == names == list(constants.values())
+    assert all(k == v.upper().replace("-", "_") for k, v in constants.items())
+    errors = [c for c in vars(engine).values() if isinstance(c, type)
+              and issubclass(c, engine.IllegalMoveError) and c is not engine.IllegalMoveError]
+    assert len(errors) == 8 and all(e.kind in names for e in errors)
+    assert len({e.kind for e in errors}) == 8  # one class per diagnostic

@@ -3,7 +3,7 @@
 Boundary: the small, documented surface that the ``ftn`` command line and
 other programs use. Each function takes a path, a text or an open text
 stream, and returns data: records (``notation.model``), typed diagnostics
-(``Diagnostic``), the reference replay as a JSON-ready dict, audit summaries,
+(``Diagnostic``), the reference replay (typed, ``ReplayedGame``), audit summaries,
 converted text. Input that cannot be read raises ``InputError`` with a
 message that says where; nothing here prints, and nothing raises a bare
 traceback at a user for a bad record (bad records give diagnostics).
@@ -27,11 +27,12 @@ from .check import FileReport, audit_text, check_text, convert_text, read_any
 from .diagnostics import Diagnostic
 from .inputs import InputError, expand, read_input
 from .reading import Read, read
+from .replayed import ReplayedGame
 from .rewrite import replay_doc
 
 __all__ = [
-    "Diagnostic", "FileReport", "InputError", "Read", "audit", "check", "check_text",
-    "convert", "games", "load", "read_games", "replay", "replay_text",
+    "Diagnostic", "FileReport", "InputError", "Read", "ReplayedGame", "audit", "check",
+    "check_text", "convert", "games", "load", "read_games", "replay", "replay_text",
 ]
 
 Source = str | os.PathLike[str] | TextIO
@@ -70,10 +71,11 @@ def check(source: Source, name: str | None = None) -> FileReport:
     return check_text(text, label)
 
 
-def replay(game: Game, number: int = 1, name: str = "<input>") -> dict[str, Any]:
-    """The reference replay of one record, in the shape of one game of the
-    'replay' schema: every event with the state the rules give after it."""
-    return replay_doc(game, number, name, None)
+def replay(game: Game, number: int = 1, name: str = "<input>") -> ReplayedGame:
+    """The reference replay of one record: every round, and every event with
+    the state the rules give after it (``.to_dict()``: one game of the
+    'replay' schema, as ``ftn replay --format json`` writes it)."""
+    return ReplayedGame.from_dict(replay_doc(game, number, name, None))
 
 
 def replay_text(text: str, name: str = "<input>") -> tuple[dict[str, Any], list[Diagnostic]]:

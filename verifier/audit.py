@@ -17,6 +17,7 @@ from typing import Any
 
 from notation.model import Game
 
+from .diagnostics import Name
 from .hypotheses import UNEXPLAINED, explain_game
 from .observers import Divergence, Divergences
 from .replay import GameReport, Locate, Replay
@@ -53,7 +54,7 @@ def classify(div: Divergence) -> tuple[str, str]:
         # The record places one tile twice in the round: whatever showed
         # first, the engine kept a placed tile in its hand.
         name = "tile-stays-in-hand"
-    elif name == "end-total-mismatch" and d.claimed and d.computed:
+    elif name == Name.END_TOTAL_MISMATCH and d.claimed and d.computed:
         claimed, computed = int(d.claimed), int(d.computed)
         if f.ntiles == 1 and f.left_double and claimed == 2 * computed:
             name = "lead-double-doubled"
@@ -61,13 +62,13 @@ def classify(div: Divergence) -> tuple[str, str]:
             for double, value in ((f.left_double, f.left), (f.right_double, f.right)):
                 if double and value is not None and claimed == computed - value:
                     name = "double-stops-counting"
-    elif name == "event-after-round-end" and f.outcome == "domino":
+    elif name == Name.EVENT_AFTER_ROUND_END and f.outcome == "domino":
         name = "play-after-domino"
-    elif name == "result-mismatch" and (d.computed or "").startswith("domino") and not (
+    elif name == Name.RESULT_MISMATCH and (d.computed or "").startswith("domino") and not (
         d.claimed or ""
     ).startswith("domino"):
         name = "play-after-domino"  # the record's round did not end on its domino
-    elif name == "tile-not-in-hand" and f.played_before:
+    elif name == Name.TILE_NOT_IN_HAND and f.played_before:
         name = "tile-stays-in-hand"
     if name in DEFECTS:
         return name, DEFECTS[name][0]

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from notation.jsonform import dumps_game
 from notation.model import Game
 
-from .diagnostics import Counted, Diagnostic
+from .diagnostics import Counted, Diagnostic, Name
 from .reading import Read, diagnostic, kind_of, read, syntax_diagnostic
 from .replay import GameReport, Unknown, canonical_game, check_game
 
@@ -24,7 +24,7 @@ FORMATS = ("ftn", "json", "jsonl")
 
 def no_games(source: str) -> Diagnostic:
     """FT402: an input with no game at all is not a silent pass."""
-    return diagnostic("no-games", "no game in this input: it is empty, or holds only comments "
+    return diagnostic(Name.NO_GAMES, "no game in this input: it is empty, or holds only comments "
                       "and blank lines", 1, 1, 0, source)
 
 __all__ = [

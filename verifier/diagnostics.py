@@ -11,10 +11,73 @@ fires.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final, Literal
 
 ERROR = "error"
 WARNING = "warning"
+
+# --------------------------------------------------------------------------
+# The names, as constants: every module that reports or matches a diagnostic
+# uses ``Name`` (a misspelt name is then an error for mypy, not a finding
+# that never matches). ``DiagnosticName`` is their type.
+
+DiagnosticName = Literal[
+    "syntax-error",
+    "bad-header",
+    "schema-violation",
+    "bad-deal",
+    "wrong-opener",
+    "not-your-turn",
+    "tile-not-in-hand",
+    "tile-does-not-fit",
+    "ambiguous-placement",
+    "knock-while-able",
+    "event-after-round-end",
+    "event-after-game-end",
+    "round-unfinished",
+    "end-total-mismatch",
+    "points-mismatch",
+    "total-mismatch",
+    "overshoot-accepted",
+    "wrongly-discarded",
+    "bonus-split",
+    "bonus-mismatch",
+    "result-mismatch",
+    "winner-mismatch",
+    "game-unfinished",
+    "no-games",
+]
+"""The name of a diagnostic of the registry (``tile-not-in-hand``)."""
+
+
+class Name:
+    """The name of every diagnostic, as a constant: ``Name.TILE_NOT_IN_HAND``
+    is ``"tile-not-in-hand"``, of type ``DiagnosticName``."""
+
+    SYNTAX_ERROR: Final = "syntax-error"
+    BAD_HEADER: Final = "bad-header"
+    SCHEMA_VIOLATION: Final = "schema-violation"
+    BAD_DEAL: Final = "bad-deal"
+    WRONG_OPENER: Final = "wrong-opener"
+    NOT_YOUR_TURN: Final = "not-your-turn"
+    TILE_NOT_IN_HAND: Final = "tile-not-in-hand"
+    TILE_DOES_NOT_FIT: Final = "tile-does-not-fit"
+    AMBIGUOUS_PLACEMENT: Final = "ambiguous-placement"
+    KNOCK_WHILE_ABLE: Final = "knock-while-able"
+    EVENT_AFTER_ROUND_END: Final = "event-after-round-end"
+    EVENT_AFTER_GAME_END: Final = "event-after-game-end"
+    ROUND_UNFINISHED: Final = "round-unfinished"
+    END_TOTAL_MISMATCH: Final = "end-total-mismatch"
+    POINTS_MISMATCH: Final = "points-mismatch"
+    TOTAL_MISMATCH: Final = "total-mismatch"
+    OVERSHOOT_ACCEPTED: Final = "overshoot-accepted"
+    WRONGLY_DISCARDED: Final = "wrongly-discarded"
+    BONUS_SPLIT: Final = "bonus-split"
+    BONUS_MISMATCH: Final = "bonus-mismatch"
+    RESULT_MISMATCH: Final = "result-mismatch"
+    WINNER_MISMATCH: Final = "winner-mismatch"
+    GAME_UNFINISHED: Final = "game-unfinished"
+    NO_GAMES: Final = "no-games"
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,7 +85,7 @@ class Code:
     """One entry of the registry."""
 
     code: str
-    name: str
+    name: DiagnosticName
     severity: str
     rule: str
     summary: str
@@ -158,19 +221,19 @@ _R1 = "round 1 opener N\n"
 
 REGISTRY: tuple[Code, ...] = (
     Code(
-        "FT001", "syntax-error", ERROR, "FTN",
+        "FT001", Name.SYNTAX_ERROR, ERROR, "FTN",
         "The text breaks the FTN grammar.",
         "Nothing in a game that does not parse can be checked; the rest of the file still is.",
         _example(_BASE, ("  N 3-3 R =14 +0 (4,0)", "  N 3-3 X =14")),
     ),
     Code(
-        "FT002", "bad-header", ERROR, "FTN",
+        "FT002", Name.BAD_HEADER, ERROR, "FTN",
         "A header tag or round line is missing, repeated, malformed or unknown.",
         "Without seats, a first opener and known rules the game cannot be replayed.",
         _example(_BASE, ('[first "N"]\n', "")),
     ),
     Code(
-        "FT003", "schema-violation", ERROR, "FTN",
+        "FT003", Name.SCHEMA_VIOLATION, ERROR, "FTN",
         "A JSON record does not match the record schema (schemas/record.schema.json).",
         "A document of the wrong shape cannot be read as a record; the message names the "
         "failing keyword and the expected form.",
@@ -178,55 +241,55 @@ REGISTRY: tuple[Code, ...] = (
         '"deals": [], "events": [{"type": "place", "seat": "N", "tile": [6]}]}]}\n',
     ),
     Code(
-        "FT101", "bad-deal", ERROR, "R2.1, R2.2",
+        "FT101", Name.BAD_DEAL, ERROR, "R2.1, R2.2",
         "A deal has the wrong number of hands or tiles, a tile twice, or a tile not in the set.",
         "Every later judgement (fits, knocks, the domino) rests on the hands.",
         _example(_BASE, ("6-4 3-1 5-0 2-2 4-4 6-2 0-0", "6-4 3-1 5-0 2-2 4-4 6-2 6-6")),
     ),
     Code(
-        "FT102", "wrong-opener", ERROR, "R3.1, R3.2, V5",
+        "FT102", Name.WRONG_OPENER, ERROR, "R3.1, R3.2, V5",
         "A round is opened by the wrong seat, or (V5) not with the highest double.",
         "The opening passes clockwise every round; the wrong opener changes who scores first.",
         _example(_BASE, ('[first "N"]', '[first "S"]')),
     ),
     Code(
-        "FT201", "not-your-turn", ERROR, "R1.2, R7.2",
+        "FT201", Name.NOT_YOUR_TURN, ERROR, "R1.2, R7.2",
         "A seat places or knocks out of turn (an emptied partner included).",
         "Turns go clockwise; a seat that played out of turn changed the game.",
         _example(_BASE, ("  S 6-4 L =16 +0 (4,0)", "  N 6-3 R =15 +5 (9,0)")),
     ),
     Code(
-        "FT202", "tile-not-in-hand", ERROR, "R2.2, R4.5",
+        "FT202", Name.TILE_NOT_IN_HAND, ERROR, "R2.2, R4.5",
         "A seat places a tile it was not dealt, or has already placed.",
         "There is no drawing: a seat can only play what it holds.",
         _example(_BASE, ("  N 6-3 R =7 +0 (4,0)", "  N 2-2 R")),
     ),
     Code(
-        "FT203", "tile-does-not-fit", ERROR, "R4.1",
+        "FT203", Name.TILE_DOES_NOT_FIT, ERROR, "R4.1",
         "The tile does not match the open end it is placed at.",
         "A placement joins equal numbers; anything else is not a move.",
         _example(_BASE, ("  N 6-3 R =7 +0 (4,0)", "  N 5-5 R")),
     ),
     Code(
-        "FT204", "ambiguous-placement", ERROR, "R4.2",
+        "FT204", Name.AMBIGUOUS_PLACEMENT, ERROR, "R4.2",
         "The end is left out, and the tile fits both ends with different results.",
         "The two lines score differently; the record must say which was played.",
         _example(_BASE, ("  N 4-1 L =2 +0 (4,3)", "  N 4-1 =2 +0 (4,3)")),
     ),
     Code(
-        "FT205", "knock-while-able", ERROR, "R4.3, R4.4",
+        "FT205", Name.KNOCK_WHILE_ABLE, ERROR, "R4.3, R4.4",
         "A seat knocks while it holds a tile that fits.",
         "A player who can place must place.",
         _example(_BASE, ("  N 6-3 R =7 +0 (4,0)", "  N knock")),
     ),
     Code(
-        "FT206", "event-after-round-end", ERROR, "R7.5",
+        "FT206", Name.EVENT_AFTER_ROUND_END, ERROR, "R7.5",
         "An event follows the end of its round (other than the knocks that show a block).",
         "Once a round is won or blocked, nothing more is played in it.",
         _example(_BASE, ("  N knock\n", "  N knock\n  S 2-2\n")),
     ),
     Code(
-        "FT207", "event-after-game-end", ERROR, "R8.4",
+        "FT207", Name.EVENT_AFTER_GAME_END, ERROR, "R8.4",
         "An event or round follows the moment a side reached the target.",
         "A side that reaches the target exactly wins at once; nothing is played after.",
         _example(
@@ -235,7 +298,7 @@ REGISTRY: tuple[Code, ...] = (
         ),
     ),
     Code(
-        "FT208", "round-unfinished", ERROR, "R7",
+        "FT208", Name.ROUND_UNFINISHED, ERROR, "R7",
         "A new round starts before the previous one was won or blocked.",
         "Events are missing from the record, or a round was abandoned.",
         _example(
@@ -248,26 +311,26 @@ REGISTRY: tuple[Code, ...] = (
         ),
     ),
     Code(
-        "FT301", "end-total-mismatch", ERROR, "R5, R6.1",
+        "FT301", Name.END_TOTAL_MISMATCH, ERROR, "R5, R6.1",
         "The claimed end total differs from the count of the open ends.",
         "End totals decide the points; a wrong one usually means a miscounted double.",
         _example(_BASE, ("  S 6-4 L =16", "  S 6-4 L =15")),
     ),
     Code(
-        "FT302", "points-mismatch", ERROR, "R6.2",
+        "FT302", Name.POINTS_MISMATCH, ERROR, "R6.2",
         "The claimed points of a placement differ from its end total's points.",
         "The score is the sum of these points; one wrong claim makes every total wrong.",
         _example(_BASE, ("  S 3-1 R =9 +3 (4,3)", "  S 3-1 R =9 +2 (4,3)")),
     ),
     Code(
-        "FT303", "total-mismatch", ERROR, "R8.5",
+        "FT303", Name.TOTAL_MISMATCH, ERROR, "R8.5",
         "A claimed running total differs from the sum of the accepted points.",
         "Totals decide the winner; a total that is off only because of a mismatch "
         "reported earlier is not reported again.",
         _example(_BASE, ("  S 3-1 R =9 +3 (4,3)", "  S 3-1 R =9 +3 (4,4)")),
     ),
     Code(
-        "FT304", "overshoot-accepted", ERROR, "R8.2",
+        "FT304", Name.OVERSHOOT_ACCEPTED, ERROR, "R8.2",
         "Points that take a side past the target were credited, or a total is past it.",
         "An event that would pass the target is discarded whole; accepting it "
         "changes who wins.",
@@ -278,44 +341,44 @@ REGISTRY: tuple[Code, ...] = (
         ),
     ),
     Code(
-        "FT305", "wrongly-discarded", ERROR, "R8.2",
+        "FT305", Name.WRONGLY_DISCARDED, ERROR, "R8.2",
         "An event marked as discarded (over+...) keeps its side within the target.",
         "Only an event that would pass the target is discarded; these points were due.",
         _example(_BASE, ("  S 3-1 R =9 +3 (4,3)", "  S 3-1 R =9 over+3 (4,0)")),
     ),
     Code(
-        "FT306", "bonus-split", ERROR, "R8.1",
+        "FT306", Name.BONUS_SPLIT, ERROR, "R8.1",
         "The placement's points were credited apart from the domino bonus.",
         "Placement and bonus are one event, tested against the target together "
         "(R8.3: at 59, 2 + 1 is discarded whole).",
         _example(_DOMINO, ("  N 0-6 R =10 over+2+1 (10,9)", "  N 0-6 R =10 +2 (12,9)")),
     ),
     Code(
-        "FT307", "bonus-mismatch", ERROR, "R7.1, R7.2",
+        "FT307", Name.BONUS_MISMATCH, ERROR, "R7.1, R7.2",
         "A claimed domino bonus is missing, or given where none is due.",
         "The bonus is due only to the side that empties (both partners, with four).",
         _example(_BASE, ("  N 1-1 L =3 +1 (5,3)", "  N 1-1 L =3 +1+1 (5,3)")),
     ),
     Code(
-        "FT308", "result-mismatch", ERROR, "R7.1-R7.3",
+        "FT308", Name.RESULT_MISMATCH, ERROR, "R7.1-R7.3",
         "The claimed outcome of a round differs from the replay's.",
         "Who dominoed, or whether the round was blocked, decides the bonus and the tally.",
         _example(_BASE, ("  result blocked (5,3)", "  result domino N (5,3)")),
     ),
     Code(
-        "FT309", "winner-mismatch", ERROR, "R8.4",
+        "FT309", Name.WINNER_MISMATCH, ERROR, "R8.4",
         "The claimed winner differs from the side that reached the target, or there is none.",
         "The winner is the side that reaches the target exactly, first.",
         _example(_BASE, ("  result blocked (5,3)\n", "  result blocked (5,3)\nwinner N (5,3)\n")),
     ),
     Code(
-        "FT401", "game-unfinished", WARNING, "R8.4",
+        "FT401", Name.GAME_UNFINISHED, WARNING, "R8.4",
         "The record stops before any side reaches the target.",
         "A partial record can be checked, but it has no winner yet.",
         _BASE,
     ),
     Code(
-        "FT402", "no-games", WARNING, "FTN",
+        "FT402", Name.NO_GAMES, WARNING, "FTN",
         "The input holds no game at all (it is empty, or only comments and blank lines).",
         "An empty upload or a wrong file would otherwise pass as clean; with --strict "
         "it fails.",

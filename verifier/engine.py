@@ -7,8 +7,9 @@ position and a move (legal moves, what a placement scored and why, when a
 round and a game end). Judging a record's claims is ``replay`` 's work.
 
 Rule options (R9) are one typed value, ``Rules``: every rule below reads it,
-so a variant changes data, not code paths. Illegal moves raise ``Illegal``,
-whose ``kind`` is the name of the diagnostic the verifier reports.
+so a variant changes data, not code paths. Illegal moves raise
+``IllegalMoveError`` and its subclasses (one per way a move breaks a
+rule), whose ``kind`` is the name of the diagnostic the verifier reports.
 """
 
 from __future__ import annotations
@@ -16,7 +17,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import ClassVar, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
+
+if TYPE_CHECKING:  # for mypy only: at run time the engine imports no module of its own
+    from .diagnostics import DiagnosticName
 
 # --------------------------------------------------------------------------
 # Options.
@@ -209,17 +213,77 @@ def deal_problems(
 # Moves and their results.
 
 
-class Illegal(Exception):
-    """An illegal move. ``kind`` names the diagnostic; ``rule`` cites RULES.md;
-    ``token`` is the caller's token of an earlier move the finding is about
-    (a knock proven illegal later), else None."""
+class IllegalMoveError(Exception):
+    """An illegal move (R1-R8), the base of one class per way a move can
+    break the rules, as python-chess's ``IllegalMoveError``.
 
-    def __init__(self, kind: str, message: str, rule: str, token: object = None) -> None:
+    ``kind`` (a class attribute) is the name of the diagnostic the verifier
+    reports for it; ``rule`` cites RULES.md (``"R4.1"``); ``message`` says
+    what is wrong, in words; ``token`` is the caller's token of an earlier
+    move the finding is about (a knock proven illegal later), else None."""
+
+    # Each subclass names its diagnostic; mypy checks the name against the
+    # registry's (``diagnostics.DiagnosticName``).
+    kind: ClassVar[DiagnosticName]
+
+    def __init__(self, message: str, rule: str, token: object = None) -> None:
         super().__init__(message)
-        self.kind = kind
         self.message = message
         self.rule = rule
         self.token = token
+
+
+class NotYourTurnError(IllegalMoveError):
+    """A seat moves out of turn (R1.2), an emptied partner included (R7.2)."""
+
+    kind = "not-your-turn"
+
+
+class TileNotInHandError(IllegalMoveError):
+    """A seat places a tile it does not hold (R2.2, R4.5)."""
+
+    kind = "tile-not-in-hand"
+
+
+class TileDoesNotFitError(IllegalMoveError):
+    """The tile does not match the open end it is placed at (R4.1)."""
+
+    kind = "tile-does-not-fit"
+
+
+class AmbiguousPlacementError(IllegalMoveError):
+    """No end is given and the tile fits both with different results (R4.2)."""
+
+    kind = "ambiguous-placement"
+
+
+class KnockWhileAbleError(IllegalMoveError):
+    """A seat knocks while it holds a tile that fits (R4.3, R4.4)."""
+
+    kind = "knock-while-able"
+
+
+class WrongOpenerError(IllegalMoveError):
+    """The wrong seat opens a round (R3.2), or under V5 the lead is not the
+    highest double (or, with none dealt, the heaviest tile)."""
+
+    kind = "wrong-opener"
+
+
+class RoundOverError(IllegalMoveError):
+    """A move after the round was won or blocked (R7.5)."""
+
+    kind = "event-after-round-end"
+
+
+class GameOverError(IllegalMoveError):
+    """A move after a side reached the target (R8.4)."""
+
+    kind = "event-after-game-end"
+
+
+Illegal = IllegalMoveError
+"""The former name of ``IllegalMoveError``."""
 
 
 class Move(NamedTuple):
@@ -229,6 +293,12 @@ class Move(NamedTuple):
 
     tile: tuple[int, int] | None
     end: str | None
+
+    def __str__(self) -> str:
+        """The move as FTN writes it: ``6-3 L``, ``6-3`` (the lead), ``knock``."""
+        if self.tile is None:
+            return "knock"
+        return f"{self.tile[0]}-{self.tile[1]}" + (f" {self.end}" if self.end else "")
 
 
 KNOCK = Move(None, None)
@@ -286,7 +356,7 @@ class RoundState:
     """One round in play: hands, the line's open ends, whose turn, the end.
 
     Created with the hands dealt (seat order) and the opener. ``place`` and
-    ``knock`` apply a move or raise ``Illegal``.
+    ``knock`` apply a move or raise an ``IllegalMoveError``.
 
     Partial records: ``unknown`` gives, per seat, how many of its tiles are
     not known (``hands`` then holds only the known ones). A seat may play a
@@ -480,11 +550,12 @@ class RoundState:
                 why = f"{who} has played all its tiles"
             else:
                 why = f"{who} does not hold {a}-{b}"
-            raise Illegal("tile-not-in-hand", why, "R2.2, R4.5")
+            raise TileNotInHandError(why, "R2.2, R4.5")
         self._check_pending(seat, a, b, play)
         return True
 
-    def proven_knock(self, seat: int, a: int, b: int, play: object = None) -> Illegal | None:
+    def proven_knock(self, seat: int, a: int, b: int,
+                     play: object = None) -> KnockWhileAbleError | None:
         """The finding that playing a-b (``play`` names that play) proves an
         undecided knock of ``seat`` illegal: the tile fitted the ends at the
         time of the knock, and there is no drawing. None if it proves none."""
@@ -492,8 +563,7 @@ class RoundState:
         for s, left, right, token in self.pending:
             if s == seat and (a in (left, right) or b in (left, right)):
                 later = f" ({play})" if play is not None else ""
-                return Illegal(
-                    "knock-while-able",
+                return KnockWhileAbleError(
                     f"{who} knocks ({token}) with the ends at {left} | {right}, but later"
                     f"{later} plays {a}-{b}, which fitted them: there is no drawing, so {who} "
                     "held it when it knocked (R2.2, R4.4)",
@@ -512,27 +582,23 @@ class RoundState:
             if self.outcome == "blocked" and what == "knock" and self._reveal:
                 if seat == self._reveal[0]:
                     return
-                raise Illegal(
-                    "event-after-round-end",
+                raise RoundOverError(
                     f"the round is blocked; a knock by {self.names[self._reveal[0]]} may "
                     f"still show it, not one by {self.names[seat]}",
                     "R7.5",
                 )
-            raise Illegal(
-                "event-after-round-end",
+            raise RoundOverError(
                 f"the round is already over ({self.outcome})",
                 "R7.5",
             )
         if seat != self.turn:
             if not self.held[seat] and self.emptied[seat]:
-                raise Illegal(
-                    "not-your-turn",
+                raise NotYourTurnError(
                     f"{self.names[seat]} has played its last tile and is skipped; "
                     f"it is {self.names[self.turn]}'s turn",
                     "R7.2",
                 )
-            raise Illegal(
-                "not-your-turn",
+            raise NotYourTurnError(
                 f"{self.names[seat]} plays out of turn; it is {self.names[self.turn]}'s turn",
                 "R1.2",
             )
@@ -547,8 +613,7 @@ class RoundState:
             return
         if self.can_place(seat):
             fits = ", ".join(f"{a}-{b}" for a, b in self.fitting_tiles(seat))
-            raise Illegal(
-                "knock-while-able",
+            raise KnockWhileAbleError(
                 f"{self.names[seat]} knocks but holds {fits}, fitting {self.ends_text()}",
                 "R4.4",
             )
@@ -582,8 +647,7 @@ class RoundState:
         if not self.ntiles:
             if self.required is not None and k != tile_key(*self.required):
                 ra, rb = self.required
-                raise Illegal(
-                    "wrong-opener",
+                raise WrongOpenerError(
                     f"{self.names[seat]} leads {a}-{b}; the lead must be {ra}-{rb}, the highest "
                     "double (or, with none dealt, the heaviest tile)",
                     "V5",
@@ -603,8 +667,7 @@ class RoundState:
                     after_l = sorted(((other_l, double), (right, self.right_double)))
                     after_r = sorted(((left, self.left_double), (other_r, double)))
                     if after_l != after_r:
-                        raise Illegal(
-                            "ambiguous-placement",
+                        raise AmbiguousPlacementError(
                             f"{a}-{b} fits both ends of {self.ends_text()} with different "
                             "results; write L or R",
                             "R4.2",
@@ -615,15 +678,13 @@ class RoundState:
                 elif fits_right:
                     end = "R"
                 else:
-                    raise Illegal(
-                        "tile-does-not-fit",
+                    raise TileDoesNotFitError(
                         f"{a}-{b} fits neither end of {self.ends_text()}",
                         "R4.1",
                     )
             if end == "L":
                 if not fits_left:
-                    raise Illegal(
-                        "tile-does-not-fit",
+                    raise TileDoesNotFitError(
                         f"{a}-{b} does not fit the left end {_side_text(left, self.left_double)}",
                         "R4.1",
                     )
@@ -631,8 +692,7 @@ class RoundState:
                 self.left_double = double
             else:
                 if not fits_right:
-                    raise Illegal(
-                        "tile-does-not-fit",
+                    raise TileDoesNotFitError(
                         f"{a}-{b} does not fit the right end "
                         f"{_side_text(right, self.right_double)}",
                         "R4.1",
@@ -854,7 +914,8 @@ def perft_moves(rs: RoundState, gs: GameState) -> list[Move]:
     return rs.legal_moves()
 
 
-def _copy_round(rs: RoundState) -> RoundState:
+def copy_round(rs: RoundState) -> RoundState:
+    """An independent copy of a round in play (of the base class)."""
     new = RoundState.__new__(RoundState)
     for name in RoundState.__slots__:
         value = getattr(rs, name)
@@ -867,7 +928,8 @@ def _copy_round(rs: RoundState) -> RoundState:
     return new
 
 
-def _copy_game(gs: GameState) -> GameState:
+def copy_game(gs: GameState) -> GameState:
+    """An independent copy of a game's scores and state."""
     new = GameState(gs.rules, gs.first)
     new.scores = list(gs.scores)
     new.round_number, new.over, new.winner = gs.round_number, gs.over, gs.winner
@@ -880,7 +942,7 @@ def perft(rs: RoundState, gs: GameState, depth: int) -> int:
         return 1
     total = 0
     for move in perft_moves(rs, gs):
-        r, g = _copy_round(rs), _copy_game(gs)
+        r, g = copy_round(rs), copy_game(gs)
         apply_move(r, g, move)
         total += perft(r, g, depth - 1)
     return total
@@ -890,7 +952,7 @@ def perft_divide(rs: RoundState, gs: GameState, depth: int) -> list[tuple[Move, 
     """Perft split by first move."""
     out = []
     for move in perft_moves(rs, gs):
-        r, g = _copy_round(rs), _copy_game(gs)
+        r, g = copy_round(rs), copy_game(gs)
         apply_move(r, g, move)
         out.append((move, perft(r, g, depth - 1)))
     return out

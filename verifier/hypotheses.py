@@ -22,7 +22,7 @@ from functools import cache
 
 from notation.model import Game, Placement, Round
 
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, Name
 from .engine import GameState, tile_key
 from .observers import Explained, RoundSeen
 from .replay import Replay
@@ -31,13 +31,13 @@ from .variants import AT_ONE_EVENT, DEFECTS, PARTNERS_ONLY, VARIANTS, engine_of
 
 #: Findings about a claim: unexplained when no class reproduces them.
 CLAIMS = frozenset({
-    "end-total-mismatch", "points-mismatch", "total-mismatch", "overshoot-accepted",
-    "wrongly-discarded", "bonus-split", "bonus-mismatch", "result-mismatch",
+    Name.END_TOTAL_MISMATCH, Name.POINTS_MISMATCH, Name.TOTAL_MISMATCH, Name.OVERSHOOT_ACCEPTED,
+    Name.WRONGLY_DISCARDED, Name.BONUS_SPLIT, Name.BONUS_MISMATCH, Name.RESULT_MISMATCH,
 })
 #: Findings about a move that a wrong engine may explain.
 MOVES = frozenset({
-    "tile-does-not-fit", "tile-not-in-hand", "not-your-turn", "knock-while-able",
-    "event-after-round-end", "event-after-game-end", "round-unfinished",
+    Name.TILE_DOES_NOT_FIT, Name.TILE_NOT_IN_HAND, Name.NOT_YOUR_TURN, Name.KNOCK_WHILE_ABLE,
+    Name.EVENT_AFTER_ROUND_END, Name.EVENT_AFTER_GAME_END, Name.ROUND_UNFINISHED,
 })
 UNEXPLAINED = "unexplained"
 
@@ -136,7 +136,7 @@ def explain(setup: Setup, rounds: Sequence[RoundSeen], following: Sequence[Round
     d = first.diagnostic
     if d.name not in CLAIMS and d.name not in MOVES:
         return None
-    if d.event is None and d.name not in CLAIMS and d.name != "round-unfinished":
+    if d.event is None and d.name not in CLAIMS and d.name != Name.ROUND_UNFINISHED:
         return None
     n = len(seen.rnd.events)
     at = position_of(d, n)

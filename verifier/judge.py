@@ -31,6 +31,7 @@ from notation.model import (
     same_side,
 )
 
+from .diagnostics import DiagnosticName, Name
 from .engine import GameState, Placed, Scored, Stepper
 from .setup import Setup, fmt_totals
 
@@ -47,7 +48,7 @@ replay locates it only when a finding is reported."""
 class Report(Protocol):
     """Where the judge sends a finding."""
 
-    def __call__(self, name: str, message: str, at: At,
+    def __call__(self, name: DiagnosticName, message: str, at: At,
                  claimed: str | None = None, computed: str | None = None) -> None: ...
 
 
@@ -115,7 +116,7 @@ class Judge:
         et = ev.end_total
         if et is not None and et.value != placed.end_total:
             self.report(
-                "end-total-mismatch",
+                Name.END_TOTAL_MISMATCH,
                 f"end total claimed {et.value}, computed {placed.end_total} "
                 f"({placed.why(self.setup.rules)})",
                 (ev, et, END_TOTAL),
@@ -155,7 +156,7 @@ class Judge:
         if claim.discarded:
             if scored.credited:
                 self.report(
-                    "wrongly-discarded",
+                    Name.WRONGLY_DISCARDED,
                     f"the event is marked discarded, but {before} + {scored.amount} = "
                     f"{before + scored.amount} does not pass {target}: it is credited",
                     at, claimed=claimed, computed=computed,
@@ -179,7 +180,7 @@ class Judge:
                 if own is not None and own != before + credit:
                     credit = own - before  # what the record really credited
                 self.report(
-                    "bonus-split",
+                    Name.BONUS_SPLIT,
                     f"credited {claimed} (total {before + credit}): the placement's {p} and "
                     f"the bonus {b} were tested apart; together {before} + {p} + {b} = "
                     f"{before + p + b} > {target}, so both are discarded (R8.3)",
@@ -187,7 +188,7 @@ class Judge:
                 )
             else:
                 self.report(
-                    "overshoot-accepted",
+                    Name.OVERSHOOT_ACCEPTED,
                     f"credited {claimed}, but {before} + {scored.amount} = "
                     f"{before + scored.amount} > {target}: the event is discarded whole",
                     at, claimed=claimed, computed=computed,
@@ -213,13 +214,13 @@ class Judge:
                 return False
             if b and claim.points == p:
                 self.report(
-                    "bonus-mismatch",
+                    Name.BONUS_MISMATCH,
                     f"claimed {claimed} without the domino bonus {b}; computed {computed}",
                     at, claimed=claimed, computed=computed,
                 )
             else:
                 self.report(
-                    "points-mismatch",
+                    Name.POINTS_MISMATCH,
                     f"points claimed {claimed}, computed {computed} ({placed.why(rules)})",
                     at, claimed=claimed, computed=computed,
                 )
@@ -227,7 +228,7 @@ class Judge:
         wrong = False
         if claim.points != p:
             self.report(
-                "points-mismatch",
+                Name.POINTS_MISMATCH,
                 f"placement points claimed {claim.points}, computed {p} ({placed.why(rules)})",
                 at, claimed=claimed, computed=computed,
             )
@@ -237,7 +238,7 @@ class Judge:
                 "this placement does not end the round with its side emptied"
             )
             self.report(
-                "bonus-mismatch", f"bonus claimed {claim.bonus}, computed {b}: {reason}",
+                Name.BONUS_MISMATCH, f"bonus claimed {claim.bonus}, computed {b}: {reason}",
                 at, claimed=claimed, computed=computed,
             )
             wrong = True
@@ -257,7 +258,7 @@ class Judge:
         names = self.setup.side_names
         if len(got) != len(computed):
             self.report(
-                "total-mismatch",
+                Name.TOTAL_MISMATCH,
                 f"{len(got)} totals for {len(computed)} sides ({', '.join(names)})",
                 at, claimed=fmt_totals(got), computed=fmt_totals(computed),
             )
@@ -272,7 +273,7 @@ class Judge:
                 over = True
                 if not (self.over_reported[i] and diff == self.drift[i]):
                     self.report(
-                        "overshoot-accepted",
+                        Name.OVERSHOOT_ACCEPTED,
                         f"{names[i]}'s total is claimed as {c}, past the target "
                         f"{target}; computed {v}",
                         at, claimed=fmt_totals(got), computed=fmt_totals(computed),
@@ -284,7 +285,7 @@ class Judge:
         self.drifting = any(self.drift)
         if wrong:
             self.report(
-                "total-mismatch",
+                Name.TOTAL_MISMATCH,
                 f"totals claimed {fmt_totals(got)}, computed {fmt_totals(computed)} "
                 f"(wrong for {', '.join(wrong)}): {self.reason()}",
                 at, claimed=fmt_totals(got), computed=fmt_totals(computed),
@@ -315,7 +316,7 @@ class Judge:
         computed = outcome_text(step, self.setup.names)
         if claimed != computed:
             self.report(
-                "result-mismatch", f"result claimed {claimed!r}, computed {computed!r}",
+                Name.RESULT_MISMATCH, f"result claimed {claimed!r}, computed {computed!r}",
                 (res, None, ""), claimed=claimed, computed=computed,
             )
         if res.totals is not None:
@@ -329,21 +330,21 @@ class Judge:
         if w.side == NOBODY:  # the claim that no side has won
             if state.over and computed is not None:
                 self.report(
-                    "winner-mismatch",
+                    Name.WINNER_MISMATCH,
                     f"winner claimed none, but {computed} reached {target}: totals "
                     f"{fmt_totals(state.scores)}",
                     (w, None, ""), claimed=w.side, computed=computed,
                 )
         elif not state.over:
             self.report(
-                "winner-mismatch",
+                Name.WINNER_MISMATCH,
                 f"winner claimed {w.side}, but no side has reached {target}: "
                 f"totals {fmt_totals(state.scores)}",
                 (w, None, ""), claimed=w.side, computed="none",
             )
         elif not same_side(w.side, computed):  # a side is a set of seats: S+N is N+S
             self.report(
-                "winner-mismatch", f"winner claimed {w.side}, computed {computed}",
+                Name.WINNER_MISMATCH, f"winner claimed {w.side}, computed {computed}",
                 (w, None, ""), claimed=w.side, computed=computed,
             )
         if w.totals is not None:

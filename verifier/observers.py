@@ -17,7 +17,7 @@ from typing import Any
 
 from notation.model import Game, Knock, Placement, Round
 
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, Name
 from .engine import GameState, Illegal, Placed, RoundState, Scored, Stepper, tile_key
 from .judge import outcome_text
 from .setup import Setup
@@ -286,10 +286,10 @@ class Divergences(Observer):
             where, moment = f"the 'round' line of round {d.round}", f"as round {d.round} starts"
             step = None
         elif cur is not None:
-            where = (f"the 'round' line of round {d.round}" if d.name == "round-unfinished"
+            where = (f"the 'round' line of round {d.round}" if d.name == Name.ROUND_UNFINISHED
                      else f"result of round {cur.index}")
             moment = f"at the end of round {cur.index}"
-        elif d.name == "bad-header":
+        elif d.name == Name.BAD_HEADER:
             where, moment = "header", "before the game"
         else:
             where, moment = "winner line", "at the end of the game"

@@ -25,7 +25,7 @@ from typing import Any
 from notation.model import Game, Knock
 
 from .audit import GameAudit
-from .diagnostics import BY_NAME, Diagnostic
+from .diagnostics import BY_NAME, Diagnostic, Name
 from .engine import GameState, RoundState, Stepper, tile_key
 from .observers import Divergence, Facts, position
 from .options import describe
@@ -170,7 +170,7 @@ def _compare(ref: dict[str, Any], got: dict[str, Any], played: set[int],
     r, g = ref["last"], got.get("last")
     if r is not None:
         g = g or {}
-        for key, name in (("endTotal", "end-total-mismatch"), ("points", "points-mismatch")):
+        for key, name in (("endTotal", Name.END_TOTAL_MISMATCH), ("points", Name.POINTS_MISMATCH)):
             if g.get(key) != r[key]:
                 return name, str(g.get(key)), str(r[key]), f"{key} differs"
         if g.get("credited") != r["credited"] or g.get("bonus") != r["bonus"]:
@@ -178,19 +178,19 @@ def _compare(ref: dict[str, Any], got: dict[str, Any], played: set[int],
             if (not r["credited"] and r["bonus"] and g.get("credited")
                     and facts.side is not None and got["totals"][facts.side] in (
                         before + r["points"], before + r["bonus"])):
-                return ("bonus-split", str(g), str(r), "placement and bonus tested apart")
+                return (Name.BONUS_SPLIT, str(g), str(r), "placement and bonus tested apart")
             if not r["credited"] and g.get("credited"):
-                return ("overshoot-accepted", str(g), str(r), "an overshoot credited")
-            return ("bonus-mismatch", str(g), str(r), "bonus or credit differs")
+                return (Name.OVERSHOOT_ACCEPTED, str(g), str(r), "an overshoot credited")
+            return (Name.BONUS_MISMATCH, str(g), str(r), "bonus or credit differs")
     if got.get("round") != ref["round"]:
         if ref["round"] == "domino" and got.get("round") in ("on", "target"):
-            return ("event-after-round-end", str(got.get("round")), ref["round"],
+            return (Name.EVENT_AFTER_ROUND_END, str(got.get("round")), ref["round"],
                     "the engine plays on after a domino")
-        return ("result-mismatch", str(got.get("round")), ref["round"], "the round's state")
+        return (Name.RESULT_MISMATCH, str(got.get("round")), ref["round"], "the round's state")
     if got.get("totals") != ref["totals"]:
-        return ("total-mismatch", str(got.get("totals")), str(ref["totals"]), "totals differ")
+        return (Name.TOTAL_MISMATCH, str(got.get("totals")), str(ref["totals"]), "totals differ")
     if got.get("winner") != ref["winner"]:
-        return ("winner-mismatch", str(got.get("winner")), str(ref["winner"]), "the winner")
+        return (Name.WINNER_MISMATCH, str(got.get("winner")), str(ref["winner"]), "the winner")
     try:
         legal = _norm_legal(got.get("legal", []))
     except (TypeError, ValueError):
@@ -200,12 +200,12 @@ def _compare(ref: dict[str, Any], got: dict[str, Any], played: set[int],
     if legal != want:
         extra = sorted(legal - want)
         if any(tile_key(*t) in played for t, _ in extra):
-            return ("tile-not-in-hand", str(sorted(legal)), str(sorted(want)),
+            return (Name.TILE_NOT_IN_HAND, str(sorted(legal)), str(sorted(want)),
                     "the engine offers a tile that has been placed already")
         return ("illegal-move-offered", str(sorted(legal)), str(sorted(want)),
                 "the engine's legal moves differ")
     if got.get("toPlay") != ref["toPlay"]:
-        return ("not-your-turn", str(got.get("toPlay")), str(ref["toPlay"]), "who plays next")
+        return (Name.NOT_YOUR_TURN, str(got.get("toPlay")), str(ref["toPlay"]), "who plays next")
     return None
 
 
@@ -221,8 +221,8 @@ def _check(audit: GameAudit, step: Stepper, setup: Setup, ref: dict[str, Any],
     if diff is None:
         return False
     name, claimed, computed, what = diff
-    facts = replace(facts, played_before=name == "tile-not-in-hand")
-    if name == "event-after-round-end":
+    facts = replace(facts, played_before=name == Name.TILE_NOT_IN_HAND)
+    if name == Name.EVENT_AFTER_ROUND_END:
         facts = replace(facts, outcome="domino")
     entry = BY_NAME.get(name)
     d = Diagnostic(

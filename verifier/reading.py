@@ -31,7 +31,7 @@ from notation.jsontext import (
 from notation.model import Game
 from notation.parser import ParseError, read_games
 
-from .diagnostics import BY_NAME, Diagnostic
+from .diagnostics import BY_NAME, Diagnostic, DiagnosticName, Name
 
 Locate = Callable[[str], tuple[int, int]]
 KINDS = ("ftn", "json")
@@ -50,7 +50,7 @@ class Read:
     locate: Locate | None = None
 
 
-def diagnostic(name: str, message: str, line: int, col: int, game: int, source: str,
+def diagnostic(name: DiagnosticName, message: str, line: int, col: int, game: int, source: str,
                pointer: str | None = None) -> Diagnostic:
     """A registry diagnostic about reading (no round, no event)."""
     entry = BY_NAME[name]
@@ -63,7 +63,7 @@ def syntax_diagnostic(err: ParseError) -> Diagnostic:
     message = err.message
     if err.expected:
         message += "; expected " + " or ".join(err.expected)
-    return diagnostic("syntax-error", message, err.line, err.col, err.game, err.source)
+    return diagnostic(Name.SYNTAX_ERROR, message, err.line, err.col, err.game, err.source)
 
 
 def kind_of(text: str, name: str = "") -> str:
@@ -195,7 +195,7 @@ def _read_items(items: Iterable[JsonItem], source: str, first_game: int = 1) -> 
             item = too_deep(item)  # a deep document is never walked
         if item.error is not None:
             yield Read(number, None, [diagnostic(
-                "syntax-error", item.error, item.line, item.col, number, source)], where)
+                Name.SYNTAX_ERROR, item.error, item.line, item.col, number, source)], where)
             continue
         if not ok:
             problems = []
@@ -205,7 +205,7 @@ def _read_items(items: Iterable[JsonItem], source: str, first_game: int = 1) -> 
                 expected = f"; expected: {v.expected}" if v.expected else ""
                 message = f"{pointer or '/'}: {v.message} (keyword {v.keyword}){expected}"
                 problems.append(diagnostic(
-                    "schema-violation", message, line, col, number, source, pointer))
+                    Name.SCHEMA_VIOLATION, message, line, col, number, source, pointer))
             yield Read(number, None, problems, where)
             continue
         yield Read(number, game_from_json(item.value, item.base), [], where)

@@ -26,7 +26,7 @@ from typing import Any, NoReturn
 from notation.model import NOBODY, Game, Knock, Placement, PointsClaim, Round, TotalsClaim
 
 from .claims import already_placed, claimed_totals
-from .diagnostics import BY_NAME, Diagnostic
+from .diagnostics import BY_NAME, Diagnostic, DiagnosticName, Name
 from .engine import GameState, Illegal, RoundState, Rules, Stepper, deal_problems
 from .judge import At, Judge, Located
 from .observers import Ends, Final, Observer, Trace
@@ -99,7 +99,7 @@ class Replay:
         line, col = self.locate(pointer) if self.locate is not None else (1, 1)
         return line, col, pointer
 
-    def emit(self, name: str, message: str, at: tuple[int, int, str | None],
+    def emit(self, name: DiagnosticName, message: str, at: tuple[int, int, str | None],
              claimed: str | None = None, computed: str | None = None,
              rule: str | None = None) -> None:
         entry = BY_NAME[name]
@@ -141,7 +141,7 @@ class Replay:
                 self.round_no, self.event_no = index, None
                 errors = rep.errors
                 if state.over:
-                    self.emit("event-after-game-end",
+                    self.emit(Name.EVENT_AFTER_GAME_END,
                               f"round {rnd.number} starts after "
                               f"{self.setup.side_names[state.winner or 0]} won the game",
                               self.where(rnd))
@@ -149,7 +149,7 @@ class Replay:
                         raise _Stop
                     state.over, state.winner = False, None
                 if rnd.number != index:
-                    self.emit("bad-header", f"round {index} is numbered {rnd.number}",
+                    self.emit(Name.BAD_HEADER, f"round {index} is numbered {rnd.number}",
                               self.where(rnd), claimed=str(rnd.number), computed=str(index))
                 self.play_round(index, rnd, rounds[pos + 1] if pos + 1 < len(rounds) else None,
                                 errors)
@@ -171,10 +171,10 @@ class Replay:
             self.judge = Judge(found, self._judged)
             return
         for p in [found] if isinstance(found, HeaderProblem) else found:
-            self.emit("bad-header", p.message, self.where(p.at), claimed=p.claimed)
+            self.emit(Name.BAD_HEADER, p.message, self.where(p.at), claimed=p.claimed)
         raise _Stop
 
-    def _judged(self, name: str, message: str, at: At,
+    def _judged(self, name: DiagnosticName, message: str, at: At,
                 claimed: str | None = None, computed: str | None = None) -> None:
         self.emit(name, message, self.where(*at), claimed, computed)
 
@@ -204,7 +204,7 @@ class Replay:
                 judge.result(rnd.result, step)
             if following is not None and not step.over:
                 self.round_no, self.event_no = index + 1, None
-                self.emit("round-unfinished",
+                self.emit(Name.ROUND_UNFINISHED,
                           f"round {index} is not over ({self.setup.names[step.round.turn]} to "
                           f"play, {step.round.ends_text()}) when round {following.number} "
                           "starts", self.where(following))
@@ -227,7 +227,7 @@ class Replay:
         names = self.setup.names
         opener = self.setup.seat_of.get(rnd.opener)
         if opener is None:
-            self.emit("wrong-opener", f"{rnd.opener} is not a seat", self.where(rnd))
+            self.emit(Name.WRONG_OPENER, f"{rnd.opener} is not a seat", self.where(rnd))
             raise _Stop
         if partial and self.setup.rules.opener == "highest-double":
             self.note("the opener (the holder of the highest double, V5) cannot be checked: "
@@ -236,7 +236,7 @@ class Replay:
             due = state.opener_for(index, hands)
             if opener != due:
                 self.emit(
-                    "wrong-opener",
+                    Name.WRONG_OPENER,
                     f"round {index} is opened by {rnd.opener}; it is {names[due]}'s turn "
                     "to open", self.where(rnd), claimed=rnd.opener, computed=names[due],
                 )
@@ -256,12 +256,13 @@ class Replay:
             for n, ev in enumerate(rnd.events, 1):
                 self.event_no = n
                 if state.over:
-                    self.emit("event-after-game-end", f"{self.setup.side_names[state.winner or 0]}"
-                              " has already won the game", self.where(ev))
+                    self.emit(Name.EVENT_AFTER_GAME_END,
+                              f"{self.setup.side_names[state.winner or 0]} has already won "
+                              "the game", self.where(ev))
                     raise _Stop
                 seat = seat_of.get(ev.seat)
                 if seat is None:
-                    self.emit("not-your-turn", f"{ev.seat} is not a seat of this game; it is "
+                    self.emit(Name.NOT_YOUR_TURN, f"{ev.seat} is not a seat of this game; it is "
                               f"{self.setup.names[rs.turn]}'s turn", self.where(ev))
                     raise _Stop
                 try:
@@ -288,7 +289,7 @@ class Replay:
                 rnd: Round) -> NoReturn:
         for o in self.observers:
             o.illegal(n, ev, e, step)
-        if e.kind == "event-after-round-end" and step.round.pending:
+        if e.kind == Name.EVENT_AFTER_ROUND_END and step.round.pending:
             # The round looks blocked by knocks; a later play of the round
             # may prove one of them false: say that instead.
             e = self.look_ahead(step.round, rnd, n) or e
@@ -297,7 +298,7 @@ class Replay:
             self.emit(e.kind, e.message, self.where(e.token.at), rule=e.rule)
         else:
             message = e.message
-            if e.kind == "tile-not-in-hand" and isinstance(ev, Placement):
+            if e.kind == Name.TILE_NOT_IN_HAND and isinstance(ev, Placement):
                 message = already_placed(rnd, n, ev) or message
             self.emit(e.kind, message, self.where(ev), rule=e.rule)
         raise _Stop from None
@@ -313,13 +314,13 @@ class Replay:
         for d in rnd.deals:
             seat = seat_of.get(d.seat)
             if seat is None:
-                self.emit("bad-deal", f"deal for {d.seat}, which is not a seat", self.where(d))
+                self.emit(Name.BAD_DEAL, f"deal for {d.seat}, which is not a seat", self.where(d))
                 raise _Stop
             if hands[seat] is not None:
-                self.emit("bad-deal", f"{d.seat} is dealt twice", self.where(d))
+                self.emit(Name.BAD_DEAL, f"{d.seat} is dealt twice", self.where(d))
                 raise _Stop
             if len(d.tiles) != size:
-                self.emit("bad-deal", f"{d.seat} is dealt {len(d.tiles)} tiles; the hand size "
+                self.emit(Name.BAD_DEAL, f"{d.seat} is dealt {len(d.tiles)} tiles; the hand size "
                           f"is {size} (write '?' for a tile not known)", self.where(d))
                 bad = True
             known = [t for t in d.tiles if t is not None]
@@ -338,7 +339,7 @@ class Replay:
             where = {seat_of[d.seat]: d for d in rnd.deals}
             for seat, message in problems:
                 at = where.get(seat, rnd) if seat is not None else rnd
-                self.emit("bad-deal", message, self.where(at))
+                self.emit(Name.BAD_DEAL, message, self.where(at))
             raise _Stop
         return full, unknown
 
@@ -401,7 +402,7 @@ class Replay:
             # (``winner none`` says itself that no side has won: a record of
             # part of a game, like a round cut out of it.)
             at = (g.end_line, 1, None) if g.pointer is None else self.where(g)
-            self.emit("game-unfinished", f"the record stops before any side reaches "
+            self.emit(Name.GAME_UNFINISHED, f"the record stops before any side reaches "
                       f"{self.setup.rules.target}: totals {fmt_totals(state.scores)}", at)
 
 

@@ -20,6 +20,7 @@ from functools import lru_cache
 
 from notation.model import RESERVED_WORDS, Game, Tag
 
+from .diagnostics import DiagnosticName, Name
 from .engine import GameState, Rules
 from .options import Problem, known_options, resolve
 
@@ -226,26 +227,27 @@ def options_cited(rules: Rules) -> dict[str, tuple[str, str]]:
     dict as read-only)."""
     main = Rules.main_form(rules.players) if rules.players <= 4 else None
     cites: dict[str, list[tuple[str, str]]] = {}
+    N = Name
 
-    def add(names: str, vid: str, words: str) -> None:
-        for n in names.split():
+    def add(names: tuple[DiagnosticName, ...], vid: str, words: str) -> None:
+        for n in names:
             cites.setdefault(n, []).append((vid, words))
 
     if rules.divisors != (3, 5):
-        add("points-mismatch", "V3", "divisors " + ",".join(map(str, rules.divisors)))
+        add((N.POINTS_MISMATCH,), "V3", "divisors " + ",".join(map(str, rules.divisors)))
     if rules.target != 61:
-        add("overshoot-accepted wrongly-discarded bonus-split winner-mismatch game-unfinished "
-            "total-mismatch", "V2", f"target {rules.target}")
+        add((N.OVERSHOOT_ACCEPTED, N.WRONGLY_DISCARDED, N.BONUS_SPLIT, N.WINNER_MISMATCH,
+             N.GAME_UNFINISHED, N.TOTAL_MISMATCH), "V2", f"target {rules.target}")
     if not rules.immediate_end:
-        add("overshoot-accepted wrongly-discarded winner-mismatch result-mismatch", "V4",
-            "immediate end off")
+        add((N.OVERSHOOT_ACCEPTED, N.WRONGLY_DISCARDED, N.WINNER_MISMATCH, N.RESULT_MISMATCH),
+            "V4", "immediate end off")
     if rules.bonus != 1:
-        add("bonus-mismatch bonus-split points-mismatch", "V7", f"bonus {rules.bonus}")
+        add((N.BONUS_MISMATCH, N.BONUS_SPLIT, N.POINTS_MISMATCH), "V7", f"bonus {rules.bonus}")
     if main is None or (rules.max_pip, rules.hand_size) != (main.max_pip, main.hand_size):
-        add("bad-deal", "V1", f"a {rules.max_pip}-{rules.max_pip} set, hands of "
+        add((N.BAD_DEAL,), "V1", f"a {rules.max_pip}-{rules.max_pip} set, hands of "
             f"{rules.hand_size}")
     if main is None or rules.partnerships != main.partnerships:
-        add("not-your-turn result-mismatch bonus-mismatch", "V6",
+        add((N.NOT_YOUR_TURN, N.RESULT_MISMATCH, N.BONUS_MISMATCH), "V6",
             "partnerships " + ("on" if rules.partnerships else "off"))
     return {
         name: (", ".join(v for v, _ in found), "; ".join(w for _, w in found))

@@ -24,16 +24,18 @@ from notation.model import Game, Knock, Placement, Round, Tile
 from notation.printer import event_text
 
 from .check import check_text, kind_of
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, Name
 from .reading import Read, read
 from .render.text import render_diagnostic, source_line
 from .replay import GameReport, trace_game
 from .show_svg import face_defs, position_svg, races
 
 # Findings about a round as a whole that concern its end, not its start.
-_ROUND_END_NAMES = {"result-mismatch", "total-mismatch", "overshoot-accepted", "winner-mismatch"}
+_ROUND_END_NAMES = {Name.RESULT_MISMATCH, Name.TOTAL_MISMATCH, Name.OVERSHOOT_ACCEPTED,
+                    Name.WINNER_MISMATCH}
 # Findings about the game as a whole that concern its end.
-_GAME_END_NAMES = {"game-unfinished", "winner-mismatch", "result-mismatch", "total-mismatch"}
+_GAME_END_NAMES = {Name.GAME_UNFINISHED, Name.WINNER_MISMATCH, Name.RESULT_MISMATCH,
+                   Name.TOTAL_MISMATCH}
 # The most games one page holds (a larger file: the games around --game).
 PAGE_GAMES = 25
 

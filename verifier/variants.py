@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from .engine import GameState, Illegal, Placed, RoundState, Scored, tile_key
+from .engine import GameState, KnockWhileAbleError, Placed, RoundState, Scored, tile_key
 
 #: Defect classes: name -> (the rule broken, what goes wrong).
 DEFECTS: dict[str, tuple[str, str]] = {
@@ -119,9 +119,7 @@ class KnockWhileAble(RoundState):
     def knock(self, seat: int, token: object = None) -> None:
         try:
             super().knock(seat, token)
-        except Illegal as e:
-            if e.kind != "knock-while-able":
-                raise
+        except KnockWhileAbleError:
             self.knocked.add(seat)
             self.turn = self.next_seat(seat)
 
