@@ -31,7 +31,6 @@ from dataclasses import dataclass, field, replace
 from notation.model import (
     EndTotalClaim,
     Game,
-    Knock,
     Placement,
     PointsClaim,
     Round,

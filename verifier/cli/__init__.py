@@ -17,6 +17,7 @@ from __future__ import annotations
 import sys
 
 from . import engines, records, reference
+from . import fill as fill_command  # noqa: F401  (registers ftn fill)
 from .common import EXIT_ERRORS, Color, OutputFormat, app, err
 
 __all__ = ["Color", "OutputFormat", "app", "engines", "main", "records", "reference"]
