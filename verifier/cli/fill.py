@@ -12,6 +12,7 @@ the claims after it are not filled; exit 1).
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import Annotated
 
@@ -39,6 +40,20 @@ def note(d: Diagnostic) -> str:
     return (f"ftn fill: {d.source}:{d.line}:{d.col}: the replay stops here ({d.code} "
             f"{d.name}: {d.message}); the claims after it are not filled (ftn check says "
             "more)")
+
+
+_END = re.compile(r"[ \t]*end[ \t]*(#.*)?\Z")
+
+
+def _by_game(lines: list[str]) -> list[list[str]]:
+    """Lines cut after each 'end' line (the diff of a game is quick to
+    find; of a piece of a thousand games, not)."""
+    out: list[list[str]] = [[]]
+    for line in lines:
+        out[-1].append(line)
+        if _END.match(line):
+            out.append([])
+    return out
 
 
 class _Filled(_Formatted):
@@ -77,7 +92,11 @@ class _Filled(_Formatted):
         self.pending = "" if last else lines.pop()
         if last and lines and lines[-1] == "":
             lines.pop()
-        out = self.diff.add(old, lines)
+        old_games, new_games = _by_game(old), _by_game(lines)
+        out = []
+        for i in range(max(len(old_games), len(new_games))):  # a game at a time: quick
+            out += self.diff.add(old_games[i] if i < len(old_games) else [],
+                                 new_games[i] if i < len(new_games) else [])
         if last:
             out += self.diff.end()
         if out:
