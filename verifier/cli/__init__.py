@@ -18,6 +18,7 @@ import sys
 
 from . import engines, records, reference
 from . import fill as fill_command  # noqa: F401  (registers ftn fill)
+from . import record as record_command  # noqa: F401  (registers ftn record)
 from .common import EXIT_ERRORS, Color, OutputFormat, app, err
 
 __all__ = ["Color", "OutputFormat", "app", "engines", "main", "records", "reference"]
