@@ -30,7 +30,8 @@ from verifier.check import check_text
 from verifier.cli import app
 from verifier.engine import Placed, Scored
 from verifier.generate import generate_games
-from verifier.recording import count_words, derive, number_words, parse_move, plan, try_event
+from verifier.recording import derive, plan, try_event
+from verifier.scorer import count_words, number_words, parse_move
 from verifier.setup import Setup
 
 runner = CliRunner()
@@ -107,17 +108,17 @@ def test_a_session_with_a_refusal_an_undo_and_a_forced_knock(tmp_path: Path) -> 
     assert "N 1-1 L =3 +1 (5,3): three for 1; N pegs 1: 4 to 5" in out
     assert "Round 1: nobody can place: the round is blocked (R7.3); totals N 5, S 3" in out
     text = path.read_text(encoding="utf-8")
-    want = lines_after() + [
-        "  N 6-6 =12 +4 (4,0)", "  S 6-4 L =16 +0 (4,0)", "  N 6-3 R =7 +0 (4,0)",
-        "  S 4-4 L =11 +0 (4,0)", "  N 3-3 R =14 +0 (4,0)", "  S 3-1 R =9 +3 (4,3)",
-        "  N 4-1 L =2 +0 (4,3)", "  S knock", "  N 1-1 L =3 +1 (5,3)", "  S knock", "  N knock",
-        "  result blocked (5,3)", "", "round 2 opener S"]
+    want = [
+        *lines_after(), "  N 6-6 =12 +4 (4,0)", "  S 6-4 L =16 +0 (4,0)",
+        "  N 6-3 R =7 +0 (4,0)", "  S 4-4 L =11 +0 (4,0)", "  N 3-3 R =14 +0 (4,0)",
+        "  S 3-1 R =9 +3 (4,3)", "  N 4-1 L =2 +0 (4,3)", "  S knock", "  N 1-1 L =3 +1 (5,3)",
+        "  S knock", "  N knock", "  result blocked (5,3)", "", "round 2 opener S"]
     assert text == "\n".join(want) + "\n"
     assert "ftn record --resume" in err and "Traceback" not in err
 
 
 def test_close_ends_the_record_unfinished_and_it_checks_clean(tmp_path: Path) -> None:
-    code, out, _, path = session(tmp_path, [*HEADER_ANSWERS, *DEALS, "6-6", "close", ""])
+    code, _out, _, path = session(tmp_path, [*HEADER_ANSWERS, *DEALS, "6-6", "close", ""])
     assert code == 0
     text = path.read_text(encoding="utf-8")
     assert text.endswith("  N 6-6 =12 +4 (4,0)\n\nwinner none (4,0)\nend\n")

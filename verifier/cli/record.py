@@ -4,7 +4,7 @@ file line by line.
 Boundary: the terminal and the file. It asks (the standard library's
 ``input``, with ``readline``'s line editing and completion where there is
 a terminal) and prints; every line goes to the file as it is entered,
-flushed and synced to the disk (``Journal``), so that a crash or a killed
+flushed and synced to the disk (``journal.Journal``), so that a crash or a killed
 terminal loses nothing already entered; an undo truncates the file. What to
 ask, what to refuse and what to write is ``verifier.recording``'s. The
 header is written once its questions are answered (its tags have a fixed
@@ -23,86 +23,6 @@ import typer
 
 from .common import EXIT_ERRORS, EXIT_USAGE, app, err, fail
 
-
-class Stop(Exception):
-    """The scorer stops: ``quit``, end of input (Ctrl-D) or Ctrl-C."""
-
-    def __init__(self, interrupted: bool = False) -> None:
-        super().__init__("stop")
-        self.interrupted = interrupted
-
-
-class Journal:
-    """The record file: its lines, each appended as it comes and synced to
-    the disk; an undo cuts the file back to a line."""
-
-    def __init__(self, path: Path, create: bool) -> None:
-        flags = os.O_RDWR | (os.O_CREAT | os.O_EXCL if create else 0)
-        self.fd = os.open(path, flags, 0o644)
-        if create:
-            _sync_dir(path)
-        data = b""
-        while chunk := os.read(self.fd, 1 << 20):
-            data += chunk
-        text = data.decode("utf-8")  # UnicodeDecodeError: said by the caller
-        self.nl = b"\r\n" if b"\r\n" in data.split(b"\n", 1)[0] + b"\n" else b"\n"
-        self.lines: list[str] = []
-        self.offsets: list[int] = []
-        parts = text.split("\n") if text else []
-        if parts and parts[-1] == "":
-            parts.pop()  # the line end of the last line
-        at = 0
-        for raw in parts:
-            self.offsets.append(at)
-            self.lines.append(raw.rstrip("\r"))
-            at += len(raw.encode("utf-8")) + 1
-        self.size = len(data)
-        if data and not data.endswith(b"\n"):
-            self._write(self.nl)
-
-    def _write(self, raw: bytes) -> None:
-        os.lseek(self.fd, self.size, os.SEEK_SET)
-        view = memoryview(raw)
-        while view:
-            n = os.write(self.fd, view)
-            view = view[n:]
-        self.size += len(raw)
-        os.fsync(self.fd)
-
-    def append(self, lines: list[str]) -> None:
-        """Lines at the end of the file, on the disk when this returns."""
-        raw = b""
-        for line in lines:
-            self.offsets.append(self.size + len(raw))
-            self.lines.append(line)
-            raw += line.encode("utf-8") + self.nl
-        self._write(raw)
-
-    def keep(self, n: int) -> list[str]:
-        """Cut the file after its first ``n`` lines; the lines cut."""
-        if n >= len(self.lines):
-            return []
-        gone = self.lines[n:]
-        self.size = self.offsets[n]
-        os.ftruncate(self.fd, self.size)
-        os.fsync(self.fd)
-        del self.lines[n:], self.offsets[n:]
-        return gone
-
-
-def _sync_dir(path: Path) -> None:
-    try:
-        fd = os.open(path.parent if str(path.parent) else ".", os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
 FileArg = Annotated[Path, typer.Argument(metavar="FILE", help="The FTN file to write.")]
 ResumeOpt = Annotated[
     bool, typer.Option("--resume", help="Go on with the game FILE holds, from where it stops.")
@@ -120,7 +40,8 @@ def record(file: FileArg, resume: ResumeOpt = False) -> None:
     event's score. Every line is on the disk as soon as it is entered;
     --resume goes on with a file from where it stops.
     """
-    from .recorder import Session
+    from .journal import Journal
+    from .recorder import Session, Stop
 
     name = str(file)
     if name.endswith((".gz", ".bz2", ".xz", ".zst", ".json", ".jsonl", ".ndjson")):

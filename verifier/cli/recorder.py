@@ -14,29 +14,31 @@ from typing import TYPE_CHECKING
 from ..generate import seat_names
 from ..options import PRESETS, known_options, resolve
 from ..recording import (
-    COMMANDS,
-    HELP,
     Derived,
-    deal_line,
     dealt_so_far,
     derive,
-    header_lines,
     moves,
-    parse_move,
-    parse_tiles,
     plan,
     position_lines,
-    refusal,
     round_lines,
     scores_text,
     try_event,
     undo_point,
 )
 from ..render.text import render_diagnostic
+from ..scorer import COMMANDS, HELP, deal_line, header_lines, parse_move, parse_tiles, refusal
 from .common import err
 
 if TYPE_CHECKING:
-    from .record import Journal
+    from .journal import Journal
+
+class Stop(Exception):
+    """The scorer stops: ``quit``, end of input (Ctrl-D) or Ctrl-C."""
+
+    def __init__(self, interrupted: bool = False) -> None:
+        super().__init__("stop")
+        self.interrupted = interrupted
+
 
 _choices: list[str] = []  # what the completer offers at the prompt
 
@@ -60,8 +62,6 @@ def _readline() -> None:
 
 def ask(prompt: str, choices: list[str] | None = None) -> str:
     """One answer (Stop at end of input or Ctrl-C)."""
-    from .record import Stop
-
     _choices[:] = choices or []
     try:
         return input(prompt).strip()
@@ -254,8 +254,6 @@ class Session:
 
     def command(self, word: str) -> bool:
         """A command typed at a prompt; False when it is none."""
-        from .record import Stop
-
         if word == "help":
             say(HELP)
         elif word == "quit":
