@@ -28,6 +28,7 @@ from notation.parser import parse_games
 from notation.printer import print_games
 from verifier.check import check_text
 from verifier.cli import app
+from verifier.cli.journal import Journal
 from verifier.engine import Placed, Scored
 from verifier.generate import generate_games
 from verifier.recording import derive, plan, try_event
@@ -172,6 +173,16 @@ def test_refusals_of_the_file(tmp_path: Path) -> None:
     assert r.exit_code == 0 and "nothing to resume" in r.stdout
     r = runner.invoke(app, ["record", str(tmp_path / "g.ftn.gz")], input="")
     assert r.exit_code == 2 and "plain FTN" in r.stderr
+    latin = tmp_path / "latin.ftn"
+    latin.write_bytes(b"game\n# caf\xe9\n")
+    r = runner.invoke(app, ["record", "--resume", str(latin)], input="")
+    assert r.exit_code == 2 and "latin.ftn:2: not UTF-8 text (byte 11 of the file)" in r.stderr
+    held = Journal(done, create=False)  # another session has it
+    try:
+        r = runner.invoke(app, ["record", "--resume", str(done)], input="")
+        assert r.exit_code == 2 and "another ftn record session is writing to it" in r.stderr
+    finally:
+        os.close(held.fd)
     r = runner.invoke(app, ["record", str(tmp_path / "new.ftn")], input="2\n")  # then EOF
     assert r.exit_code == 0 and "Traceback" not in r.stderr and "stopped" in r.stderr
 

@@ -40,7 +40,7 @@ def record(file: FileArg, resume: ResumeOpt = False) -> None:
     event's score. Every line is on the disk as soon as it is entered;
     --resume goes on with a file from where it stops.
     """
-    from .journal import Journal
+    from .journal import Busy, Journal
     from .recorder import Session, Stop
 
     name = str(file)
@@ -56,7 +56,10 @@ def record(file: FileArg, resume: ResumeOpt = False) -> None:
     try:
         journal = Journal(file, create=not resume)
     except UnicodeDecodeError as e:
-        fail(f"ftn record: {name}: not UTF-8 text (byte {e.start + 1})")
+        line = bytes(e.object[: e.start]).count(b"\n") + 1
+        fail(f"ftn record: {name}:{line}: not UTF-8 text (byte {e.start + 1} of the file)")
+    except Busy as e:
+        fail(f"ftn record: {name}: {e}")
     except OSError as e:
         fail(f"ftn record: {name}: cannot open: {e.strerror or e}")
     session = Session(journal, name)
@@ -67,6 +70,10 @@ def record(file: FileArg, resume: ResumeOpt = False) -> None:
         err(f"ftn record: stopped; every line entered is in {name}: ftn record --resume "
             f"{name} goes on")
         code = 130 if stop.interrupted else 0
+    except OSError as e:  # a full disk, a file taken away
+        err(f"ftn record: {name}: cannot write: {e.strerror or e}; the lines before it are "
+            "in the file")
+        code = EXIT_USAGE
     finally:
         os.close(journal.fd)
     if code not in (0, 130):

@@ -96,7 +96,10 @@ class Session:
         self.d = derive(self.journal.lines, self.name)
         while True:
             if self.step():
-                answer = ask("Enter to finish, or undo: ", ["undo"])
+                try:
+                    answer = ask("Enter to finish, or undo: ", ["undo"])
+                except Stop:
+                    return 0  # the record is complete: nothing is lost
                 if answer.lower() != "undo":
                     return 0
                 self.undo()
