@@ -10,12 +10,14 @@ is waited for, then an answer typed."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import select
 import signal
 import subprocess
 import sys
+import termios
 import time
 from pathlib import Path
 
@@ -137,6 +139,24 @@ def test_unknown_hands_are_written_and_the_plays_checked(tmp_path: Path) -> None
         "  S 6-4 L =16 +0 (4,0)"]
 
 
+def test_highest_double_holds_the_hands_until_the_opener_is_known(tmp_path: Path) -> None:
+    """V5: the round line names the holder of the highest double, so the
+    hands are written with it once all are typed; an undo takes a hand back."""
+    hands = ["0-0 0-1 0-2 0-3 0-4 0-5 0-6 1-1 1-2", "2-2 2-3 2-4 2-5 2-6 3-3 3-4 3-5 3-6",
+             "4-4 4-5 4-6 5-5 5-6 6-6 1-3 1-4 1-5"]
+    answers = ["3", "", "", "", "", "online", "", hands[0], hands[1], "undo", hands[1],
+               hands[2], "undo", "undo", hands[1], hands[2], "5-5", "6-6", "quit"]
+    code, out, _, path = session(tmp_path, answers)
+    assert code == 0
+    assert out.count("undone: deal E ") == 2 and out.count("undone: deal W ") == 1
+    assert "Round 1: W opens (R3)" in out  # W holds 6-6
+    assert "refused: W leads 5-5; the lead must be 6-6" in out and "\n  V5: " in out
+    assert path.read_text(encoding="utf-8") == "\n".join([
+        'game', '[ftn "1"]', '[seat "N"]', '[seat "E"]', '[seat "W"]', '[rules "online"]', "",
+        "round 1 opener W", *(f"  deal {s} {h}" for s, h in zip("NEW", hands, strict=True)),
+        "  W 6-6 =12 +4 (0,0,4)"]) + "\n"
+
+
 def test_bad_answers_are_asked_again(tmp_path: Path) -> None:
     answers = ["one", "2", "N N", "", "", "", "nope", "", "target=x", "target=15", "Q", "S",
                "6-6 6-3", "6-6 6-3 5-5 4-1 2-0 3-3 9-9", *DEALS, "quit"]
@@ -192,6 +212,12 @@ def test_refusals_of_the_file(tmp_path: Path) -> None:
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]|\r")
 
 
+def _own_terminal() -> None:
+    """In the child, a session of its own: the pseudo-terminal becomes its
+    controlling terminal (so that Ctrl-C is SIGINT, as at a real one)."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
 class Terminal:
     """``ftn record`` on a pseudo-terminal: prompts waited for, answers typed."""
 
@@ -200,7 +226,7 @@ class Terminal:
         env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "dumb", "INPUTRC": "/dev/null"}
         self.p = subprocess.Popen([sys.executable, "-m", "verifier", "record", *args],
                                   stdin=slave, stdout=slave, stderr=slave, cwd=ROOT, env=env,
-                                  start_new_session=True)
+                                  start_new_session=True, preexec_fn=_own_terminal)
         os.close(slave)
         self.fd, self.seen = master, ""
 
@@ -261,6 +287,24 @@ def header(t: Terminal, first: str) -> None:
                            ("Rules: ", ""), ("Rule options", ""), ("Who opens round 1", first)]:
         t.expect(prompt)
         t.type(answer)
+
+
+@pytest.mark.slow
+def test_ctrl_c_at_a_prompt_stops_with_every_line_kept(tmp_path: Path) -> None:
+    path = tmp_path / "g.ftn"
+    t = Terminal(str(path))
+    try:
+        header(t, "N")
+        t.expect("Hand of N ")
+        t.type(DEALS[0])
+        t.expect("Hand of S ")
+        os.write(t.fd, b"\x03")  # Ctrl-C
+        t.expect("stopped; every line entered is in")
+        assert t.close() == 130
+    finally:
+        if t.p.poll() is None:
+            t.p.kill()
+    assert path.read_text(encoding="utf-8").endswith("  deal N " + DEALS[0] + "\n")
 
 
 @pytest.mark.slow

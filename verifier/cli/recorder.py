@@ -276,11 +276,12 @@ class Session:
         if found is None:
             say("nothing to undo (the header stays: to change it, start a new file)")
             return
-        keep, self.buffered = found
-        gone = self.journal.keep(keep)
+        held, (keep, self.buffered) = self.buffered, found
+        gone = self.journal.keep(keep) or held[len(self.buffered):]
         self.d = derive(self.journal.lines, self.name)
-        taken = next((g.strip() for g in gone if g.strip()), "a hand")
-        say(f"undone: {taken}")
+        shown = [g.strip() for g in gone if g.strip()]
+        # (under V5 a round's line goes with its hands: the hand is what is undone)
+        say("undone: " + (shown[-1] if shown[0].startswith("round ") else shown[0]))
 
     def close(self) -> None:
         d = self.d
