@@ -138,8 +138,10 @@ def plan(d: Derived, buffered: list[str]) -> Action:
     number = setup.start_round + len(rounds)
     if rounds and step is not None:
         last, rs, state = rounds[-1], step.round, step.game
-        if not last.events and len(last.deals) < rules.players and not state.over:
-            return Action("deal", seat=names[len(last.deals)], round=number - 1)
+        dealt = {x.seat for x in last.deals}
+        if not last.events and len(dealt) < rules.players and not state.over:
+            due = next(n for n in names if n not in dealt)  # in seat order
+            return Action("deal", seat=due, round=number - 1)
         if not step.over:
             seat = rs.turn
             if not rs.unknown[seat] and not rs.can_place(seat):
@@ -248,15 +250,16 @@ def _trimmed(lines: list[str], keep: int) -> int:
     return keep
 
 
-def dealt_so_far(d: Derived, buffered: list[str]) -> list[list[tuple[int, int]]]:
-    """The known tiles of the hands already dealt in the round being dealt."""
+def dealt_so_far(d: Derived, buffered: list[str]) -> dict[str, list[tuple[int, int]]]:
+    """The known tiles of the hands already dealt in the round being dealt,
+    by seat."""
     if buffered:
         lines = buffered
     elif d.game is not None and d.game.rounds:
         lines = [d.lines[x.line - 1] for x in d.game.rounds[-1].deals]
     else:
         lines = []
-    return [[t for t in _tiles(line) if t is not None] for line in lines]
+    return {line.split()[1]: [t for t in _tiles(line) if t is not None] for line in lines}
 
 
 def moves(d: Derived) -> list[str]:

@@ -131,13 +131,12 @@ def parse_tile(word: str, setup: Setup) -> tuple[int, int] | None:
 
 
 def deal_line(seat: str, tiles: list[tuple[int, int] | None],
-              dealt: list[list[tuple[int, int]]], setup: Setup) -> str:
+              dealt: dict[str, list[tuple[int, int]]], setup: Setup) -> str:
     """The ``deal`` line of a hand (``dealt``: the known tiles of the hands
-    dealt before it this round, in seat order: the hands are asked so), or
-    ValueError with the rule it breaks."""
-    known = [t for t in tiles if t is not None]
-    hands = [*dealt, known]
-    hands += [[] for _ in range(setup.rules.players - len(hands))]
+    dealt before it this round, by seat), or ValueError with the rule it
+    breaks."""
+    known = {**dealt, seat: [t for t in tiles if t is not None]}
+    hands = [known.get(name, []) for name in setup.names]
     problems = deal_problems(setup.rules, hands, setup.names, complete=False)
     if problems:
         rule = rulebook.get("R2.2")
