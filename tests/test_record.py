@@ -120,6 +120,35 @@ def test_a_session_with_a_refusal_an_undo_and_a_forced_knock(tmp_path: Path) -> 
     assert "ftn record --resume" in err and "Traceback" not in err
 
 
+def test_undo_takes_back_hands_and_goes_back_into_the_round_before(tmp_path: Path) -> None:
+    moves = ["6-6", "6-4", "6-3 R", "4-4 L", "3-3 R", "3-1 R", "4-1 L", "1-1 L"]
+    answers = [*HEADER_ANSWERS, DEALS[0], "undo", DEALS[0], DEALS[1], "6-6", "undo", "undo",
+               DEALS[1], *moves, "undo", "1-1 L", "quit"]
+    code, out, _, path = session(tmp_path, answers)
+    assert code == 0
+    assert out.count("undone: deal N ") == 1 and out.count("undone: deal S ") == 1
+    assert out.count("undone: N 6-6 =12 +4 (4,0)") == 1
+    # At round 2's first hand, an undo takes back round 1's last move (its
+    # result, the knocks written for it and round 2's line go with it).
+    assert "undone: N 1-1 L =3 +1 (5,3)" in out
+    assert "nothing to undo" not in out
+    text = path.read_text(encoding="utf-8")
+    assert text.endswith("  N 1-1 L =3 +1 (5,3)\n  S knock\n  N knock\n  result blocked (5,3)\n"
+                         "\nround 2 opener S\n")
+    assert text.count("round 2") == 1 and text.count("deal N") == 1
+
+
+def test_a_file_dealt_out_of_order_is_resumed_at_the_hand_missing(tmp_path: Path) -> None:
+    path = tmp_path / "g.ftn"
+    path.write_text("\n".join([*HEADER, "", "round 1 opener N", "  deal S " + DEALS[1]]) + "\n",
+                    encoding="utf-8")
+    r = runner.invoke(app, ["record", "--resume", str(path)], input=DEALS[1] + "\n" + DEALS[0]
+                      + "\nquit\n")
+    assert r.exit_code == 0
+    assert "refused: 6-4 is dealt twice (N and S)" in r.stdout  # S's hand typed for N
+    assert path.read_text(encoding="utf-8").endswith(f"  deal S {DEALS[1]}\n  deal N {DEALS[0]}\n")
+
+
 def test_close_ends_the_record_unfinished_and_it_checks_clean(tmp_path: Path) -> None:
     code, _out, _, path = session(tmp_path, [*HEADER_ANSWERS, *DEALS, "6-6", "close", ""])
     assert code == 0
