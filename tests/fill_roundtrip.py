@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from notation.model import Game, Knock, Placement, Round, Winner  # noqa: E402
+from notation.model import Event, Game, Knock, Placement, Round, Winner  # noqa: E402
 from notation.parser import parse_games  # noqa: E402
 from notation.printer import print_games  # noqa: E402
 from verifier.check import format_text  # noqa: E402
@@ -64,7 +64,7 @@ EXPECTED: dict[str, list[tuple[str, str]]] = {
 
 
 def strip_round(rnd: Round) -> Round:
-    events = []
+    events: list[Event] = []
     for ev in rnd.events:
         if isinstance(ev, Knock):
             events.append(ev._replace(totals=None))

@@ -204,7 +204,9 @@ def test_cli_diff_applies_and_check_reports(tmp_path: Path) -> None:
     lines = out.rstrip("\n").split("\n")
     assert lines[:2] == [f"--- {path}", f"+++ {path}"]
     assert "-  N 6-6" in lines and "+  N 6-6 =12 +4 (4,0)" in lines
-    assert apply(BARE.rstrip("\n").split("\n"), lines) == fill_text(BARE)[0].rstrip().split("\n")
+    want = fill_text(BARE)[0]
+    assert want is not None
+    assert apply(BARE.rstrip("\n").split("\n"), lines) == want.rstrip().split("\n")
     assert run("fill", "--check", str(path))[:2] == (1, f"would fill {path}\n")
     filled = tmp_path / "f.ftn"
     filled.write_text(fill_text(BARE)[0] or "", encoding="utf-8")
