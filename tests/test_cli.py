@@ -559,7 +559,9 @@ NOT_FOR_AN_FTN_CHECK = (
     "verifier.cluster", "verifier.validate", "verifier.schemas", "verifier.rulebook",
     "verifier.lexer", "verifier.render.concise", "verifier.render.json",
     "verifier.render.jsonl", "verifier.render.github", "verifier.render.sarif",
-    "verifier.render.junit", "notation.schema",
+    "verifier.render.junit", "notation.schema", "verifier.fill", "verifier.linediff",
+    "verifier.recording", "verifier.scorer", "verifier.cli.filled", "verifier.cli.recorder",
+    "verifier.cli.journal",
     "jsonschema", "jsonschema_rs", "dask", "distributed", "xml", "rich", "pygments",
     "zstandard", "concurrent.futures",
 )

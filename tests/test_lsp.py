@@ -4,9 +4,6 @@ the related places, hovers, claim fixes, completion, the filler's hook."""
 
 from __future__ import annotations
 
-import sys
-import types
-
 import pytest
 from paths import SAMPLES, read_sample
 
@@ -255,34 +252,27 @@ def test_no_claim_fix_for_a_finding_without_a_claim() -> None:
     assert features.claim_fix(doc, doc.findings[0]) is None
 
 
-def test_fill_is_offered_only_when_the_filler_is_there(monkeypatch: pytest.MonkeyPatch) -> None:
-    # partial-no-deals.ftn line 14: "  N 0-4 =4 +0 (0,0,0)"; a filler that writes
-    # "(filled)" into the comment of that line
-    doc = Document("x.ftn")
+def test_fill_writes_the_claims_the_replay_decides() -> None:
+    # partial-no-deals.ftn line 14 is "  N 0-4 =4 +0 (0,0,0)": the lead 0-4
+    # makes the end total 4 (R6.1), no points (4 is not a multiple of 3 or
+    # 5), totals still (0,0,0). With its claims taken out, "Fill the claims
+    # of line 14" writes them back, and the game's action fills the game.
     text = read_sample("valid", "partial-no-deals.ftn")
-    doc.update(text)
-    monkeypatch.setitem(sys.modules, "verifier.fill", None)  # not installed: no action
-    assert features.fill_fixes(doc, 14) == []
-    fake = types.ModuleType("verifier.fill")
-    calls: list[str] = []
-
-    def fill_text(t: str, source: str = "<input>") -> tuple[str | None, list[object]]:
-        calls.append(t)
-        return t.replace("  N 0-4 =4 +0 (0,0,0)\n", "  N 0-4 =4 +0 (0,0,0) # filled\n"), []
-
-    fake.fill_text = fill_text  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "verifier.fill", fake)
-    monkeypatch.setattr("verifier.fill", fake, raising=False)
+    stripped = text.replace("  N 0-4 =4 +0 (0,0,0)\n", "  N 0-4\n", 1)
+    assert stripped != text
+    doc = Document("x.ftn")
+    doc.update(stripped)
     line, game = features.fill_fixes(doc, 14)
     found = doc.game_at(14)
     assert found is not None
     first, last = found[0].line, found[0].end_line
-    assert calls == ["\n".join(text.split("\n")[first - 1: last]) + "\n"]
     assert line.title == "Fill the claims of line 14"
-    assert line.edit == Edit(14, 1, 14, 22, "  N 0-4 =4 +0 (0,0,0) # filled")
+    assert line.edit == Edit(14, 1, 14, 8, "  N 0-4 =4 +0 (0,0,0)")
     assert game.title == "Fill the claims of game 1"
-    assert game.edit == Edit(first, 1, last + 1, 1, str(fill_text(calls[0])[0]))
-    assert features.fill_fixes(doc, 15) == [game]  # a line the filler leaves alone
+    lines = text.split("\n")
+    assert game.edit == Edit(first, 1, last + 1, 1, "\n".join(lines[first - 1: last]) + "\n")
+    doc.update(text)
+    assert features.fill_fixes(doc, 14) == []  # nothing left to fill
     assert features.fill_fixes(doc, 1) == []  # outside the game
 
 

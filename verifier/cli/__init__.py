@@ -17,6 +17,8 @@ from __future__ import annotations
 import sys
 
 from . import engines, records, reference
+from . import fill as fill_command  # noqa: F401  (registers ftn fill)
+from . import record as record_command  # noqa: F401  (registers ftn record)
 from . import server as _server  # noqa: F401  (registers ftn server)
 from .common import EXIT_ERRORS, Color, OutputFormat, app, err
 

@@ -145,7 +145,10 @@ class _Formatted:
     """One input of ``ftn fmt`` as its pieces come back: printed, compared
     with the input (``--check``), or also written to a temporary file from
     the first difference on (``--write``; never a file that does not
-    parse)."""
+    parse). A command that rewrites otherwise (``ftn fill``) names itself
+    and its words in the class attributes."""
+
+    COMMAND, WOULD, DONE, NOT_DONE = "fmt", "would reformat", "reformatted", "not formatted"
 
     def __init__(self, path: str, mode: str, target: str, crlf: bool) -> None:
         self.path, self.label, self.mode, self.crlf = path, _display(path), mode, crlf
@@ -209,13 +212,14 @@ class _Formatted:
 
     def _fail(self, e: OSError | InputError) -> None:
         self.abort()
-        self.error = f"ftn fmt: {self.label}: not rewritten: {getattr(e, 'strerror', None) or e}"
+        self.error = (f"ftn {self.COMMAND}: {self.label}: not rewritten: "
+                      f"{getattr(e, 'strerror', None) or e}")
 
     def finish(self) -> str | None:
         """The end of the input: what it does to the exit status."""
         if not self.joiner.ok:
             self.abort()
-            err(f"ftn fmt: {self.label}: not formatted: it does not parse")
+            err(f"ftn {self.COMMAND}: {self.label}: {self.NOT_DONE}: it does not parse")
             return SET_1
         self._emit(self.joiner.end())
         if self.mode == "print":
@@ -224,7 +228,7 @@ class _Formatted:
         if not self.same.end():
             return None
         if self.mode == "check":
-            typer.echo(f"would reformat {self.label}")
+            typer.echo(f"{self.WOULD} {self.label}")
             return AT_LEAST_1
         if not was:
             self._open()
@@ -236,7 +240,7 @@ class _Formatted:
         if self.error is not None:
             err(self.error)
             return SET_2
-        typer.echo(f"reformatted {self.label}")
+        typer.echo(f"{self.DONE} {self.label}")
         return None
 
     def abort(self) -> None:
@@ -245,9 +249,13 @@ class _Formatted:
             self.file = None
 
 
-def fmt_run(names: list[str], mode: str, jobs: int) -> tuple[list[str], int]:
+def fmt_run(names: list[str], mode: str, jobs: int,
+            work: Callable[[Piece | Mark], Part | Mark] = format_piece,
+            kind: Callable[[str, str, str, bool], _Formatted] = _Formatted,
+            ) -> tuple[list[str], int]:
     """``ftn fmt`` on every input in order (``mode``: "print", "check" or
-    "write"), their pieces formatted here or in ``jobs`` worker processes:
+    "write"), their pieces formatted here or in ``jobs`` worker processes
+    (``work`` and ``kind``: another command's job and files, ``ftn fill``'s):
     what each input does to the exit status (``SET_1``...), and how many
     inputs turned out to be unreadable partway (each said on standard
     error)."""
@@ -271,11 +279,11 @@ def fmt_run(names: list[str], mode: str, jobs: int) -> tuple[list[str], int]:
     done = 0  # inputs finished
 
     def formatted(i: int) -> _Formatted:
-        return _Formatted(names[i], mode, *heads.get(i, ("ftn", False)))
+        return kind(names[i], mode, *heads.get(i, ("ftn", False)))
 
     try:
         with interruptible(mode == "write"):
-            for item, result in run(format_piece, items(), workers(jobs)):
+            for item, result in run(work, items(), workers(jobs)):
                 if isinstance(item, Mark):
                     file, current, done = current or formatted(item.index), None, done + 1
                     if item.index in failed:

@@ -228,13 +228,11 @@ def _claim_at(text: str, at: int, claimed: str) -> int | None:
 
 def _fill(text: str) -> str | None:
     """A game's text with its claims filled in (``ftn fill``), or None when
-    it cannot be filled (or the filler is not installed)."""
-    try:
-        from .. import fill  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:
-        return None
-    out, _errors = fill.fill_text(text)
-    return out if isinstance(out, str) else None
+    it cannot be filled."""
+    from ..fill import fill_text  # loaded when an action is asked for
+
+    out, _errors = fill_text(text)
+    return out
 
 
 def fill_fixes(doc: Document, line: int) -> list[Fix]:

@@ -1,0 +1,74 @@
+"""``ftn fill``: the claims a record leaves out, filled in from the replay.
+
+Boundary: command-line plumbing only. The filling is ``verifier.fill``'s
+(``fill_item``, a piece at a time); the reading, the workers (``--jobs``)
+and the safe rewriting (``--write``: a temporary file and a rename, the
+mode, the compression and symlinks kept, a read-only file refused) are
+``ftn fmt``'s (``rewriting.fmt_run``). What fill adds, ``--diff`` (a
+unified diff written as the pieces come) and a note for each game whose
+replay stopped before its end (an illegal move: the claims after it are not
+filled; exit 1), is ``filled``'s, loaded only by this command.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from .common import EXIT_ERRORS, EXIT_USAGE, ExcludeOpt, Paths, app, err, fail
+from .records import JobsOpt
+
+DiffOpt = Annotated[
+    bool, typer.Option("--diff", "-d", help="Show what would be filled, as a unified diff.")
+]
+CheckOpt = Annotated[
+    bool, typer.Option("--check", help="Only name the files that would change (exit 1).")
+]
+WriteOpt = Annotated[
+    bool, typer.Option("--write", "-w", help="Fill in place (never a file that does not "
+                       "parse; as ftn fmt --write rewrites).")
+]
+
+
+@app.command()
+def fill(paths: Paths, diff: DiffOpt = False, check_only: CheckOpt = False,
+         write: WriteOpt = False, exclude: ExcludeOpt = None, jobs: JobsOpt = 1) -> None:
+    """Write in every claim the replay decides: end totals, points, totals,
+    results, the winner.
+
+    Claims already written are kept as written (a wrong one too: ftn check
+    still reports it); the output is in the canonical form, in the input's
+    own kind (FTN, JSON, JSON Lines). A partial record gets what its known
+    facts decide; after an illegal move nothing more is filled (said on
+    standard error; exit 1). --diff shows the change, --check only names
+    the files that would change (exit 1), --write fills them in place as ftn
+    fmt --write rewrites (never a file that does not parse).
+    """
+    from ..fill import fill_item
+    from .filled import Filled
+    from .rewriting import fmt_run, fmt_status
+    from .runs import input_names
+
+    if sum((diff, check_only, write)) > 1:
+        fail("ftn fill: --diff, --check and --write exclude each other")
+    if write and "-" in paths:
+        fail("ftn fill: --write cannot rewrite standard input")
+    names, unreadable = input_names(paths, exclude)
+    for e in unreadable:
+        err(f"ftn: {e}")
+    if unreadable and not names:
+        raise typer.Exit(EXIT_USAGE)
+    mode = "diff" if diff else "check" if check_only else "write" if write else "print"
+    files: list[Filled] = []
+
+    def kept(path: str, mode: str, target: str, crlf: bool) -> Filled:
+        files.append(Filled(path, mode, target, crlf))
+        return files[-1]
+
+    ops, failed = fmt_run(names, mode, jobs, fill_item, kept)
+    status = fmt_status(ops, bool(unreadable) or failed > 0)
+    if status == 0 and any(f.stopped for f in files):
+        status = EXIT_ERRORS
+    raise typer.Exit(status)
+

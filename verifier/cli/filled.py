@@ -1,0 +1,99 @@
+"""One input of ``ftn fill`` as its pieces come back (``fill.py`` has the
+command).
+
+Boundary: ``ftn fmt``'s handling of one input (``rewriting._Formatted``:
+print, ``--check``, ``--write`` with its safety) with fill's words, a note
+on standard error for each game whose replay stopped, and ``--diff``: the
+input's lines and the filled text, a game at a time, to a ``StreamDiff``
+whose hunks are printed as they are found. Trailing blank lines of a piece
+go with the next piece (where the filled text has them, between games).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+from ..diagnostics import Diagnostic
+from ..linediff import StreamDiff
+from ..parallel import Piece
+from ..rewrite import Part
+from .common import err
+from .rewriting import _Formatted, _show
+
+
+def note(d: Diagnostic) -> str:
+    """What a stopped replay leaves unfilled, for people."""
+    return (f"ftn fill: {d.source}:{d.line}:{d.col}: the replay stops here ({d.code} "
+            f"{d.name}: {d.message}); the claims after it are not filled (ftn check says "
+            "more)")
+
+
+_END = re.compile(r"[ \t]*end[ \t]*(#.*)?\Z")
+
+
+def _by_game(lines: list[str]) -> list[list[str]]:
+    """Lines cut after each 'end' line (the diff of a game is quick to
+    find; of a piece of a thousand games, not)."""
+    out: list[list[str]] = [[]]
+    for line in lines:
+        out[-1].append(line)
+        if _END.match(line):
+            out.append([])
+    return out
+
+
+class Filled(_Formatted):
+    """One input of ``ftn fill``: ``ftn fmt``'s modes, ``diff`` besides, and
+    a note for each game that could not be filled to its end."""
+
+    COMMAND, WOULD, DONE, NOT_DONE = "fill", "would fill", "filled", "not filled"
+
+    def __init__(self, path: str, mode: str, target: str, crlf: bool) -> None:
+        super().__init__(path, mode, target, crlf)
+        self.stopped = False
+        self.diff = StreamDiff(self.label, self.label)
+        self.carried: list[str] = []  # blank lines at a piece's end: the next piece's
+        self.pending = ""  # the filled text after its last complete line
+
+    def add(self, piece: Piece, part: Part) -> None:
+        for d in getattr(part, "notes", ()):
+            err(note(d))
+        self.stopped |= part.stopped
+        if self.mode != "diff":
+            super().add(piece, part)
+            return
+        _show(part.problems, piece)
+        text = self.joiner.add(part)
+        if not self.joiner.ok:
+            return
+        old = self.carried + [line.rstrip("\r") for line in piece.lines]
+        keep = len(old)
+        while keep and not old[keep - 1].strip():
+            keep -= 1
+        old, self.carried = old[:keep], old[keep:]
+        self._diff(old, text)
+
+    def _diff(self, old: list[str], text: str, last: bool = False) -> None:
+        lines = (self.pending + text).split("\n")
+        self.pending = "" if last else lines.pop()
+        if last and lines and lines[-1] == "":
+            lines.pop()
+        old_games, new_games = _by_game(old), _by_game(lines)
+        out = []
+        for i in range(max(len(old_games), len(new_games))):  # a game at a time: quick
+            out += self.diff.add(old_games[i] if i < len(old_games) else [],
+                                 new_games[i] if i < len(new_games) else [])
+        if last:
+            out += self.diff.end()
+        if out:
+            sys.stdout.write("\n".join(out) + "\n")
+
+    def finish(self) -> str | None:
+        if self.mode != "diff" or not self.joiner.ok:
+            return super().finish()
+        old = self.carried
+        if old and old[-1] == "":  # the line end of the last line
+            old = old[:-1]
+        self._diff(old, self.joiner.end(), last=True)
+        return None
