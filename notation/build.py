@@ -252,6 +252,14 @@ class GameLines:
         self.lark.parser_state.feed_token(tok)
         self.tokens.append(tok)
 
+    def rebuilt(self) -> GameLines:
+        """The same game's lines so far, in a parser of its own: after a
+        line the grammar refused, the game goes on without it."""
+        again = GameLines(self.start)
+        for tok in self.tokens:
+            again.feed(tok)
+        return again
+
     def finish(self) -> Game:
         """The record of the game, after its 'end' line."""
         if self.lark is not None:

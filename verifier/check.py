@@ -17,7 +17,7 @@ from notation.model import Game
 
 from .diagnostics import Counted, Diagnostic
 from .reading import Read, diagnostic, kind_of, read, syntax_diagnostic
-from .replay import GameReport, Unknown, canonical_game, check_game
+from .replay import GameReport, Unknown, canonical_game, check_game, header_diagnostics
 
 FORMATS = ("ftn", "json", "jsonl")
 
@@ -82,13 +82,16 @@ def check_reads(reads: Iterable[Read], source: str = "<input>") -> Iterator[Batc
     line, text outside a game) before the game it holds back for closing
     comments, so reading problems wait for the next game and are sorted
     with its findings: the batches come in order of place, as a whole
-    file's sorted findings would."""
+    file's sorted findings would. A game with syntax errors is not
+    replayed, but its header is checked (``bad-header``)."""
     pending: list[Diagnostic] = []
     number = 0
     for r in reads:
         number = max(number, r.number)
         if r.game is None:
             pending.extend(r.problems)
+            if r.damaged is not None:  # a game with syntax errors: its header too
+                pending.extend(header_diagnostics(r.damaged, r.number, source))
             continue
         rep = check_game(r.game, r.number, source, r.locate)
         found = rep.diagnostics

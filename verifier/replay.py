@@ -37,7 +37,7 @@ Locate = Callable[[str], tuple[int, int]]
 
 __all__ = [
     "GameReport", "Locate", "Replay", "Unknown", "canonical_game", "check_game",
-    "final_position", "trace_game",
+    "final_position", "header_diagnostics", "trace_game",
 ]
 
 
@@ -416,6 +416,18 @@ def check_game(game: Game, number: int = 1, source: str = "<input>",
                locate: Locate | None = None, observers: Sequence[Observer] = ()) -> GameReport:
     """Replay one game and return what it found (see the module doc)."""
     return Replay(game, number, source, locate, None, observers).run()
+
+
+def header_diagnostics(game: Game, number: int = 1, source: str = "<input>"
+                       ) -> list[Diagnostic]:
+    """The ``bad-header`` findings of a game's header alone (for a game that
+    cannot be replayed: one with syntax errors)."""
+    replay = Replay(game, number, source)
+    try:
+        replay.start()
+    except _Stop:
+        pass
+    return replay.report.diagnostics
 
 
 def trace_game(game: Game, number: int = 1, source: str = "<input>",
