@@ -25,9 +25,21 @@ def close_matches(word: str, choices: Iterable[str], n: int = 2) -> list[str]:
     return difflib.get_close_matches(word, options, n, CUTOFF)
 
 
-def did_you_mean(word: str, choices: Iterable[str], quote: str = "'") -> str:
-    """``"; did you mean 'X'?"`` (or ``'X' or 'Y'``) for a close match, else ``""``."""
+def suggestion(word: str, choices: Iterable[str], quote: str = "'") -> str:
+    """``"did you mean 'X'?"`` (or ``'X' or 'Y'``) for a close match, else ``""``."""
     found = close_matches(word, choices)
     if not found:
         return ""
-    return "; did you mean " + " or ".join(f"{quote}{c}{quote}" for c in found) + "?"
+    return "did you mean " + " or ".join(f"{quote}{c}{quote}" for c in found) + "?"
+
+
+def did_you_mean(word: str, choices: Iterable[str], quote: str = "'") -> str:
+    """``"; did you mean 'X'?"`` for a close match (to end a message), else ``""``."""
+    found = suggestion(word, choices, quote)
+    return "; " + found if found else ""
+
+
+def aside(word: str, choices: Iterable[str], quote: str = "'") -> str:
+    """``" (did you mean 'X'?)"`` for a close match (inside a message), else ``""``."""
+    found = suggestion(word, choices, quote)
+    return f" ({found})" if found else ""

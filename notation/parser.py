@@ -48,7 +48,6 @@ from lark.exceptions import UnexpectedToken
 
 from .build import GameLines, _Line, knock, placement
 from .diagnose import diagnose_line
-from .hints import close_matches
 from .grammar import (
     LINE_TERMINALS,
     _lark,
@@ -57,11 +56,12 @@ from .grammar import (
     field_regex,
     grammar_text,
 )
+from .hints import close_matches
 from .model import NO_COMMENTS, Comments, Game, Knock, Placement
 
 __all__ = [
-    "KIND_NAMES", "MAX_ERRORS", "Damaged", "FtnSyntaxError", "Item", "ParseError", "diagnose_line", "field_regex",
-    "grammar_text", "parse", "parse_games", "read_games", "read_items",
+    "KIND_NAMES", "MAX_ERRORS", "Damaged", "FtnSyntaxError", "Item", "ParseError",
+    "diagnose_line", "field_regex", "grammar_text", "parse", "parse_games", "read_games", "read_items",
 ]
 
 #: The longest line read (in characters, without its line end).
@@ -356,6 +356,7 @@ def read_items(lines: Iterable[str], source: str = "<input>", first_line: int = 
                     skipping = True
                     continue
             misplaced = bad.type
+            assert parser is not None
             parser = parser.rebuilt()
             run = None
     if parser is not None:

@@ -25,7 +25,7 @@ def test_syntax_error_becomes_a_diagnostic_and_the_next_game_is_checked() -> Non
     ]
     d = rep.diagnostics[0]
     assert (d.source, d.code, d.round, d.event) == ("f.ftn", "FT001", None, None)
-    assert "expected" in d.message
+    assert "write knock" in d.message
     assert rep.games == 2
 
 

@@ -109,7 +109,6 @@ def test_reads_from_a_stream_one_game_at_a_time() -> None:
         ("  N 6-6x", 8, "unexpected 'x' in '6-6x'"),
         ("  N knock L", 11, "unexpected 'L'"),
         ("  deal N", 9, "the line ends too soon"),
-        ("round 1 opner N", 11, "unexpected 'n' in 'opner'"),
         ("  result domino", 16, "the line ends too soon"),
         ('[seat "N" "A\\q"]', 13, "bad escape in a string"),
         ('[event "a\\ud800"]', 10, "a lone surrogate escape in a string"),

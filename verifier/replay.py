@@ -19,6 +19,7 @@ What it decides:
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn
@@ -423,10 +424,8 @@ def header_diagnostics(game: Game, number: int = 1, source: str = "<input>"
     """The ``bad-header`` findings of a game's header alone (for a game that
     cannot be replayed: one with syntax errors)."""
     replay = Replay(game, number, source)
-    try:
+    with contextlib.suppress(_Stop):
         replay.start()
-    except _Stop:
-        pass
     return replay.report.diagnostics
 
 
