@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
+from notation.hints import aside
 from notation.model import NOBODY, Game, Knock, Placement, PointsClaim, Round, TotalsClaim
 
 from .claims import already_placed, claimed_totals
@@ -228,7 +229,9 @@ class Replay:
         names = self.setup.names
         opener = self.setup.seat_of.get(rnd.opener)
         if opener is None:
-            self.emit("wrong-opener", f"{rnd.opener} is not a seat", self.where(rnd))
+            self.emit("wrong-opener", f"{rnd.opener} is not a seat"
+                      f"{aside(rnd.opener, names)}; the seats are {', '.join(names)}",
+                      self.where(rnd))
             raise _Stop
         if partial and self.setup.rules.opener == "highest-double":
             self.note("the opener (the holder of the highest double, V5) cannot be checked: "
@@ -262,7 +265,8 @@ class Replay:
                     raise _Stop
                 seat = seat_of.get(ev.seat)
                 if seat is None:
-                    self.emit("not-your-turn", f"{ev.seat} is not a seat of this game; it is "
+                    self.emit("not-your-turn", f"{ev.seat} is not a seat of this game"
+                              f"{aside(ev.seat, self.setup.names)}; it is "
                               f"{self.setup.names[rs.turn]}'s turn", self.where(ev))
                     raise _Stop
                 try:
@@ -314,7 +318,8 @@ class Replay:
         for d in rnd.deals:
             seat = seat_of.get(d.seat)
             if seat is None:
-                self.emit("bad-deal", f"deal for {d.seat}, which is not a seat", self.where(d))
+                self.emit("bad-deal", f"deal for {d.seat}, which is not a seat"
+                          f"{aside(d.seat, self.setup.names)}", self.where(d))
                 raise _Stop
             if hands[seat] is not None:
                 self.emit("bad-deal", f"{d.seat} is dealt twice", self.where(d))

@@ -145,7 +145,7 @@ def read_header(game: Game) -> Setup | HeaderProblem | list[HeaderProblem]:
         if k == "ftn":
             if len(v) != 1 or v[0] not in FORMAT_VERSIONS:
                 found.append(HeaderProblem(
-                    "[ftn] must be " + " or ".join(f'"{x}"' for x in FORMAT_VERSIONS)
+                    "the format version must be " + " or ".join(f'"{x}"' for x in FORMAT_VERSIONS)
                     + ': [ftn "1"]', tag, " ".join(v) or None,
                 ))
         elif k == "seat":
@@ -178,12 +178,17 @@ def read_header(game: Game) -> Setup | HeaderProblem | list[HeaderProblem]:
                 option_tags.append(tag)
     if "ftn" not in seen:
         found.append(_missing(game, "ftn", 'the [ftn "1"] tag is missing'))
+    named = preset.values[0] if preset else None
     if len(seats) < 2:
         found.append(_missing(
             game, "seat", f"{len(seats)} seat{'' if len(seats) == 1 else 's'}; at least 2 "
             '[seat] tags are needed, one a seat in clockwise order: [seat "N"]'))
-        return _sorted(found)
-    rules, problems = _resolve(len(seats), preset.values[0] if preset else None, tuple(declared))
+        # What is wrong with each declaration alone is still said.
+        rules = None
+        problems = tuple(p for p in _resolve(2, named, tuple(declared))[1]
+                         if p.index is not None)
+    else:
+        rules, problems = _resolve(len(seats), named, tuple(declared))
     if rules is None:
         found += [
             HeaderProblem(p.message, (
@@ -201,11 +206,12 @@ def read_header(game: Game) -> Setup | HeaderProblem | list[HeaderProblem]:
     if first is None and by_lot and start is None:
         found.append(_missing(
             game, "first", 'the [first "SEAT"] tag (the first opener, R3.1) is missing'))
-    if first is not None and (len(first.values) != 1 or first.values[0] not in seats):
-        named = first.values[0] if len(first.values) == 1 else ""
+    if first is not None and len(seats) >= 2 and (
+            len(first.values) != 1 or first.values[0] not in seats):
+        opener = first.values[0] if len(first.values) == 1 else ""
         found.append(HeaderProblem(
             f"[first] must name one seat of {', '.join(seats)}"
-            + did_you_mean(named, seats, '"'), first))
+            + did_you_mean(opener, seats, '"'), first))
     if found or rules is None or isinstance(begins, HeaderProblem):
         return _sorted(found)
     if first is not None:
