@@ -61,7 +61,8 @@ from .model import NO_COMMENTS, Comments, Game, Knock, Placement
 
 __all__ = [
     "KIND_NAMES", "MAX_ERRORS", "Damaged", "FtnSyntaxError", "Item", "ParseError",
-    "diagnose_line", "field_regex", "grammar_text", "parse", "parse_games", "read_games", "read_items",
+    "diagnose_line", "field_regex", "grammar_text", "parse", "parse_games", "read_games",
+    "read_items",
 ]
 
 #: The longest line read (in characters, without its line end).
