@@ -142,9 +142,9 @@ def _totals_after(tok: _Line, fields: list[str], index: int) -> TotalsClaim | No
 
 def _result(tok: _Line) -> RoundResult:
     fields = tok.value.split()
-    outcome = fields[1]
+    outcome = fields[1] if len(fields) > 1 and not fields[1].startswith("(") else None
     seat = fields[2] if outcome == "domino" else None
-    totals = _totals_after(tok, fields, 3 if seat else 2)
+    totals = _totals_after(tok, fields, 1 + (outcome is not None) + (seat is not None))
     return RoundResult(outcome, seat, totals, tok.line, tok.col, tok.comments)
 
 

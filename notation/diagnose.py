@@ -45,7 +45,7 @@ _SHAPES: dict[str, list[tuple[tuple[str, ...], str]]] = {
     "deal": [(("'deal'",), "1"), (("SEAT",), "1"), (("TILE", "UNKNOWN"), "+")],
     "result": [
         (("'result'",), "1"),
-        (("'domino'", "'blocked'", "'target'"), "1"),
+        (("'domino'", "'blocked'", "'target'"), "?"),
         (("SEAT",), "domino"),
         (("TOTALS",), "?"),
     ],

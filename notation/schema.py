@@ -214,7 +214,8 @@ _ROUND = {
         },
         "result": {
             "type": "object",
-            "description": "Claim: how the round ended.",
+            "description": "Claim: how the round ended (the outcome may be left out: the "
+                           "totals alone are then claimed).",
             "properties": {
                 "outcome": {
                     "enum": ["domino", "blocked", "target"],
@@ -226,8 +227,7 @@ _ROUND = {
                 "comments": _COMMENTS,
                 "pos": _pos("totals"),
             },
-            "required": ["outcome"],
-            "if": {"properties": {"outcome": {
+            "if": {"required": ["outcome"], "properties": {"outcome": {
                 "const": "domino", "description": "A domino names its seat; nothing else does.",
             }}},
             "then": {"required": ["seat"]},

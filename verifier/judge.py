@@ -310,10 +310,11 @@ class Judge:
         return head + (": " + ", ".join(scored) if scored else ", no event has scored")
 
     def result(self, res: RoundResult, step: Stepper) -> None:
-        """Judge a round's ``result`` line."""
-        claimed = res.outcome + (f" {res.seat}" if res.seat else "")
+        """Judge a round's ``result`` line (an outcome left out claims
+        nothing: the replay's stands)."""
+        claimed = (res.outcome or "") + (f" {res.seat}" if res.seat else "")
         computed = outcome_text(step, self.setup.names)
-        if claimed != computed:
+        if res.outcome is not None and claimed != computed:
             self.report(
                 "result-mismatch", f"result claimed {claimed!r}, computed {computed!r}",
                 (res, None, ""), claimed=claimed, computed=computed,
