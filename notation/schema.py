@@ -287,9 +287,9 @@ _TAG_VALUES = [
         "prefixItems": [
             _one_string({"pattern": f"^{_WHOLE}" + _END},
                         "The number of the first round the record holds (1 or more)."),
-            _one_string({"pattern": r"^[0-9]+(?:,[0-9]+)*" + _END},
+            _one_string({"pattern": r"^(?:[0-9]+(?:,[0-9]+)*|\?)" + _END},
                         "The total of every side as that round starts, in side order, "
-                        "joined by commas: \"52,47\"."),
+                        "joined by commas: \"52,47\"; or \"?\" when they are not known."),
         ],
         "minItems": 2, "maxItems": 2,
         "description": "[start] takes the first recorded round and the totals it starts from: "

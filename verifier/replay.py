@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NoReturn
 
 from notation.hints import aside
@@ -169,8 +169,13 @@ class Replay:
         if isinstance(found, Setup):
             self.setup = found
             self.report.setup = found
-            self.state = found.new_game(self.game_class)
-            self.judge = Judge(found, self._judged)
+            play = found
+            if not found.totals_known:
+                # [start "K" "?"]: the totals are counted from 0, and no
+                # target is met (what rests on it is left unknown).
+                play = replace(found, rules=replace(found.rules, target=_UNREACHABLE))
+            self.state = play.new_game(self.game_class)
+            self.judge = Judge(found, self._judged, self.note)
             return
         for p in [found] if isinstance(found, HeaderProblem) else found:
             self.emit("bad-header", p.message, self.where(p.at), claimed=p.claimed)
@@ -403,7 +408,11 @@ class Replay:
             return  # an audit: what follows would follow from the last round's divergence
         if g.winner is not None:
             judge.winner(g.winner, state)
-        if not state.over and (g.winner is None or g.winner.side != NOBODY):
+        if not self.setup.totals_known:
+            if g.winner is None:  # (a winner line is noted by the judge)
+                self.note("whether a side reached the target cannot be checked: the totals "
+                          "the record starts from are not known", g)
+        elif not state.over and (g.winner is None or g.winner.side != NOBODY):
             # (``winner none`` says itself that no side has won: a record of
             # part of a game, like a round cut out of it.)
             at = (g.end_line, 1, None) if g.pointer is None else self.where(g)
@@ -412,6 +421,7 @@ class Replay:
 
 
 _NO_SETUP = Setup(Rules.main_form(2), ())  # until the header is read
+_UNREACHABLE = 10 ** 18  # the target, for a record that starts from unknown totals
 
 
 # --------------------------------------------------------------------------

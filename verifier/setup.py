@@ -26,7 +26,9 @@ from .options import Problem, known_options, resolve
 
 FORMAT_VERSIONS = ("1",)
 START_ROUND_RE = re.compile(r"0*[1-9][0-9]*\Z")
-START_TOTALS_RE = re.compile(r"[0-9]+(?:,[0-9]+)*\Z")
+START_TOTALS_RE = re.compile(r"(?:[0-9]+(?:,[0-9]+)*|\?)\Z")
+#: The totals of ``[start "K" "?"]``: not known.
+UNKNOWN_TOTALS = "?"
 SEAT_RE = re.compile(
     r"(?!(?:" + "|".join(RESERVED_WORDS) + r")(?![A-Za-z0-9_]))[A-Za-z][A-Za-z0-9_]*\Z"
 )
@@ -53,6 +55,9 @@ class Setup:
     # round, and every side's total then (None: a game's start, all 0).
     start_round: int = 1
     start_totals: tuple[int, ...] | None = None
+    # False for [start "6" "?"]: the totals as the record starts are not
+    # known (the replay counts from 0, and judges nothing that rests on them).
+    totals_known: bool = True
 
     @classmethod
     def of(cls, rules: Rules, names: Sequence[str], first: int = 0) -> Setup:
@@ -136,6 +141,7 @@ def read_header(game: Game) -> Setup | HeaderProblem | list[HeaderProblem]:
     option_tags: list[Tag] = []
     seen: set[str] = set()
     found: list[HeaderProblem] = []
+    bad_seat = False  # a [seat] tag already reported
     for tag in game.tags:
         k, v = tag.key, tag.values
         if k in ("ftn", "first", "rules", "start") and k in seen:
@@ -150,11 +156,13 @@ def read_header(game: Game) -> Setup | HeaderProblem | list[HeaderProblem]:
                 ))
         elif k == "seat":
             if not 1 <= len(v) <= 2 or not SEAT_RE.match(v[0]):
+                bad_seat = True
                 found.append(HeaderProblem(
                     '[seat] takes a seat name (a letter, then letters, digits or _; not a '
                     'reserved word) and an optional player: [seat "N" "Alice"]', tag,
                 ))
             elif v[0] in seats:
+                bad_seat = True
                 found.append(HeaderProblem(f"seat {v[0]} is given twice", tag))
             else:
                 seats.append(v[0])
@@ -179,10 +187,11 @@ def read_header(game: Game) -> Setup | HeaderProblem | list[HeaderProblem]:
     if "ftn" not in seen:
         found.append(_missing(game, "ftn", 'the [ftn "1"] tag is missing'))
     named = preset.values[0] if preset else None
-    if len(seats) < 2:
+    if len(seats) < 2 and not bad_seat:
         found.append(_missing(
             game, "seat", f"{len(seats)} seat{'' if len(seats) == 1 else 's'}; at least 2 "
             '[seat] tags are needed, one a seat in clockwise order: [seat "N"]'))
+    if len(seats) < 2:
         # What is wrong with each declaration alone is still said.
         rules = None
         problems = tuple(p for p in _resolve(2, named, tuple(declared))[1]
@@ -225,7 +234,8 @@ def read_header(game: Game) -> Setup | HeaderProblem | list[HeaderProblem]:
     setup = _setup_of(rules, tuple(seats), at)
     if start is None:
         return setup
-    return replace(setup, start_round=begins[0], start_totals=begins[1])
+    return replace(setup, start_round=begins[0], start_totals=begins[1],
+                   totals_known=begins[1] is not None)
 
 
 def _by_lot(preset: Tag | None, declared: list[tuple[str, str]]) -> bool:
@@ -260,14 +270,17 @@ def _setup_of(rules: Rules, names: tuple[str, ...], first: int) -> Setup:
 
 
 def read_start(tag: Tag, rules: Rules, seats: Sequence[str]
-               ) -> tuple[int, tuple[int, ...]] | HeaderProblem:
+               ) -> tuple[int, tuple[int, ...] | None] | HeaderProblem:
     """The first round and the totals of a ``[start "ROUND" "T1,T2,..."]``
-    tag, or what is wrong with it."""
+    tag (None for ``"?"``: not known), or what is wrong with it."""
     usage = ('[start] takes the number of the first round recorded and the totals of every '
-             'side as it starts: [start "6" "52,47"]')
+             'side as it starts: [start "6" "52,47"] ([start "6" "?"] when they are not '
+             'known)')
     v = tag.values
     if len(v) != 2 or not START_ROUND_RE.match(v[0]) or not START_TOTALS_RE.match(v[1]):
-        return HeaderProblem(usage, tag, " ".join(v))
+        return HeaderProblem(usage, tag, " ".join(v) or None)
+    if v[1] == UNKNOWN_TOTALS:
+        return int(v[0]), None
     totals = tuple(int(x) for x in v[1].split(","))
     sides = rules.side_count
     if len(totals) != sides:
