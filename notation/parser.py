@@ -332,6 +332,9 @@ def read_items(lines: Iterable[str], source: str = "<input>", first_line: int = 
             stray = True
             yield error(f"{KIND_NAMES[kind]} outside a game", lineno, col, ("a 'game' line",))
             continue
+        if misplaced == tok.type and parser.allows(tok.type) is False:
+            run = None  # one more line out of place in a run of them: left out
+            continue
         try:
             parser.feed(tok)
             misplaced = None
