@@ -51,10 +51,10 @@ from .diagnose import diagnose_line
 from .grammar import (
     LINE_TERMINALS,
     _lark,
-    _line_regex,
     event_regexes,
     field_regex,
     grammar_text,
+    line_regex,
 )
 from .hints import close_matches
 from .model import NO_COMMENTS, Comments, Game, Knock, Placement
@@ -161,7 +161,7 @@ def read_items(lines: Iterable[str], source: str = "<input>", first_line: int = 
     def start() -> Any:
         return lark.parse_interactive(start="game")
 
-    fullmatch = _line_regex().fullmatch
+    fullmatch = line_regex().fullmatch
     long_number = _LONG_NUMBER.search
     comments: list[str] = []  # comment lines waiting for their element
     parser: GameLines | None = None  # the game being read
