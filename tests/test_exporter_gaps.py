@@ -127,3 +127,12 @@ def test_unknown_start_round_trips_through_json() -> None:
     back, errors = convert_text(out, "ftn", "x.jsonl")
     canon, _ = convert_text(text, "ftn", str(SAMPLE))
     assert errors == [] and back == canon
+
+
+def test_plus_zero_from_unknown_totals_is_left_open() -> None:
+    # +0 says the event was discarded (R8.2): only the totals could tell.
+    text = SAMPLE.read_text(encoding="utf-8").replace("over+2+1", "+0")
+    rep = check_text(text)
+    assert rep.diagnostics == []
+    assert any(u.message.startswith("whether the event was discarded (+0) cannot be checked")
+               and u.line == 30 for u in rep.unknowns)

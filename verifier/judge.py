@@ -185,6 +185,11 @@ class Judge:
             self.amounts(claim, placed, at, claimed, computed)
             return
         credit = claim.total
+        if not self.totals_known and credit == 0 and not claim.bonus:
+            # +0 is right for a discarded event (R8.2), which the totals decide.
+            self._unknown(f"whether the event was discarded (+0) cannot be checked: "
+                          f"{_NOT_KNOWN}", ev)
+            return
         if not scored.credited and credit == 0 and not claim.bonus:
             return  # +0: the event was discarded, and credited nothing (R8.2)
         if not scored.credited:
