@@ -10,14 +10,15 @@ do both).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from notation.jsonform import dumps_game
 from notation.model import Game
 
 from .diagnostics import Counted, Diagnostic
 from .reading import Read, diagnostic, kind_of, read, syntax_diagnostic
-from .replay import GameReport, Unknown, canonical_game, check_game, header_diagnostics
+from .replay import GameReport, Unknown, canonical_game, check_game
+from .setup import Setup, read_header
 
 FORMATS = ("ftn", "json", "jsonl")
 
@@ -70,6 +71,17 @@ class Batch:
     events: int = 0
     diagnostics: list[Diagnostic] = field(default_factory=list)
     unknowns: list[Unknown] = field(default_factory=list)
+
+
+def header_diagnostics(game: Game, number: int, source: str) -> list[Diagnostic]:
+    """The ``bad-header`` findings of an FTN game's header alone (for a game
+    with syntax errors, which is not replayed)."""
+    found = read_header(game)
+    if isinstance(found, Setup):
+        return []
+    return [replace(diagnostic("bad-header", p.message, p.at.line, p.at.col, number, source),
+                    claimed=p.claimed)
+            for p in (found if isinstance(found, list) else [found])]
 
 
 def _place(d: Diagnostic) -> tuple[int, int]:

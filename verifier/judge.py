@@ -386,6 +386,10 @@ class Judge:
         if w.totals is not None:
             self.totals(w.totals, (w, w.totals, TOTALS), state)
 
+    def unfinished(self, game: Game) -> None:
+        """A record from unknown totals stops: whether it is unfinished is left open."""
+        self._unknown(f"whether a side reached the target cannot be checked: {_NOT_KNOWN}", game)
+
     def _unknown(self, message: str, at: Located) -> None:
         if self.note is not None:
             self.note(message, at)

@@ -19,9 +19,8 @@ What it decides:
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from notation.hints import aside
@@ -39,7 +38,7 @@ Locate = Callable[[str], tuple[int, int]]
 
 __all__ = [
     "GameReport", "Locate", "Replay", "Unknown", "canonical_game", "check_game",
-    "final_position", "header_diagnostics", "trace_game",
+    "final_position", "trace_game",
 ]
 
 
@@ -167,14 +166,8 @@ class Replay:
     def start(self) -> None:
         found = self.given or read_header(self.game)
         if isinstance(found, Setup):
-            self.setup = found
-            self.report.setup = found
-            play = found
-            if not found.totals_known:
-                # [start "K" "?"]: the totals are counted from 0, and no
-                # target is met (what rests on it is left unknown).
-                play = replace(found, rules=replace(found.rules, target=_UNREACHABLE))
-            self.state = play.new_game(self.game_class)
+            self.setup = self.report.setup = found
+            self.state = found.new_game(self.game_class)
             self.judge = Judge(found, self._judged, self.note)
             return
         for p in [found] if isinstance(found, HeaderProblem) else found:
@@ -234,9 +227,8 @@ class Replay:
         names = self.setup.names
         opener = self.setup.seat_of.get(rnd.opener)
         if opener is None:
-            self.emit("wrong-opener", f"{rnd.opener} is not a seat"
-                      f"{aside(rnd.opener, names)}; the seats are {', '.join(names)}",
-                      self.where(rnd))
+            self.emit("wrong-opener", f"{rnd.opener} is not a seat{aside(rnd.opener, names)}; "
+                      f"the seats are {', '.join(names)}", self.where(rnd))
             raise _Stop
         if partial and self.setup.rules.opener == "highest-double":
             self.note("the opener (the holder of the highest double, V5) cannot be checked: "
@@ -324,7 +316,7 @@ class Replay:
             seat = seat_of.get(d.seat)
             if seat is None:
                 self.emit("bad-deal", f"deal for {d.seat}, which is not a seat"
-                          f"{aside(d.seat, self.setup.names)}", self.where(d))
+                          + aside(d.seat, self.setup.names), self.where(d))
                 raise _Stop
             if hands[seat] is not None:
                 self.emit("bad-deal", f"{d.seat} is dealt twice", self.where(d))
@@ -410,8 +402,7 @@ class Replay:
             judge.winner(g.winner, state)
         if not self.setup.totals_known:
             if g.winner is None:  # (a winner line is noted by the judge)
-                self.note("whether a side reached the target cannot be checked: the totals "
-                          "the record starts from are not known", g)
+                judge.unfinished(g)
         elif not state.over and (g.winner is None or g.winner.side != NOBODY):
             # (``winner none`` says itself that no side has won: a record of
             # part of a game, like a round cut out of it.)
@@ -421,7 +412,6 @@ class Replay:
 
 
 _NO_SETUP = Setup(Rules.main_form(2), ())  # until the header is read
-_UNREACHABLE = 10 ** 18  # the target, for a record that starts from unknown totals
 
 
 # --------------------------------------------------------------------------
@@ -432,16 +422,6 @@ def check_game(game: Game, number: int = 1, source: str = "<input>",
                locate: Locate | None = None, observers: Sequence[Observer] = ()) -> GameReport:
     """Replay one game and return what it found (see the module doc)."""
     return Replay(game, number, source, locate, None, observers).run()
-
-
-def header_diagnostics(game: Game, number: int = 1, source: str = "<input>"
-                       ) -> list[Diagnostic]:
-    """The ``bad-header`` findings of a game's header alone (for a game that
-    cannot be replayed: one with syntax errors)."""
-    replay = Replay(game, number, source)
-    with contextlib.suppress(_Stop):
-        replay.start()
-    return replay.report.diagnostics
 
 
 def trace_game(game: Game, number: int = 1, source: str = "<input>",

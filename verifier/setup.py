@@ -29,6 +29,8 @@ START_ROUND_RE = re.compile(r"0*[1-9][0-9]*\Z")
 START_TOTALS_RE = re.compile(r"(?:[0-9]+(?:,[0-9]+)*|\?)\Z")
 #: The totals of ``[start "K" "?"]``: not known.
 UNKNOWN_TOTALS = "?"
+#: The target a game from unknown totals is played to: never met.
+UNREACHABLE_TARGET = 10 ** 18
 SEAT_RE = re.compile(
     r"(?!(?:" + "|".join(RESERVED_WORDS) + r")(?![A-Za-z0-9_]))[A-Za-z][A-Za-z0-9_]*\Z"
 )
@@ -84,7 +86,12 @@ class Setup:
     def new_game(self, game_class: type[GameState] = GameState) -> GameState:
         """The scores and round count of a game about to start, or, for a
         record that starts in mid-game, as its first round starts."""
-        state = game_class(self.rules, self.first)
+        rules = self.rules
+        if not self.totals_known:
+            # [start "K" "?"]: the totals are counted from 0, and no target is
+            # met (the judge leaves open what rests on it).
+            rules = replace(rules, target=UNREACHABLE_TARGET)
+        state = game_class(rules, self.first)
         if self.start_totals is not None:
             state.scores = list(self.start_totals)
         state.round_number = self.start_round - 1
