@@ -142,9 +142,9 @@ def _totals_after(tok: _Line, fields: list[str], index: int) -> TotalsClaim | No
 
 def _result(tok: _Line) -> RoundResult:
     fields = tok.value.split()
-    outcome = fields[1]
+    outcome = fields[1] if len(fields) > 1 and not fields[1].startswith("(") else None
     seat = fields[2] if outcome == "domino" else None
-    totals = _totals_after(tok, fields, 3 if seat else 2)
+    totals = _totals_after(tok, fields, 1 + (outcome is not None) + (seat is not None))
     return RoundResult(outcome, seat, totals, tok.line, tok.col, tok.comments)
 
 
@@ -248,9 +248,31 @@ class GameLines:
             parser = self.start()
             for t in self.tokens:
                 parser.parser_state.feed_token(t)
+            # Raises where the grammar refuses the token too: the table's
+            # state is then as it was (``allows``, no ``rebuilt`` needed).
+            parser.parser_state.feed_token(tok)
             self.lark = parser
-        self.lark.parser_state.feed_token(tok)
+        else:
+            self.lark.parser_state.feed_token(tok)
         self.tokens.append(tok)
+
+    def allows(self, kind: str) -> bool | None:
+        """Whether a line of this kind may come next (None: only Lark can
+        tell). Costs nothing, unlike a refused ``feed``."""
+        if self.lark is not None or not self.tokens:
+            return None
+        return kind in _NEXT[self.state]
+
+    def rebuilt(self) -> GameLines:
+        """The game's lines so far, ready for the next: after a line the
+        grammar refused, the game goes on without it (the same object when
+        the refusal left it as it was, else the lines fed again)."""
+        if self.lark is None:
+            return self
+        again = GameLines(self.start)
+        for tok in self.tokens:
+            again.feed(tok)
+        return again
 
     def finish(self) -> Game:
         """The record of the game, after its 'end' line."""

@@ -10,6 +10,15 @@ from __future__ import annotations
 import re
 
 from .grammar import field_regex
+from .hints import close_matches, did_you_mean
+
+#: Quotes that are not FTN's (a word processor's), and the words a line of
+#: another kind begins with.
+CURLY_QUOTES = "\u201c\u201d\u201e\u201f\u2033\u2018\u2019"
+KEYWORDS = ("game", "end", "round", "deal", "result", "winner")
+#: What a scorer may write for a knock.
+_PASSES = ("pass", "passes", "passed", "pas", "p", "knocks", "knocked", "-", "x")
+_SPACED_TOTALS = re.compile(r"\(([0-9, \t]*)\)")
 
 _FIELD_NAMES = {
     "SEAT": "a seat name",
@@ -36,7 +45,7 @@ _SHAPES: dict[str, list[tuple[tuple[str, ...], str]]] = {
     "deal": [(("'deal'",), "1"), (("SEAT",), "1"), (("TILE", "UNKNOWN"), "+")],
     "result": [
         (("'result'",), "1"),
-        (("'domino'", "'blocked'", "'target'"), "1"),
+        (("'domino'", "'blocked'", "'target'"), "?"),
         (("SEAT",), "domino"),
         (("TOTALS",), "?"),
     ],
@@ -91,6 +100,9 @@ _SURROGATE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 
 def _diagnose_tag(text: str, start: int) -> tuple[int, str, tuple[str, ...]]:
+    curly = next((i for i, ch in enumerate(text) if ch in CURLY_QUOTES), -1)
+    if curly >= 0:
+        return curly, f"curly quote {text[curly]}: use straight quotes (\")", ()
     pos = start + 1
     m = field_regex("KEY").match(text, pos)
     if not m:
@@ -160,7 +172,7 @@ def diagnose_line(text: str) -> tuple[int, str, tuple[str, ...]]:
     si = 0  # the next step
     count = 0  # fields matched by step si so far (for "+")
     chosen = ""
-    for off, f in fields:
+    for index, (off, f) in enumerate(fields):
         acceptable: list[tuple[str, int]] = []
         j = si
         while j < len(steps):
@@ -177,6 +189,13 @@ def diagnose_line(text: str) -> tuple[int, str, tuple[str, ...]]:
             names = tuple(dict.fromkeys(_describe(a) for a, _ in acceptable))
             if j >= len(steps):
                 names += ("the end of the line",)
+            hint = _hint(f, [a for a, _ in acceptable], body, off)
+            if hint is not None:
+                return off, hint, ()
+            if index <= 1 and first not in _SHAPES:
+                near = did_you_mean(first, KEYWORDS)
+                if near:
+                    return fields[0][0], _unexpected(first, 0) + near, ()
             best = max((_prefix_len(a, f) for a, _ in acceptable), default=0)
             return off + best, _unexpected(f, best), names
         chosen, k = hit
@@ -193,9 +212,12 @@ def diagnose_line(text: str) -> tuple[int, str, tuple[str, ...]]:
         if (how == "1" and alts) or (how == "+" and j == si and count == 0) or (
             how == "domino" and chosen == "'domino'"
         ):
+            if len(fields) == 1 and first not in _SHAPES:
+                near = did_you_mean(first, KEYWORDS)
+                if near:
+                    return fields[0][0], _unexpected(first, 0) + near, ()
             return len(body.rstrip()), "the line ends too soon", tuple(
-                _describe(a) for a in alts
-            )
+                _describe(a) for a in alts)
     return start, "this line matches no FTN line", ()
 
 
@@ -203,3 +225,23 @@ def _unexpected(field: str, at: int) -> str:
     if at >= len(field):
         return f"unexpected text after {field!r}"
     return f"unexpected {field[at]!r} in {field!r}" if at else f"unexpected {field!r}"
+
+
+def _hint(field: str, alts: list[str], body: str, off: int) -> str | None:
+    """A message that says what to type, for a field that is a known slip
+    (where ``alts`` could stand), or None."""
+    if "END_SIDE" in alts and field in ("l", "r"):
+        return f"ends are L or R in capitals: write {field.upper()}"
+    if "TOTALS" in alts and field.startswith("("):
+        m = _SPACED_TOTALS.match(body, off)
+        if m is not None and re.search(r"[ \t]", m[1]):
+            squeezed = re.sub(r"[ \t]+", "", m[0])
+            if field_regex("TOTALS").fullmatch(squeezed):
+                return f"no spaces in totals: write {squeezed}"
+    if "'knock'" in alts and (field.lower() in _PASSES or close_matches(field, ["knock"])):
+        return f"a seat that cannot play knocks: write knock, not {field}"
+    words = [a[1:-1] for a in alts if a.startswith("'")]
+    near = did_you_mean(field, words)
+    if near:
+        return f"unexpected {field!r}{near}"
+    return None

@@ -190,7 +190,9 @@ def _lark() -> Lark:
 
 
 @lru_cache(maxsize=1)
-def _line_regex() -> re.Pattern[str]:
+def line_regex() -> re.Pattern[str]:
+    """One line of FTN: a group per line terminal of the grammar (``LINE_TERMINALS``),
+    ``COMMENT`` for a comment line and ``TRAIL`` for a trailing comment."""
     parser = _lark()
     alts = "|".join(
         f"(?P<{name}>{parser.get_terminal(name).pattern.to_regexp()})" for name in LINE_TERMINALS

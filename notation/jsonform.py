@@ -107,7 +107,8 @@ def _round_json(r: Round, positions: bool) -> dict[str, Any]:
     obj["events"] = [_event_json(e, positions) for e in r.events]
     res = r.result
     if res is not None:
-        rj: dict[str, Any] = {"outcome": res.outcome}
+        rj: dict[str, Any] = {}
+        _put(rj, "outcome", res.outcome)
         _put(rj, "seat", res.seat)
         cols = _with_totals(rj, res.totals)
         obj["result"] = _close(rj, res.line, res.col, res.comments, positions, cols)
@@ -248,7 +249,7 @@ def game_from_json(obj: dict[str, Any], base: str = "") -> Game:
         if res is not None:
             rt = res.get("totals")
             result = RoundResult(
-                res["outcome"], res.get("seat"), None if rt is None else _totals(rt, made),
+                res.get("outcome"), res.get("seat"), None if rt is None else _totals(rt, made),
                 0, 0, _c(res), rp + "/result",
             )
         rounds.append(Round(

@@ -130,9 +130,10 @@ class Deal:
 @dataclass(frozen=True, slots=True)
 class RoundResult:
     """``result domino SEAT``, ``result blocked`` or ``result target``, with
-    optional totals."""
+    optional totals; or ``result (T1,T2)``: the outcome not known (None),
+    the totals alone claimed."""
 
-    outcome: str
+    outcome: str | None
     seat: str | None = None
     totals: TotalsClaim | None = None
     line: int = 0

@@ -13,10 +13,15 @@ token). The grammar's game rule orders the tokens of one game at a time
 (``build.GameLines``: the rule as a table, checked without Lark; a token
 out of place is handed, after the game's tokens so far, to Lark's LALR
 parser, which names what it expected). Because games are read one by one, a
-syntax error costs only its own game: reading goes on at the next ``game``
-line. The grammar is compiled once, lazily (``grammar``); the records are
-built by ``build``; a line that matches no terminal is explained by
-``diagnose``.
+syntax error costs only its own game. Because FTN is line-based, reading
+recovers at the next line: a line that matches no terminal, or stands out of
+place, is reported and left out (a line whose first word names its kind, a
+'round' line say, is replaced by a stand-in of that kind, so that the lines
+after it stay in place), so that every error of a game is reported, up to
+``MAX_ERRORS``; the game itself is not yielded (``read_items`` yields it as
+``Damaged``, for its header to be checked). The grammar is compiled once,
+lazily (``grammar``); the records are built by ``build``; a line that
+matches no terminal is explained by ``diagnose``.
 
 The direct path (``DIRECT``): inside a run of events, a line that matches
 the placement or the knock terminal with its fields as groups
@@ -26,8 +31,9 @@ Whatever path a line takes, the records and errors are the same
 texts).
 
 Limits (``SPEC.md``): a line of more than ``MAX_LINE`` characters, a number
-of more than ``MAX_DIGITS`` digits and a game of more than ``MAX_ROUNDS``
-rounds are syntax errors (the game is skipped), so that any text is read in
+of more than ``MAX_DIGITS`` digits (the line is left out) and a game of more
+than ``MAX_ROUNDS`` rounds (the rest of the game is skipped) are syntax
+errors, so that any text is read in
 time linear in its size and memory bounded by its largest game.
 """
 
@@ -45,16 +51,18 @@ from .diagnose import diagnose_line
 from .grammar import (
     LINE_TERMINALS,
     _lark,
-    _line_regex,
     event_regexes,
     field_regex,
     grammar_text,
+    line_regex,
 )
+from .hints import close_matches
 from .model import NO_COMMENTS, Comments, Game, Knock, Placement
 
 __all__ = [
-    "KIND_NAMES", "FtnSyntaxError", "Item", "ParseError", "diagnose_line", "field_regex",
-    "grammar_text", "parse", "parse_games", "read_games",
+    "KIND_NAMES", "MAX_ERRORS", "Damaged", "FtnSyntaxError", "Item", "ParseError",
+    "diagnose_line", "field_regex", "grammar_text", "parse", "parse_games", "read_games",
+    "read_items",
 ]
 
 #: The longest line read (in characters, without its line end).
@@ -63,6 +71,8 @@ MAX_LINE = 10_000
 MAX_DIGITS = 18
 #: The most rounds of a game.
 MAX_ROUNDS = 10_000
+#: The most syntax errors reported for one game (the rest of it is skipped).
+MAX_ERRORS = 20
 #: Whether event lines in a run take the direct path (``read_games``); off,
 #: every line goes through the line regex (the tests compare the two).
 DIRECT = True
@@ -104,6 +114,17 @@ class ParseError:
 Item = Game | ParseError
 
 
+@dataclass(frozen=True, slots=True)
+class Damaged:
+    """A game read in spite of syntax errors (each yielded as a
+    ``ParseError`` before it), its bad lines left out or replaced by
+    stand-ins: good enough to check its header, never to replay or print.
+    ``number`` is its number in the input."""
+
+    game: Game
+    number: int
+
+
 # --------------------------------------------------------------------------
 # Reading.
 
@@ -118,17 +139,29 @@ def read_games(lines: Iterable[str], source: str = "<input>", first_line: int = 
 
     Yields each ``Game`` as soon as it is complete (the last one at the end
     of the input, so that closing comments can be attached to it), and a
-    ``ParseError`` for each game that breaks the grammar, and for any text
-    outside a game. Lines may keep their line ends. A BOM on the first line is
-    skipped. ``first_line`` and ``first_game`` number the first line and
-    game (for a piece of a longer input that starts at a 'game' line).
+    ``ParseError`` for every line of a game that breaks the grammar (up to
+    ``MAX_ERRORS`` a game), and for any text outside a game; a game with an
+    error yields no ``Game``. Lines may keep their line ends. A BOM on the
+    first line is skipped. ``first_line`` and ``first_game`` number the
+    first line and game (for a piece of a longer input that starts at a
+    'game' line).
     """
+    for item in read_items(lines, source, first_line, first_game):
+        if not isinstance(item, Damaged):
+            yield item
+
+
+def read_items(lines: Iterable[str], source: str = "<input>", first_line: int = 1,
+               first_game: int = 1) -> Iterator[Item | Damaged]:
+    """``read_games``, and after the errors of a game that has some, the
+    game as read without its bad lines (``Damaged``), when its header tags
+    could all be read: so that its header can be checked too."""
     lark = _lark()
 
     def start() -> Any:
         return lark.parse_interactive(start="game")
 
-    fullmatch = _line_regex().fullmatch
+    fullmatch = line_regex().fullmatch
     long_number = _LONG_NUMBER.search
     comments: list[str] = []  # comment lines waiting for their element
     parser: GameLines | None = None  # the game being read
@@ -138,10 +171,14 @@ def read_games(lines: Iterable[str], source: str = "<input>", first_line: int = 
     run: list[Placement | Knock] | None = None
     held: Game | None = None  # last complete game, held for closing comments
     game_no = first_game - 1
-    skipping = False  # after an error: skip to the next 'game' line
+    skipping = False  # after too many errors: skip to the next 'game' line
     stray = False  # text outside games already reported
     lineno = first_line - 1
     rounds = 0  # rounds of the current game
+    errors = 0  # syntax errors of the current game
+    tags_lost = False  # a header tag of the current game could not be read
+    misplaced: str | None = None  # the kind of the last line out of place
+    errors_before = 0  # errors of a game met before its (mistyped) 'game' line
 
     def error(message: str, line: int, col: int, expected: tuple[str, ...]) -> ParseError:
         return ParseError(message, line, col, expected, game_no if parser else 0, source)
@@ -195,52 +232,87 @@ def read_games(lines: Iterable[str], source: str = "<input>", first_line: int = 
         if kind == "ROUND" and m is not None and parser is not None:
             rounds += 1
             if rounds > MAX_ROUNDS:
-                m = None
-                limit = (f"a game of more than {MAX_ROUNDS} rounds", m_col(raw))
+                yield error(f"a game of more than {MAX_ROUNDS} rounds", lineno,
+                            m_col(raw) + 1, ())
+                parser = run = None
+                skipping = True
+                comments.clear()
+                continue
         if (kind != "GAME" or limit is not None) and (skipping or (parser is None and stray)):
             continue
+        stand_in = False  # the line is a stand-in for a line that could not be read
+        value: Any
         if m is None:
+            # A line that matches no line of FTN: reported, and reading goes
+            # on at the next line, the line replaced by a stand-in of the
+            # kind its first word names (so that the lines after it stay in
+            # their places), or left out.
             exp: tuple[str, ...] = ()
             if limit is not None:
                 off, msg = limit[1], limit[0]
             else:
                 off, msg, exp = diagnose_line(raw)
-            yield error(msg, lineno, off + 1, exp)
+            guess = _guess(raw)
+            comments.clear()
             if parser is None:
-                stray = True
+                if guess != "GAME":
+                    yield error(msg, lineno, off + 1, exp)
+                    stray = True
+                    continue
+                # A mistyped 'game' line: the game starts all the same.
+                yield ParseError(msg, lineno, off + 1, exp, game_no + 1, source)
+                value = "game"
+                errors_before = 1
             else:
-                parser = run = None
-                skipping = True
-            comments.clear()
-            continue
-        assert kind is not None
-        col = m.start(kind) + 1
-        if comments or trail is not None:
-            cm = Comments(tuple(comments), trail)
-            comments.clear()
+                errors += 1
+                if errors >= MAX_ERRORS:
+                    msg += (f" ({MAX_ERRORS} errors in this game: the rest of it is not "
+                            "read)")
+                yield error(msg, lineno, off + 1, exp)
+                if errors >= MAX_ERRORS:
+                    parser = run = None
+                    skipping = True
+                    continue
+                if guess == "TAG":
+                    fixed = fullmatch(raw.translate(_CURLY))
+                    if fixed is not None and fixed.group("TAG") is not None:
+                        value = fixed.group("TAG")
+                    else:
+                        tags_lost = True
+                        continue
+                elif guess in _STAND_IN:
+                    value = _STAND_IN[guess]
+                else:
+                    continue  # an event, or a line of no kind: left out
+            assert guess is not None
+            kind, col, cm, stand_in = guess, m_col(raw) + 1, NO_COMMENTS, True
         else:
-            cm = NO_COMMENTS
+            assert kind is not None
+            value = m.group(kind)
+            col = m.start(kind) + 1
+            if comments or trail is not None:
+                cm = Comments(tuple(comments), trail)
+                comments.clear()
+            else:
+                cm = NO_COMMENTS
         is_event = kind == "PLACEMENT" or kind == "KNOCK"
         if is_event:
-            value = m.group(kind)
             f = (fast_placement if kind == "PLACEMENT" else fast_knock)(value)
             assert f is not None  # the same terminal, with its fields as groups
             ev = (placement if kind == "PLACEMENT" else knock)(f, col - 1, lineno, cm)
             if run is not None:  # one more event line
                 run.append(ev)
                 continue
-        tok = _Line(kind, m.group(kind), lineno, col, cm)
+        tok = _Line(kind, value, lineno, col, cm)
         if is_event:
             if parser is not None:
                 run = [ev]
-                tokens = [_Line("EVENTS", run, lineno, col, NO_COMMENTS)]
-            else:
-                tokens = [tok]
-        else:
-            tokens = [tok]
-            if run is not None and parser is not None:
-                run = None
+                tok = _Line("EVENTS", run, lineno, col, NO_COMMENTS)
+        elif run is not None and parser is not None:
+            run = None
         if kind == "GAME":
+            if stand_in and parser is not None:
+                continue  # a mistyped 'game' line inside a game: left out
             if parser is not None:
                 yield error(
                     "a new game starts before this one has its 'end' line",
@@ -251,27 +323,46 @@ def read_games(lines: Iterable[str], source: str = "<input>", first_line: int = 
                 held = None
             game_no += 1
             rounds = 0
-            skipping = stray = False
+            errors = errors_before if stand_in else 0
+            tags_lost = skipping = stray = False
+            misplaced = None
             run = None
             parser = GameLines(start)
         elif parser is None:
             stray = True
             yield error(f"{KIND_NAMES[kind]} outside a game", lineno, col, ("a 'game' line",))
             continue
+        if misplaced == tok.type and parser.allows(tok.type) is False:
+            run = None  # one more line out of place in a run of them: left out
+            continue
         try:
-            for t in tokens:
-                parser.feed(t)
+            parser.feed(tok)
+            misplaced = None
             if kind == "END":
-                held = parser.finish()
+                game = parser.finish()
                 parser = run = None
+                if not errors:
+                    held = game
+                elif not tags_lost:
+                    yield Damaged(game, game_no)
         except UnexpectedToken as e:
+            # A line out of place: reported (once for a run of lines of the
+            # same kind), and left out.
             bad = e.token if isinstance(e.token, _Line) else tok
-            yield error(
-                f"{KIND_NAMES[bad.type]} cannot stand here", bad.line, bad.col,
-                _expected_names(e.expected),
-            )
-            parser = run = None
-            skipping = True
+            if not stand_in and misplaced != bad.type:
+                errors += 1
+                msg = f"{KIND_NAMES[bad.type]} cannot stand here"
+                if errors >= MAX_ERRORS:
+                    msg += f" ({MAX_ERRORS} errors in this game: the rest of it is not read)"
+                yield error(msg, bad.line, bad.col, _expected_names(e.expected))
+                if errors >= MAX_ERRORS:
+                    parser = run = None
+                    skipping = True
+                    continue
+            misplaced = bad.type
+            assert parser is not None
+            parser = parser.rebuilt()
+            run = None
     if parser is not None:
         yield error("the file ends inside a game", lineno + 1, 1, ("an 'end' line",))
         comments.clear()
@@ -279,6 +370,34 @@ def read_games(lines: Iterable[str], source: str = "<input>", first_line: int = 
         if comments:
             held = replace(held, closing=tuple(comments))
         yield held
+
+
+#: The kind of line a line that cannot be read was meant to be, by its
+#: first word (a close match counts: ``gmae`` is a 'game' line).
+_KEYWORDS = {"game": "GAME", "end": "END", "round": "ROUND", "deal": "DEAL",
+             "result": "RESULT", "winner": "WINNER"}
+#: What stands in a game for a line of that kind that cannot be read.
+_STAND_IN = {"ROUND": "round 0 opener ?", "DEAL": "deal ?", "RESULT": "result blocked",
+             "WINNER": "winner none", "END": "end"}
+#: Curly quotes, read as straight ones in a tag line that cannot be read
+#: (so that its values still count in the header's checks).
+_CURLY = str.maketrans(dict.fromkeys("\u201c\u201d\u201e\u201f\u2033", '"'))
+
+
+def _guess(raw: str) -> str | None:
+    """The kind a line that cannot be read was meant to be ("TAG", "ROUND",
+    ...), or None (an event, or no kind)."""
+    s = raw.lstrip(" \t")
+    if s.startswith("["):
+        return "TAG"
+    words = s.split(None, 1)
+    if not words:
+        return None
+    word = words[0]
+    if word in _KEYWORDS:
+        return _KEYWORDS[word]
+    near = close_matches(word, _KEYWORDS, 1)
+    return _KEYWORDS[near[0]] if near and len(word) > 2 else None
 
 
 def m_col(raw: str) -> int:

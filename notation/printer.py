@@ -91,7 +91,8 @@ def _round_lines(out: list[str], rnd: Round, seats: list[str]) -> None:
         _emit(out, INDENT, event_text(ev), ev.comments)
     res = rnd.result
     if res is not None:
-        text = "result " + res.outcome + (f" {res.seat}" if res.seat else "")
+        text = "result" + (f" {res.outcome}" if res.outcome else "") + (
+            f" {res.seat}" if res.seat else "")
         if res.totals is not None:
             text += " " + totals_text(res.totals)
         _emit(out, INDENT, text, res.comments)

@@ -214,7 +214,8 @@ _ROUND = {
         },
         "result": {
             "type": "object",
-            "description": "Claim: how the round ended.",
+            "description": "Claim: how the round ended (the outcome may be left out: the "
+                           "totals alone are then claimed).",
             "properties": {
                 "outcome": {
                     "enum": ["domino", "blocked", "target"],
@@ -226,8 +227,7 @@ _ROUND = {
                 "comments": _COMMENTS,
                 "pos": _pos("totals"),
             },
-            "required": ["outcome"],
-            "if": {"properties": {"outcome": {
+            "if": {"required": ["outcome"], "properties": {"outcome": {
                 "const": "domino", "description": "A domino names its seat; nothing else does.",
             }}},
             "then": {"required": ["seat"]},
@@ -287,9 +287,9 @@ _TAG_VALUES = [
         "prefixItems": [
             _one_string({"pattern": f"^{_WHOLE}" + _END},
                         "The number of the first round the record holds (1 or more)."),
-            _one_string({"pattern": r"^[0-9]+(?:,[0-9]+)*" + _END},
+            _one_string({"pattern": r"^(?:[0-9]+(?:,[0-9]+)*|\?)" + _END},
                         "The total of every side as that round starts, in side order, "
-                        "joined by commas: \"52,47\"."),
+                        "joined by commas: \"52,47\"; or \"?\" when they are not known."),
         ],
         "minItems": 2, "maxItems": 2,
         "description": "[start] takes the first recorded round and the totals it starts from: "

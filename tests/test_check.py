@@ -25,7 +25,7 @@ def test_syntax_error_becomes_a_diagnostic_and_the_next_game_is_checked() -> Non
     ]
     d = rep.diagnostics[0]
     assert (d.source, d.code, d.round, d.event) == ("f.ftn", "FT001", None, None)
-    assert "expected" in d.message
+    assert "write knock" in d.message
     assert rep.games == 2
 
 
@@ -104,6 +104,8 @@ def test_json_twin_of_each_invalid_sample_gives_the_same_findings() -> None:
 
     for path in INVALID:
         text = path.read_text(encoding="utf-8")
+        if path.name == "every-mistake.ftn":
+            continue  # FTN's own slips: no JSON twin
         ftn = check_text(text, str(path))
         if path.name == "syntax-error.ftn":
             twin = read_sample("invalid", "syntax-error.jsonl")
@@ -144,7 +146,7 @@ def test_convert_round_trips_exactly() -> None:
 
     for path in sorted((SAMPLES / "valid").glob("*.ftn")) + INVALID:
         text = path.read_text(encoding="utf-8")
-        if path.name == "syntax-error.ftn":
+        if path.name in ("syntax-error.ftn", "every-mistake.ftn"):
             continue
         fmt, _ = format_text(text)
         js, _ = convert_text(text, "json")

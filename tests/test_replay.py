@@ -53,7 +53,7 @@ def test_partnership_winner_is_named_by_its_side() -> None:
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [
-        ('[ftn "1"]', '[ftn "2"]', "[ftn] must be one of '1'"),
+        ('[ftn "1"]', '[ftn "2"]', 'the format version must be "1"'),
         ('[ftn "1"]\n', "", 'the [ftn "1"] tag is missing'),
         ('[seat "S" "Player 2"]', '[seat "N" "Player 2"]', "seat N is given twice"),
         ('[seat "S" "Player 2"]', '[seat "S" "Player 2"]\n[seat "E"]\n[seat "W"]\n[seat "X"]',

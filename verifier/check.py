@@ -10,7 +10,7 @@ do both).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from notation.jsonform import dumps_game
 from notation.model import Game
@@ -18,6 +18,7 @@ from notation.model import Game
 from .diagnostics import Counted, Diagnostic, Name
 from .reading import Read, diagnostic, kind_of, read, syntax_diagnostic
 from .replay import GameReport, Unknown, canonical_game, check_game
+from .setup import Setup, read_header
 
 FORMATS = ("ftn", "json", "jsonl")
 
@@ -72,6 +73,17 @@ class Batch:
     unknowns: list[Unknown] = field(default_factory=list)
 
 
+def header_diagnostics(game: Game, number: int, source: str) -> list[Diagnostic]:
+    """The ``bad-header`` findings of an FTN game's header alone (for a game
+    with syntax errors, which is not replayed)."""
+    found = read_header(game)
+    if isinstance(found, Setup):
+        return []
+    return [replace(diagnostic(Name.BAD_HEADER, p.message, p.at.line, p.at.col, number, source),
+                    claimed=p.claimed)
+            for p in (found if isinstance(found, list) else [found])]
+
+
 def _place(d: Diagnostic) -> tuple[int, int]:
     return d.line, d.col
 
@@ -82,13 +94,16 @@ def check_reads(reads: Iterable[Read], source: str = "<input>") -> Iterator[Batc
     line, text outside a game) before the game it holds back for closing
     comments, so reading problems wait for the next game and are sorted
     with its findings: the batches come in order of place, as a whole
-    file's sorted findings would."""
+    file's sorted findings would. A game with syntax errors is not
+    replayed, but its header is checked (``bad-header``)."""
     pending: list[Diagnostic] = []
     number = 0
     for r in reads:
         number = max(number, r.number)
         if r.game is None:
             pending.extend(r.problems)
+            if r.damaged is not None:  # a game with syntax errors: its header too
+                pending.extend(header_diagnostics(r.damaged, r.number, source))
             continue
         rep = check_game(r.game, r.number, source, r.locate)
         found = rep.diagnostics

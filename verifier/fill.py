@@ -18,6 +18,11 @@ What it does not decide, it leaves out: the claims after an illegal move
 the totals of a knock (the canonical form writes none), and ``winner none``
 (a record that stops before any side has won may be a game still in play;
 ``winner none`` says it stops on purpose, and only its writer knows that).
+Of a record whose starting totals are not known (``[start "K" "?"]``) it
+writes only what the moves decide: end totals, points as scored (never
+``over``: whether an event was discarded rests on the totals), and a round's
+``result`` where it ended in a domino or a block, without totals; no running
+totals, no round won at the target, no winner.
 
 Also the job of one piece of whole games (``fill_piece``, the twin of
 ``rewrite.convert_piece``) and the whole-text function (``fill_text``, the
@@ -76,6 +81,7 @@ class _Claims(Ends):
         self.results: list[RoundResult | None] = []
         self.closing: list[TotalsClaim | None] = []  # a completed round's totals at its end
         self.playing: int | None = None  # the index of the round in play
+        self.known = True  # the totals are known ([start "K" "?"]: not)
 
     def round_started(self, index: int, rnd: Round, step: Stepper) -> None:
         super().round_started(index, rnd, step)
@@ -106,10 +112,15 @@ class _Claims(Ends):
     def fill(self, game: Game, report: GameReport) -> Game:
         """The record with every decided claim it leaves out written in."""
         resolved = self.resolve(game)
+        # [start "K" "?"]: the totals are not known, so neither is anything
+        # that rests on them (the running totals, whether an event was
+        # discarded, a round won at the target, the winner): only the moves'
+        # own claims are written (end totals, points, a domino or a block).
+        self.known = report.setup is None or report.setup.totals_known
         rounds = [self._round(rnd, i) if i < len(self.events) else rnd
                   for i, rnd in enumerate(resolved.rounds)]
         winner = resolved.winner
-        if report.stopped is None:  # the replay reached the end of the record
+        if report.stopped is None and self.known:  # the replay reached the end of the record
             final = _totals(report.scores)
             if winner is None and report.complete and report.winner is not None:
                 winner = Winner(report.winner, final)
@@ -124,12 +135,19 @@ class _Claims(Ends):
             claims = computed.get(n)
             if claims is not None and isinstance(ev, Placement):
                 et, pts, tot = claims
-                ev = ev._replace(end_total=ev.end_total or et, points=ev.points or pts,
-                                 totals=ev.totals or tot)
+                if not self.known:
+                    ev = ev._replace(end_total=ev.end_total or et,
+                                     points=ev.points or pts._replace(discarded=False))
+                else:
+                    ev = ev._replace(end_total=ev.end_total or et, points=ev.points or pts,
+                                     totals=ev.totals or tot)
             events.append(ev)
-        result = rnd.result
-        if result is None:
-            result = self.results[i]
+        result, computed = rnd.result, self.results[i]
+        if not self.known:
+            if result is None and computed is not None and computed.outcome != "target":
+                result = replace(computed, totals=None)
+        elif result is None:
+            result = computed
         elif result.totals is None and self.closing[i] is not None:
             result = replace(result, totals=self.closing[i])
         return replace(rnd, events=tuple(events), result=result)

@@ -52,6 +52,16 @@ class Report(Protocol):
                  claimed: str | None = None, computed: str | None = None) -> None: ...
 
 
+class Note(Protocol):
+    """Where the judge sends what it cannot decide (``--explain-unknowns``)."""
+
+    def __call__(self, message: str, at: Located) -> None: ...
+
+
+#: Why a claim that rests on the totals cannot be judged ([start "K" "?"]).
+_NOT_KNOWN = "the totals the record starts from are not known ([start] \"?\")"
+
+
 def fmt_points(p: PointsClaim) -> str:
     """A points claim as FTN writes it: ``+2``, ``+2+1``, ``over+2+1``."""
     body = f"+{p.points}" + (f"+{p.bonus}" if p.bonus is not None else "")
@@ -76,9 +86,14 @@ def outcome_text(step: Stepper, names: Sequence[str]) -> str:
 class Judge:
     """Judges the claims of one game, event by event (see the module doc)."""
 
-    def __init__(self, setup: Setup, report: Report) -> None:
+    def __init__(self, setup: Setup, report: Report, note: Note | None = None) -> None:
         self.setup = setup
         self.report = report
+        # A record that starts from totals not known: what rests on them is
+        # noted, not judged (the running totals once, the rest each time).
+        self.note = note
+        self.totals_known = setup.totals_known
+        self.totals_noted = False
         sides = setup.rules.side_count
         # Claimed minus computed totals, per side, as far as explained by
         # mismatches already reported; and whether an overshoot was reported.
@@ -153,6 +168,11 @@ class Judge:
         p, b = placed.points, placed.bonus
         target = self.setup.rules.target
         before = scored.total if not scored.credited else scored.total - scored.amount
+        if claim.discarded and not self.totals_known:
+            self._unknown(f"whether the event was discarded (over) cannot be checked: "
+                          f"{_NOT_KNOWN}", ev)
+            self.amounts(claim, placed, at, claimed, computed)
+            return
         if claim.discarded:
             if scored.credited:
                 self.report(
@@ -166,6 +186,11 @@ class Judge:
             self.amounts(claim, placed, at, claimed, computed)
             return
         credit = claim.total
+        if not self.totals_known and credit == 0 and not claim.bonus:
+            # +0 is right for a discarded event (R8.2), which the totals decide.
+            self._unknown(f"whether the event was discarded (+0) cannot be checked: "
+                          f"{_NOT_KNOWN}", ev)
+            return
         if not scored.credited and credit == 0 and not claim.bonus:
             return  # +0: the event was discarded, and credited nothing (R8.2)
         if not scored.credited:
@@ -255,6 +280,11 @@ class Judge:
         if got == tuple(computed) and not self.drifting:  # the common case first
             self.agreed, self.since = (self.round_no, n, got), []
             return
+        if not self.totals_known:
+            if not self.totals_noted:
+                self.totals_noted = True
+                self._unknown(f"the running totals cannot be checked: {_NOT_KNOWN}", at[0])
+            return
         names = self.setup.side_names
         if len(got) != len(computed):
             self.report(
@@ -311,10 +341,13 @@ class Judge:
         return head + (": " + ", ".join(scored) if scored else ", no event has scored")
 
     def result(self, res: RoundResult, step: Stepper) -> None:
-        """Judge a round's ``result`` line."""
-        claimed = res.outcome + (f" {res.seat}" if res.seat else "")
+        """Judge a round's ``result`` line (an outcome left out claims
+        nothing: the replay's stands)."""
+        claimed = (res.outcome or "") + (f" {res.seat}" if res.seat else "")
         computed = outcome_text(step, self.setup.names)
-        if claimed != computed:
+        if res.outcome == "target" and not self.totals_known:
+            self._unknown(f"a round won at the target cannot be checked: {_NOT_KNOWN}", res)
+        elif res.outcome is not None and claimed != computed:
             self.report(
                 Name.RESULT_MISMATCH, f"result claimed {claimed!r}, computed {computed!r}",
                 (res, None, ""), claimed=claimed, computed=computed,
@@ -324,6 +357,10 @@ class Judge:
 
     def winner(self, w: Winner, state: GameState) -> None:
         """Judge the ``winner`` line against the end of the game."""
+        if not self.totals_known:
+            if w.side != NOBODY:
+                self._unknown(f"the winner cannot be checked: {_NOT_KNOWN}", w)
+            return
         target = self.setup.rules.target
         computed = None if state.winner is None or not state.over else (
             self.setup.side_names[state.winner])
@@ -349,3 +386,11 @@ class Judge:
             )
         if w.totals is not None:
             self.totals(w.totals, (w, w.totals, TOTALS), state)
+
+    def unfinished(self, game: Game) -> None:
+        """A record from unknown totals stops: whether it is unfinished is left open."""
+        self._unknown(f"whether a side reached the target cannot be checked: {_NOT_KNOWN}", game)
+
+    def _unknown(self, message: str, at: Located) -> None:
+        if self.note is not None:
+            self.note(message, at)

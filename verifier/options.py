@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from notation.hints import aside
+
 from .engine import Rules
 
 SETS = {"double-six": 6, "double-nine": 9, "double-twelve": 12}
@@ -51,6 +53,13 @@ OPTIONS: dict[str, str] = {
     "opener": "lot or highest-double (V5)",
     "partnerships": "on or off (V6; on needs 4 players)",
     "bonus": "1 or 0 (V7: the domino bonus)",
+}
+
+#: The words an option takes (for "did you mean"; numbers aside).
+WORDS: dict[str, tuple[str, ...]] = {
+    "set": tuple(SETS), "hand": ("more", "fewer"), "divisors": tuple(DIVISORS),
+    "immediate-end": ("on", "off"), "opener": ("lot", "highest-double"),
+    "partnerships": ("on", "off"),
 }
 
 #: Presets: the option values they stand for (None: follow R2.1 / R1.3).
@@ -105,12 +114,13 @@ def resolve(
     name = "pagat" if preset is None else preset  # [rules ""] names no preset
     if name not in PRESETS:
         known = "; ".join(f'"{n}": {t}' for n, t in PRESET_TEXT.items())
-        return None, [Problem(-1, f"unknown rules preset {name!r}; known presets: {known}")]
+        return None, [Problem(-1, f"unknown rules preset {name!r}{aside(name, PRESETS)}; "
+                                  f"known presets: {known}")]
     values = dict(PRESETS[name])
     for i, (opt, value) in enumerate(declared):
         if opt not in OPTIONS:
-            problems.append(Problem(i, f"unknown rule option {opt!r}; known options: "
-                                       f"{known_options()}"))
+            problems.append(Problem(i, f"unknown rule option {opt!r}{aside(opt, OPTIONS)}; "
+                                       f"known options: {known_options()}"))
             continue
         values[opt] = value
     if problems:
@@ -118,7 +128,9 @@ def resolve(
 
     def bad(opt: str) -> None:
         index = next((i for i, (o, _) in enumerate(declared) if o == opt), None)
-        problems.append(Problem(index, f"bad value {values[opt]!r} for {opt}: {OPTIONS[opt]}"))
+        value = values[opt] or ""
+        near = aside(value, WORDS.get(opt, ()))
+        problems.append(Problem(index, f"bad value {value!r} for {opt}: {OPTIONS[opt]}{near}"))
 
     pip = SETS.get(values["set"] or "")
     if pip is None:

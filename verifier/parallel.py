@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
-from notation.grammar import _line_regex
+from notation.grammar import line_regex
 
 from .check import Batch, check_reads
 from .diagnostics import Diagnostic
@@ -90,7 +90,7 @@ def _jsonl_pieces(it: Iterator[str], source: str, size: int) -> Iterator[Piece]:
 
 
 def _ftn_pieces(it: Iterator[str], source: str, size: int) -> Iterator[Piece]:
-    fullmatch = _line_regex().fullmatch
+    fullmatch = line_regex().fullmatch
     first_line = first_game = 1
     buf: list[str] = []
     games = chars = 0  # 'game' lines and characters in buf

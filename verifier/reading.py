@@ -29,7 +29,7 @@ from notation.jsontext import (
     too_deep,
 )
 from notation.model import Game
-from notation.parser import ParseError, read_games
+from notation.parser import Damaged, ParseError, read_items
 
 from .diagnostics import BY_NAME, Diagnostic, DiagnosticName, Name
 
@@ -42,12 +42,15 @@ SUFFIXES = {".ftn": "ftn", ".json": "json", ".jsonl": "json", ".ndjson": "json"}
 @dataclass
 class Read:
     """One game of an input: its number in the input, the record (None when
-    it cannot be read) and why not, and for JSON the locator of pointers."""
+    it cannot be read) and why not, and for JSON the locator of pointers.
+    ``damaged`` is, after the syntax errors of an FTN game, the game read
+    without its bad lines: only its header may be checked."""
 
     number: int
     game: Game | None
     problems: list[Diagnostic] = field(default_factory=list)
     locate: Locate | None = None
+    damaged: Game | None = None
 
 
 def diagnostic(name: DiagnosticName, message: str, line: int, col: int, game: int, source: str,
@@ -158,10 +161,13 @@ def read_ftn(lines: Iterable[str], source: str = "<input>", first_line: int = 1,
              first_game: int = 1) -> Iterator[Read]:
     """The games of a stream of FTN lines."""
     number = first_game - 1
-    for item in read_games(lines, source, first_line, first_game):
+    for item in read_items(lines, source, first_line, first_game):
         if isinstance(item, ParseError):
             number = max(number, item.game)
             yield Read(item.game, None, [syntax_diagnostic(item)])
+            continue
+        if isinstance(item, Damaged):
+            yield Read(item.number, None, damaged=item.game)
             continue
         number += 1
         yield Read(number, item)

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
+from notation.hints import aside
 from notation.model import NOBODY, Game, Knock, Placement, PointsClaim, Round, TotalsClaim
 
 from .claims import already_placed, claimed_totals
@@ -165,10 +166,9 @@ class Replay:
     def start(self) -> None:
         found = self.given or read_header(self.game)
         if isinstance(found, Setup):
-            self.setup = found
-            self.report.setup = found
+            self.setup = self.report.setup = found
             self.state = found.new_game(self.game_class)
-            self.judge = Judge(found, self._judged)
+            self.judge = Judge(found, self._judged, self.note)
             return
         for p in [found] if isinstance(found, HeaderProblem) else found:
             self.emit(Name.BAD_HEADER, p.message, self.where(p.at), claimed=p.claimed)
@@ -227,7 +227,8 @@ class Replay:
         names = self.setup.names
         opener = self.setup.seat_of.get(rnd.opener)
         if opener is None:
-            self.emit(Name.WRONG_OPENER, f"{rnd.opener} is not a seat", self.where(rnd))
+            self.emit(Name.WRONG_OPENER, f"{rnd.opener} is not a seat{aside(rnd.opener, names)}; "
+                      f"the seats are {', '.join(names)}", self.where(rnd))
             raise _Stop
         if partial and self.setup.rules.opener == "highest-double":
             self.note("the opener (the holder of the highest double, V5) cannot be checked: "
@@ -262,7 +263,8 @@ class Replay:
                     raise _Stop
                 seat = seat_of.get(ev.seat)
                 if seat is None:
-                    self.emit(Name.NOT_YOUR_TURN, f"{ev.seat} is not a seat of this game; it is "
+                    self.emit(Name.NOT_YOUR_TURN, f"{ev.seat} is not a seat of this game"
+                              f"{aside(ev.seat, self.setup.names)}; it is "
                               f"{self.setup.names[rs.turn]}'s turn", self.where(ev))
                     raise _Stop
                 try:
@@ -314,7 +316,8 @@ class Replay:
         for d in rnd.deals:
             seat = seat_of.get(d.seat)
             if seat is None:
-                self.emit(Name.BAD_DEAL, f"deal for {d.seat}, which is not a seat", self.where(d))
+                self.emit(Name.BAD_DEAL, f"deal for {d.seat}, which is not a seat"
+                          f"{aside(d.seat, self.setup.names)}", self.where(d))
                 raise _Stop
             if hands[seat] is not None:
                 self.emit(Name.BAD_DEAL, f"{d.seat} is dealt twice", self.where(d))
@@ -398,7 +401,10 @@ class Replay:
             return  # an audit: what follows would follow from the last round's divergence
         if g.winner is not None:
             judge.winner(g.winner, state)
-        if not state.over and (g.winner is None or g.winner.side != NOBODY):
+        if not self.setup.totals_known:
+            if g.winner is None:  # (a winner line is noted by the judge)
+                judge.unfinished(g)
+        elif not state.over and (g.winner is None or g.winner.side != NOBODY):
             # (``winner none`` says itself that no side has won: a record of
             # part of a game, like a round cut out of it.)
             at = (g.end_line, 1, None) if g.pointer is None else self.where(g)

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from notation.hints import close_matches, did_you_mean
 from notation.model import RESERVED_WORDS, Game, Tag
 
 from .diagnostics import DiagnosticName, Name
@@ -26,7 +27,11 @@ from .options import Problem, known_options, resolve
 
 FORMAT_VERSIONS = ("1",)
 START_ROUND_RE = re.compile(r"0*[1-9][0-9]*\Z")
-START_TOTALS_RE = re.compile(r"[0-9]+(?:,[0-9]+)*\Z")
+START_TOTALS_RE = re.compile(r"(?:[0-9]+(?:,[0-9]+)*|\?)\Z")
+#: The totals of ``[start "K" "?"]``: not known.
+UNKNOWN_TOTALS = "?"
+#: The target a game from unknown totals is played to: never met.
+UNREACHABLE_TARGET = 10 ** 18
 SEAT_RE = re.compile(
     r"(?!(?:" + "|".join(RESERVED_WORDS) + r")(?![A-Za-z0-9_]))[A-Za-z][A-Za-z0-9_]*\Z"
 )
@@ -53,6 +58,9 @@ class Setup:
     # round, and every side's total then (None: a game's start, all 0).
     start_round: int = 1
     start_totals: tuple[int, ...] | None = None
+    # False for [start "6" "?"]: the totals as the record starts are not
+    # known (the replay counts from 0, and judges nothing that rests on them).
+    totals_known: bool = True
 
     @classmethod
     def of(cls, rules: Rules, names: Sequence[str], first: int = 0) -> Setup:
@@ -79,7 +87,12 @@ class Setup:
     def new_game(self, game_class: type[GameState] = GameState) -> GameState:
         """The scores and round count of a game about to start, or, for a
         record that starts in mid-game, as its first round starts."""
-        state = game_class(self.rules, self.first)
+        rules = self.rules
+        if not self.totals_known:
+            # [start "K" "?"]: the totals are counted from 0, and no target is
+            # met (the judge leaves open what rests on it).
+            rules = replace(rules, target=UNREACHABLE_TARGET)
+        state = game_class(rules, self.first)
         if self.start_totals is not None:
             state.scores = list(self.start_totals)
         state.round_number = self.start_round - 1
@@ -104,8 +117,30 @@ class HeaderProblem:
     claimed: str | None = None
 
 
+#: The tags the header's checks read (every other tag is free).
+KNOWN_TAGS = ("ftn", "seat", "first", "start", "rules", "rule")
+
+
+def _near_tag(game: Game, key: str) -> Tag | None:
+    """A free tag whose name is a slip of ``key`` (``[frist "N"]`` for
+    ``first``), if any: where a missing tag is reported."""
+    for tag in game.tags:
+        if tag.key not in KNOWN_TAGS and close_matches(tag.key, KNOWN_TAGS, 1) == [key]:
+            return tag
+    return None
+
+
+def _missing(game: Game, key: str, message: str) -> HeaderProblem:
+    """A missing tag, reported at the free tag it was probably meant to be
+    (with its name), else at the game."""
+    near = _near_tag(game, key)
+    if near is None:
+        return HeaderProblem(message, game)
+    return HeaderProblem(f"[{near.key}]: did you mean [{key}]? ({message})", near)
+
+
 def read_header(game: Game) -> Setup | HeaderProblem | list[HeaderProblem]:
-    """The set-up a record's header declares, or what is wrong with it."""
+    """The set-up a record's header declares, or every problem found in it."""
     seats: list[str] = []
     first: Tag | None = None
     start: Tag | None = None
@@ -113,62 +148,89 @@ def read_header(game: Game) -> Setup | HeaderProblem | list[HeaderProblem]:
     declared: list[tuple[str, str]] = []
     option_tags: list[Tag] = []
     seen: set[str] = set()
+    found: list[HeaderProblem] = []
+    bad_seat = False  # a [seat] tag already reported
     for tag in game.tags:
         k, v = tag.key, tag.values
         if k in ("ftn", "first", "rules", "start") and k in seen:
-            return HeaderProblem(f"the tag [{k}] is given twice", tag)
+            found.append(HeaderProblem(f"the tag [{k}] is given twice", tag))
+            continue
         seen.add(k)
         if k == "ftn":
             if len(v) != 1 or v[0] not in FORMAT_VERSIONS:
-                return HeaderProblem(
-                    f"[ftn] must be one of {', '.join(map(repr, FORMAT_VERSIONS))}", tag,
-                    " ".join(v),
-                )
+                found.append(HeaderProblem(
+                    "the format version must be " + " or ".join(f'"{x}"' for x in FORMAT_VERSIONS)
+                    + ': [ftn "1"]', tag, " ".join(v) or None,
+                ))
         elif k == "seat":
             if not 1 <= len(v) <= 2 or not SEAT_RE.match(v[0]):
-                return HeaderProblem(
+                bad_seat = True
+                found.append(HeaderProblem(
                     '[seat] takes a seat name (a letter, then letters, digits or _; not a '
                     'reserved word) and an optional player: [seat "N" "Alice"]', tag,
-                )
-            if v[0] in seats:
-                return HeaderProblem(f"seat {v[0]} is given twice", tag)
-            seats.append(v[0])
+                ))
+            elif v[0] in seats:
+                bad_seat = True
+                found.append(HeaderProblem(f"seat {v[0]} is given twice", tag))
+            else:
+                seats.append(v[0])
         elif k == "first":
             first = tag
         elif k == "start":
             start = tag
         elif k == "rules":
             if len(v) != 1:
-                return HeaderProblem('[rules] takes one preset: [rules "pagat"]', tag)
-            preset = tag
+                found.append(HeaderProblem('[rules] takes one preset: [rules "pagat"]', tag))
+            else:
+                preset = tag
         elif k == "rule":
             if len(v) != 2:
-                return HeaderProblem(
+                found.append(HeaderProblem(
                     f'[rule] takes an option and its value: [rule "target" "100"]; '
                     f"known options: {known_options()}", tag,
-                )
-            declared.append((v[0], v[1]))
-            option_tags.append(tag)
+                ))
+            else:
+                declared.append((v[0], v[1]))
+                option_tags.append(tag)
     if "ftn" not in seen:
-        return HeaderProblem('the [ftn "1"] tag is missing', game)
+        found.append(_missing(game, "ftn", 'the [ftn "1"] tag is missing'))
+    named = preset.values[0] if preset else None
+    if len(seats) < 2 and not bad_seat:
+        found.append(_missing(
+            game, "seat", f"{len(seats)} seat{'' if len(seats) == 1 else 's'}; at least 2 "
+            '[seat] tags are needed, one a seat in clockwise order: [seat "N"]'))
     if len(seats) < 2:
-        return HeaderProblem(f"{len(seats)} seats; at least 2 [seat] tags are needed", game)
-    rules, problems = _resolve(len(seats), preset.values[0] if preset else None, tuple(declared))
+        # What is wrong with each declaration alone is still said.
+        rules = None
+        problems = tuple(p for p in _resolve(2, named, tuple(declared))[1]
+                         if p.index is not None)
+    else:
+        rules, problems = _resolve(len(seats), named, tuple(declared))
     if rules is None:
-        return [
+        found += [
             HeaderProblem(p.message, (
                 preset if p.index == -1 and preset is not None
                 else option_tags[p.index] if p.index is not None and p.index >= 0 else game
             ))
             for p in problems
         ]
-    begins = read_start(start, rules, seats) if start is not None else (1, None)
-    if isinstance(begins, HeaderProblem):
-        return begins
-    if first is None and rules.opener == "rotate" and start is None:
-        return HeaderProblem('the [first "SEAT"] tag (the first opener, R3.1) is missing', game)
-    if first is not None and (len(first.values) != 1 or first.values[0] not in seats):
-        return HeaderProblem(f"[first] must name one seat of {', '.join(seats)}", first)
+        by_lot = _by_lot(preset, declared)
+    else:
+        by_lot = rules.opener == "rotate"
+        begins = read_start(start, rules, seats) if start is not None else (1, None)
+        if isinstance(begins, HeaderProblem):
+            found.append(begins)
+    if first is None and by_lot and start is None:
+        found.append(_missing(
+            game, "first", 'the [first "SEAT"] tag (the first opener, R3.1) is missing'))
+    if first is not None and len(seats) >= 2 and (
+            len(first.values) != 1 or first.values[0] not in seats):
+        opener = first.values[0] if len(first.values) == 1 else ""
+        found.append(HeaderProblem(
+            f"[first] must name one seat of {', '.join(seats)}"
+            + did_you_mean(opener, seats, '"'), first))
+    if found or rules is None or isinstance(begins, HeaderProblem):
+        return _sorted(found)
     if first is not None:
         at = seats.index(first.values[0])
     elif start is not None and game.rounds and game.rounds[0].opener in seats:
@@ -177,10 +239,27 @@ def read_header(game: Game) -> Setup | HeaderProblem | list[HeaderProblem]:
         at = (seats.index(game.rounds[0].opener) - (begins[0] - 1)) % len(seats)
     else:
         at = 0
-    found = _setup_of(rules, tuple(seats), at)
+    setup = _setup_of(rules, tuple(seats), at)
     if start is None:
-        return found
-    return replace(found, start_round=begins[0], start_totals=begins[1])
+        return setup
+    return replace(setup, start_round=begins[0], start_totals=begins[1],
+                   totals_known=begins[1] is not None)
+
+
+def _by_lot(preset: Tag | None, declared: list[tuple[str, str]]) -> bool:
+    """Whether the first opener is chosen by lot (R3.1), as far as options
+    that cannot all be read say."""
+    opener = "highest-double" if preset is not None and preset.values[0] == "online" else "lot"
+    for name, value in declared:
+        if name == "opener":
+            opener = value
+    return opener != "highest-double"
+
+
+def _sorted(found: list[HeaderProblem]) -> HeaderProblem | list[HeaderProblem]:
+    """Problems in order of place (a problem of the game as a whole first)."""
+    found.sort(key=lambda p: (p.at.line, p.at.col))
+    return found[0] if len(found) == 1 else found
 
 
 # The records of an archive mostly share their seats and rules: each set-up
@@ -199,14 +278,17 @@ def _setup_of(rules: Rules, names: tuple[str, ...], first: int) -> Setup:
 
 
 def read_start(tag: Tag, rules: Rules, seats: Sequence[str]
-               ) -> tuple[int, tuple[int, ...]] | HeaderProblem:
+               ) -> tuple[int, tuple[int, ...] | None] | HeaderProblem:
     """The first round and the totals of a ``[start "ROUND" "T1,T2,..."]``
-    tag, or what is wrong with it."""
+    tag (None for ``"?"``: not known), or what is wrong with it."""
     usage = ('[start] takes the number of the first round recorded and the totals of every '
-             'side as it starts: [start "6" "52,47"]')
+             'side as it starts: [start "6" "52,47"] ([start "6" "?"] when they are not '
+             'known)')
     v = tag.values
     if len(v) != 2 or not START_ROUND_RE.match(v[0]) or not START_TOTALS_RE.match(v[1]):
-        return HeaderProblem(usage, tag, " ".join(v))
+        return HeaderProblem(usage, tag, " ".join(v) or None)
+    if v[1] == UNKNOWN_TOTALS:
+        return int(v[0]), None
     totals = tuple(int(x) for x in v[1].split(","))
     sides = rules.side_count
     if len(totals) != sides:

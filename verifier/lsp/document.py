@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from notation.grammar import _line_regex
+from notation.grammar import line_regex
 from notation.model import Game, Placement, Round
 
 from ..check import no_games
@@ -90,7 +90,7 @@ def cut(lines: list[str], source: str) -> list[Piece]:
     how, _ = sniff(lines, source)
     if how != "ftn":
         return list(pieces(lines, source, size=1))
-    fullmatch = _line_regex().fullmatch
+    fullmatch = line_regex().fullmatch
     out: list[Piece] = []
     start, first_game, games = 0, 1, 0  # the piece's first line and game; its games
     after_end = False  # the last line that is not blank or a comment was an 'end' line

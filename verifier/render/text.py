@@ -57,8 +57,11 @@ def diagnostic_text(d: Diagnostic, line_text: str | None, color: bool) -> str:
                    + paint("^", sev, color)
                    + (f" column {d.col} of {len(line_text)}" if cut else ""))
     extra = []
-    if d.claimed is not None or d.computed is not None:
-        extra.append(f"claimed: {d.claimed}, computed: {d.computed}")
+    values = [f"{what}: {value}" for what, value in (("claimed", d.claimed),
+                                                     ("computed", d.computed))
+              if value is not None]
+    if values:
+        extra.append(", ".join(values))
     if d.rule:
         extra.append(f"rule {d.rule}")
     if d.game:

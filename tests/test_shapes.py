@@ -1,0 +1,99 @@
+"""One place for the line shapes (issue 18's "one place for each fact"):
+the reader's copies of what ``ftn.lark`` says, checked against the grammar.
+
+* ``build._NEXT``, the game rule as a table (the order of a game's lines),
+  against Lark's LALR parser of the grammar: the same next kinds after
+  every order of lines up to a depth;
+* ``build.PLACEMENT_FIELDS`` and ``KNOCK_FIELDS`` (the event lines with
+  their fields as groups) against the PLACEMENT and KNOCK terminals;
+* ``diagnose._SHAPES`` (the shapes it walks to point at a wrong character)
+  against the line terminals: the words of each shape are the terminal's.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from lark import Lark, Token
+
+from notation.build import _NEXT
+from notation.diagnose import _SHAPES, KEYWORDS
+from notation.grammar import LINE_TERMINALS, event_regexes, grammar_text, line_regex
+
+KINDS = ("GAME", "TAG", "ROUND", "DEAL", "EVENTS", "RESULT", "WINNER", "END")
+
+
+def _table_next(prefix: tuple[str, ...]) -> set[str]:
+    state = 0
+    for kind in prefix[1:]:
+        state = _NEXT[state][kind]
+    return set(_NEXT[state])
+
+
+def test_the_table_of_line_orders_is_the_grammar_s_game_rule() -> None:
+    lark = Lark(grammar_text(), parser="lalr", lexer="basic", start="game")
+    seen = 0
+    first: Any = lark.parse_interactive(start="game")
+    first.feed_token(Token("GAME", "game"))
+    frontier: list[tuple[tuple[str, ...], Any]] = [(("GAME",), first)]
+    for _ in range(6):
+        grown: list[tuple[tuple[str, ...], Any]] = []
+        for prefix, parser in frontier:
+            accepts = parser.accepts()
+            by_grammar = {k for k in KINDS if k in accepts}
+            assert by_grammar == _table_next(prefix), prefix
+            seen += 1
+            for kind in sorted(by_grammar - {"END"}):
+                nxt = parser.copy()
+                nxt.feed_token(Token(kind, "x"))
+                grown.append(((*prefix, kind), nxt))
+        frontier = grown
+    assert seen > 100
+
+
+def _event_lines(rng: random.Random, n: int) -> list[str]:
+    seats = ["N", "S", "P12", "x_1", "game", "knock", "none", "Nn"]
+    parts = ["6-3", "12-11", "L", "R", "r", "=7", "=", "+3", "+2+1", "over+3", "over",
+             "(1,2)", "(1, 2)", "()", "knock", "?", "#c", "+", "6-", "123-4"]
+    lines = []
+    for _ in range(n):
+        words = [rng.choice(seats)] + [rng.choice(parts) for _ in range(rng.randint(0, 5))]
+        lines.append(rng.choice(["", "  ", "\t"]) + rng.choice([" ", "\t", "  "]).join(words)
+                     + rng.choice(["", " ", "\t"]))
+    return lines
+
+
+def test_event_fields_match_what_the_event_terminals_match() -> None:
+    fullmatch = line_regex().fullmatch
+    placement, knock = (r.fullmatch for r in event_regexes())
+    lines = _event_lines(random.Random(21), 20_000)
+    kinds = {"PLACEMENT": 0, "KNOCK": 0}
+    for line in lines:
+        m = fullmatch(line)
+        kind = m.lastgroup if m is not None and m.group("TRAIL") is None else None
+        if kind in kinds:
+            kinds[kind] += 1
+        assert (placement(line) is not None) == (kind == "PLACEMENT"), line
+        assert (knock(line) is not None) == (kind == "KNOCK"), line
+    assert min(kinds.values()) > 100  # both shapes were met
+
+
+def test_the_words_of_each_diagnosed_shape_are_the_grammar_s() -> None:
+    text = grammar_text()
+    terminal = {name: next(line for line in text.split("\n") if line.startswith(f"{name}:"))
+                for name in LINE_TERMINALS}
+    owner = {"game": "GAME", "end": "END", "round": "ROUND", "deal": "DEAL",
+             "result": "RESULT", "winner": "WINNER", "event": "PLACEMENT"}
+    assert set(_SHAPES) == set(owner)
+    for shape, steps in _SHAPES.items():
+        for alts, _ in steps:
+            for alt in alts:
+                if alt.startswith("'"):
+                    word = alt[1:-1]
+                    line = terminal["KNOCK"] if word == "knock" else terminal[owner[shape]]
+                    assert f'"{word}"' in line, (shape, word)
+                else:
+                    assert alt in text, alt
+    # The words that begin lines are the keywords the hints offer.
+    assert set(KEYWORDS) == {k for k in owner if k != "event"}
