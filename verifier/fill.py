@@ -142,12 +142,12 @@ class _Claims(Ends):
                     ev = ev._replace(end_total=ev.end_total or et, points=ev.points or pts,
                                      totals=ev.totals or tot)
             events.append(ev)
-        result, computed = rnd.result, self.results[i]
+        result, decided = rnd.result, self.results[i]
         if not self.known:
-            if result is None and computed is not None and computed.outcome != "target":
-                result = replace(computed, totals=None)
+            if result is None and decided is not None and decided.outcome != "target":
+                result = replace(decided, totals=None)
         elif result is None:
-            result = computed
+            result = decided
         elif result.totals is None and self.closing[i] is not None:
             result = replace(result, totals=self.closing[i])
         return replace(rnd, events=tuple(events), result=result)
