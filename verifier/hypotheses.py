@@ -18,6 +18,7 @@ wrong claim) or keeps its diagnostic's name (an illegal move). No I/O.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cache
 
 from notation.model import Game, Placement, Round
@@ -59,6 +60,18 @@ def horizon(setup: Setup, seen: RoundSeen, following: Round | None,
     from the round's start: the last event before the first disagreement;
     the number of events when only the end of the round disagrees; one more
     when nothing does."""
+    found = _errors(setup, seen, following, game_class)
+    if found is None:
+        return -1
+    n = len(seen.rnd.events)
+    errors = [position_of(d, n) for d in found]
+    return min(errors) - 1 if errors else n + 1
+
+
+def _errors(setup: Setup, seen: RoundSeen, following: Round | None,
+            game_class: type[GameState]) -> list[Diagnostic] | None:
+    """The errors of the round's record replayed from its start under
+    ``game_class`` (None: that engine cannot follow the record)."""
     rnd = seen.rnd
     replay = Replay(Game(rounds=(rnd,)), 1, "<hypothesis>", None, "claimed", (), game_class,
                     setup.starting_at(seen.index, seen.start))
@@ -66,10 +79,21 @@ def horizon(setup: Setup, seen: RoundSeen, following: Round | None,
         replay.start()
         replay.play_round(seen.index, rnd, following, 0)
     except Exception:  # a wrong engine that cannot follow the record explains nothing
-        return -1
-    n = len(rnd.events)
-    errors = [position_of(d, n) for d in replay.report.diagnostics if d.severity == "error"]
-    return min(errors) - 1 if errors else n + 1
+        return None
+    return [d for d in replay.report.diagnostics if d.severity == "error"]
+
+
+def _all_but_the_word(setup: Setup, seen: RoundSeen, following: Round | None,
+                      name: str) -> Diagnostic | None:
+    """Where the record's round ends with a ``result`` whose outcome word
+    neither the rules nor any class computes: the one finding of class
+    ``name``'s replay when that is the word alone (its round ends there, as
+    the record's does, and every other claim agrees), else None."""
+    found = _errors(setup, seen, following, _engine(name))
+    if not found or any(d.event is not None or d.name != "result-mismatch" for d in found):
+        return None
+    d = found[0]
+    return d if len(found) == 1 and not (d.computed or "").startswith("not over") else None
 
 
 def _flip_candidates(seen: RoundSeen, upto: int) -> list[int]:
@@ -141,13 +165,20 @@ def explain(setup: Setup, rounds: Sequence[RoundSeen], following: Sequence[Round
     n = len(seen.rnd.events)
     at = position_of(d, n)
     nxt = following[i]
-    found: dict[str, tuple[int, int]] = {}  # class -> (horizon, the event it is named at)
+    # class -> (its score: twice its horizon, see below; the event it is named at)
+    found: dict[str, tuple[int, int]] = {}
+    words: dict[str, Diagnostic] = {}  # class -> the result word it does not explain
     for name in VARIANTS:
         if name in AT_ONE_EVENT or (name in PARTNERS_ONLY and not setup.rules.partnerships):
             continue
         h = horizon(setup, seen, nxt, _engine(name))
         if h >= at:
-            found[name] = (h, 0)
+            # Scored twice the horizon, one more when the class's round ends
+            # where the record's does and only the result's word differs.
+            word = _all_but_the_word(setup, seen, nxt, name) if h == n else None
+            if word is not None:
+                words[name] = word
+            found[name] = (2 * h + (word is not None), 0)
     # A one-time accident (a tile joined by its wrong half, a tile kept in a
     # hand) is named from what the moves show: the divergence is a move, or
     # a later finding of the round is explained as well; a number alone
@@ -160,8 +191,18 @@ def explain(setup: Setup, rounds: Sequence[RoundSeen], following: Sequence[Round
             break
         for k in candidates:
             h = horizon(setup, seen, nxt, _engine(name, k))
-            if h >= needs and (name not in found or h > found[name][0]):
-                found[name] = (h, k)
+            if h >= needs and (name not in found or 2 * h > found[name][0]):
+                found[name] = (2 * h, k)
+    if not found and d.name == "result-mismatch" and d.event is None:
+        for name in VARIANTS:
+            if name in AT_ONE_EVENT or (name in PARTNERS_ONLY and not setup.rules.partnerships):
+                continue
+            word = _all_but_the_word(setup, seen, nxt, name)
+            if word is not None:
+                return Explained((name,), None, f"{DEFECTS[name][1]}; that reproduces every "
+                                 f"claim of the round but one, the rules do not; it does not "
+                                 f"explain the result's word: claimed {word.claimed!r}, "
+                                 f"computed {word.computed!r} under that defect: {d.message}")
     if not found:
         if d.name in CLAIMS:
             return Explained((), None, f"no defect class reproduces what the record claims "
@@ -179,7 +220,12 @@ def explain(setup: Setup, rounds: Sequence[RoundSeen], following: Sequence[Round
                 names.remove(c)
                 dropped.append(f"{c} would too, but round {r}'s record shows the rules' "
                                "computation where it differs")
-    return _words(seen, d, names, found, dropped)
+    ex = _words(seen, d, names, found, dropped)
+    if len(names) == 1 and names[0] in words:
+        w = words[names[0]]
+        ex = replace(ex, message=f"{ex.message}; it does not explain the result's word: "
+                     f"claimed {w.claimed!r}, computed {w.computed!r} under that defect")
+    return ex
 
 
 def _words(seen: RoundSeen, d: Diagnostic, names: list[str],

@@ -20,7 +20,7 @@ import subprocess
 import threading
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol
 
 from notation.model import Game, Knock, Placement, Round
 
@@ -38,6 +38,12 @@ PROTOCOL_VERSION = 1
 
 class EngineError(Exception):
     """The engine failed: hung, exited, or answered with something else."""
+
+
+class Asks(Protocol):
+    """What the live audit needs of an engine: one answer to one message."""
+
+    def ask(self, msg: dict[str, Any], expect: str) -> dict[str, Any]: ...
 
 
 class EngineProcess:
@@ -199,7 +205,7 @@ def playable(game: Game, number: int = 1) -> Setup | str:
     return rep.setup
 
 
-def _audit_one(eng: EngineProcess, game: Game, number: int) -> GameAudit:
+def audit_one(eng: Asks, game: Game, number: int) -> GameAudit:
     """Play one reference game to the engine and judge the engine's record
     of it (``live``) as the record audit does."""
     found = playable(game, number)
@@ -260,7 +266,7 @@ def _view(got: dict[str, Any], setup: Setup) -> View:
         raise EngineError(f"{e}: {json.dumps(got)[:80]}") from None
 
 
-def _play_round(eng: EngineProcess, step: Stepper, setup: Setup, rnd: Round, got: View,
+def _play_round(eng: Asks, step: Stepper, setup: Setup, rnd: Round, got: View,
                 number: int, index: int
                 ) -> tuple[list[tuple[Placement | Knock, View]], Divergence | None]:
     """Play the reference round's moves to the engine while both go on:
@@ -328,7 +334,7 @@ def audit_engine(command: str, games: list[Game], timeout: float) -> Iterator[Ga
                     yield GameAudit("<engine>", number, 0, 0, [], f"cannot start: {e}")
                     continue
             try:
-                yield _audit_one(eng, game, number)
+                yield audit_one(eng, game, number)
             except EngineError as e:
                 yield GameAudit("<engine>", number, 0, 0, [], str(e))
                 eng.close(graceful=False)
