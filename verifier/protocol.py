@@ -26,7 +26,7 @@ from notation.model import Game, Knock, Placement, Round
 
 from .audit import GameAudit, audit_game
 from .diagnostics import BY_NAME, Diagnostic
-from .engine import GameState, RoundState, Stepper, tile_key
+from .engine import GameState, Illegal, RoundState, Stepper, tile_key
 from .live import Malformed, View, engines_move, read_view, record, result_of, with_claims
 from .observers import Divergence, Facts, position
 from .options import describe
@@ -252,6 +252,41 @@ def audit_one(eng: Asks, game: Game, number: int) -> GameAudit:
     return audit
 
 
+#: The most events a round played by the engine's own moves may have.
+OWN_MOVES = 200
+
+
+def _own_moves(eng: Asks, step: Stepper, setup: Setup, got: View
+               ) -> list[tuple[Placement | Knock, View]]:
+    """The rest of a round as the engine plays it (its first legal move,
+    or a knock), while it goes on: each with its view, up to the first
+    that the rules refuse (which the record audit judges)."""
+    out: list[tuple[Placement | Knock, View]] = []
+    while got.round == "on" and got.to_play is not None and len(out) < OWN_MOVES:
+        seat = got.to_play
+        moves = sorted(got.legal, key=lambda m: (m[0], m[1] or ""))
+        legal = True
+        try:
+            if moves:
+                (a, b), end = moves[0]
+                done, _ = step.place(setup.seat_of[seat], a, b, end)
+                end = done.end
+            else:
+                step.knock(setup.seat_of[seat])
+        except Illegal:
+            legal = False
+        if moves:
+            ev: Placement | Knock = Placement(seat, (a, b), end, None, None, None, 0, 0)
+            msg: dict[str, Any] = {"type": "event", "seat": seat, "tile": [a, b], "end": end}
+        else:
+            ev, msg = Knock(seat, 0, 0), {"type": "event", "seat": seat, "knock": True}
+        got = _view(eng.ask(msg, "view"), setup)
+        out.append((with_claims(ev, got), got))
+        if not legal or step.round.over or step.game.over:
+            break
+    return out
+
+
 def _differs(ref: dict[str, Any], got: View) -> bool:
     """Whether the engine's claims in a view differ from the rules'."""
     r = ref["last"]
@@ -304,7 +339,9 @@ def _play_round(eng: Asks, step: Stepper, setup: Setup, rnd: Round, got: View,
                 t == (min(ev.tile), max(ev.tile)) and (ev.end is None or e in (None, ev.end))
                 for t, e in got.legal):
             if diverged:
-                break  # the engine's line differs already: its record stops here
+                # The engine's line differs already: its record goes on with its own moves.
+                events += _own_moves(eng, step, setup, got)
+                break
             return events, _divergence(
                 step, setup, ref, "illegal-move-offered", _fmt_moves(got.legal),
                 _fmt_moves(rules_legal), "the engine's legal moves differ", number, index, n)
