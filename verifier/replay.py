@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
+from notation.jsonform import TOTALS
 from notation.model import NOBODY, Game, Knock, Placement, PointsClaim, Round, TotalsClaim
 
 from .claims import already_placed, claimed_totals
@@ -183,6 +184,8 @@ class Replay:
         (``errors``: how many the game had before the round began)."""
         state, judge = self.state, self.judge
         assert state is not None and judge is not None
+        if judge.adopt:
+            self.adopt_start(rnd)
         self.round_start = tuple(state.scores)
         if self.resync is not None:
             judge.reset()
@@ -209,6 +212,7 @@ class Replay:
                           f"play, {step.round.ends_text()}) when round {following.number} "
                           "starts", self.where(following))
                 self.round_no = index
+                judge.adopt = True  # the next totals claimed resynchronise (judge)
             self.report.rounds += 1
         except _Stop:
             if self.resync is None:
@@ -370,6 +374,41 @@ class Replay:
                 f"the block of round {self.round_no} rests on the knocks written: the hands of "
                 f"{', '.join(unknown)} are not fully known", rnd,
             )
+
+    def adopt_start(self, rnd: Round) -> None:
+        """After a round cut short: start this one from the totals its record
+        implies (its first totals claimed, less the points claimed up to
+        them), with one total-mismatch where they differ from the computed;
+        left to the judge when a placement before them claims no points."""
+        state, judge = self.state, self.judge
+        assert state is not None and judge is not None
+        rules, seat_of = self.setup.rules, self.setup.seat_of
+        gained = [0] * len(state.scores)
+        for n, ev in enumerate(rnd.events, 1):
+            if isinstance(ev, Placement):
+                if ev.points is None or ev.seat not in seat_of:
+                    return
+                if not ev.points.discarded:
+                    gained[rules.side_of[seat_of[ev.seat]]] += ev.points.total
+            tc = ev.totals
+            if tc is None:
+                continue
+            if len(tc.values) != len(gained):
+                return
+            start = [t - g for t, g in zip(tc.values, gained, strict=True)]
+            judge.adopt = False
+            if start != state.scores:
+                self.event_no = n
+                self.emit("total-mismatch",
+                          f"totals claimed {fmt_totals(tc.values)} imply that round "
+                          f"{rnd.number} starts from {fmt_totals(start)}, computed "
+                          f"{fmt_totals(state.scores)}: the round before was cut short, "
+                          "without the points it lost; the replay goes on from the claimed "
+                          "totals", self.where(ev, tc, TOTALS),
+                          claimed=fmt_totals(tc.values), computed=fmt_totals(state.scores))
+                self.event_no = None
+                state.scores[:] = start
+            return
 
     def resync_after(self, rnd: Round) -> None:
         """An audit after a diverging round: go on from the claimed totals
