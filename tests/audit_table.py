@@ -8,16 +8,17 @@ Each wrong engine of ``tests/engines/`` plays GAMES games (seed 5; four
 players for the partners' defects) and writes them in three forms: every
 claim (``full``), the running totals only (``totals``), the points only
 (``points``); and it answers the protocol live over the reference games
-(``live``: ``ftn audit --engine``, in-process). The engine notes the rounds where its defect changed what it
-computed (``_base.fired``); a round is *affected* when it did and the audit
-finds the round diverging (a defect can change nothing the record shows: a
-1-1 lead doubled still scores 0). ``alone``: the affected rounds whose class
-is the engine's alone; ``both``: those where it is named with another class
-that reproduces the same claims (the audit names both, as it must when one
-number cannot tell them apart); ``share``: the two together, of the affected
-rounds (``alone%``: the first alone); ``missed``: rounds where the defect
-fired and the record shows nothing wrong; ``other``: diverging rounds where
-it did not fire. For the correct engine, ``share`` is that of clean rounds.
+(``live``: ``ftn audit --engine``, in-process). The engine notes the rounds
+where its defect changed what it computed (``_base.fired``); a round is
+*affected* when it did and the audit finds the round diverging (a defect can
+change nothing the record shows: a 1-1 lead doubled still scores 0).
+``alone``: the affected rounds whose class is the engine's alone; ``both``:
+those where it is named with another class that reproduces the same claims
+(the audit names both, as it must when one number cannot tell them apart);
+``share``: the two together, of the affected rounds (``alone%``: the first
+alone); ``missed``: rounds where the defect fired and the record shows
+nothing wrong; ``other``: diverging rounds where it did not fire. For the
+correct engine, ``share`` is that of clean rounds.
 ``tests/test_audit.py`` holds the threshold (95%, a slow test).
 Boundary: a test tool; it runs the engines and the audit in-process.
 """
