@@ -8,10 +8,10 @@ import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
-from audit_table import classes_of  # (puts tests/engines on the path)
-from _base import generate  # noqa: I001
+from audit_table import classes_of, generate  # (generate: the engines' _base)
 from cascade import stray
 from engines_catalog import RULES, WRONG
 from paths import ENGINES
@@ -95,3 +95,40 @@ def test_no_cascade_after_a_round_cut_short() -> None:
     mismatches, bad = stray(60)
     assert bad == []
     assert mismatches > 0  # some cuts drop points: their total-mismatch is there
+
+
+def test_a_tile_kept_in_hand_is_named_only_when_placed_again() -> None:
+    """tile_stays_in_hand's records: where the audit names a tile, the round
+    places it again; where none is, it says the tile is not shown."""
+    named = unseen = 0
+    for number, (game, _) in enumerate(generate(*classes_of("tile_stays_in_hand"), 2, 20, 5),
+                                       1):
+        for div in audit_game(game, number).divergences:
+            ex = div.explained
+            if ex is None or ex.classes != ("tile-stays-in-hand",):
+                continue
+            rnd = game.rounds[(div.diagnostic.round or 1) - 1]
+            if ex.event is not None:
+                ev = rnd.events[ex.event - 1]
+                again = [e for e in rnd.events[ex.event:] if getattr(e, "tile", None)
+                         and sorted(e.tile) == sorted(ev.tile)]
+                assert again, ex.message
+                named += 1
+            else:
+                assert "which one is not shown" in ex.message
+                unseen += 1
+    assert named > 50 and unseen > 0
+
+
+def test_play_after_a_domino_under_hand_9_is_one_class_in_games_and_rounds(
+        tmp_path: Path) -> None:
+    """play_after_domino_hand9's games, whole and cut into one-round
+    records (tests/cut.py): play-after-domino, and nothing else."""
+    from cut import one_round_records
+
+    games = [g for g, _ in generate(*classes_of("play_after_domino_hand9"), 2, 10, 5,
+                                    rules=RULES["play_after_domino_hand9"])]
+    for records in (games, [r for g in games for r in one_round_records(g)]):
+        classes = {classify(d)[0] for n, g in enumerate(records, 1)
+                   for d in audit_game(g, n).divergences if d.diagnostic.round is not None}
+        assert classes == {"play-after-domino"}

@@ -109,10 +109,27 @@ def _flip_candidates(seen: RoundSeen, upto: int) -> list[int]:
     return sorted(set(last.values()))
 
 
-def _stay_candidates(setup: Setup, seen: RoundSeen, upto: int) -> list[int]:
-    """The placements whose tile may have stayed in its hand and explain a
-    divergence at ``upto``: those of the sides of the seats that placed last
-    before it and that acted at it, and a tile the record places twice."""
+def _stay_candidates(seen: RoundSeen) -> list[int]:
+    """The placements whose tile may have stayed in its hand: the first
+    placement of each tile that the record places again in the round (a
+    tile is named only when the record shows it placed again; a phantom
+    tile that never shows is no evidence of which one it was)."""
+    first: dict[int, int] = {}
+    out = []
+    for n, ev in enumerate(seen.rnd.events, 1):
+        if isinstance(ev, Placement):
+            key = tile_key(*ev.tile)
+            if key in first:
+                out.append(first[key])
+            else:
+                first[key] = n
+    return sorted(set(out))
+
+
+def _phantom_candidates(setup: Setup, seen: RoundSeen, upto: int) -> list[int]:
+    """The placements whose tile may have stayed in its hand, unseen, and
+    explain a divergence at ``upto``: those of the sides of the seats that
+    placed last before it and that acted at it."""
     events = seen.rnd.events
     rules, seat_of = setup.rules, setup.seat_of
     sides = set()
@@ -186,13 +203,22 @@ def explain(setup: Setup, rounds: Sequence[RoundSeen], following: Sequence[Round
     later = [position_of(x, n) for x in seen.later if position_of(x, n) > at]
     needs = at if d.name in MOVES else min(later) if later else None
     for name, candidates in (("tile-flipped", _flip_candidates(seen, at)),
-                             ("tile-stays-in-hand", _stay_candidates(setup, seen, at))):
+                             ("tile-stays-in-hand", _stay_candidates(seen))):
         if needs is None:
             break
         for k in candidates:
             h = horizon(setup, seen, nxt, _engine(name, k))
             if h >= needs and (name not in found or 2 * h > found[name][0]):
                 found[name] = (2 * h, k)
+    if needs is not None and "tile-stays-in-hand" not in found:
+        # A tile kept in a hand that the record never shows placed again:
+        # the class may explain the round, but no tile is named (its event
+        # is kept negative: not shown).
+        for k in _phantom_candidates(setup, seen, at):
+            h = horizon(setup, seen, nxt, _engine("tile-stays-in-hand", k))
+            if h >= needs and ("tile-stays-in-hand" not in found
+                               or 2 * h > found["tile-stays-in-hand"][0]):
+                found["tile-stays-in-hand"] = (2 * h, -k)
     if not found and d.name == "result-mismatch" and d.event is None:
         for name in VARIANTS:
             if name in AT_ONE_EVENT or (name in PARTNERS_ONLY and not setup.rules.partnerships):
@@ -210,6 +236,10 @@ def explain(setup: Setup, rounds: Sequence[RoundSeen], following: Sequence[Round
         return None
     best = max(h for h, _ in found.values())
     names = [c for c in DEFECTS if c in found and found[c][0] == best]
+    if any(c not in AT_ONE_EVENT for c in names):
+        # One defect explains the round as well as a tile kept in a hand that
+        # the record does not show: the defect is named.
+        names = [c for c in names if found[c][1] >= 0]
     dropped = []
     if len(names) > 1:
         for c in list(names):
@@ -240,6 +270,12 @@ def _words(seen: RoundSeen, d: Diagnostic, names: list[str],
     if not k:
         return Explained((name,), None, f"{DEFECTS[name][1]}; that reproduces what the record "
                          f"claims, the rules do not: {d.message}{tail}")
+    if k < 0:
+        seat = seen.rnd.events[-k - 1].seat
+        return Explained((name,), None, f"{DEFECTS[name][1]}: a tile placed by {seat} stayed "
+                         "in its hand (the record places no tile again: which one is not "
+                         f"shown); that reproduces what the record claims, the rules do not: "
+                         f"{d.message}{tail}")
     ev = seen.rnd.events[k - 1]
     assert isinstance(ev, Placement)
     tile = f"{ev.seat} {ev.tile[0]}-{ev.tile[1]}"
