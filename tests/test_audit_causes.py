@@ -8,6 +8,7 @@ import json
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from engines_catalog import RULES, WRONG
 from paths import ENGINES
 from typer.testing import CliRunner
 
+from notation.model import NOBODY, Winner
 from notation.parser import parse_games
 from notation.printer import print_games
 from verifier.audit import audit_game, classify
@@ -132,3 +134,24 @@ def test_play_after_a_domino_under_hand_9_is_one_class_in_games_and_rounds(
         classes = {classify(d)[0] for n, g in enumerate(records, 1)
                    for d in audit_game(g, n).divergences if d.diagnostic.round is not None}
         assert classes == {"play-after-domino"}
+
+
+def test_a_record_that_stops_in_mid_round_is_never_silently_clean() -> None:
+    """Four players, no bonus: an engine ends round 1 at the first partner
+    out and writes no result; its record stops there (``winner none``).
+    Every claim is right; the audit names the class from where the round
+    stops, and the check notes that the round is not over."""
+    for number, (game, fired) in enumerate(generate(
+            *classes_of("round_ends_at_first_out_unsaid"), 4, 10, 5,
+            rules=(("bonus", "0"),)), 1):
+        if 1 not in fired:
+            continue
+        part = replace(game, rounds=game.rounds[:1], winner=Winner(NOBODY))
+        rep = check_game(part, number)
+        assert [d.name for d in rep.diagnostics] == []
+        assert [u.message for u in rep.unknowns if "when the record stops" in u.message]
+        divs = audit_game(part, number).divergences
+        assert [(d.diagnostic.name, classify(d)[0]) for d in divs] == [
+            ("round-unfinished", "round-ends-at-first-out")]
+        return
+    raise AssertionError("no game whose round 1 the defect ended")

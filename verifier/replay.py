@@ -213,6 +213,8 @@ class Replay:
                           "starts", self.where(following))
                 self.round_no = index
                 judge.adopt = True  # the next totals claimed resynchronise (judge)
+            elif following is None and not step.over and not state.over:
+                self.record_stops(index, step)
             self.report.rounds += 1
         except _Stop:
             if self.resync is None:
@@ -375,6 +377,36 @@ class Replay:
                 f"{', '.join(unknown)} are not fully known", rnd,
             )
 
+    def game_end(self) -> tuple[int, int, str | None]:
+        """Where a record ends: its ``end`` line (FTN), or its last element
+        (JSON: a game's own place is where it starts, and a finding about
+        its end must sort after every other of the game)."""
+        g = self.game
+        if g.pointer is None:
+            return g.end_line, 1, None
+        last: Located = g
+        if g.winner is not None:
+            last = g.winner
+        elif g.rounds:
+            rnd = g.rounds[-1]
+            last = rnd.result or (rnd.events[-1] if rnd.events else rnd)
+        return self.where(last)
+
+    def record_stops(self, index: int, step: Stepper) -> None:
+        """The record stops in the middle of its last round: an audit's
+        finding of that round (a round that ends there is evidence, like a
+        claim); for ``ftn check``, the game's ``game-unfinished`` says so,
+        or under ``winner none`` a note."""
+        g = self.game
+        at = self.game_end()
+        what = (f"round {index} is not over ({self.setup.names[step.round.turn]} to play, "
+                f"{step.round.ends_text()}) when the record stops")
+        if self.resync is not None:
+            self.event_no = None
+            self.emit("round-unfinished", what, at)
+        elif g.winner is not None and g.winner.side == NOBODY:
+            self.note(f"{what}: how it ends is not known", g.winner)
+
     def adopt_start(self, rnd: Round) -> None:
         """After a round cut short: start this one from the totals its record
         implies (its first totals claimed, less the points claimed up to
@@ -439,9 +471,9 @@ class Replay:
         if not state.over and (g.winner is None or g.winner.side != NOBODY):
             # (``winner none`` says itself that no side has won: a record of
             # part of a game, like a round cut out of it.)
-            at = (g.end_line, 1, None) if g.pointer is None else self.where(g)
             self.emit("game-unfinished", f"the record stops before any side reaches "
-                      f"{self.setup.rules.target}: totals {fmt_totals(state.scores)}", at)
+                      f"{self.setup.rules.target}: totals {fmt_totals(state.scores)}",
+                      self.game_end())
 
 
 _NO_SETUP = Setup(Rules.main_form(2), ())  # until the header is read
