@@ -185,6 +185,11 @@ def explain(setup: Setup, rounds: Sequence[RoundSeen], following: Sequence[Round
     # class -> (its score: twice its horizon, see below; the event it is named at)
     found: dict[str, tuple[int, int]] = {}
     words: dict[str, Diagnostic] = {}  # class -> the result word it does not explain
+    # Whether the rules' round goes on where the record's ends (only then
+    # can a class that ends it there explain all but the result's word).
+    goes_on = any(x.name == "round-unfinished" or (
+        x.name == "result-mismatch" and (x.computed or "").startswith("not over"))
+        for x in (d, *seen.later))
     for name in VARIANTS:
         if name in AT_ONE_EVENT or (name in PARTNERS_ONLY and not setup.rules.partnerships):
             continue
@@ -192,7 +197,7 @@ def explain(setup: Setup, rounds: Sequence[RoundSeen], following: Sequence[Round
         if h >= at:
             # Scored twice the horizon, one more when the class's round ends
             # where the record's does and only the result's word differs.
-            word = _all_but_the_word(setup, seen, nxt, name) if h == n else None
+            word = _all_but_the_word(setup, seen, nxt, name) if h == n and goes_on else None
             if word is not None:
                 words[name] = word
             found[name] = (2 * h + (word is not None), 0)
@@ -219,7 +224,7 @@ def explain(setup: Setup, rounds: Sequence[RoundSeen], following: Sequence[Round
             if h >= needs and ("tile-stays-in-hand" not in found
                                or 2 * h > found["tile-stays-in-hand"][0]):
                 found["tile-stays-in-hand"] = (2 * h, -k)
-    if not found and d.name == "result-mismatch" and d.event is None:
+    if not found and goes_on and d.name == "result-mismatch" and d.event is None:
         for name in VARIANTS:
             if name in AT_ONE_EVENT or (name in PARTNERS_ONLY and not setup.rules.partnerships):
                 continue
