@@ -325,7 +325,10 @@ def _play_round(eng: Asks, step: Stepper, setup: Setup, rnd: Round, got: View,
             events.append((own, got))
             break
         if n >= len(pending):
-            break  # the reference record stops here
+            # The reference record stops (the target, from other totals):
+            # the engine's record goes on with its own moves.
+            events += _own_moves(eng, step, setup, got)
+            break
         if seat != ref["toPlay"]:
             return events, _divergence(step, setup, ref, "not-your-turn", seat,
                                        str(ref["toPlay"]), "who plays next", number, index, n)
