@@ -18,7 +18,7 @@ from engines_catalog import RULES, WRONG
 from paths import ENGINES
 from typer.testing import CliRunner
 
-from notation.model import NOBODY, Winner
+from notation.model import NOBODY, Placement, Winner
 from notation.parser import parse_games
 from notation.printer import print_games
 from verifier.audit import audit_game, classify
@@ -112,7 +112,8 @@ def test_a_tile_kept_in_hand_is_named_only_when_placed_again() -> None:
             rnd = game.rounds[(div.diagnostic.round or 1) - 1]
             if ex.event is not None:
                 ev = rnd.events[ex.event - 1]
-                again = [e for e in rnd.events[ex.event:] if getattr(e, "tile", None)
+                assert isinstance(ev, Placement)
+                again = [e for e in rnd.events[ex.event:] if isinstance(e, Placement)
                          and sorted(e.tile) == sorted(ev.tile)]
                 assert again, ex.message
                 named += 1
