@@ -1,5 +1,6 @@
 """What a record claims, read without judging it: the totals a round's
-record ends at, and where a tile was placed before.
+record ends at, the totals it implies it starts from, and where a tile was
+placed before.
 
 Boundary: reads ``notation.model`` records with a game's ``Setup``; no
 rules of play (``engine``), no judgement (``judge``), no diagnostics. The
@@ -49,3 +50,24 @@ def claimed_totals(rnd: Round, start: Sequence[int], setup: Setup) -> tuple[int,
             if seat is not None and not ev.points.discarded:
                 totals[side_of[seat]] += ev.points.total
     return tuple(totals) if known else None
+
+
+def implied_start(rnd: Round, setup: Setup) -> tuple[int, tuple[int, ...]] | None:
+    """The totals a round's record implies it starts from: its first totals
+    claimed, less the points its placements claim up to them (the event of
+    those totals, and the totals); None when a placement before them claims
+    no points, or there are none."""
+    rules, seat_of = setup.rules, setup.seat_of
+    gained = [0] * rules.side_count
+    for n, ev in enumerate(rnd.events, 1):
+        if isinstance(ev, Placement):
+            if ev.points is None or ev.seat not in seat_of:
+                return None
+            if not ev.points.discarded:
+                gained[rules.side_of[seat_of[ev.seat]]] += ev.points.total
+        tc = ev.totals
+        if tc is not None:
+            if len(tc.values) != len(gained):
+                return None
+            return n, tuple(t - g for t, g in zip(tc.values, gained, strict=True))
+    return None

@@ -23,15 +23,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
-from notation.jsonform import TOTALS
 from notation.model import NOBODY, Game, Knock, Placement, PointsClaim, Round, TotalsClaim
 
-from .claims import already_placed, claimed_totals
+from .claims import already_placed
 from .diagnostics import BY_NAME, Diagnostic
 from .engine import GameState, Illegal, RoundState, Rules, Stepper, deal_problems
 from .judge import At, Judge, Located
 from .observers import Ends, Final, Observer, Trace
 from .results import GameReport, Unknown
+from .round_ends import RoundEnds
 from .setup import HeaderProblem, Setup, fmt_totals, read_header
 
 Locate = Callable[[str], tuple[int, int]]
@@ -59,7 +59,7 @@ class _Play:
         return f"event {self.event}"
 
 
-class Replay:
+class Replay(RoundEnds):
     """The replay of one game (one object per game)."""
 
     def __init__(self, game: Game, number: int = 1, source: str = "<input>",
@@ -376,82 +376,6 @@ class Replay:
                 f"the block of round {self.round_no} rests on the knocks written: the hands of "
                 f"{', '.join(unknown)} are not fully known", rnd,
             )
-
-    def game_end(self) -> tuple[int, int, str | None]:
-        """Where a record ends: its ``end`` line (FTN), or its last element
-        (JSON: a game's own place is where it starts, and a finding about
-        its end must sort after every other of the game)."""
-        g = self.game
-        if g.pointer is None:
-            return g.end_line, 1, None
-        last: Located = g
-        if g.winner is not None:
-            last = g.winner
-        elif g.rounds:
-            rnd = g.rounds[-1]
-            last = rnd.result or (rnd.events[-1] if rnd.events else rnd)
-        return self.where(last)
-
-    def record_stops(self, index: int, step: Stepper) -> None:
-        """The record stops in the middle of its last round: an audit's
-        finding of that round (a round that ends there is evidence, like a
-        claim); for ``ftn check``, the game's ``game-unfinished`` says so,
-        or under ``winner none`` a note."""
-        g = self.game
-        at = self.game_end()
-        what = (f"round {index} is not over ({self.setup.names[step.round.turn]} to play, "
-                f"{step.round.ends_text()}) when the record stops")
-        if self.resync is not None:
-            self.event_no = None
-            self.emit("round-unfinished", what, at)
-        elif g.winner is not None and g.winner.side == NOBODY:
-            self.note(f"{what}: how it ends is not known", g.winner)
-
-    def adopt_start(self, rnd: Round) -> None:
-        """After a round cut short: start this one from the totals its record
-        implies (its first totals claimed, less the points claimed up to
-        them), with one total-mismatch where they differ from the computed;
-        left to the judge when a placement before them claims no points."""
-        state, judge = self.state, self.judge
-        assert state is not None and judge is not None
-        rules, seat_of = self.setup.rules, self.setup.seat_of
-        gained = [0] * len(state.scores)
-        for n, ev in enumerate(rnd.events, 1):
-            if isinstance(ev, Placement):
-                if ev.points is None or ev.seat not in seat_of:
-                    return
-                if not ev.points.discarded:
-                    gained[rules.side_of[seat_of[ev.seat]]] += ev.points.total
-            tc = ev.totals
-            if tc is None:
-                continue
-            if len(tc.values) != len(gained):
-                return
-            start = [t - g for t, g in zip(tc.values, gained, strict=True)]
-            judge.adopt = False
-            if start != state.scores:
-                self.event_no = n
-                self.emit("total-mismatch",
-                          f"totals claimed {fmt_totals(tc.values)} imply that round "
-                          f"{rnd.number} starts from {fmt_totals(start)}, computed "
-                          f"{fmt_totals(state.scores)}: the round before was cut short, "
-                          "without the points it lost; the replay goes on from the claimed "
-                          "totals", self.where(ev, tc, TOTALS),
-                          claimed=fmt_totals(tc.values), computed=fmt_totals(state.scores))
-                self.event_no = None
-                state.scores[:] = start
-            return
-
-    def resync_after(self, rnd: Round) -> None:
-        """An audit after a diverging round: go on from the claimed totals
-        (or the computed ones), the game not over."""
-        state = self.state
-        assert state is not None
-        if self.resync == "claimed":
-            claimed = claimed_totals(rnd, self.round_start, self.setup)
-            if claimed is not None and len(claimed) == len(state.scores):
-                state.scores = list(claimed)
-        state.over = False
 
     def finish(self) -> None:
         """After the last round: the winner line, and whether the game ended."""
