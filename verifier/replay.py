@@ -212,7 +212,8 @@ class Replay(RoundEnds):
                           f"play, {step.round.ends_text()}) when round {following.number} "
                           "starts", self.where(following))
                 self.round_no = index
-                judge.adopt = True  # the next totals claimed resynchronise (judge)
+                if self.resync is None:  # (an audit resyncs its own way)
+                    judge.adopt = True  # the next round starts where its claims say
             elif following is None and not step.over and not state.over:
                 self.record_stops(index, step)
             self.report.rounds += 1
