@@ -2,21 +2,23 @@
 record: a table engine x form -> share of the affected rounds whose class is
 the engine's.
 
-    python tests/audit_table.py [GAMES]     # 200 games by default
+    python tests/audit_table.py [GAMES [ENGINE]]    # 200 games, every engine by default
 
 Each wrong engine of ``tests/engines/`` plays GAMES games (seed 5; four
 players for the partners' defects) and writes them in three forms: every
 claim (``full``), the running totals only (``totals``), the points only
-(``points``). The engine notes the rounds where its defect changed what it
-computed (``_base.fired``); a round is *affected* when it did and the audit
-finds the round diverging (a defect can change nothing the record shows: a
-1-1 lead doubled still scores 0). ``alone``: the affected rounds whose class
-is the engine's alone; ``both``: those where it is named with another class
-that reproduces the same claims (the audit names both, as it must when one
-number cannot tell them apart); ``share``: the two together, of the affected
-rounds (``alone%``: the first alone); ``missed``: rounds where the defect
-fired and the record shows nothing wrong; ``other``: diverging rounds where
-it did not fire. For the correct engine, ``share`` is that of clean rounds.
+(``points``); and it answers the protocol live over the reference games
+(``live``: ``ftn audit --engine``, in-process). The engine notes the rounds
+where its defect changed what it computed (``_base.fired``); a round is
+*affected* when it did and the audit finds the round diverging (a defect can
+change nothing the record shows: a 1-1 lead doubled still scores 0).
+``alone``: the affected rounds whose class is the engine's alone; ``both``:
+those where it is named with another class that reproduces the same claims
+(the audit names both, as it must when one number cannot tell them apart);
+``share``: the two together, of the affected rounds (``alone%``: the first
+alone); ``missed``: rounds where the defect fired and the record shows
+nothing wrong; ``other``: diverging rounds where it did not fire. For the
+correct engine, ``share`` is that of clean rounds.
 ``tests/test_audit.py`` holds the threshold (95%, a slow test).
 Boundary: a test tool; it runs the engines and the audit in-process.
 """
@@ -29,15 +31,19 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE / "engines")]
 
-from _base import FORMS, generate  # noqa: E402
-from engines_catalog import WRONG  # noqa: E402
+from _base import FIRED, FORMS, Engine  # noqa: E402
+from _base import generate as generate  # noqa: E402  (used by the tests too)
+from engines_catalog import RULES, WRONG  # noqa: E402
 
-from verifier.audit import audit_game, classify  # noqa: E402
+from verifier.audit import GameAudit, audit_game, classify  # noqa: E402
 from verifier.engine import GameState, RoundState  # noqa: E402
+from verifier.generate import generate_games  # noqa: E402
+from verifier.protocol import audit_one  # noqa: E402
 
 SEED = 5
 
@@ -89,12 +95,47 @@ def classes_of(name: str) -> tuple[type[RoundState], type[GameState]]:
     return rc, gc
 
 
-def measure(name: str, form: str, games: int, players: int, want: str | None) -> Row:
-    """Audit ``games`` games of engine ``name`` in ``form``."""
+class InProcess:
+    """A test engine asked in-process, as ``protocol`` asks a live one."""
+
+    def __init__(self, name: str) -> None:
+        self.engine = Engine(*classes_of(name))
+
+    def ask(self, msg: dict[str, Any], expect: str) -> dict[str, Any]:
+        reply = self.engine.handle(msg)
+        assert reply is not None and reply["type"] == expect
+        return reply
+
+
+def _live(name: str, games: int, players: int) -> Iterator[tuple[GameAudit, set[int]]]:
+    """The live audits of engine ``name`` over the reference games, with
+    the rounds where its defect fired."""
+    eng = InProcess(name)
+    for number, game in enumerate(generate_games(players, games, SEED,
+                                                 declared=RULES.get(name, ())), 1):
+        FIRED.clear()
+        audit = audit_one(eng, game, number)
+        yield audit, set(FIRED)
+
+
+def _records(name: str, form: str, games: int, players: int
+             ) -> Iterator[tuple[GameAudit, set[int]]]:
     rc, gc = classes_of(name)
-    row = Row(name, form)
-    for number, (game, fired) in enumerate(generate(rc, gc, players, games, SEED, form), 1):
+    for number, (game, fired) in enumerate(generate(rc, gc, players, games, SEED, form,
+                                                    RULES.get(name, ())), 1):
         rep = audit_game(game, number)
+        yield GameAudit("<record>", number, rep.rounds, rep.clean_rounds,
+                        list(rep.divergences)), fired
+
+
+def measure(name: str, form: str, games: int, players: int, want: str | None) -> Row:
+    """Audit ``games`` games of engine ``name`` in ``form`` (``live``: the
+    engine answers the protocol over reference games)."""
+    row = Row(name, form)
+    found_games = (_live(name, games, players) if form == "live"
+                   else _records(name, form, games, players))
+    for rep, fired in found_games:
+        assert rep.failure is None, rep.failure
         row.rounds += rep.rounds
         found = {d.diagnostic.round: classify(d)[0] for d in rep.divergences
                  if d.diagnostic.round is not None}
@@ -115,13 +156,16 @@ def measure(name: str, form: str, games: int, players: int, want: str | None) ->
     return row
 
 
-def table(games: int = 200) -> Iterator[Row]:
-    """Every wrong engine in every form, then the correct engine."""
+def table(games: int = 200, only: str | None = None) -> Iterator[Row]:
+    """Every wrong engine (or those whose name contains ``only``) in every
+    form, then the correct engine."""
     for name, (cls, _, players) in WRONG.items():
-        for form in FORMS:
+        if only is not None and only not in name:
+            continue
+        for form in (*FORMS, "live"):
             yield measure(name, form, games, players, cls)
     for players in (2, 4):
-        for form in FORMS:
+        for form in (*FORMS, "live"):
             row = measure("correct", form, games, players, None)
             row.engine = f"correct ({players} players)"
             yield row
@@ -129,11 +173,12 @@ def table(games: int = 200) -> Iterator[Row]:
 
 def main(argv: list[str]) -> int:
     games = int(argv[0]) if argv else 200
-    print(f"{'engine':27} {'form':6} {'rounds':>6} {'fired':>5} {'affected':>8} "
+    only = argv[1] if len(argv) > 1 else None
+    print(f"{'engine':33} {'form':6} {'rounds':>6} {'fired':>5} {'affected':>8} "
           f"{'alone':>5} {'both':>4} {'share':>6} {'alone%':>6} {'missed':>6} {'other':>5}",
           flush=True)
-    for r in table(games):
-        print(f"{r.engine:27} {r.form:6} {r.rounds:6} {r.fired:5} {r.affected:8} {r.named:5} "
+    for r in table(games, only):
+        print(f"{r.engine:33} {r.form:6} {r.rounds:6} {r.fired:5} {r.affected:8} {r.named:5} "
               f"{r.both:4} {100 * r.share:5.1f}% {100 * r.alone:5.1f}% {r.missed:6} "
               f"{r.other:5}", flush=True)
     return 0

@@ -16,8 +16,12 @@ WRONG = {
     "winning_event_discarded": ("winning-event-discarded", "R8.2", 2),
     "tile_flipped": ("tile-flipped", "R4.1", 2),
     "knock_while_able": ("knock-while-able", "R4.4", 2),
+    "round_ends_blocked_at_first_out": ("round-ends-at-first-out", "R7.2", 4),
+    "round_ends_at_first_out_unsaid": ("round-ends-at-first-out", "R7.2", 4),
+    "play_after_domino_hand9": ("play-after-domino", "R7.1, R7.2", 2),
 }
-#: The engines the live protocol's audit names by their class (the others'
-#: defects show in a live view as the diagnostic they cause).
-LIVE = ("lead_double_doubled", "double_stops_counting", "play_after_domino", "bonus_split",
-        "tile_stays_in_hand")
+#: The rule options an engine's games are played under (``[rule]`` tags).
+RULES = {"play_after_domino_hand9": (("hand", "9"), ("bonus", "0"))}
+#: The engines the live protocol's audit names by their class: every one
+#: (the live audit classifies the engine's answers as a record).
+LIVE = tuple(WRONG)

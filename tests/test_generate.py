@@ -99,7 +99,15 @@ def _mutations(game: Game, rng: random.Random) -> tuple[Game, str, int, int]:
                 return changed, "end-total-mismatch", ev.line, ev.end_total.col
             if kind == "points":
                 new = ev._replace(points=ev.points._replace(points=ev.points.points + 1))
-                return _replace_event(game, r, e, new), "points-mismatch", ev.line, ev.points.col
+                # One more on the placement of a partner's last tile (four
+                # players, no bonus written: the side's domino comes later)
+                # is a bonus given to the first partner out (FT307, R7.2).
+                size = len(rnd.deals[0].tiles)
+                out = sum(1 for x in rnd.events[: e + 1] if isinstance(x, Placement)
+                          and x.seat == ev.seat) == size
+                name = ("bonus-mismatch" if out and len(rnd.deals) == 4
+                        and ev.points.bonus is None else "points-mismatch")
+                return _replace_event(game, r, e, new), name, ev.line, ev.points.col
             if kind == "totals" and any(ev.totals.values):
                 values = list(ev.totals.values)
                 i = next(i for i, v in enumerate(values) if v)

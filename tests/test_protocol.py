@@ -11,7 +11,7 @@ import sys
 from typing import Any
 
 import pytest
-from engines_catalog import LIVE, WRONG
+from engines_catalog import LIVE, RULES, WRONG
 from paths import ENGINES, ROOT, SAMPLES
 from typer.testing import CliRunner
 
@@ -43,7 +43,9 @@ def test_the_correct_engine_never_diverges(players: int) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(LIVE))
 def test_each_wrong_engine_shows_its_defect_class_and_rule(name: str) -> None:
-    code, doc = audit("--engine", engine(name), "--generate", "200", "--players", "2")
+    rules = [x for k, v in RULES.get(name, ()) for x in ("--rule", f"{k}={v}")]
+    code, doc = audit("--engine", engine(name), "--generate", "60", "--players",
+                      str(WRONG[name][2]), *rules)
     assert code == 1
     classes = doc["classes"]
     assert isinstance(classes, list)

@@ -1,5 +1,6 @@
 """What a record claims, read without judging it: the totals a round's
-record ends at, and where a tile was placed before.
+record ends at, the totals it implies it starts from, and where a tile was
+placed before.
 
 Boundary: reads ``notation.model`` records with a game's ``Setup``; no
 rules of play (``engine``), no judgement (``judge``), no diagnostics. The
@@ -8,6 +9,7 @@ replay and the audit's classifier both read claims through here.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from notation.model import Placement, Round
@@ -49,3 +51,29 @@ def claimed_totals(rnd: Round, start: Sequence[int], setup: Setup) -> tuple[int,
             if seat is not None and not ev.points.discarded:
                 totals[side_of[seat]] += ev.points.total
     return tuple(totals) if known else None
+
+
+def implied_start(rnd: Round, setup: Setup) -> tuple[int, tuple[int, ...]] | None:
+    """The totals a round's record implies it starts from: each totals claim
+    less the points its placements claim up to it gives a start; the one
+    most of them give (the first, on a tie) is taken, so that one wrong
+    claim does not decide it. The event of the first totals that give it,
+    and the start; None when no totals are claimed before a placement that
+    claims no points."""
+    rules, seat_of = setup.rules, setup.seat_of
+    gained = [0] * rules.side_count
+    starts: list[tuple[int, tuple[int, ...]]] = []
+    for n, ev in enumerate(rnd.events, 1):
+        if isinstance(ev, Placement):
+            if ev.points is None or ev.seat not in seat_of:
+                break
+            if not ev.points.discarded:
+                gained[rules.side_of[seat_of[ev.seat]]] += ev.points.total
+        tc = ev.totals
+        if tc is not None and len(tc.values) == len(gained):
+            starts.append((n, tuple(t - g for t, g in zip(tc.values, gained, strict=True))))
+    if not starts:
+        return None
+    votes = Counter(start for _, start in starts)
+    best = max(votes.values())
+    return next((n, start) for n, start in starts if votes[start] == best)

@@ -18,6 +18,7 @@ wrong claim) or keeps its diagnostic's name (an illegal move). No I/O.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cache
 
 from notation.model import Game, Placement, Round
@@ -59,6 +60,18 @@ def horizon(setup: Setup, seen: RoundSeen, following: Round | None,
     from the round's start: the last event before the first disagreement;
     the number of events when only the end of the round disagrees; one more
     when nothing does."""
+    found = _errors(setup, seen, following, game_class)
+    if found is None:
+        return -1
+    n = len(seen.rnd.events)
+    errors = [position_of(d, n) for d in found]
+    return min(errors) - 1 if errors else n + 1
+
+
+def _errors(setup: Setup, seen: RoundSeen, following: Round | None,
+            game_class: type[GameState]) -> list[Diagnostic] | None:
+    """The errors of the round's record replayed from its start under
+    ``game_class`` (None: that engine cannot follow the record)."""
     rnd = seen.rnd
     replay = Replay(Game(rounds=(rnd,)), 1, "<hypothesis>", None, "claimed", (), game_class,
                     setup.starting_at(seen.index, seen.start))
@@ -66,10 +79,21 @@ def horizon(setup: Setup, seen: RoundSeen, following: Round | None,
         replay.start()
         replay.play_round(seen.index, rnd, following, 0)
     except Exception:  # a wrong engine that cannot follow the record explains nothing
-        return -1
-    n = len(rnd.events)
-    errors = [position_of(d, n) for d in replay.report.diagnostics if d.severity == "error"]
-    return min(errors) - 1 if errors else n + 1
+        return None
+    return [d for d in replay.report.diagnostics if d.severity == "error"]
+
+
+def _all_but_the_word(setup: Setup, seen: RoundSeen, following: Round | None,
+                      name: str) -> Diagnostic | None:
+    """Where the record's round ends with a ``result`` whose outcome word
+    neither the rules nor any class computes: the one finding of class
+    ``name``'s replay when that is the word alone (its round ends there, as
+    the record's does, and every other claim agrees), else None."""
+    found = _errors(setup, seen, following, _engine(name))
+    if not found or any(d.event is not None or d.name != "result-mismatch" for d in found):
+        return None
+    d = found[0]
+    return d if len(found) == 1 and not (d.computed or "").startswith("not over") else None
 
 
 def _flip_candidates(seen: RoundSeen, upto: int) -> list[int]:
@@ -85,10 +109,27 @@ def _flip_candidates(seen: RoundSeen, upto: int) -> list[int]:
     return sorted(set(last.values()))
 
 
-def _stay_candidates(setup: Setup, seen: RoundSeen, upto: int) -> list[int]:
-    """The placements whose tile may have stayed in its hand and explain a
-    divergence at ``upto``: those of the sides of the seats that placed last
-    before it and that acted at it, and a tile the record places twice."""
+def _stay_candidates(seen: RoundSeen) -> list[int]:
+    """The placements whose tile may have stayed in its hand: the first
+    placement of each tile that the record places again in the round (a
+    tile is named only when the record shows it placed again; a phantom
+    tile that never shows is no evidence of which one it was)."""
+    first: dict[int, int] = {}
+    out = []
+    for n, ev in enumerate(seen.rnd.events, 1):
+        if isinstance(ev, Placement):
+            key = tile_key(*ev.tile)
+            if key in first:
+                out.append(first[key])
+            else:
+                first[key] = n
+    return sorted(set(out))
+
+
+def _phantom_candidates(setup: Setup, seen: RoundSeen, upto: int) -> list[int]:
+    """The placements whose tile may have stayed in its hand, unseen, and
+    explain a divergence at ``upto``: those of the sides of the seats that
+    placed last before it and that acted at it."""
     events = seen.rnd.events
     rules, seat_of = setup.rules, setup.seat_of
     sides = set()
@@ -141,13 +182,25 @@ def explain(setup: Setup, rounds: Sequence[RoundSeen], following: Sequence[Round
     n = len(seen.rnd.events)
     at = position_of(d, n)
     nxt = following[i]
-    found: dict[str, tuple[int, int]] = {}  # class -> (horizon, the event it is named at)
+    # class -> (its score: twice its horizon, see below; the event it is named at)
+    found: dict[str, tuple[int, int]] = {}
+    words: dict[str, Diagnostic] = {}  # class -> the result word it does not explain
+    # Whether the rules' round goes on where the record's ends (only then
+    # can a class that ends it there explain all but the result's word).
+    goes_on = any(x.name == "round-unfinished" or (
+        x.name == "result-mismatch" and (x.computed or "").startswith("not over"))
+        for x in (d, *seen.later))
     for name in VARIANTS:
         if name in AT_ONE_EVENT or (name in PARTNERS_ONLY and not setup.rules.partnerships):
             continue
         h = horizon(setup, seen, nxt, _engine(name))
         if h >= at:
-            found[name] = (h, 0)
+            # Scored twice the horizon, one more when the class's round ends
+            # where the record's does and only the result's word differs.
+            word = _all_but_the_word(setup, seen, nxt, name) if h == n and goes_on else None
+            if word is not None:
+                words[name] = word
+            found[name] = (2 * h + (word is not None), 0)
     # A one-time accident (a tile joined by its wrong half, a tile kept in a
     # hand) is named from what the moves show: the divergence is a move, or
     # a later finding of the round is explained as well; a number alone
@@ -155,13 +208,32 @@ def explain(setup: Setup, rounds: Sequence[RoundSeen], following: Sequence[Round
     later = [position_of(x, n) for x in seen.later if position_of(x, n) > at]
     needs = at if d.name in MOVES else min(later) if later else None
     for name, candidates in (("tile-flipped", _flip_candidates(seen, at)),
-                             ("tile-stays-in-hand", _stay_candidates(setup, seen, at))):
+                             ("tile-stays-in-hand", _stay_candidates(seen))):
         if needs is None:
             break
         for k in candidates:
             h = horizon(setup, seen, nxt, _engine(name, k))
-            if h >= needs and (name not in found or h > found[name][0]):
-                found[name] = (h, k)
+            if h >= needs and (name not in found or 2 * h > found[name][0]):
+                found[name] = (2 * h, k)
+    if needs is not None and "tile-stays-in-hand" not in found:
+        # A tile kept in a hand that the record never shows placed again:
+        # the class may explain the round, but no tile is named (its event
+        # is kept negative: not shown).
+        for k in _phantom_candidates(setup, seen, at):
+            h = horizon(setup, seen, nxt, _engine("tile-stays-in-hand", k))
+            if h >= needs and ("tile-stays-in-hand" not in found
+                               or 2 * h > found["tile-stays-in-hand"][0]):
+                found["tile-stays-in-hand"] = (2 * h, -k)
+    if not found and goes_on and d.name == "result-mismatch" and d.event is None:
+        for name in VARIANTS:
+            if name in AT_ONE_EVENT or (name in PARTNERS_ONLY and not setup.rules.partnerships):
+                continue
+            word = _all_but_the_word(setup, seen, nxt, name)
+            if word is not None:
+                return Explained((name,), None, f"{DEFECTS[name][1]}; that reproduces every "
+                                 f"claim of the round but one, the rules do not; it does not "
+                                 f"explain the result's word: claimed {word.claimed!r}, "
+                                 f"computed {word.computed!r} under that defect: {d.message}")
     if not found:
         if d.name in CLAIMS:
             return Explained((), None, f"no defect class reproduces what the record claims "
@@ -169,6 +241,10 @@ def explain(setup: Setup, rounds: Sequence[RoundSeen], following: Sequence[Round
         return None
     best = max(h for h, _ in found.values())
     names = [c for c in DEFECTS if c in found and found[c][0] == best]
+    if any(c not in AT_ONE_EVENT for c in names):
+        # One defect explains the round as well as a tile kept in a hand that
+        # the record does not show: the defect is named.
+        names = [c for c in names if found[c][1] >= 0]
     dropped = []
     if len(names) > 1:
         for c in list(names):
@@ -179,7 +255,12 @@ def explain(setup: Setup, rounds: Sequence[RoundSeen], following: Sequence[Round
                 names.remove(c)
                 dropped.append(f"{c} would too, but round {r}'s record shows the rules' "
                                "computation where it differs")
-    return _words(seen, d, names, found, dropped)
+    ex = _words(seen, d, names, found, dropped)
+    if len(names) == 1 and names[0] in words:
+        w = words[names[0]]
+        ex = replace(ex, message=f"{ex.message}; it does not explain the result's word: "
+                     f"claimed {w.claimed!r}, computed {w.computed!r} under that defect")
+    return ex
 
 
 def _words(seen: RoundSeen, d: Diagnostic, names: list[str],
@@ -194,6 +275,12 @@ def _words(seen: RoundSeen, d: Diagnostic, names: list[str],
     if not k:
         return Explained((name,), None, f"{DEFECTS[name][1]}; that reproduces what the record "
                          f"claims, the rules do not: {d.message}{tail}")
+    if k < 0:
+        seat = seen.rnd.events[-k - 1].seat
+        return Explained((name,), None, f"{DEFECTS[name][1]}: a tile placed by {seat} stayed "
+                         "in its hand (the record places no tile again: which one is not "
+                         f"shown); that reproduces what the record claims, the rules do not: "
+                         f"{d.message}{tail}")
     ev = seen.rnd.events[k - 1]
     assert isinstance(ev, Placement)
     tile = f"{ev.seat} {ev.tile[0]}-{ev.tile[1]}"

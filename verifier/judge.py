@@ -106,6 +106,10 @@ class Judge:
         self.round_no = 0
         self.agreed: tuple[int, int | None, tuple[int, ...]] = (0, None, ())
         self.since: list[tuple[int, int, int, int, bool]] = []
+        # After a round cut short (its last events lost), the next totals
+        # claimed are adopted: what is lost is not known, and every later
+        # claim is judged from the record's own totals (no cascade).
+        self.adopt = False
 
     def new_round(self, number: int, totals: Sequence[int]) -> None:
         """A round starts (its number, the totals then)."""
@@ -243,6 +247,15 @@ class Judge:
                     f"claimed {claimed} without the domino bonus {b}; computed {computed}",
                     at, claimed=claimed, computed=computed,
                 )
+            elif not b and rules.bonus and placed.emptied and claim.points == p + rules.bonus:
+                # A bonus in one number (+2 for +1+1): the same cause as written apart.
+                self.report(
+                    "bonus-mismatch",
+                    f"claimed {claimed}, the placement's {p} with a domino bonus of "
+                    f"{rules.bonus}; computed {computed}: this placement does not end the "
+                    "round with its side emptied",
+                    at, claimed=claimed, computed=computed,
+                )
             else:
                 self.report(
                     Name.POINTS_MISMATCH,
@@ -277,6 +290,20 @@ class Judge:
         event ``n``, or at the end of a round or game)."""
         computed = state.scores
         got = claim.values
+        if self.adopt:
+            self.adopt = False
+            if len(got) == len(computed) and got != tuple(computed):
+                self.report(
+                    "total-mismatch",
+                    f"totals claimed {fmt_totals(got)}, computed {fmt_totals(computed)}: the "
+                    "round before was cut short, without the points it lost; the replay goes "
+                    "on from the claimed totals",
+                    at, claimed=fmt_totals(got), computed=fmt_totals(computed),
+                )
+                state.scores[:] = got
+                self.reset()
+                self.agreed = (self.round_no, n, got)
+                return
         if got == tuple(computed) and not self.drifting:  # the common case first
             self.agreed, self.since = (self.round_no, n, got), []
             return

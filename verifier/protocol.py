@@ -20,13 +20,14 @@ import subprocess
 import threading
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol
 
-from notation.model import Game, Knock
+from notation.model import Game, Knock, Placement, Round
 
-from .audit import GameAudit
-from .diagnostics import BY_NAME, Diagnostic, Name
-from .engine import GameState, RoundState, Stepper, tile_key
+from .audit import GameAudit, audit_game
+from .diagnostics import BY_NAME, Diagnostic
+from .engine import GameState, Illegal, RoundState, Stepper, tile_key
+from .live import Malformed, View, engines_move, read_view, record, result_of, with_claims
 from .observers import Divergence, Facts, position
 from .options import describe
 from .replay import check_game
@@ -37,6 +38,12 @@ PROTOCOL_VERSION = 1
 
 class EngineError(Exception):
     """The engine failed: hung, exited, or answered with something else."""
+
+
+class Asks(Protocol):
+    """What the live audit needs of an engine: one answer to one message."""
+
+    def ask(self, msg: dict[str, Any], expect: str) -> dict[str, Any]: ...
 
 
 class EngineProcess:
@@ -156,86 +163,31 @@ def view(step: Stepper, setup: Setup) -> dict[str, Any]:
     }
 
 
-def _norm_legal(moves: Any) -> set[tuple[tuple[int, int], str | None]]:
-    out = set()
-    for m in moves:
-        (a, b), end = m
-        out.add(((min(a, b), max(a, b)), end))
-    return out
+def _moves(legal: list[list[Any]]) -> frozenset[tuple[tuple[int, int], str | None]]:
+    return frozenset(((t[0], t[1]), e) for t, e in legal)
 
 
-def _compare(ref: dict[str, Any], got: dict[str, Any], played: set[int],
-             facts: Facts) -> tuple[str, str, str, str] | None:
-    """The first difference: (diagnostic-like name, claimed, computed, what)."""
-    r, g = ref["last"], got.get("last")
-    if r is not None:
-        g = g or {}
-        for key, name in (("endTotal", Name.END_TOTAL_MISMATCH), ("points", Name.POINTS_MISMATCH)):
-            if g.get(key) != r[key]:
-                return name, str(g.get(key)), str(r[key]), f"{key} differs"
-        if g.get("credited") != r["credited"] or g.get("bonus") != r["bonus"]:
-            before = facts.before or 0
-            if (not r["credited"] and r["bonus"] and g.get("credited")
-                    and facts.side is not None and got["totals"][facts.side] in (
-                        before + r["points"], before + r["bonus"])):
-                return (Name.BONUS_SPLIT, str(g), str(r), "placement and bonus tested apart")
-            if not r["credited"] and g.get("credited"):
-                return (Name.OVERSHOOT_ACCEPTED, str(g), str(r), "an overshoot credited")
-            return (Name.BONUS_MISMATCH, str(g), str(r), "bonus or credit differs")
-    if got.get("round") != ref["round"]:
-        if ref["round"] == "domino" and got.get("round") in ("on", "target"):
-            return (Name.EVENT_AFTER_ROUND_END, str(got.get("round")), ref["round"],
-                    "the engine plays on after a domino")
-        return (Name.RESULT_MISMATCH, str(got.get("round")), ref["round"], "the round's state")
-    if got.get("totals") != ref["totals"]:
-        return (Name.TOTAL_MISMATCH, str(got.get("totals")), str(ref["totals"]), "totals differ")
-    if got.get("winner") != ref["winner"]:
-        return (Name.WINNER_MISMATCH, str(got.get("winner")), str(ref["winner"]), "the winner")
-    try:
-        legal = _norm_legal(got.get("legal", []))
-    except (TypeError, ValueError):
-        return ("illegal-move-offered", str(got.get("legal")), str(ref["legal"]),
-                "legal moves in an unknown form")
-    want = _norm_legal(ref["legal"])
-    if legal != want:
-        extra = sorted(legal - want)
-        if any(tile_key(*t) in played for t, _ in extra):
-            return (Name.TILE_NOT_IN_HAND, str(sorted(legal)), str(sorted(want)),
-                    "the engine offers a tile that has been placed already")
-        return ("illegal-move-offered", str(sorted(legal)), str(sorted(want)),
-                "the engine's legal moves differ")
-    if got.get("toPlay") != ref["toPlay"]:
-        return (Name.NOT_YOUR_TURN, str(got.get("toPlay")), str(ref["toPlay"]), "who plays next")
-    return None
-
-
-def _check(audit: GameAudit, step: Stepper, setup: Setup, ref: dict[str, Any],
-           got: dict[str, Any], played: set[int], facts: Facts, number: int, index: int,
-           n: int) -> bool:
-    """Compare one view; on a divergence, record it (with the position) and
-    return True."""
-    try:
-        diff = _compare(ref, got, played, facts)
-    except (TypeError, KeyError, IndexError, ValueError, AttributeError):
-        raise EngineError(f"malformed view: {json.dumps(got)[:80]}") from None
-    if diff is None:
-        return False
-    name, claimed, computed, what = diff
-    facts = replace(facts, played_before=name == Name.TILE_NOT_IN_HAND)
-    if name == Name.EVENT_AFTER_ROUND_END:
-        facts = replace(facts, outcome="domino")
+def _divergence(step: Stepper, setup: Setup, ref: dict[str, Any], name: str, got: str,
+                want: str, what: str, number: int, index: int, n: int) -> Divergence:
+    """A divergence that no record can show (the engine's legal moves are
+    fewer than the rules', or another seat is to play): named by its
+    diagnostic, with the position."""
     entry = BY_NAME.get(name)
     d = Diagnostic(
         entry.code if entry else "FT000", name, "error",
-        f"{what}: the engine says {claimed}, the rules give {computed}",
+        f"{what}: the engine says {got}, the rules give {want}",
         1, 1, number, index, n or None, entry.rule if entry else "R4.1-R4.4",
-        claimed, computed, "<engine>",
+        got, want, "<engine>",
     )
     hands, ends, _, _ = position(step, step.game, setup.names)
-    audit.divergences.append(
-        Divergence(d, hands, ends, tuple(ref["totals"]), ref["toPlay"], facts)
-    )
-    return True
+    return Divergence(d, hands, ends, tuple(ref["totals"]), ref["toPlay"], Facts(),
+                      f"round {index}" + (f", event {n}" if n else ""),
+                      f"after event {n}" if n else f"at the start of round {index}")
+
+
+def _fmt_moves(moves: frozenset[tuple[tuple[int, int], str | None]]) -> str:
+    return ", ".join(f"{a}-{b}" + (f" {e}" if e else "") for (a, b), e in sorted(
+        moves, key=lambda m: (m[0], m[1] or ""))) or "none (a knock)"
 
 
 def playable(game: Game, number: int = 1) -> Setup | str:
@@ -253,55 +205,160 @@ def playable(game: Game, number: int = 1) -> Setup | str:
     return rep.setup
 
 
-def _audit_one(eng: EngineProcess, game: Game, number: int) -> GameAudit:
+def audit_one(eng: Asks, game: Game, number: int) -> GameAudit:
+    """Play one reference game to the engine and judge the engine's record
+    of it (``live``) as the record audit does."""
     found = playable(game, number)
     if isinstance(found, str):
         return GameAudit("<reference>", number, 0, 0, [], skipped=found)
     setup = found
     names = setup.names
-    audit = GameAudit("<engine>", number, 0, 0, [])
     eng.ask({"type": "new-game", "protocol": PROTOCOL_VERSION, "game": number,
              "seats": list(names), "first": names[setup.first],
              "rules": describe(setup.rules)}, "ready")
     gs = setup.new_game()
+    totals = tuple(gs.scores)
+    rounds: list[Round] = []
+    winner: str | None = None
+    direct: Divergence | None = None
     for index, rnd in enumerate(game.rounds, 1):
+        # Each round starts, for the engine and the rules alike, from the
+        # totals the engine ended the last one with (as its own record would).
+        gs.scores, gs.over, gs.winner = list(totals), False, None
         dealt = {d.seat: d.tiles for d in rnd.deals}
         hands = [[t for t in dealt[s] if t is not None] for s in names]
         step = Stepper(gs, gs.new_round(hands, setup.seat_of[rnd.opener], names))
-        audit.rounds += 1
-        got = eng.ask({"type": "new-round", "round": index, "opener": rnd.opener,
-                       "totals": list(gs.scores),
-                       "hands": {s: [list(t) for t in h] for s, h in zip(names, hands,
-                                                                       strict=True)}}, "view")
-        played: set[int] = set()
-        if _check(audit, step, setup, view(step, setup), got, played, Facts(), number, index,
-                  0):
-            return audit
-        for n, ev in enumerate(rnd.events, 1):
-            seat = setup.seat_of[ev.seat]
-            before_play = set(played)
-            facts = Facts()
-            if isinstance(ev, Knock):
-                step.knock(seat)
-                msg: dict[str, Any] = {"type": "event", "seat": ev.seat, "knock": True}
-            else:
-                side = setup.rules.side_of[seat]
-                before, ntiles = gs.scores[side], step.round.ntiles + 1
-                placed, _ = step.place(seat, ev.tile[0], ev.tile[1], ev.end)
-                played.add(tile_key(*ev.tile))
-                facts = Facts(ntiles, placed.left, placed.left_double, placed.right,
-                              placed.right_double, placed.outcome, side=side, before=before)
-                msg = {"type": "event", "seat": ev.seat, "tile": list(ev.tile),
-                       "end": placed.end}
-            got = eng.ask(msg, "view")
-            if _check(audit, step, setup, view(step, setup), got,
-                      before_play if "tile" in msg else played, facts, number, index, n):
-                return audit
-        audit.clean_rounds += 1
-        gs.end_round()
-        if gs.over:
+        got = _view(eng.ask({"type": "new-round", "round": index, "opener": rnd.opener,
+                             "totals": list(totals),
+                             "hands": {s: [list(t) for t in h]
+                                       for s, h in zip(names, hands, strict=True)}},
+                            "view"), setup)
+        events, direct = _play_round(eng, step, setup, rnd, got, number, index)
+        if direct is not None:
             break
+        last = events[-1][1] if events else got
+        rounds.append(replace(rnd, events=tuple(e for e, _ in events),
+                              result=result_of(last, [e for e, _ in events])))
+        totals = last.totals
+        if last.winner is not None:
+            winner = last.winner
+            break
+    rep = audit_game(record(game, rounds, winner, totals), number, "<engine>", "claimed")
+    audit = GameAudit("<engine>", number, rep.rounds, rep.clean_rounds, list(rep.divergences))
+    if direct is not None:
+        audit.rounds += 1
+        audit.divergences.insert(len(rep.divergences) - len(
+            [d for d in rep.divergences if d.diagnostic.round is None]), direct)
     return audit
+
+
+#: The most events a round played by the engine's own moves may have.
+OWN_MOVES = 200
+
+
+def _own_moves(eng: Asks, step: Stepper, setup: Setup, got: View
+               ) -> list[tuple[Placement | Knock, View]]:
+    """The rest of a round as the engine plays it (its first legal move,
+    or a knock), while it goes on: each with its view, up to the first
+    that the rules refuse (which the record audit judges)."""
+    out: list[tuple[Placement | Knock, View]] = []
+    while got.round == "on" and got.to_play is not None and len(out) < OWN_MOVES:
+        seat = got.to_play
+        moves = sorted(got.legal, key=lambda m: (m[0], m[1] or ""))
+        legal = True
+        try:
+            if moves:
+                (a, b), end = moves[0]
+                done, _ = step.place(setup.seat_of[seat], a, b, end)
+                end = done.end
+            else:
+                step.knock(setup.seat_of[seat])
+        except Illegal:
+            legal = False
+        if moves:
+            ev: Placement | Knock = Placement(seat, (a, b), end, None, None, None, 0, 0)
+            msg: dict[str, Any] = {"type": "event", "seat": seat, "tile": [a, b], "end": end}
+        else:
+            ev, msg = Knock(seat, 0, 0), {"type": "event", "seat": seat, "knock": True}
+        got = _view(eng.ask(msg, "view"), setup)
+        out.append((with_claims(ev, got), got))
+        if not legal or step.round.over or step.game.over:
+            break
+    return out
+
+
+def _differs(ref: dict[str, Any], got: View) -> bool:
+    """Whether the engine's claims in a view differ from the rules'."""
+    r = ref["last"]
+    last = None if r is None else (r["endTotal"], r["points"], r["bonus"], r["credited"])
+    return last != got.last or tuple(ref["totals"]) != got.totals
+
+
+def _view(got: dict[str, Any], setup: Setup) -> View:
+    try:
+        return read_view(got, setup)
+    except Malformed as e:
+        raise EngineError(f"{e}: {json.dumps(got)[:80]}") from None
+
+
+def _play_round(eng: Asks, step: Stepper, setup: Setup, rnd: Round, got: View,
+                number: int, index: int
+                ) -> tuple[list[tuple[Placement | Knock, View]], Divergence | None]:
+    """Play the reference round's moves to the engine while both go on:
+    each event with the engine's view after it. Where the engine's view
+    departs from the rules' in its moves, the round ends with the engine's
+    own move (which the record audit judges), or with a divergence no
+    record can show."""
+    events: list[tuple[Placement | Knock, View]] = []
+    placed: set[int] = set()
+    pending = list(rnd.events)
+    n = 0
+    diverged = False  # whether the engine's claims have departed from the rules'
+    while got.round == "on":  # else the engine ended the round: its result line
+        ref = view(step, setup)
+        rules_legal = _moves(ref["legal"])
+        seat = got.to_play
+        if seat is None:
+            break
+        if ref["round"] != "on":  # the rules' round is over; the engine plays on
+            own = engines_move(got, frozenset(), placed, seat) or Knock(seat, 0, 0)
+            events.append((own, got))
+            break
+        if n >= len(pending):
+            # The reference record stops (the target, from other totals):
+            # the engine's record goes on with its own moves.
+            events += _own_moves(eng, step, setup, got)
+            break
+        if seat != ref["toPlay"]:
+            return events, _divergence(step, setup, ref, "not-your-turn", seat,
+                                       str(ref["toPlay"]), "who plays next", number, index, n)
+        mine = engines_move(got, rules_legal, placed, seat)
+        if mine is not None:
+            events.append((mine, got))
+            break
+        ev = pending[n]
+        diverged = diverged or _differs(ref, got)
+        if isinstance(ev, Placement) and not any(
+                t == (min(ev.tile), max(ev.tile)) and (ev.end is None or e in (None, ev.end))
+                for t, e in got.legal):
+            if diverged:
+                # The engine's line differs already: its record goes on with its own moves.
+                events += _own_moves(eng, step, setup, got)
+                break
+            return events, _divergence(
+                step, setup, ref, "illegal-move-offered", _fmt_moves(got.legal),
+                _fmt_moves(rules_legal), "the engine's legal moves differ", number, index, n)
+        n += 1
+        if isinstance(ev, Knock):
+            step.knock(setup.seat_of[ev.seat])
+            msg: dict[str, Any] = {"type": "event", "seat": ev.seat, "knock": True}
+        else:
+            done, _ = step.place(setup.seat_of[ev.seat], ev.tile[0], ev.tile[1], ev.end)
+            placed.add(tile_key(*ev.tile))
+            msg = {"type": "event", "seat": ev.seat, "tile": list(ev.tile), "end": done.end}
+        got = _view(eng.ask(msg, "view"), setup)
+        events.append((with_claims(ev, got), got))
+    return events, None
 
 
 def audit_engine(command: str, games: list[Game], timeout: float) -> Iterator[GameAudit]:
@@ -317,7 +374,7 @@ def audit_engine(command: str, games: list[Game], timeout: float) -> Iterator[Ga
                     yield GameAudit("<engine>", number, 0, 0, [], f"cannot start: {e}")
                     continue
             try:
-                yield _audit_one(eng, game, number)
+                yield audit_one(eng, game, number)
             except EngineError as e:
                 yield GameAudit("<engine>", number, 0, 0, [], str(e))
                 eng.close(graceful=False)

@@ -26,12 +26,13 @@ from typing import Any, NoReturn
 from notation.hints import aside
 from notation.model import NOBODY, Game, Knock, Placement, PointsClaim, Round, TotalsClaim
 
-from .claims import already_placed, claimed_totals
+from .claims import already_placed
 from .diagnostics import BY_NAME, Diagnostic, DiagnosticName, Name
 from .engine import GameState, Illegal, RoundState, Rules, Stepper, deal_problems
 from .judge import At, Judge, Located
 from .observers import Ends, Final, Observer, Trace
 from .results import GameReport, Unknown
+from .round_ends import RoundEnds
 from .setup import HeaderProblem, Setup, fmt_totals, read_header
 
 Locate = Callable[[str], tuple[int, int]]
@@ -59,7 +60,7 @@ class _Play:
         return f"event {self.event}"
 
 
-class Replay:
+class Replay(RoundEnds):
     """The replay of one game (one object per game)."""
 
     def __init__(self, game: Game, number: int = 1, source: str = "<input>",
@@ -183,6 +184,8 @@ class Replay:
         (``errors``: how many the game had before the round began)."""
         state, judge = self.state, self.judge
         assert state is not None and judge is not None
+        if judge.adopt:
+            self.adopt_start(rnd)
         self.round_start = tuple(state.scores)
         if self.resync is not None:
             judge.reset()
@@ -209,6 +212,10 @@ class Replay:
                           f"play, {step.round.ends_text()}) when round {following.number} "
                           "starts", self.where(following))
                 self.round_no = index
+                if self.resync is None:  # (an audit resyncs its own way)
+                    judge.adopt = True  # the next round starts where its claims say
+            elif following is None and not step.over and not state.over:
+                self.record_stops(index, step)
             self.report.rounds += 1
         except _Stop:
             if self.resync is None:
@@ -375,17 +382,6 @@ class Replay:
                 f"{', '.join(unknown)} are not fully known", rnd,
             )
 
-    def resync_after(self, rnd: Round) -> None:
-        """An audit after a diverging round: go on from the claimed totals
-        (or the computed ones), the game not over."""
-        state = self.state
-        assert state is not None
-        if self.resync == "claimed":
-            claimed = claimed_totals(rnd, self.round_start, self.setup)
-            if claimed is not None and len(claimed) == len(state.scores):
-                state.scores = list(claimed)
-        state.over = False
-
     def finish(self) -> None:
         """After the last round: the winner line, and whether the game ended."""
         state, judge = self.state, self.judge
@@ -407,9 +403,9 @@ class Replay:
         elif not state.over and (g.winner is None or g.winner.side != NOBODY):
             # (``winner none`` says itself that no side has won: a record of
             # part of a game, like a round cut out of it.)
-            at = (g.end_line, 1, None) if g.pointer is None else self.where(g)
             self.emit(Name.GAME_UNFINISHED, f"the record stops before any side reaches "
-                      f"{self.setup.rules.target}: totals {fmt_totals(state.scores)}", at)
+                      f"{self.setup.rules.target}: totals {fmt_totals(state.scores)}",
+                      self.game_end())
 
 
 _NO_SETUP = Setup(Rules.main_form(2), ())  # until the header is read

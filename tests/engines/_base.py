@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -73,15 +73,21 @@ def strip(game: Game, form: str) -> Game:
 
 
 def generate(round_cls: type[RoundState], game_cls: type[GameState], players: int, count: int,
-             seed: int, form: str = "full") -> Iterator[tuple[Game, set[int]]]:
-    """``count`` games this engine plays and records, each with the rounds
-    where its defect fired."""
-    games = generate_games(players, count, seed, game_class=engine_class(round_cls, game_cls))
+             seed: int, form: str = "full", rules: Sequence[tuple[str, str]] = ()
+             ) -> Iterator[tuple[Game, set[int]]]:
+    """``count`` games this engine plays and records (under the rule
+    options ``rules``), each with the rounds where its defect fired. An
+    engine whose round class says ``writes_result = False`` writes no
+    result lines."""
+    games = generate_games(players, count, seed, declared=rules,
+                           game_class=engine_class(round_cls, game_cls))
     while True:
         FIRED.clear()
         game = next(games, None)
         if game is None:
             return
+        if not getattr(round_cls, "writes_result", True):
+            game = replace(game, rounds=tuple(replace(r, result=None) for r in game.rounds))
         yield strip(game, form), set(FIRED)
 
 
@@ -137,7 +143,8 @@ def serve(eng: Engine) -> None:
             sys.stdout.flush()
 
 
-def main(round_cls: type[RoundState] = RoundState, game_cls: type[GameState] = GameState) -> None:
+def main(round_cls: type[RoundState] = RoundState, game_cls: type[GameState] = GameState,
+         rules: Sequence[tuple[str, str]] = ()) -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--records", type=int, default=0)
     ap.add_argument("--players", type=int, default=2)
@@ -148,6 +155,6 @@ def main(round_cls: type[RoundState] = RoundState, game_cls: type[GameState] = G
     if args.records:
         # Write games as this engine plays and scores them.
         sys.stdout.write(print_games(g for g, _ in generate(
-            round_cls, game_cls, args.players, args.records, args.seed, args.form)))
+            round_cls, game_cls, args.players, args.records, args.seed, args.form, rules)))
         return
     serve(Engine(round_cls, game_cls))

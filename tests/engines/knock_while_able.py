@@ -13,6 +13,7 @@ class KnockWhileAble(RoundState):
         moves = super().legal_moves()
         if (self.ntiles and not self.knocked_once and moves and moves[0] is not KNOCK
                 and all(m.end == "L" for m in moves)):
+            fired(self)  # the defect shows in the moves offered (a live engine's view)
             return [KNOCK]
         return moves
 

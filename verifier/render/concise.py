@@ -20,8 +20,11 @@ class ConciseRenderer(Renderer):
     def finding(self, d: Diagnostic) -> None:
         color = self.ctx.color
         self.out.write(
-            paint(f"{d.source}:{d.line}:{d.col}:", "bold", color) + " "
-            + paint(f"{d.code} {d.name}", severity_style(d.severity), color)
+            paint(f"{d.source}:{d.line}:{d.col}:" if d.line else f"{d.source}:", "bold", color)
+            + " "
+            # (an audit's own class is its code: named once)
+            + paint(d.name if d.code == d.name else f"{d.code} {d.name}",
+                    severity_style(d.severity), color)
             + f": {d.message}\n"
         )
 

@@ -166,7 +166,8 @@ def _game_lines(game: int, divs: list[Divergence], color: bool) -> list[str]:
                f"{','.join(map(str, div.totals)) or '-'}; to play {div.to_play or '-'}")
     for later in div.later[:3]:
         at = f"event {later.event}" if later.event is not None else "end of the round"
-        out.append(f"    later in the round, {at} (line {later.line}): {later.name}: "
+        line = "" if later.source == "<engine>" else f" (line {later.line})"
+        out.append(f"    later in the round, {at}{line}: {later.name}: "
                    f"{later.message}")
     if len(div.later) > 3:
         out.append(f"    and {len(div.later) - 3} more finding(s) later in the round")
