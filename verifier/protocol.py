@@ -3,9 +3,10 @@
 
 Boundary: talks JSON Lines to the engine (a subprocess: ``enginepipe``
 runs it and bounds what it may send); computes the reference view with
-``engine``; reports the first divergence of each game as a ``GameAudit``. Timeouts, crashes, malformed
-replies and silence are failures of that game, never a hang: every wait is
-bounded, and the engine and every process it started are killed at the end.
+``engine``; reports the first divergence of each game as a ``GameAudit``.
+Timeouts, crashes, malformed replies and silence are failures of that game,
+never a hang: every wait is bounded, and the engine and every process it
+started are killed at the end.
 """
 
 from __future__ import annotations
