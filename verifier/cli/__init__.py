@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import sys
 
+from ..workers import WorkerDied
 from . import engines, records, reference
-from .common import EXIT_ERRORS, Color, OutputFormat, app, err
+from .common import EXIT_ERRORS, EXIT_USAGE, Color, OutputFormat, app, err
 
 __all__ = ["Color", "OutputFormat", "app", "engines", "main", "records", "reference"]
 
@@ -31,3 +32,6 @@ def main() -> None:
         sys.exit(130)
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head
         sys.exit(EXIT_ERRORS)
+    except WorkerDied as e:  # a --jobs worker killed
+        err(f"ftn: {e}")
+        sys.exit(EXIT_USAGE)
