@@ -145,7 +145,7 @@ def test_an_engine_that_never_reads_is_not_waited_for_forever(tmp_path: Path) ->
     eng = EngineProcess(f"{sys.executable} {script}", 0.5)
     try:
         t0 = time.monotonic()
-        with pytest.raises(EngineError, match="no answer within 0.5 s to 'event'"):
+        with pytest.raises(EngineError, match=r"no answer within 0\.5 s to 'event'"):
             eng.ask({"type": "event", "pad": "x" * (1 << 20)}, "view")
         assert time.monotonic() - t0 < 5
     finally:
