@@ -214,9 +214,12 @@ def test_generate_streams_its_games() -> None:
     made: list[int] = []
     buf = io.StringIO()
 
-    def games():  # type: ignore[no-untyped-def]
-        from verifier.generate import generate_games
+    from collections.abc import Iterator
 
+    from notation.model import Game
+    from verifier.generate import generate_games
+
+    def games() -> Iterator[Game]:
         for i, g in enumerate(generate_games(2, 3, 1)):
             made.append(i)
             yield g

@@ -21,7 +21,8 @@ from notation.model import Game, Knock
 from .audit import GameAudit
 from .diagnostics import BY_NAME, Diagnostic
 from .engine import GameState, RoundState, Stepper, tile_key
-from .enginepipe import EngineError, EngineProcess
+from .enginepipe import EngineError as EngineError  # (the names callers import from here)
+from .enginepipe import EngineProcess as EngineProcess
 from .observers import Divergence, Facts, position
 from .options import describe
 from .replay import check_game
