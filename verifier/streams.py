@@ -194,7 +194,8 @@ def text_lines(stream: BinaryIO, name: str, max_line: int | None = None) -> Iter
 
 def _too_long(name: str, line: int, limit: int) -> InputError:
     return InputError(f"{name}:{line}: a line longer than {limit} bytes: too long to be read "
-                      "(a record's line is far shorter)")
+                      "(a record's line is far shorter; JSON on one line: write a game a "
+                      "line, as JSON Lines)")
 
 
 def open_lines(name: str, label: str | None = None) -> Iterator[str]:
