@@ -151,3 +151,18 @@ def test_an_engine_that_never_reads_is_not_waited_for_forever(tmp_path: Path) ->
     finally:
         eng.close()
     assert left_behind(str(tmp_path)) == []
+
+
+@pytest.mark.parametrize(("command", "says"), [
+    ('python "engine.py', "cannot start: the command does not parse: No closing quotation"),
+    ("  ", "cannot start: the command is empty"),
+])
+def test_a_command_that_cannot_be_run(command: str, says: str) -> None:
+    from notation.printer import print_games
+    from verifier.check import read_any
+    from verifier.generate import generate_games
+    from verifier.protocol import audit_engine
+
+    games, _ = read_any(print_games(list(generate_games(2, 1, 1))))
+    (audit,) = audit_engine(command, games, 1.0)
+    assert audit.failure == says

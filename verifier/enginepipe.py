@@ -88,9 +88,15 @@ class EngineProcess:
 
     def __init__(self, command: str, timeout: float) -> None:
         self.timeout = timeout
+        try:
+            args = shlex.split(command)
+        except ValueError as e:  # No closing quotation, and the like
+            raise OSError(f"the command does not parse: {e}") from None
+        if not args:
+            raise OSError("the command is empty")
         become_subreaper()
         self.proc = subprocess.Popen(
-            shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, bufsize=0, start_new_session=True,
         )
         self.since = start_time(self.proc.pid)
