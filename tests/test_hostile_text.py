@@ -237,3 +237,12 @@ def test_generate_memory_does_not_grow_with_the_games(tmp_path: Path) -> None:
     big = peak_rss_kb(["generate", "--games", "1000", "-o", str(tmp_path / "b.ftn")])
     assert big < small + 20 * 1024, (small, big)
     assert (tmp_path / "b.ftn").read_text(encoding="utf-8").count("\ngame\n") == 999
+
+
+def test_error_messages_escape_a_file_name(tmp_path: Path) -> None:
+    name = "a\x1b[2Jb.ftn"
+    (tmp_path / name).write_text("x\n", encoding="utf-8")
+    p = ftn("fmt", "--check", name, cwd=tmp_path)
+    out = no_traceback(p, (1, 2))
+    assert "\x1b" not in out
+    assert "ftn fmt: a\\x1b[2Jb.ftn: not formatted: it does not parse" in out

@@ -98,8 +98,11 @@ def _root(version: VersionOpt = False) -> None:
 
 
 def err(message: str) -> None:
-    """A line on standard error."""
-    typer.echo(message, err=True)
+    """A line on standard error (control characters from a file name or a
+    record shown escaped, ``\\x1b``; the message's own line ends kept)."""
+    from ..render.base import escape_controls
+
+    typer.echo("\n".join(escape_controls(ln) for ln in message.split("\n")), err=True)
 
 
 def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
