@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -166,3 +167,30 @@ def test_a_command_that_cannot_be_run(command: str, says: str) -> None:
     games, _ = read_any(print_games(list(generate_games(2, 1, 1))))
     (audit,) = audit_engine(command, games, 1.0)
     assert audit.failure == says
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP], ids=["TERM", "HUP"])
+def test_a_terminated_audit_kills_its_engine_first(tmp_path: Path, sig: int) -> None:
+    script = tmp_path / "engine.py"
+    script.write_text(ENGINE.replace("HOSTILE", HOSTILE["grandchild-setsid"].replace(
+        "out.write(b'<<< not json >>>\\n'); out.flush(); ", "")), encoding="utf-8")
+    p = subprocess.Popen(
+        [sys.executable, "-m", "verifier", "audit", "--engine", f"{sys.executable} {script}",
+         "--generate", "1", "--timeout", "60"], cwd=ROOT, stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE, env={**os.environ, "PYTHONWARNINGS": "ignore"})
+    try:
+        deadline = time.monotonic() + 30
+        while len(left_behind(str(tmp_path))) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)  # the engine and its setsid grandchild
+        assert len(left_behind(str(tmp_path))) >= 2
+        p.send_signal(sig)
+        _, err = p.communicate(timeout=30)
+    finally:
+        p.kill()
+    assert "Traceback" not in err.decode()
+    assert p.returncode == 128 + sig
+    deadline = time.monotonic() + 2
+    while left_behind(str(tmp_path)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert left_behind(str(tmp_path)) == []

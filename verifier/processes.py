@@ -7,7 +7,8 @@ what an engine starts stays among our descendants even when it calls
 ``setsid`` and its parent exits; it finds a process tree by walking
 ``/proc`` (parents, sessions, process groups) and kills it to the last
 grandchild; and it asks the kernel to kill a worker when its parent dies
-(``prctl(PR_SET_PDEATHSIG)``). Elsewhere (no ``/proc``, no ``prctl``) it
+(``prctl(PR_SET_PDEATHSIG)``); and turns SIGTERM and SIGHUP into an exit
+that runs the clean-up (``terminate_as_exit``). Elsewhere (no ``/proc``, no ``prctl``) it
 falls back to the process group. It reads and writes no pipe.
 """
 
@@ -20,6 +21,7 @@ import os
 import signal
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 PR_SET_PDEATHSIG = 1
@@ -152,3 +154,28 @@ def kill_tree(root: int, since: int | None, rounds: int = 200) -> int:
         with contextlib.suppress(OSError):
             os.waitpid(pid, os.WNOHANG)
     return len(killed)
+
+
+@contextlib.contextmanager
+def terminate_as_exit() -> Iterator[None]:
+    """Within: SIGTERM and SIGHUP raise ``SystemExit`` (128 + the signal) in
+    the main thread, so that ``finally`` blocks run (an audit kills its
+    engine's tree) before the process ends. Elsewhere than the main thread,
+    nothing changes."""
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    sigs = [s for s in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None))
+            if s is not None]
+    old = {s: signal.signal(s, stop) for s in sigs}
+    try:
+        yield
+    finally:
+        for s, handler in old.items():
+            signal.signal(s, handler)

@@ -118,7 +118,10 @@ def audit(
             games += read
         if not games:
             fail("ftn audit: --engine needs reference games: --generate N, or files")
-        summary = AuditSummary(list(audit_engine(engine, games, timeout)))
+        from ..processes import terminate_as_exit
+
+        with terminate_as_exit():  # SIGTERM: the engine's processes are killed first
+            summary = AuditSummary(list(audit_engine(engine, games, timeout)))
     else:
         if not paths:
             fail("ftn audit: give record files, or --engine COMMAND")
