@@ -79,8 +79,16 @@ def _emit(out: list[str], indent: str, text: str, comments: Comments) -> None:
 
 
 def _sorted_deals(deals: Iterable[Deal], seats: list[str]) -> list[Deal]:
+    """The deals in seat order, when each is for a distinct declared seat;
+    else as written (a deal for an undeclared seat, or a seat dealt twice,
+    is a ``bad-deal`` where it stands: moving it would change what a check
+    reports first)."""
+    given = list(deals)
     order = {s: i for i, s in enumerate(seats)}
-    return sorted(deals, key=lambda d: order.get(d.seat, len(order)))
+    named = [d.seat for d in given]
+    if len(set(named)) != len(named) or any(s not in order for s in named):
+        return given
+    return sorted(given, key=lambda d: order[d.seat])
 
 
 def _round_lines(out: list[str], rnd: Round, seats: list[str]) -> None:

@@ -11,6 +11,7 @@ divergence's defect class and the rule it breaks. No I/O, no rendering.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -37,6 +38,10 @@ DEFECTS: dict[str, tuple[str, str]] = {
 }
 
 
+def _integer(text: str | None) -> bool:
+    return text is not None and re.fullmatch(r"-?[0-9]{1,18}", text) is not None
+
+
 def classify(div: Divergence) -> tuple[str, str]:
     """The defect class of a divergence and the rule it breaks: the
     classifier's verdict (two classes or more joined by " or "), or, for a
@@ -54,8 +59,9 @@ def classify(div: Divergence) -> tuple[str, str]:
         # The record places one tile twice in the round: whatever showed
         # first, the engine kept a placed tile in its hand.
         name = "tile-stays-in-hand"
-    elif name == Name.END_TOTAL_MISMATCH and d.claimed and d.computed:
-        claimed, computed = int(d.claimed), int(d.computed)
+    elif (name == Name.END_TOTAL_MISMATCH and _integer(d.claimed) and _integer(d.computed)):
+        # (a live engine may claim anything: None, a list, a word)
+        claimed, computed = int(str(d.claimed)), int(str(d.computed))
         if f.ntiles == 1 and f.left_double and claimed == 2 * computed:
             name = "lead-double-doubled"
         else:

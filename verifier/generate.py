@@ -2,14 +2,15 @@
 
 Boundary: builds ``notation.model`` records by playing random legal moves in
 the engine and writing down what the engine computes as the claims. It does
-no I/O; the CLI prints the records. The same seed gives the same games on
+no I/O; the CLI prints the records (``game_texts`` gives each one's text as
+soon as it is made). The same seed gives the same games on
 every platform (only ``random.Random`` with an explicit seed is used).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from notation.model import (
     Deal,
@@ -151,6 +152,25 @@ def generate_games(
             rng, setup, f"generated {players}p seed {seed} game {i + 1}", preset, declared,
             game_class,
         )
+
+
+def game_texts(games: Iterable[Game]) -> Iterator[str]:
+    """Each game as canonical FTN as soon as it is made (the pieces of
+    ``print_games``: one blank line between games), so that memory does not
+    grow with their number."""
+    from notation.printer import print_game
+
+    for n, game in enumerate(games):
+        yield ("\n" if n else "") + print_game(game)
+
+
+def write_games(games: Iterable[Game], write: Callable[[str], object]) -> int:
+    """``game_texts`` to ``write``, a game at a time; how many there were."""
+    n = 0
+    for text in game_texts(games):
+        write(text)
+        n += 1
+    return n
 
 
 def hide_hands(game: Game, keep: Sequence[str] = (), rng: random.Random | None = None,

@@ -182,10 +182,10 @@ def run(fn: Callable[[T], R], items: Iterable[T], jobs: int = 1) -> Iterator[tup
         for p in items:
             yield p, fn(p)
         return
-    from concurrent.futures import ProcessPoolExecutor
+    from .workers import dead_worker_is_an_error, pool
 
-    with ProcessPoolExecutor(jobs) as pool:
-        yield from ordered(lambda p: pool.submit(fn, p), items, 3 * jobs)
+    with dead_worker_is_an_error(), pool(jobs) as local:
+        yield from ordered(lambda p: local.submit(fn, p), items, 3 * jobs)
 
 
 def ordered(submit: Callable[[T], Any], items: Iterable[T], window: int

@@ -1,23 +1,17 @@
 """Audit a live engine: play reference games to it over the protocol of
 ``PROTOCOL.md`` and compare its view with the rules' after every event.
 
-Boundary: runs the engine as a subprocess and talks JSON Lines over its
-stdin/stdout; computes the reference view with ``engine``; reports the first
-divergence of each game as a ``GameAudit``. Timeouts, crashes, malformed
-replies and silence are failures of that game, never a hang: every wait is
-bounded, and the engine's process group is always killed at the end.
+Boundary: talks JSON Lines to the engine (a subprocess: ``enginepipe``
+runs it and bounds what it may send); computes the reference view with
+``engine``; reports the first divergence of each game as a ``GameAudit``.
+Timeouts, crashes, malformed replies and silence are failures of that game,
+never a hang: every wait is bounded, and the engine and every process it
+started are killed at the end.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import queue
-import shlex
-import signal
-import subprocess
-import threading
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any, Protocol
@@ -27,6 +21,8 @@ from notation.model import Game, Knock, Placement, Round
 from .audit import GameAudit, audit_game
 from .diagnostics import BY_NAME, Diagnostic
 from .engine import GameState, Illegal, RoundState, Stepper, tile_key
+from .enginepipe import EngineError as EngineError  # (the names callers import from here)
+from .enginepipe import EngineProcess as EngineProcess
 from .live import Malformed, View, engines_move, read_view, record, result_of, with_claims
 from .observers import Divergence, Facts, position
 from .options import describe
@@ -36,96 +32,10 @@ from .setup import Setup
 PROTOCOL_VERSION = 1
 
 
-class EngineError(Exception):
-    """The engine failed: hung, exited, or answered with something else."""
-
-
 class Asks(Protocol):
     """What the live audit needs of an engine: one answer to one message."""
 
     def ask(self, msg: dict[str, Any], expect: str) -> dict[str, Any]: ...
-
-
-class EngineProcess:
-    """One engine subprocess, asked one JSON line at a time."""
-
-    def __init__(self, command: str, timeout: float) -> None:
-        self.timeout = timeout
-        self.proc = subprocess.Popen(
-            shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, text=True, bufsize=1, start_new_session=True,
-        )
-        self.lines: queue.Queue[str | None] = queue.Queue()
-        self.stderr: list[str] = []
-        threading.Thread(target=self._read, daemon=True).start()
-        threading.Thread(target=self._drain, daemon=True).start()
-
-    def _read(self) -> None:
-        assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            self.lines.put(line)
-        self.lines.put(None)
-
-    def _drain(self) -> None:
-        assert self.proc.stderr is not None
-        for line in self.proc.stderr:
-            self.stderr = [*self.stderr[-4:], line.rstrip()]
-
-    def send(self, msg: dict[str, Any]) -> None:
-        assert self.proc.stdin is not None
-        try:
-            self.proc.stdin.write(json.dumps(msg) + "\n")
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise EngineError(self._gone()) from None
-
-    def ask(self, msg: dict[str, Any], expect: str) -> dict[str, Any]:
-        self.send(msg)
-        try:
-            line = self.lines.get(timeout=self.timeout)
-        except queue.Empty:
-            raise EngineError(
-                f"no answer within {self.timeout:g} s to {msg['type']!r}"
-            ) from None
-        if line is None:
-            raise EngineError(self._gone())
-        try:
-            reply = json.loads(line)
-        except json.JSONDecodeError:
-            raise EngineError(
-                f"malformed reply to {msg['type']!r}: {line.strip()[:80]!r}"
-            ) from None
-        if not isinstance(reply, dict) or reply.get("type") != expect:
-            raise EngineError(f"unexpected reply to {msg['type']!r}: {line.strip()[:80]!r} "
-                              f"(a {expect!r} was due)")
-        return reply
-
-    def _gone(self) -> str:
-        try:
-            code = self.proc.wait(timeout=self.timeout)
-        except subprocess.TimeoutExpired:
-            return "stopped answering"
-        tail = f"; stderr: {self.stderr[-1]}" if self.stderr else ""
-        return f"exited with code {code}{tail}"
-
-    def close(self, graceful: bool = True) -> None:
-        """Ask the engine to quit (when it still answers), then make sure:
-        kill its process group."""
-        if graceful:
-            with contextlib.suppress(EngineError):
-                self.send({"type": "quit"})
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                self.proc.wait(timeout=min(self.timeout, 2.0))
-        if self.proc.poll() is None or os.name == "posix":
-            with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            if self.proc.poll() is None:  # pragma: no cover - not POSIX
-                self.proc.kill()
-        self.proc.wait()
-        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
-            if stream is not None:
-                with contextlib.suppress(OSError):
-                    stream.close()
 
 
 # --------------------------------------------------------------------------

@@ -132,7 +132,7 @@ def sniff(lines: Iterable[str], name: str = "<input>", kind: str | None = None
     if first.startswith("{"):
         try:
             json.loads(first)
-        except ValueError:
+        except (ValueError, RecursionError):  # nested too deep: read whole, to be refused
             pass
         else:
             return "jsonl", rest

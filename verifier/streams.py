@@ -5,8 +5,9 @@ streams, unpacking gzip, bzip2 and xz (standard library) and Zstandard (the
 ``zstandard`` package) by their magic bytes, whatever the file is called;
 decodes UTF-8 (a BOM allowed) a chunk at a time into the lines of the text
 (as ``text.split("\\n")`` gives them), so that memory does not grow with the
-file; and packs what is written to an output file in any of these formats
-(as its name ends, or as the file it replaces was). Any failure is an
+file, nor with a line (at most ``MAX_LINE_BYTES``); and packs what is
+written to an output file in any of these formats (as its name ends, or as
+the file it replaces was). Any failure is an
 ``InputError`` with the file's name (and line and column where there is
 one). It parses nothing (``reading`` does).
 """
@@ -38,6 +39,9 @@ MAGIC = (
 #: Compressed file name endings, and the format each stands for.
 COMPRESSED = {".gz": "gzip", ".bz2": "bzip2", ".xz": "xz", ".zst": "zstd"}
 CHUNK = 1 << 20  # bytes decoded at a time
+#: The longest line read (bytes): far beyond an FTN line (10,000
+#: characters) or a JSON Lines game of 10,000 rounds, and within memory.
+MAX_LINE_BYTES = 32 << 20
 ZSTD_HINT = ("Zstandard files need the zstandard package: "
              "pip install zstandard (or pip install 'ftn-tools[zstd]')")
 
@@ -136,12 +140,17 @@ def not_utf8(name: str, data: bytes, e: UnicodeDecodeError, line0: int) -> Input
     return InputError(f"{name}:{line}:{col}: not UTF-8 (byte 0x{data[e.start]:02x})")
 
 
-def text_lines(stream: BinaryIO, name: str) -> Iterator[str]:
+def text_lines(stream: BinaryIO, name: str, max_line: int | None = None) -> Iterator[str]:
     """The lines of a UTF-8 byte stream, without their "\\n" (a "\\r" stays),
     exactly as ``text.split("\\n")`` gives them (a text ending in a line end
-    has an empty last line). A BOM at the start is dropped."""
+    has an empty last line). A BOM at the start is dropped. A line of more
+    than ``max_line`` bytes (by default ``MAX_LINE_BYTES``) is an
+    ``InputError`` as soon as it passes the limit, compressed or not: what
+    is kept of a line never grows beyond it."""
+    limit = MAX_LINE_BYTES if max_line is None else max_line
     line0 = 1
-    rest = b""
+    rest: list[bytes] = []  # the pieces of the line being read
+    kept = 0  # their bytes
     first = True
     while True:
         try:
@@ -152,12 +161,15 @@ def text_lines(stream: BinaryIO, name: str) -> Iterator[str]:
             raise _broken(name, e) from None
         if not data:
             break
-        data = rest + data
         cut = data.rfind(b"\n")
         if cut < 0:
-            rest = data
+            rest.append(data)
+            kept += len(data)
+            if kept > limit:
+                raise _too_long(name, line0, limit)
             continue
-        whole, rest = data[: cut + 1], data[cut + 1:]
+        whole = b"".join([*rest, data[: cut + 1]])
+        rest, kept = [data[cut + 1:]], len(data) - cut - 1
         try:
             text = whole.decode("utf-8-sig" if first else "utf-8")
         except UnicodeDecodeError as e:
@@ -165,13 +177,25 @@ def text_lines(stream: BinaryIO, name: str) -> Iterator[str]:
         first = False
         lines = text.split("\n")
         lines.pop()  # the empty piece after the last "\n"
+        for n, line in enumerate(lines):
+            if len(line) > limit // 4 and len(line.encode("utf-8")) > limit:
+                raise _too_long(name, line0 + n, limit)
         line0 += len(lines)
         yield from lines
+        if kept > limit:
+            raise _too_long(name, line0, limit)
+    tail = b"".join(rest)
     try:
-        last = rest.decode("utf-8-sig" if first else "utf-8")
+        last = tail.decode("utf-8-sig" if first else "utf-8")
     except UnicodeDecodeError as e:
-        raise not_utf8(name, rest, e, line0) from None
+        raise not_utf8(name, tail, e, line0) from None
     yield last
+
+
+def _too_long(name: str, line: int, limit: int) -> InputError:
+    return InputError(f"{name}:{line}: a line longer than {limit} bytes: too long to be read "
+                      "(a record's line is far shorter; JSON on one line: write a game a "
+                      "line, as JSON Lines)")
 
 
 def open_lines(name: str, label: str | None = None) -> Iterator[str]:

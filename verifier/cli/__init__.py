@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import sys
 
+from ..workers import WorkerDied
 from . import engines, records, reference
 from . import fill as fill_command  # noqa: F401  (registers ftn fill)
 from . import record as record_command  # noqa: F401  (registers ftn record)
 from . import server as _server  # noqa: F401  (registers ftn server)
-from .common import EXIT_ERRORS, Color, OutputFormat, app, err
+from .common import EXIT_ERRORS, EXIT_USAGE, Color, OutputFormat, app, err
 
 __all__ = ["Color", "OutputFormat", "app", "engines", "main", "records", "reference"]
 
@@ -34,3 +35,6 @@ def main() -> None:
         sys.exit(130)
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head
         sys.exit(EXIT_ERRORS)
+    except WorkerDied as e:  # a --jobs worker killed
+        err(f"ftn: {e}")
+        sys.exit(EXIT_USAGE)

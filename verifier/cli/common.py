@@ -19,7 +19,7 @@ import stat
 import sys
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from enum import Enum
 from pathlib import Path
 from typing import IO, Annotated, NoReturn
@@ -98,8 +98,11 @@ def _root(version: VersionOpt = False) -> None:
 
 
 def err(message: str) -> None:
-    """A line on standard error."""
-    typer.echo(message, err=True)
+    """A line on standard error (control characters from a file name or a
+    record shown escaped, ``\\x1b``; the message's own line ends kept)."""
+    from ..render.base import escape_controls
+
+    typer.echo("\n".join(escape_controls(ln) for ln in message.split("\n")), err=True)
 
 
 def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
@@ -292,6 +295,24 @@ def write_out(text: str, output: Path | None) -> None:
         write_atomic(output, text)
     except OSError as e:
         fail(f"ftn: {output}: cannot write: {e.strerror or e}")
+
+
+def write_chunks(chunks: Iterable[str], output: Path | None) -> None:
+    """Text made a piece at a time to standard output, or to a file through a
+    temporary file (``AtomicFile``): the old file stays until the last piece
+    is written. An ``OSError`` is the caller's to report."""
+    if output is None:
+        for chunk in chunks:
+            sys.stdout.write(chunk)
+        return
+    f = AtomicFile(output)
+    try:
+        for chunk in chunks:
+            f.write(chunk)
+    except BaseException:
+        f.abort()
+        raise
+    f.commit()
 
 
 def declared_options(command: str, rule: list[str] | None) -> list[tuple[str, str]]:

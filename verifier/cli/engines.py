@@ -40,6 +40,7 @@ from .common import (
     read_one,
     renderer,
     show_problems,
+    write_chunks,
     write_out,
 )
 from .records import DaskOpt, JobsOpt, QuietOpt
@@ -117,7 +118,10 @@ def audit(
             games += read
         if not games:
             fail("ftn audit: --engine needs reference games: --generate N, or files")
-        summary = AuditSummary(list(audit_engine(engine, games, timeout)))
+        from ..processes import terminate_as_exit
+
+        with terminate_as_exit():  # SIGTERM: the engine's processes are killed first
+            summary = AuditSummary(list(audit_engine(engine, games, timeout)))
     else:
         if not paths:
             fail("ftn audit: give record files, or --engine COMMAND")
@@ -224,21 +228,15 @@ def generate(
     hide_: HideOpt = Hide.none,
 ) -> None:
     """Write random legal complete games with correct claims."""
-    from notation.printer import print_games
-
-    from ..generate import generate_games, hide
+    from ..generate import game_texts, generate_games, hide
 
     declared = declared_options("generate", rule)
+    rng = random.Random(seed)
+    made = (hide(g, hide_.value, rng) for g in generate_games(players, games, seed, rules,
+                                                               declared))
     try:
-        made = list(generate_games(players, games, seed, rules, declared))
+        write_chunks(game_texts(made), output)
     except ValueError as e:
         fail(f"ftn generate: {e}")
-    rng = random.Random(seed)
-    text = print_games([hide(g, hide_.value, rng) for g in made])
-    if output is None:
-        sys.stdout.write(text)
-        return
-    try:
-        output.write_text(text, encoding="utf-8")
     except OSError as e:
         fail(f"ftn generate: {output}: cannot write: {e.strerror or e}")

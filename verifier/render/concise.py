@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..diagnostics import Diagnostic
 from ..report import Summary
 from .base import Renderer, paint, severity_style
+from .base import escape_controls as esc
 
 
 class ConciseRenderer(Renderer):
@@ -20,16 +21,18 @@ class ConciseRenderer(Renderer):
     def finding(self, d: Diagnostic) -> None:
         color = self.ctx.color
         self.out.write(
-            paint(f"{d.source}:{d.line}:{d.col}:" if d.line else f"{d.source}:", "bold", color)
+            paint(f"{esc(d.source)}:{d.line}:{d.col}:" if d.line else f"{esc(d.source)}:",
+                  "bold", color)
             + " "
             # (an audit's own class is its code: named once)
             + paint(d.name if d.code == d.name else f"{d.code} {d.name}",
                     severity_style(d.severity), color)
-            + f": {d.message}\n"
+            + f": {esc(d.message)}\n"
         )
 
     def finish(self, summary: Summary) -> None:
         if self.ctx.unknowns is not None:
             for u in self.ctx.unknowns:
-                self.out.write(f"{u.source}:{u.line}:{u.col}: not verifiable: {u.message}\n")
+                self.out.write(f"{esc(u.source)}:{u.line}:{u.col}: not verifiable: "
+                               f"{esc(u.message)}\n")
         self.out.write(summary.text() + "\n")

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from ..diagnostics import ERROR, Diagnostic
 from ..report import Summary
-from .base import Renderer
+from .base import Renderer, escape_controls
 
 
 def escape_data(text: str) -> str:
-    """A command's message: ``%``, CR and LF escaped."""
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """A command's message: ``%``, CR and LF escaped (and every other control
+    character shown as ``\\x1b``: a log would act on it)."""
+    return escape_controls(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def escape_property(text: str) -> str:

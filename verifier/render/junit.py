@@ -14,11 +14,16 @@ import xml.etree.ElementTree as ET
 from ..audit import AuditSummary, classify
 from ..diagnostics import ERROR, Diagnostic
 from ..report import Summary
-from .base import Renderer
+from .base import Renderer, xml_text
 from .text import diagnostic_text
 
 
 def _write(out_root: ET.Element, r: Renderer) -> None:
+    for el in out_root.iter():  # XML 1.0 cannot hold every character a record can
+        if el.text:
+            el.text = xml_text(el.text)
+        for key, value in el.attrib.items():
+            el.set(key, xml_text(value))
     ET.indent(out_root, space="  ")
     r.out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
     r.out.write(ET.tostring(out_root, encoding="unicode") + "\n")

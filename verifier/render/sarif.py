@@ -20,7 +20,7 @@ from .. import rulebook
 from ..audit import DEFECTS
 from ..diagnostics import ERROR, REGISTRY, Code, Diagnostic
 from ..report import Summary
-from .base import Renderer
+from .base import Renderer, escape_controls
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 #: What a finding cites when it is not a rule of the game: the notation, the protocol.
@@ -89,7 +89,7 @@ def result(d: Diagnostic, index: int) -> dict[str, Any]:
         "ruleId": d.code,
         "ruleIndex": index,
         "level": "error" if d.severity == ERROR else "warning",
-        "message": {"text": d.message},
+        "message": {"text": escape_controls(d.message)},
         "locations": [location],
         "properties": props,
     }

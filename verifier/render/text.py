@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from ..diagnostics import Diagnostic
 from ..report import Summary
 from .base import Renderer, paint, severity_style, table
+from .base import escape_controls as esc
 
 if TYPE_CHECKING:  # the audit is imported where one is rendered: a check needs none
     from ..audit import AuditSummary
@@ -45,20 +46,22 @@ def diagnostic_text(d: Diagnostic, line_text: str | None, color: bool) -> str:
     the place in the game (``render_diagnostic``, painted)."""
     sev = severity_style(d.severity)
     out = [
-        paint(f"{d.source}:{d.line}:{d.col}:", "bold", color)
-        + " " + paint(f"{d.code} {d.name}", sev, color) + f": {d.message}"
+        paint(f"{esc(d.source)}:{d.line}:{d.col}:", "bold", color)
+        + " " + paint(f"{d.code} {d.name}", sev, color) + f": {esc(d.message)}"
     ]
     if line_text is not None:
         num = str(d.line)
         pad = " " * len(num)
         shown, col, cut = window(line_text.replace("\t", " "), d.col)
+        before = esc(shown[: max(0, col - 1)])  # escaped, the caret stays under its column
+        shown, col = before + esc(shown[max(0, col - 1):]), len(before) + 1
         out.append(paint(f" {num} |", "blue", color) + f" {shown}")
         out.append(paint(f" {pad} |", "blue", color) + f" {' ' * (col - 1)}"
                    + paint("^", sev, color)
                    + (f" column {d.col} of {len(line_text)}" if cut else ""))
     extra = []
-    values = [f"{what}: {value}" for what, value in (("claimed", d.claimed),
-                                                     ("computed", d.computed))
+    values = [f"{what}: {esc(str(value))}" for what, value in (("claimed", d.claimed),
+                                                              ("computed", d.computed))
               if value is not None]
     if values:
         extra.append(", ".join(values))
@@ -89,8 +92,8 @@ class TextRenderer(Renderer):
         color = self.ctx.color
         if self.ctx.unknowns is not None:
             for u in self.ctx.unknowns:
-                self.out.write(paint(f"{u.source}:{u.line}:{u.col}:", "bold", color)
-                               + f" not verifiable: {u.message}\n")
+                self.out.write(paint(f"{esc(u.source)}:{u.line}:{u.col}:", "bold", color)
+                               + f" not verifiable: {esc(u.message)}\n")
             n = len(self.ctx.unknowns)
             self.out.write(f"{n} thing{'' if n == 1 else 's'} the records leave unverified\n")
         line = summary.text()
@@ -111,16 +114,16 @@ def audit_text(summary: AuditSummary, r: Renderer) -> str:
     color = r.ctx.color
     out = []
     for g in summary.games:
+        source = paint(esc(g.source), "bold", color)
         if g.skipped is not None:
-            out.append(f"{paint(g.source, 'bold', color)}: game {g.game}: not played to the "
-                       f"engine: {g.skipped}")
+            out.append(f"{source}: game {g.game}: not played to the engine: {esc(g.skipped)}")
         if g.failure is not None:
-            out.append(f"{paint(g.source, 'bold', color)}: game {g.game}: "
-                       f"{paint('engine-failure', 'bold red', color)}: {g.failure}")
+            out.append(f"{source}: game {g.game}: "
+                       f"{paint('engine-failure', 'bold red', color)}: {esc(g.failure)}")
         if g.unreadable is not None:
             what = f"game {g.game}" if g.game else "input"
-            out.append(f"{paint(g.source, 'bold', color)}: {what}: "
-                       f"{paint('unreadable-record', 'bold red', color)}: {g.unreadable}")
+            out.append(f"{source}: {what}: "
+                       f"{paint('unreadable-record', 'bold red', color)}: {esc(g.unreadable)}")
         if not g.divergences:
             continue
         out.extend(_game_lines(g.game, g.divergences, color))
@@ -152,10 +155,10 @@ def _game_lines(game: int, divs: list[Divergence], color: bool) -> list[str]:
     div = divs[0]
     d = div.diagnostic
     cls, rule = classify(div)
-    where = d.source if d.source == "<engine>" else f"{d.source}:{d.line}:{d.col}"
+    where = esc(d.source if d.source == "<engine>" else f"{d.source}:{d.line}:{d.col}")
     place = div.where or (f"round {d.round}, event {d.event}" if d.event else f"round {d.round}"
                           if d.round else "the game")
-    why = div.explained.message if div.explained is not None else d.message
+    why = esc(div.explained.message if div.explained is not None else d.message)
     out = [f"{paint(where, 'bold', color)}: game {game}, {place}: "
            f"{paint(cls, 'bold red', color)} ({rule}): {why}"]
     hands = "; ".join(
@@ -168,7 +171,7 @@ def _game_lines(game: int, divs: list[Divergence], color: bool) -> list[str]:
         at = f"event {later.event}" if later.event is not None else "end of the round"
         line = "" if later.source == "<engine>" else f" (line {later.line})"
         out.append(f"    later in the round, {at}{line}: {later.name}: "
-                   f"{later.message}")
+                   f"{esc(later.message)}")
     if len(div.later) > 3:
         out.append(f"    and {len(div.later) - 3} more finding(s) later in the round")
     if len(divs) > 1:
