@@ -328,7 +328,8 @@ def test_a_phone_opens_at_the_overshoot_and_keys_do_not_scroll(
     assert 0 <= hands - browser.js(CONTROLS_BOTTOM) < 20  # the first part seen
     for key in ("ArrowLeft", "ArrowLeft", "Home", "End", "ArrowRight", "ArrowUp"):
         browser.key(key)
-        assert abs(box(browser, ".hands-box")["top"] - hands) <= 1, key
+        # (within 2 px: the page scrolls by whole pixels, the boxes' tops are fractions)
+        assert abs(box(browser, ".hands-box")["top"] - hands) < 2, key
     # The race at this width: its own drawing, labels at 11 px or more.
     sizes = browser.js("""(() => {
         const svg = document.querySelector('.race:not([hidden]) svg.race-narrow');
