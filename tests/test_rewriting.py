@@ -24,8 +24,8 @@ from notation.printer import print_games
 from verifier import rewrite, streams
 from verifier.check import convert_text, format_text
 from verifier.cli import app
-from verifier.cli.rewriting import AT_LEAST_1, SET_1, SET_2, fmt_status
 from verifier.generate import generate_games
+from verifier.pipeline.rewriting import AT_LEAST_1, SET_1, SET_2, fmt_status
 
 runner = CliRunner()
 

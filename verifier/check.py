@@ -9,17 +9,20 @@ do both).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
+from typing import Any, TypeVar
 
 from notation.jsonform import dumps_game
 from notation.model import Game
 
 from .diagnostics import Counted, Diagnostic
-from .reading import Read, diagnostic, kind_of, read, syntax_diagnostic
+from .reading import Read, diagnostic, kind_of, syntax_diagnostic
 from .replay import GameReport, Unknown, canonical_game, check_game
 
 FORMATS = ("ftn", "json", "jsonl")
+T = TypeVar("T")
 
 
 def no_games(source: str) -> Diagnostic:
@@ -107,15 +110,12 @@ def check_text(text: str | Iterable[str], source: str = "<input>",
                kind: str | None = None) -> FileReport:
     """Check every game of a text (or a stream of lines), FTN or JSON
     (``kind``, else guessed): reading problems first found, then the replay's
-    findings, all in order of place."""
-    rep = FileReport(source)
-    for b in check_reads(read(text, source, kind), source):
-        rep.games = b.number
-        rep.events += b.events
-        rep.diagnostics.extend(b.diagnostics)
-        rep.unknowns.extend(b.unknowns)
-    if rep.games == 0 and not rep.diagnostics:
-        rep.diagnostics.append(no_games(source))
+    findings, all in order of place. The check job of the driver on one
+    piece (``pipeline.check_all``)."""
+    from .pipeline import Text, check_all
+
+    got, _ = check_all([Text(text, source, kind)])
+    rep = FileReport(source, got.games, got.events, got.diagnostics, got.unknowns)
     rep.diagnostics.sort(key=_place)
     return rep
 
@@ -129,25 +129,37 @@ def audit_text(text: str, source: str, resync: str = "claimed"
                ) -> tuple[list[GameReport], list[Diagnostic]]:
     """Audit every game of a text (FTN or JSON): the audit reports, and what
     cannot be read."""
-    from .audit import audit_game  # not loaded by a check
+    from .parallel import audit_reports
+    from .pipeline import Text, collect
 
     reports: list[GameReport] = []
     unreadable: list[Diagnostic] = []
-    for r in read(text, source):
-        if r.game is None:
-            unreadable.extend(r.problems)
+    _, items = _one(collect(partial(audit_reports, resync=resync), Text(text, source)))
+    for item in items:
+        if isinstance(item, Diagnostic):
+            unreadable.append(item)
         else:
-            reports.append(audit_game(r.game, r.number, source, resync, r.locate))
+            reports.append(item)
     return reports, unreadable
+
+
+def _one(results: list[T]) -> T:
+    """The result of the one piece of a whole text."""
+    (result,) = results
+    return result
 
 
 def read_any(text: str, source: str = "<input>", kind: str | None = None
              ) -> tuple[list[Game], list[Diagnostic]]:
     """Every game of a text as records, or the diagnostics that keep it from
     being read (syntax errors, schema violations)."""
+    from .parallel import read_piece
+    from .pipeline import Text, collect
+
     games: list[Game] = []
     errors: list[Diagnostic] = []
-    for r in read(text, source, kind):
+    _, reads = _one(collect(read_piece, Text(text, source, kind)))
+    for r in reads:
         if r.game is None:
             errors.extend(r.problems)
         else:
@@ -216,12 +228,11 @@ def newline_of(text: str) -> str:
 def format_text(text: str, source: str = "<input>") -> tuple[str | None, list[Diagnostic]]:
     """The canonical form of a text in its own kind (FTN; a JSON array; JSON
     Lines) and with its own line ends (LF, or CRLF when its first line ends
-    so), or None and the errors that keep it from being read."""
-    if kind_of(text, source) == "json":
-        to = "json" if text.lstrip("\ufeff \t\r\n").startswith("[") else "jsonl"
-        out, errors = convert_text(text, to, source, "json")
-    else:
-        out, errors = convert_text(text, "ftn", source, "ftn")
+    so), or None and the errors that keep it from being read: ``fmt``'s work
+    on one piece."""
+    from .rewrite import format_piece
+
+    out, errors = _rewritten(format_piece, text, source, None)
     if out is not None and newline_of(text) == "\r\n":
         out = out.replace("\n", "\r\n")
     return out, errors
@@ -233,8 +244,24 @@ def convert_text(
 ) -> tuple[str | None, list[Diagnostic]]:
     """A text (FTN or JSON) in the canonical form of format ``to``, or None
     and the diagnostics that keep it from being read. ``positions`` writes
-    each element's FTN line and column into JSON output."""
-    games, errors = read_any(text, source, kind)
-    if errors:
-        return None, errors
-    return render(canonical(games, source), to, positions), []
+    each element's FTN line and column into JSON output: ``convert``'s work
+    on one piece."""
+    from .rewrite import convert_piece
+
+    return _rewritten(partial(convert_piece, to=to, positions=positions), text, source, kind,
+                      LAYOUTS[to])
+
+
+def _rewritten(work: Callable[[Any], Any], text: str, source: str, kind: str | None,
+               layout: Layout | None = None) -> tuple[str | None, list[Diagnostic]]:
+    """A rewriting job's text for a whole text (``layout``: by default the
+    layout of the kind the text is written back in), or None and the
+    problems."""
+    from .pipeline import Text, collect
+    from .rewrite import Joiner, format_target
+
+    piece, part = _one(collect(work, Text(text, source, kind)))
+    if part.problems:
+        return None, part.problems
+    joiner = Joiner(layout or LAYOUTS[format_target(piece.how, piece.lines)])
+    return joiner.add(part) + joiner.end(), []

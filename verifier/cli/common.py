@@ -10,15 +10,9 @@ itself (the ``render`` family does).
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
-import secrets
 import shutil
-import signal
-import stat
 import sys
-import tempfile
-import threading
 from collections.abc import Iterator
 from enum import Enum
 from pathlib import Path
@@ -29,10 +23,14 @@ import typer
 from .. import clihelp
 from ..diagnostics import Diagnostic
 from ..inputs import InputError, inputs
-from ..reading import kind_of
+from ..outputs import AtomicFile as AtomicFile  # re-exported: the one way to write a file
+from ..outputs import WriteError
+from ..outputs import interruptible as interruptible
+from ..outputs import write_atomic as write_atomic
+from ..parallel import Piece
+from ..pipeline import DaskMissing, input_names
 from ..render import FORMATS as RENDERERS
 from ..render import Context, Renderer, want_color
-from ..streams import pack_output
 
 clihelp.setup()
 
@@ -124,11 +122,42 @@ def read_one(source: str, command: str) -> tuple[str, str]:
     return name, text
 
 
-def one_file(source: str, command: str) -> None:
-    """Exit 2 when the one input of a command is a directory."""
+def one_file(source: str, command: str) -> str:
+    """The one input of a command; exit 2 when it is a directory."""
     if source != "-" and os.path.isdir(source):
         fail(f"ftn {command}: {source}: is a directory; {command} reads one file "
              f"(ftn check takes directories)")
+    return source
+
+
+def names_of(paths: list[str], exclude: list[str] | None) -> tuple[list[str], list[InputError]]:
+    """The inputs the paths name, and those that cannot be read, each said
+    on standard error (the others are still read); exit 2 when none can."""
+    names, unreadable = input_names(paths, exclude or ())
+    for e in unreadable:
+        err(f"ftn: {e}")
+    if unreadable and not names:
+        raise typer.Exit(EXIT_USAGE)
+    return names, unreadable
+
+
+@contextlib.contextmanager
+def said() -> Iterator[None]:
+    """An input that cannot be read, an output that cannot be written, a
+    Dask cluster that cannot be used: said, and exit 2."""
+    try:
+        yield
+    except (InputError, WriteError, DaskMissing) as e:
+        fail(f"ftn: {e}")
+
+
+def show_piece(problems: list[Diagnostic], piece: Piece) -> None:
+    """Diagnostics about a piece of an input on standard error, with their
+    source lines."""
+    from ..render.text import render_diagnostic
+
+    for d in problems:
+        err(render_diagnostic(d, piece.line(d.line)))
 
 
 def show_problems(errors: list[Diagnostic], text: str) -> None:
@@ -142,10 +171,11 @@ def show_problems(errors: list[Diagnostic], text: str) -> None:
 _noted = False
 
 
-def note_fallback(text: str, name: str) -> None:
-    """Say once on stderr when JSON is checked without the fast validator."""
+def note_fallback(how: str, name: str) -> None:
+    """Say once on stderr when JSON (``how``: as ``reading.sniff`` tells)
+    is checked without the fast validator."""
     global _noted
-    if _noted or kind_of(text, name) != "json":
+    if _noted or how == "ftn":
         return
     from ..validate import FALLBACK_NOTE, FAST  # slow to load: only for JSON
 
@@ -153,134 +183,6 @@ def note_fallback(text: str, name: str) -> None:
         _noted = True
         err(FALLBACK_NOTE)
 
-
-@contextlib.contextmanager
-def _signals_held() -> Iterator[None]:
-    """SIGINT and SIGTERM held back (delivered on leaving), so that a write
-    is never cut halfway: no temporary file left, no file half written."""
-    held = {signal.SIGINT, signal.SIGTERM}
-    can = hasattr(signal, "pthread_sigmask") and threading.current_thread() is \
-        threading.main_thread()
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, held) if can else None
-    try:
-        yield
-    finally:
-        if old is not None:
-            signal.pthread_sigmask(signal.SIG_SETMASK, old)
-
-
-@contextlib.contextmanager
-def interruptible(writing: bool = True) -> Iterator[None]:
-    """SIGTERM raises SystemExit, as SIGINT raises KeyboardInterrupt, while a
-    long run is ``writing`` a file: its temporary file is removed on the way
-    out."""
-    if not writing or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(signum: int, frame: object) -> None:
-        raise SystemExit(128 + signum)
-
-    old = signal.signal(signal.SIGTERM, stop)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, old)
-
-
-class AtomicFile:
-    """A file written whole or not at all (its line ends as given): through
-    a temporary file and a rename, keeping the mode of the file it replaces;
-    a new file gets the user's normal permissions (the umask). A symlink is
-    written through to its target; a file with hard links is rewritten in
-    place when it is committed (the links stay one file); a read-only file
-    is refused (OSError, on opening). ``packing`` compresses what is written
-    ("gzip", "bzip2", "xz", "zstd": ``streams.pack_output``). ``commit``
-    puts it in place, interrupts (SIGINT, SIGTERM) waiting until that is
-    done; ``abort`` leaves everything as it was."""
-
-    def __init__(self, path: Path, packing: str | None = None) -> None:
-        self.target = target = Path(os.path.realpath(path))
-        try:
-            st: os.stat_result | None = os.stat(target)
-        except FileNotFoundError:
-            st = None
-        if st is not None:
-            if not stat.S_ISREG(st.st_mode):
-                raise OSError(errno.EINVAL, "not a regular file")
-            if not st.st_mode & 0o222:
-                raise PermissionError(errno.EACCES, "the file is read-only")
-        self.mode = None if st is None else st.st_mode & 0o7777
-        self.tmp: Path | None = None
-        self.raw: IO[bytes]
-        if st is not None and st.st_nlink > 1:  # written in place at the end
-            try:
-                self.raw = tempfile.TemporaryFile(dir=target.parent)  # noqa: SIM115
-            except OSError:
-                self.raw = tempfile.TemporaryFile()  # noqa: SIM115
-        else:
-            self.tmp, fd = _temporary(target)
-            self.raw = os.fdopen(fd, "wb")
-        try:
-            self.file = pack_output(self.raw, packing, target.name)
-        except BaseException:
-            self.abort()
-            raise
-
-    def write(self, text: str) -> None:
-        self.file.write(text.encode("utf-8"))
-
-    def commit(self) -> None:
-        with _signals_held():
-            try:
-                if self.file is not self.raw:
-                    self.file.close()
-                if self.tmp is None:
-                    self.raw.seek(0)
-                    with open(self.target, "r+b") as f:  # in place: every hard link sees it
-                        shutil.copyfileobj(self.raw, f)
-                        f.truncate()
-                    self.raw.close()
-                    return
-                self.raw.close()
-                if self.mode is not None:
-                    with contextlib.suppress(OSError):
-                        os.chmod(self.tmp, self.mode)
-                os.replace(self.tmp, self.target)
-            except BaseException:
-                self.abort()
-                raise
-
-    def abort(self) -> None:
-        with contextlib.suppress(Exception):
-            self.raw.close()
-        if self.tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(self.tmp)
-
-
-def _temporary(target: Path) -> tuple[Path, int]:
-    """A new file next to ``target``, named after it: its path and descriptor."""
-    for _ in range(100):
-        name = target.parent / f".{target.name}.{secrets.token_hex(4)}.tmp"
-        try:
-            return name, os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-        except FileExistsError:
-            continue
-    raise OSError(errno.EEXIST, "no free temporary file name")
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write a file whole or not at all (``AtomicFile``); interrupts (SIGINT,
-    SIGTERM) wait until it is in place."""
-    with _signals_held():
-        f = AtomicFile(path)
-        try:
-            f.write(text)
-        except BaseException:
-            f.abort()
-            raise
-        f.commit()
 
 
 def write_out(text: str, output: Path | None) -> None:

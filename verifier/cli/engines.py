@@ -17,7 +17,6 @@ from typing import Annotated
 import typer
 
 from ..check import read_any
-from ..inputs import InputError
 from ..render import Context
 from .common import (
     EXIT_ERRORS,
@@ -36,9 +35,11 @@ from .common import (
     app,
     declared_options,
     fail,
+    note_fallback,
     read_inputs,
     read_one,
     renderer,
+    said,
     show_problems,
     write_out,
 )
@@ -98,7 +99,7 @@ def audit(
     quiet: QuietOpt = False,
 ) -> None:
     """Audit another implementation: its records, or a live engine."""
-    from ..audit import AuditSummary, GameAudit
+    from ..audit import AuditSummary
 
     if engine is not None:
         from ..generate import generate_games
@@ -123,15 +124,13 @@ def audit(
             fail("ftn audit: give record files, or --engine COMMAND")
         if rules is not None or rule:
             fail("ftn audit: --rules and --rule go with --engine (records declare their own)")
-        from .runs import audit_run, input_names
+        from ..pipeline import audit_all, input_names
+        from ..render.progress import Progress
 
-        try:
-            names, bad = input_names(paths, exclude)
-            summary = audit_run(names, resync.value, jobs, dask, quiet)
-            summary.games[:0] = [GameAudit(e.name or "<input>", 0, 0, 0, [], unreadable=str(e))
-                                 for e in bad]
-        except InputError as e:
-            fail(f"ftn: {e}")
+        with said():
+            names, bad = input_names(paths, exclude or ())
+            summary = audit_all(names, resync.value, jobs, dask, bad, Progress(quiet),
+                                lambda s: note_fallback(s.how, s.label))
     if output is None:
         renderer(format, color, sys.stdout, Context()).audit(summary)
     else:

@@ -8,6 +8,7 @@ Boundary: each reads its arguments and inputs, calls the library (``api``,
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from enum import Enum
 from functools import partial
 from pathlib import Path
@@ -15,11 +16,15 @@ from typing import Annotated
 
 import typer
 
-from ..check import FORMATS, LAYOUTS
+from ..check import FORMATS, LAYOUTS, Layout
+from ..parallel import Piece
+from ..pipeline import Text, label_of, open_one
+from ..pipeline.rewriting import Output, Rewritten, rewrite
 from ..render import FORMATS as RENDERERS
 from ..render import Context
 from ..replay import Unknown
 from ..report import Summary
+from ..rewrite import Part
 from ..streams import COMPRESSED, plain_name
 from .common import (
     EXIT_ERRORS,
@@ -39,9 +44,13 @@ from .common import (
     app,
     err,
     fail,
+    names_of,
     note_fallback,
+    one_file,
     read_one,
     renderer,
+    said,
+    show_piece,
     write_out,
 )
 
@@ -86,31 +95,27 @@ def check(
     quiet: QuietOpt = False,
 ) -> None:
     """Replay every game and report illegal moves and wrong claims."""
-    from .runs import LineBook, check_run, input_names
+    from ..pipeline import LineBook, check_report
+    from ..render.progress import Progress
 
     if explain_unknowns and not RENDERERS[format.value].shows_unknowns:
         fail(f"ftn check: --explain-unknowns needs --format text, concise, json or jsonl, "
              f"not {format.value}")
-    names, unreadable = input_names(paths, exclude)
-    for e in unreadable:  # an error for that file; the others are still checked
-        err(f"ftn: {e}")
-    if unreadable and not names:
-        raise typer.Exit(EXIT_USAGE)
-    summary = Summary(files=len(names))
-    unknowns: list[Unknown] = []
+    names, unreadable = names_of(paths, exclude)
+    summary, unknowns = Summary(files=len(names)), list[Unknown]()
     # Renderers that write at the end need the source lines of every finding.
     book = LineBook(keep=format is OutputFormat.junit)
-    ctx = Context(line_of=book.line_of,
-                  sources=["<stdin>" if n == "-" else n for n in names],
+    ctx = Context(line_of=book.line_of, sources=[label_of(n) for n in names],
                   unknowns=unknowns if explain_unknowns else None)
     out = renderer(format, color, sys.stdout, ctx)
-    failed = check_run(names, out, book, summary, unknowns, jobs, dask, quiet)
+    with said():
+        failed = check_report(names, out, book, summary, unknowns, jobs, dask, Progress(quiet),
+                              lambda s: note_fallback(s.how, s.label))
     out.finish(summary)
     for e in failed:  # an error for that file; the others were checked
         sys.stdout.flush()
         err(f"ftn: {e}")
-    unreadable += failed
-    if unreadable:
+    if unreadable or failed:
         raise typer.Exit(EXIT_USAGE)
     raise typer.Exit(EXIT_ERRORS if summary.errors or (strict and summary.warnings) else EXIT_OK)
 
@@ -126,21 +131,16 @@ def fmt(paths: Paths, check_only: CheckOpt = False, write: WriteOpt = False,
     first game that cannot be read (the games before it are printed; exit
     1); --write never rewrites a file that does not parse.
     """
-    from .rewriting import fmt_run, fmt_status
-    from .runs import input_names
+    from ..pipeline.rewriting import fmt_all, fmt_status
 
     if check_only and write:
         fail("ftn fmt: --check and --write exclude each other")
     if write and "-" in paths:
         fail("ftn fmt: --write cannot rewrite standard input")
-    names, unreadable = input_names(paths, exclude)
-    for e in unreadable:  # an error for that file; the others are still formatted
-        err(f"ftn: {e}")
-    if unreadable and not names:
-        raise typer.Exit(EXIT_USAGE)
+    names, unreadable = names_of(paths, exclude)
     mode = "check" if check_only else "write" if write else "print"
-    ops, failed = fmt_run(names, mode, jobs)
-    raise typer.Exit(fmt_status(ops, bool(unreadable) or failed > 0))
+    done = fmt_all(names, mode, typer.echo, err, show_piece, jobs)
+    raise typer.Exit(fmt_status(done.ops, bool(unreadable) or done.failed > 0))
 
 
 class To(str, Enum):
@@ -173,21 +173,21 @@ def convert(
     problem of the input is said, and the exit status is 1.
     """
     from ..rewrite import convert_piece
-    from .rewriting import Output, open_one, run_one
 
-    name, how, lines = open_one(source, "convert")
-    note_fallback("{" if how != "ftn" else "", name)
-    if positions and how != "ftn":
+    with said():
+        one = open_one(one_file(source, "convert"))
+    note_fallback(one.kind or "ftn", one.name)
+    if positions and one.kind != "ftn":
         fail("ftn convert: --positions needs FTN input (they are FTN lines and columns)")
     target = to.value if to is not None else None
     if target is None and output is not None:
         suffix = Path(plain_name(output.name)).suffix.lower().lstrip(".")
         target = suffix if suffix in FORMATS else None
     if target is None:
-        target = "ftn" if how != "ftn" else "json"
+        target = "ftn" if one.kind != "ftn" else "json"
     packed = None if output is None else COMPRESSED.get(Path(output.name).suffix.lower())
-    run_one(name, how, lines, partial(convert_piece, to=target, positions=positions),
-            LAYOUTS[target], jobs, Output(output, packed), "convert")
+    rewritten("convert", one, partial(convert_piece, to=target, positions=positions),
+              LAYOUTS[target], Output(output, packed), jobs)
 
 
 @app.command()
@@ -198,14 +198,26 @@ def replay(source: InArg, format: FormatOpt = Format.text, output: OutOpt = None
     at a game that cannot be read, as for convert.
     """
     from ..rewrite import REPLAY_JSON, REPLAY_TEXT, replay_piece
-    from .rewriting import Output, open_one, run_one
 
-    name, how, lines = open_one(source, "replay")
-    note_fallback("{" if how != "ftn" else "", name)
+    with said():
+        one = open_one(one_file(source, "replay"))
+    note_fallback(one.kind or "ftn", one.name)
     as_json = format is Format.json
-    stopped = run_one(name, how, lines, partial(replay_piece, as_json=as_json),
-                      REPLAY_JSON if as_json else REPLAY_TEXT, 1, Output(output), "replay")
-    raise typer.Exit(EXIT_ERRORS if stopped else EXIT_OK)
+    done = rewritten("replay", one, partial(replay_piece, as_json=as_json),
+                     REPLAY_JSON if as_json else REPLAY_TEXT, Output(output))
+    raise typer.Exit(EXIT_ERRORS if done.stopped else EXIT_OK)
+
+
+def rewritten(command: str, one: Text, work: Callable[[Piece], Part], layout: Layout,
+              out: Output, jobs: int = 1) -> Rewritten:
+    """``pipeline.rewrite`` for convert and replay: at a game that cannot be
+    read, ``ftn COMMAND: NAME: ...`` and exit 1."""
+    with said():
+        done = rewrite(one, work, layout, out, show_piece, jobs)
+    if not done.ok:
+        what = "not converted: it cannot be read" if command == "convert" else "it cannot be read"
+        fail(f"ftn {command}: {one.name}: {what}", EXIT_ERRORS)
+    return done
 
 
 GameOpt = Annotated[
