@@ -17,9 +17,9 @@ from __future__ import annotations
 import sys
 
 from . import engines, records, reference
-from .common import EXIT_ERRORS, Color, OutputFormat, app, err
+from .common import EXIT_ERRORS, Color, app, err
 
-__all__ = ["Color", "OutputFormat", "app", "engines", "main", "records", "reference"]
+__all__ = ["Color", "app", "engines", "main", "records", "reference"]
 
 
 def main() -> None:

@@ -13,10 +13,10 @@ import contextlib
 import os
 import shutil
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from enum import Enum
 from pathlib import Path
-from typing import IO, Annotated, NoReturn
+from typing import IO, TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
@@ -52,17 +52,22 @@ class Format(str, Enum):
     json = "json"
 
 
-class OutputFormat(str, Enum):
-    """--format of the commands that report findings: the names of
-    ``render.FORMATS`` (a test keeps the two the same)."""
+class Choice(str, Enum):
+    """The values of an option that a registry holds (``choices``)."""
 
-    text = "text"
-    concise = "concise"
-    json = "json"
-    jsonl = "jsonl"
-    github = "github"
-    sarif = "sarif"
-    junit = "junit"
+
+def choices(name: str, values: Iterable[str]) -> type[Choice]:
+    """An enum of the values an option takes, made from the registry that
+    holds them (so that a new one needs no line here)."""
+    made: type[Choice] = Choice(name, [(v, v) for v in values])  # type: ignore[call-overload]
+    return made
+
+
+if TYPE_CHECKING:
+    OutputFormat = Choice
+else:  # --format of the commands that report findings: the renderers
+    OutputFormat = choices("OutputFormat", RENDERERS)
+TEXT = OutputFormat("text")  # the default --format
 
 
 class Color(str, Enum):
@@ -185,15 +190,15 @@ def note_fallback(how: str, name: str) -> None:
 
 
 
-def write_out(text: str, output: Path | None) -> None:
-    """Text to a file, or to standard output."""
+def write_out(text: str, output: Path | None, who: str = "ftn") -> None:
+    """Text to a file (whole or not at all), or to standard output."""
     if output is None:
         sys.stdout.write(text)
         return
     try:
         write_atomic(output, text)
     except OSError as e:
-        fail(f"ftn: {output}: cannot write: {e.strerror or e}")
+        fail(f"{who}: {output}: cannot write: {e.strerror or e}")
 
 
 def declared_options(command: str, rule: list[str] | None) -> list[tuple[str, str]]:
@@ -207,7 +212,7 @@ def declared_options(command: str, rule: list[str] | None) -> list[tuple[str, st
     return declared
 
 
-def renderer(format: OutputFormat, color: Color, out: IO[str], ctx: Context) -> Renderer:
+def renderer(format: Choice, color: Color, out: IO[str], ctx: Context) -> Renderer:
     """The renderer of ``--format``, writing to ``out``, coloured as ``--color`` says."""
     ctx.color = want_color(color.value, out) and format.value in ("text", "concise")
     ctx.width = shutil.get_terminal_size().columns if out.isatty() else None

@@ -8,7 +8,6 @@ Boundary: each reads its arguments and inputs, calls the library (``api``,
 from __future__ import annotations
 
 import io
-import random
 import sys
 from enum import Enum
 from pathlib import Path
@@ -22,11 +21,11 @@ from .common import (
     EXIT_ERRORS,
     EXIT_OK,
     EXIT_USAGE,
+    TEXT,
     Color,
     ColorOpt,
     ExcludeOpt,
     OutOpt,
-    OutputFormat,
     OutputFormatOpt,
     PlayersOpt,
     PresetOpt,
@@ -82,7 +81,7 @@ TimeoutOpt = Annotated[
 @app.command()
 def audit(
     paths: AuditPaths = None,
-    format: OutputFormatOpt = OutputFormat.text,
+    format: OutputFormatOpt = TEXT,
     resync: ResyncOpt = Resync.claimed,
     output: OutOpt = None,
     engine: EngineOpt = None,
@@ -159,37 +158,21 @@ DivideOpt = Annotated[bool, typer.Option("--divide", help="Split the count by fi
 @app.command()
 def perft(source: RecordArg, depth: DepthOpt = 3, divide: DivideOpt = False) -> None:
     """Count the legal continuations of a record's last position (perft)."""
-    from ..engine import perft as perft_count
-    from ..engine import perft_divide
-    from ..replay import final_position
+    from ..perft import NoStart, last_position, perft_lines
 
     name, text = read_one(source, "perft")
-    games, errors = read_any(text, name)
-    if errors or not games:
-        show_problems(errors, text)
-        fail(f"ftn perft: {name}: no game to start from", EXIT_ERRORS)
-    rep = final_position(games[0], name)
-    bad = [d for d in rep.diagnostics if d.severity == "error"]
-    if bad or rep.final is None:
-        show_problems(bad, text)
-        fail(f"ftn perft: {name}: the record must replay clean and have a round", EXIT_ERRORS)
-    rs, gs = rep.final
-    if rs.partial:
-        fail(f"ftn perft: {name}: perft needs every hand of the last round known", EXIT_ERRORS)
-    if divide:
-        total = 0
-        for move, count in perft_divide(rs, gs, depth):
-            what = "knock" if move.tile is None else f"{move.tile[0]}-{move.tile[1]}" + (
-                f" {move.end}" if move.end else "")
-            typer.echo(f"{what}: {count}")
-            total += count
-        typer.echo(f"total: {total}")
-    else:
-        typer.echo(str(perft_count(rs, gs, depth)))
+    try:
+        rs, gs = last_position(text, name)
+    except NoStart as e:
+        show_problems(e.problems, text)
+        fail(f"ftn perft: {e.message}", EXIT_ERRORS)
+    typer.echo("\n".join(perft_lines(rs, gs, depth, divide)))
 
 
 class Hide(str, Enum):
-    """``--hide``: the modes of ``generate.hide`` (a test keeps them the same)."""
+    """``--hide``: the modes of ``generate.hide`` (a test keeps them the same;
+    written here so that the command line loads ``generate`` only for a
+    command that generates)."""
 
     none = "none"
     all = "all"
@@ -223,21 +206,11 @@ def generate(
     hide_: HideOpt = Hide.none,
 ) -> None:
     """Write random legal complete games with correct claims."""
-    from notation.printer import print_games
+    from ..generate import generated_text
 
-    from ..generate import generate_games, hide
-
-    declared = declared_options("generate", rule)
     try:
-        made = list(generate_games(players, games, seed, rules, declared))
+        text = generated_text(players, games, seed, rules, declared_options("generate", rule),
+                              hide_.value)
     except ValueError as e:
         fail(f"ftn generate: {e}")
-    rng = random.Random(seed)
-    text = print_games([hide(g, hide_.value, rng) for g in made])
-    if output is None:
-        sys.stdout.write(text)
-        return
-    try:
-        output.write_text(text, encoding="utf-8")
-    except OSError as e:
-        fail(f"ftn generate: {output}: cannot write: {e.strerror or e}")
+    write_out(text, output, "ftn generate")

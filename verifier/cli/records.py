@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from enum import Enum
 from functools import partial
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -30,6 +29,8 @@ from .common import (
     EXIT_ERRORS,
     EXIT_OK,
     EXIT_USAGE,
+    TEXT,
+    Choice,
     Color,
     ColorOpt,
     ExcludeOpt,
@@ -37,11 +38,11 @@ from .common import (
     FormatOpt,
     InArg,
     OutOpt,
-    OutputFormat,
     OutputFormatOpt,
     Paths,
     StrictOpt,
     app,
+    choices,
     err,
     fail,
     names_of,
@@ -85,7 +86,7 @@ QuietOpt = Annotated[
 @app.command()
 def check(
     paths: Paths,
-    format: OutputFormatOpt = OutputFormat.text,
+    format: OutputFormatOpt = TEXT,
     explain_unknowns: UnknownsOpt = False,
     color: ColorOpt = Color.auto,
     exclude: ExcludeOpt = None,
@@ -104,7 +105,7 @@ def check(
     names, unreadable = names_of(paths, exclude)
     summary, unknowns = Summary(files=len(names)), list[Unknown]()
     # Renderers that write at the end need the source lines of every finding.
-    book = LineBook(keep=format is OutputFormat.junit)
+    book = LineBook(keep=format.value == "junit")
     ctx = Context(line_of=book.line_of, sources=[label_of(n) for n in names],
                   unknowns=unknowns if explain_unknowns else None)
     out = renderer(format, color, sys.stdout, ctx)
@@ -143,15 +144,13 @@ def fmt(paths: Paths, check_only: CheckOpt = False, write: WriteOpt = False,
     raise typer.Exit(fmt_status(done.ops, bool(unreadable) or done.failed > 0))
 
 
-class To(str, Enum):
-    ftn = "ftn"
-    json = "json"
-    jsonl = "jsonl"
-
-
+if TYPE_CHECKING:
+    To = Choice
+else:
+    To = choices("To", FORMATS)
 ToOpt = Annotated[
     To | None,
-    typer.Option("--to", "-t", metavar="ftn|json|jsonl",
+    typer.Option("--to", "-t", metavar="|".join(FORMATS),
                  help="ftn, json (an array) or jsonl; else from OUT, else the "
                  "other kind than the input."),
 ]
