@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import sys
 from collections.abc import Iterable, Iterator
 from enum import Enum
@@ -23,14 +22,11 @@ import typer
 from .. import clihelp
 from ..diagnostics import Diagnostic
 from ..inputs import InputError, inputs
-from ..outputs import AtomicFile as AtomicFile  # re-exported: the one way to write a file
-from ..outputs import WriteError
-from ..outputs import interruptible as interruptible
-from ..outputs import write_atomic as write_atomic
+from ..outputs import WriteError, write_atomic
 from ..parallel import Piece
 from ..pipeline import DaskMissing, input_names
 from ..render import FORMATS as RENDERERS
-from ..render import Context, Renderer, want_color
+from ..render import Context, Renderer, for_stream, stream_context
 
 clihelp.setup()
 
@@ -113,10 +109,8 @@ def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
 
 def read_inputs(paths: list[str], exclude: list[str] | None = None) -> list[tuple[str, str]]:
     """(name, text) for every input, or exit 2 with a message."""
-    try:
+    with said():
         return inputs(paths, exclude or ())
-    except InputError as e:
-        fail(f"ftn: {e}")
 
 
 def read_one(source: str, command: str) -> tuple[str, str]:
@@ -189,7 +183,6 @@ def note_fallback(how: str, name: str) -> None:
         err(FALLBACK_NOTE)
 
 
-
 def write_out(text: str, output: Path | None, who: str = "ftn") -> None:
     """Text to a file (whole or not at all), or to standard output."""
     if output is None:
@@ -214,17 +207,12 @@ def declared_options(command: str, rule: list[str] | None) -> list[tuple[str, st
 
 def renderer(format: Choice, color: Color, out: IO[str], ctx: Context) -> Renderer:
     """The renderer of ``--format``, writing to ``out``, coloured as ``--color`` says."""
-    ctx.color = want_color(color.value, out) and format.value in ("text", "concise")
-    ctx.width = shutil.get_terminal_size().columns if out.isatty() else None
-    return RENDERERS[format.value](out, ctx)
+    return for_stream(format.value, color.value, out, ctx)
 
 
 def console_context(color: Color) -> Context:
     """Colour and width for a table on standard output."""
-    return Context(
-        color=want_color(color.value, sys.stdout),
-        width=shutil.get_terminal_size().columns if sys.stdout.isatty() else None,
-    )
+    return stream_context(color.value, sys.stdout)
 
 
 # --------------------------------------------------------------------------

@@ -17,31 +17,7 @@ import typer
 
 from ..check import read_any
 from ..render import Context
-from .common import (
-    EXIT_ERRORS,
-    EXIT_OK,
-    EXIT_USAGE,
-    TEXT,
-    Color,
-    ColorOpt,
-    ExcludeOpt,
-    OutOpt,
-    OutputFormatOpt,
-    PlayersOpt,
-    PresetOpt,
-    RuleOpt,
-    SeedOpt,
-    app,
-    declared_options,
-    fail,
-    note_fallback,
-    read_inputs,
-    read_one,
-    renderer,
-    said,
-    show_problems,
-    write_out,
-)
+from . import common as c
 from .records import DaskOpt, JobsOpt, QuietOpt
 
 
@@ -78,21 +54,21 @@ TimeoutOpt = Annotated[
 ]
 
 
-@app.command()
+@c.app.command()
 def audit(
     paths: AuditPaths = None,
-    format: OutputFormatOpt = TEXT,
+    format: c.OutputFormatOpt = c.TEXT,
     resync: ResyncOpt = Resync.claimed,
-    output: OutOpt = None,
+    output: c.OutOpt = None,
     engine: EngineOpt = None,
     generate: GenerateOpt = 0,
-    players: PlayersOpt = 2,
-    seed: SeedOpt = 1,
+    players: c.PlayersOpt = 2,
+    seed: c.SeedOpt = 1,
     timeout: TimeoutOpt = 5.0,
-    rules: PresetOpt = None,
-    rule: RuleOpt = None,
-    color: ColorOpt = Color.auto,
-    exclude: ExcludeOpt = None,
+    rules: c.PresetOpt = None,
+    rule: c.RuleOpt = None,
+    color: c.ColorOpt = c.Color.auto,
+    exclude: c.ExcludeOpt = None,
     jobs: JobsOpt = 1,
     dask: DaskOpt = None,
     quiet: QuietOpt = False,
@@ -104,44 +80,44 @@ def audit(
         from ..generate import generate_games
         from ..protocol import audit_engine
 
-        declared = declared_options("audit", rule)
+        declared = c.declared_options("audit", rule)
         try:
             games = list(generate_games(players, generate, seed, rules, declared))
         except ValueError as e:
-            fail(f"ftn audit: {e}")
-        for name, text in read_inputs(paths or [], exclude):
+            c.fail(f"ftn audit: {e}")
+        for name, text in c.read_inputs(paths or [], exclude):
             read, errors = read_any(text, name)
             if errors:
-                show_problems(errors, text)
-                raise typer.Exit(EXIT_USAGE)
+                c.show_problems(errors, text)
+                raise typer.Exit(c.EXIT_USAGE)
             games += read
         if not games:
-            fail("ftn audit: --engine needs reference games: --generate N, or files")
+            c.fail("ftn audit: --engine needs reference games: --generate N, or files")
         summary = AuditSummary(list(audit_engine(engine, games, timeout)))
     else:
         if not paths:
-            fail("ftn audit: give record files, or --engine COMMAND")
+            c.fail("ftn audit: give record files, or --engine COMMAND")
         if rules is not None or rule:
-            fail("ftn audit: --rules and --rule go with --engine (records declare their own)")
+            c.fail("ftn audit: --rules and --rule go with --engine (records declare their own)")
         from ..pipeline import audit_all, input_names
         from ..render.progress import Progress
 
-        with said():
+        with c.said():
             names, bad = input_names(paths, exclude or ())
             summary = audit_all(names, resync.value, jobs, dask, bad, Progress(quiet),
-                                lambda s: note_fallback(s.how, s.label))
+                                lambda s: c.note_fallback(s.how, s.label))
     if output is None:
-        renderer(format, color, sys.stdout, Context()).audit(summary)
+        c.renderer(format, color, sys.stdout, Context()).audit(summary)
     else:
         buf = io.StringIO()
-        renderer(format, Color.never if color is Color.auto else color, buf,
-                 Context()).audit(summary)
-        write_out(buf.getvalue(), output)
+        c.renderer(format, c.Color.never if color is c.Color.auto else color, buf,
+                   Context()).audit(summary)
+        c.write_out(buf.getvalue(), output)
     if engine is not None and all(g.skipped is not None for g in summary.games):
-        fail("ftn audit: no reference game could be played to the engine (see above)")
+        c.fail("ftn audit: no reference game could be played to the engine (see above)")
     if summary.read_nothing:
-        raise typer.Exit(EXIT_USAGE)  # nothing in the input is a record
-    raise typer.Exit(EXIT_OK if all(g.clean for g in summary.games) else EXIT_ERRORS)
+        raise typer.Exit(c.EXIT_USAGE)  # nothing in the input is a record
+    raise typer.Exit(c.EXIT_OK if all(g.clean for g in summary.games) else c.EXIT_ERRORS)
 
 
 RecordArg = Annotated[
@@ -155,17 +131,17 @@ DepthOpt = Annotated[
 DivideOpt = Annotated[bool, typer.Option("--divide", help="Split the count by first move.")]
 
 
-@app.command()
+@c.app.command()
 def perft(source: RecordArg, depth: DepthOpt = 3, divide: DivideOpt = False) -> None:
     """Count the legal continuations of a record's last position (perft)."""
     from ..perft import NoStart, last_position, perft_lines
 
-    name, text = read_one(source, "perft")
+    name, text = c.read_one(source, "perft")
     try:
         rs, gs = last_position(text, name)
     except NoStart as e:
-        show_problems(e.problems, text)
-        fail(f"ftn perft: {e.message}", EXIT_ERRORS)
+        c.show_problems(e.problems, text)
+        c.fail(f"ftn perft: {e.message}", c.EXIT_ERRORS)
     typer.echo("\n".join(perft_lines(rs, gs, depth, divide)))
 
 
@@ -195,22 +171,22 @@ OutputOpt = Annotated[
 ]
 
 
-@app.command()
+@c.app.command()
 def generate(
-    players: PlayersOpt = 2,
+    players: c.PlayersOpt = 2,
     games: GamesOpt = 1,
-    seed: SeedOpt = 1,
+    seed: c.SeedOpt = 1,
     output: OutputOpt = None,
-    rules: PresetOpt = None,
-    rule: RuleOpt = None,
+    rules: c.PresetOpt = None,
+    rule: c.RuleOpt = None,
     hide_: HideOpt = Hide.none,
 ) -> None:
     """Write random legal complete games with correct claims."""
     from ..generate import generated_text
 
     try:
-        text = generated_text(players, games, seed, rules, declared_options("generate", rule),
+        text = generated_text(players, games, seed, rules, c.declared_options("generate", rule),
                               hide_.value)
     except ValueError as e:
-        fail(f"ftn generate: {e}")
-    write_out(text, output, "ftn generate")
+        c.fail(f"ftn generate: {e}")
+    c.write_out(text, output, "ftn generate")

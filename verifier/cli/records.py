@@ -25,35 +25,7 @@ from ..replay import Unknown
 from ..report import Summary
 from ..rewrite import Part
 from ..streams import COMPRESSED, plain_name
-from .common import (
-    EXIT_ERRORS,
-    EXIT_OK,
-    EXIT_USAGE,
-    TEXT,
-    Choice,
-    Color,
-    ColorOpt,
-    ExcludeOpt,
-    Format,
-    FormatOpt,
-    InArg,
-    OutOpt,
-    OutputFormatOpt,
-    Paths,
-    StrictOpt,
-    app,
-    choices,
-    err,
-    fail,
-    names_of,
-    note_fallback,
-    one_file,
-    read_one,
-    renderer,
-    said,
-    show_piece,
-    write_out,
-)
+from . import common as c
 
 UnknownsOpt = Annotated[
     bool,
@@ -83,14 +55,14 @@ QuietOpt = Annotated[
 ]
 
 
-@app.command()
+@c.app.command()
 def check(
-    paths: Paths,
-    format: OutputFormatOpt = TEXT,
+    paths: c.Paths,
+    format: c.OutputFormatOpt = c.TEXT,
     explain_unknowns: UnknownsOpt = False,
-    color: ColorOpt = Color.auto,
-    exclude: ExcludeOpt = None,
-    strict: StrictOpt = False,
+    color: c.ColorOpt = c.Color.auto,
+    exclude: c.ExcludeOpt = None,
+    strict: c.StrictOpt = False,
     jobs: JobsOpt = 1,
     dask: DaskOpt = None,
     quiet: QuietOpt = False,
@@ -100,30 +72,31 @@ def check(
     from ..render.progress import Progress
 
     if explain_unknowns and not RENDERERS[format.value].shows_unknowns:
-        fail(f"ftn check: --explain-unknowns needs --format text, concise, json or jsonl, "
-             f"not {format.value}")
-    names, unreadable = names_of(paths, exclude)
+        c.fail(f"ftn check: --explain-unknowns needs --format text, concise, json or jsonl, "
+               f"not {format.value}")
+    names, unreadable = c.names_of(paths, exclude)
     summary, unknowns = Summary(files=len(names)), list[Unknown]()
     # Renderers that write at the end need the source lines of every finding.
     book = LineBook(keep=format.value == "junit")
     ctx = Context(line_of=book.line_of, sources=[label_of(n) for n in names],
                   unknowns=unknowns if explain_unknowns else None)
-    out = renderer(format, color, sys.stdout, ctx)
-    with said():
+    out = c.renderer(format, color, sys.stdout, ctx)
+    with c.said():
         failed = check_report(names, out, book, summary, unknowns, jobs, dask, Progress(quiet),
-                              lambda s: note_fallback(s.how, s.label))
+                              lambda s: c.note_fallback(s.how, s.label))
     out.finish(summary)
     for e in failed:  # an error for that file; the others were checked
         sys.stdout.flush()
-        err(f"ftn: {e}")
+        c.err(f"ftn: {e}")
     if unreadable or failed:
-        raise typer.Exit(EXIT_USAGE)
-    raise typer.Exit(EXIT_ERRORS if summary.errors or (strict and summary.warnings) else EXIT_OK)
+        raise typer.Exit(c.EXIT_USAGE)
+    failing = summary.errors or (strict and summary.warnings)
+    raise typer.Exit(c.EXIT_ERRORS if failing else c.EXIT_OK)
 
 
-@app.command()
-def fmt(paths: Paths, check_only: CheckOpt = False, write: WriteOpt = False,
-        exclude: ExcludeOpt = None, jobs: JobsOpt = 1) -> None:
+@c.app.command()
+def fmt(paths: c.Paths, check_only: CheckOpt = False, write: WriteOpt = False,
+        exclude: c.ExcludeOpt = None, jobs: JobsOpt = 1) -> None:
     """Print records in the canonical form; JSON stays JSON.
 
     Every end is written and the layout is fixed; an array stays an array,
@@ -135,19 +108,19 @@ def fmt(paths: Paths, check_only: CheckOpt = False, write: WriteOpt = False,
     from ..pipeline.rewriting import fmt_all, fmt_status
 
     if check_only and write:
-        fail("ftn fmt: --check and --write exclude each other")
+        c.fail("ftn fmt: --check and --write exclude each other")
     if write and "-" in paths:
-        fail("ftn fmt: --write cannot rewrite standard input")
-    names, unreadable = names_of(paths, exclude)
+        c.fail("ftn fmt: --write cannot rewrite standard input")
+    names, unreadable = c.names_of(paths, exclude)
     mode = "check" if check_only else "write" if write else "print"
-    done = fmt_all(names, mode, typer.echo, err, show_piece, jobs)
+    done = fmt_all(names, mode, typer.echo, c.err, c.show_piece, jobs)
     raise typer.Exit(fmt_status(done.ops, bool(unreadable) or done.failed > 0))
 
 
 if TYPE_CHECKING:
-    To = Choice
+    To = c.Choice
 else:
-    To = choices("To", FORMATS)
+    To = c.choices("To", FORMATS)
 ToOpt = Annotated[
     To | None,
     typer.Option("--to", "-t", metavar="|".join(FORMATS),
@@ -159,9 +132,9 @@ PositionsOpt = Annotated[
 ]
 
 
-@app.command()
+@c.app.command()
 def convert(
-    source: InArg, output: OutOpt = None, to: ToOpt = None, positions: PositionsOpt = False,
+    source: c.InArg, output: c.OutOpt = None, to: ToOpt = None, positions: PositionsOpt = False,
     jobs: JobsOpt = 1,
 ) -> None:
     """Convert records between FTN, JSON and JSON Lines (canonical form).
@@ -169,15 +142,15 @@ def convert(
     The input is read a game at a time and the output written as it comes.
     At a game that cannot be read, nothing more is written (on standard
     output, the games before it have been; OUT is not written at all), every
-    problem of the input is said, and the exit status is 1.
+    problem of the input is c.said, and the exit status is 1.
     """
     from ..rewrite import convert_piece
 
-    with said():
-        one = open_one(one_file(source, "convert"))
-    note_fallback(one.kind or "ftn", one.name)
+    with c.said():
+        one = open_one(c.one_file(source, "convert"))
+    c.note_fallback(one.kind or "ftn", one.name)
     if positions and one.kind != "ftn":
-        fail("ftn convert: --positions needs FTN input (they are FTN lines and columns)")
+        c.fail("ftn convert: --positions needs FTN input (they are FTN lines and columns)")
     target = to.value if to is not None else None
     if target is None and output is not None:
         suffix = Path(plain_name(output.name)).suffix.lower().lstrip(".")
@@ -189,8 +162,8 @@ def convert(
               LAYOUTS[target], Output(output, packed), jobs)
 
 
-@app.command()
-def replay(source: InArg, format: FormatOpt = Format.text, output: OutOpt = None) -> None:
+@c.app.command()
+def replay(source: c.InArg, format: c.FormatOpt = c.Format.text, output: c.OutOpt = None) -> None:
     """The reference replay: every event with the state the rules give after it.
 
     The input is read a game at a time and the replay written as it comes;
@@ -198,24 +171,24 @@ def replay(source: InArg, format: FormatOpt = Format.text, output: OutOpt = None
     """
     from ..rewrite import REPLAY_JSON, REPLAY_TEXT, replay_piece
 
-    with said():
-        one = open_one(one_file(source, "replay"))
-    note_fallback(one.kind or "ftn", one.name)
-    as_json = format is Format.json
+    with c.said():
+        one = open_one(c.one_file(source, "replay"))
+    c.note_fallback(one.kind or "ftn", one.name)
+    as_json = format is c.Format.json
     done = rewritten("replay", one, partial(replay_piece, as_json=as_json),
                      REPLAY_JSON if as_json else REPLAY_TEXT, Output(output))
-    raise typer.Exit(EXIT_ERRORS if done.stopped else EXIT_OK)
+    raise typer.Exit(c.EXIT_ERRORS if done.stopped else c.EXIT_OK)
 
 
 def rewritten(command: str, one: Text, work: Callable[[Piece], Part], layout: Layout,
               out: Output, jobs: int = 1) -> Rewritten:
     """``pipeline.rewrite`` for convert and replay: at a game that cannot be
     read, ``ftn COMMAND: NAME: ...`` and exit 1."""
-    with said():
-        done = rewrite(one, work, layout, out, show_piece, jobs)
+    with c.said():
+        done = rewrite(one, work, layout, out, c.show_piece, jobs)
     if not done.ok:
         what = "not converted: it cannot be read" if command == "convert" else "it cannot be read"
-        fail(f"ftn {command}: {one.name}: {what}", EXIT_ERRORS)
+        c.fail(f"ftn {command}: {one.name}: {what}", c.EXIT_ERRORS)
     return done
 
 
@@ -229,16 +202,15 @@ AtOpt = Annotated[
 SvgOpt = Annotated[bool, typer.Option("--svg", help="One SVG picture of --at's position.")]
 
 
-@app.command()
-def show(
-    source: InArg, output: OutOpt = None, game: GameOpt = 1, at: AtOpt = None, svg: SvgOpt = False
-) -> None:
+@c.app.command()
+def show(source: c.InArg, output: c.OutOpt = None, game: GameOpt = 1, at: AtOpt = None,
+         svg: SvgOpt = False) -> None:
     """A self-contained HTML page that replays one game (or, with --svg, one position)."""
     from ..show import ShowError, render
 
-    name, text = read_one(source, "show")
+    name, text = c.read_one(source, "show")
     try:
         out = render(text, name, game, at, svg)
     except ShowError as e:
-        fail(e.message, e.code)
-    write_out(out, output)
+        c.fail(e.message, e.code)
+    c.write_out(out, output)

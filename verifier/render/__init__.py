@@ -15,7 +15,9 @@ line here.
 from __future__ import annotations
 
 import importlib
+import shutil
 from collections.abc import Iterator, Mapping
+from typing import IO
 
 from .base import Context, Renderer, audit_findings, want_color
 
@@ -49,4 +51,24 @@ FORMATS: Mapping[str, type[Renderer]] = _Formats({
     "junit": "junit:JunitRenderer",
 })
 
-__all__ = ["FORMATS", "Context", "Renderer", "audit_findings", "want_color"]
+
+
+def stream_context(color: str, out: IO[str], ctx: Context | None = None) -> Context:
+    """``ctx`` (by default a new one) coloured as ``--color`` says for
+    ``out`` and as wide as its terminal (no width when it is not one)."""
+    ctx = Context() if ctx is None else ctx
+    ctx.color = want_color(color, out)
+    ctx.width = shutil.get_terminal_size().columns if out.isatty() else None
+    return ctx
+
+
+def for_stream(format: str, color: str, out: IO[str], ctx: Context | None = None) -> Renderer:
+    """The renderer of ``format`` writing to ``out``, coloured as ``color``
+    says (``--color``; only the formats for people are ever coloured)."""
+    ctx = stream_context(color, out, ctx)
+    ctx.color = ctx.color and format in ("text", "concise")
+    return FORMATS[format](out, ctx)
+
+
+__all__ = ["FORMATS", "Context", "Renderer", "audit_findings", "for_stream", "stream_context",
+           "want_color"]
