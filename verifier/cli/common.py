@@ -19,6 +19,9 @@ from typing import IO, TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
+from notation.options import OPTIONS as RULE_OPTIONS
+from notation.options import PRESETS
+
 from .. import clihelp
 from ..diagnostics import Diagnostic
 from ..inputs import InputError, inputs
@@ -255,15 +258,17 @@ PlayersOpt = Annotated[
     typer.Option("--players", "-p", min=2, max=12, metavar="N",
                  help="2 to 12 (as the rules allow)."),
 ]
+# The rule options and presets, from their one table (notation.options).
+_OPTIONS_HELP = ", ".join(o.name for o in RULE_OPTIONS)
+_PRESETS_HELP = " or ".join(f"{p} (the default)" if i == 0 else p for i, p in enumerate(PRESETS))
 PresetOpt = Annotated[
     str | None,
-    typer.Option("--rules", metavar="PRESET", help="A preset: pagat (the default) or online."),
+    typer.Option("--rules", metavar="PRESET", help=f"A preset: {_PRESETS_HELP}."),
 ]
 RuleOpt = Annotated[
     list[str] | None,
     typer.Option("--rule", metavar="NAME=VALUE",
-                 help="An option NAME=VALUE (repeat it): set, hand, target, divisors, "
-                 "immediate-end, opener, partnerships, bonus."),
+                 help=f"An option NAME=VALUE (repeat it): {_OPTIONS_HELP}."),
 ]
 SeedOpt = Annotated[
     int,
