@@ -14,14 +14,14 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, TypeVar
 
-from notation.jsonform import dumps_game
 from notation.model import Game
 
 from .diagnostics import Counted, Diagnostic
+from .formats import NOTATIONS, Layout
 from .reading import Read, diagnostic, kind_of, syntax_diagnostic
 from .replay import GameReport, Unknown, canonical_game, check_game
 
-FORMATS = ("ftn", "json", "jsonl")
+FORMATS = tuple(NOTATIONS)  # the notations records are written in (``formats``)
 T = TypeVar("T")
 
 
@@ -173,44 +173,15 @@ def canonical(games: list[Game], source: str = "<input>") -> list[Game]:
     return [canonical_game(g, n, source) for n, g in enumerate(games, 1)]
 
 
-@dataclass(frozen=True)
-class Layout:
-    """How the texts of games join into a file: ``head`` before the first,
-    ``sep`` between two, ``tail`` after the last; ``empty`` when there is
-    none."""
-
-    head: str
-    sep: str
-    tail: str
-    empty: str
-
-    def join(self, texts: list[str]) -> str:
-        return self.head + self.sep.join(texts) + self.tail if texts else self.empty
-
-    def crlf(self) -> Layout:
-        """The same with "\\r\\n" line ends."""
-        return Layout(*(s.replace("\n", "\r\n") for s in (self.head, self.sep, self.tail,
-                                                         self.empty)))
-
-
-#: FTN: one blank line between games; a JSON array, one game per line; JSON
-#: Lines, a game a line (each game's text ends in its line end).
-LAYOUTS = {
-    "ftn": Layout("", "\n", "", ""),
-    "json": Layout("[\n", ",\n", "\n]\n", "[\n\n]\n"),
-    "jsonl": Layout("", "", "", ""),
-}
+#: How games join into a file, by notation (``formats``).
+LAYOUTS = {name: n.layout for name, n in NOTATIONS.items()}
 
 
 def game_text(game: Game, to: str, positions: bool = False) -> str:
     """One record as FTN (ending in a newline), as a JSON document (one line,
-    without its end), or as a JSON Lines line (with it)."""
-    if to == "ftn":
-        from notation.printer import print_game  # not loaded by a check
-
-        return print_game(game)
-    line = dumps_game(game, positions)
-    return line + "\n" if to == "jsonl" else line
+    without its end), or as a JSON Lines line (with it): the writer of
+    notation ``to`` (``formats``)."""
+    return NOTATIONS[to].write(game, positions)
 
 
 def render(games: list[Game], to: str, positions: bool = False) -> str:

@@ -22,6 +22,7 @@ from notation.grammar import _line_regex
 
 from .check import Batch, check_reads
 from .diagnostics import Diagnostic
+from .formats import NOTATIONS
 from .reading import Read, read_lines, sniff
 
 if TYPE_CHECKING:  # the audit is imported by the workers that audit: a check needs none
@@ -57,16 +58,14 @@ def pieces(lines: Iterable[str], source: str, kind: str | None = None,
     """An input's lines in pieces of whole games, in order (one piece for a
     JSON text that is not JSON Lines)."""
     how, it = sniff(lines, source, kind)
-    if how == "json":
+    cut = NOTATIONS[how].cut(it, source, size)
+    if cut is None:  # read whole: one piece
         yield Piece(source, how, list(it))
         return
-    if how == "jsonl":
-        yield from _jsonl_pieces(it, source, size)
-        return
-    yield from _ftn_pieces(it, source, size)
+    yield from cut
 
 
-def _jsonl_pieces(it: Iterator[str], source: str, size: int) -> Iterator[Piece]:
+def jsonl_pieces(it: Iterator[str], source: str, size: int) -> Iterator[Piece]:
     first_line = first_game = 1
     buf: list[str] = []
     games = chars = 0
@@ -84,7 +83,7 @@ def _jsonl_pieces(it: Iterator[str], source: str, size: int) -> Iterator[Piece]:
         yield Piece(source, "jsonl", buf, first_line, first_game)
 
 
-def _ftn_pieces(it: Iterator[str], source: str, size: int) -> Iterator[Piece]:
+def ftn_pieces(it: Iterator[str], source: str, size: int) -> Iterator[Piece]:
     fullmatch = _line_regex().fullmatch
     first_line = first_game = 1
     buf: list[str] = []

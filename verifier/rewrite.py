@@ -24,6 +24,7 @@ from notation.model import Game
 
 from .check import LAYOUTS, Layout, game_text
 from .diagnostics import Diagnostic
+from .formats import fmt_target
 from .parallel import Piece
 from .reading import Locate, read_lines
 from .replay import canonical_game, trace_game
@@ -72,15 +73,10 @@ def crlf(head: list[str]) -> bool:
 
 
 def format_target(how: str, lines: Iterable[str]) -> str:
-    """The kind ``ftn fmt`` writes an input back in: FTN; a JSON array when
-    the JSON text starts with '['; else JSON Lines (``check.format_text``).
+    """The notation ``ftn fmt`` writes an input back in (``formats.fmt_target``):
+    FTN; a JSON array when the JSON text starts with '['; else JSON Lines.
     ``how`` is ``reading.sniff``'s; ``lines`` start at the text's start."""
-    if how == "ftn":
-        return "ftn"
-    for line in lines:
-        if line.strip(" \t\r\n\ufeff"):
-            return "json" if line.lstrip("\ufeff \t\r").startswith("[") else "jsonl"
-    return "jsonl"
+    return fmt_target(how, lines)
 
 
 def _reads(piece: Piece) -> Iterator[Any]:

@@ -24,6 +24,7 @@ from notation.options import PRESETS
 
 from .. import clihelp
 from ..diagnostics import Diagnostic
+from ..formats import globs
 from ..inputs import InputError, inputs
 from ..outputs import WriteError, write_atomic
 from ..parallel import Piece
@@ -233,8 +234,8 @@ StrictOpt = Annotated[
 Paths = Annotated[
     list[str],
     typer.Argument(metavar="PATH...", help="FTN, JSON or JSON Lines files (also compressed: "
-                   ".gz, .bz2, .xz, .zst), directories (searched for *.ftn, *.json, *.jsonl "
-                   "and *.ndjson, compressed or not), or - for stdin."),
+                   f".gz, .bz2, .xz, .zst), directories (searched for {globs()}, compressed "
+                   "or not), or - for stdin."),
 ]
 FormatOpt = Annotated[
     Format,

@@ -16,6 +16,7 @@ from typing import Annotated
 import typer
 
 from ..check import read_any
+from ..formats import globs
 from ..render import Context
 from . import common as c
 from .records import DaskOpt, JobsOpt, QuietOpt
@@ -29,7 +30,7 @@ class Resync(str, Enum):
 AuditPaths = Annotated[
     list[str] | None,
     typer.Argument(metavar="[PATH]...", help="Another engine's records (FTN, JSON, JSON Lines), "
-                   "or directories (searched for *.ftn, *.json, *.jsonl and *.ndjson)."),
+                   f"or directories (searched for {globs()})."),
 ]
 ResyncOpt = Annotated[
     Resync,
