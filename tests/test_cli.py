@@ -10,18 +10,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import run, runner
 from paths import ROOT, SAMPLES, SCHEMA_DIR, read_sample
-from typer.testing import CliRunner
 
 from notation.model import Game
 from verifier.cli import app
-
-runner = CliRunner()
-
-
-def run(*args: str, stdin: str | bytes | None = None) -> tuple[int, str, str]:
-    r = runner.invoke(app, list(args), input=stdin)
-    return r.exit_code, r.stdout, r.stderr
 
 
 def test_check_valid_samples_exit_0() -> None:
