@@ -25,7 +25,7 @@ def test_api_check_takes_paths_and_jobs() -> None:
         assert rep.games == 2
         assert [(d.code, d.source, d.line, d.col) for d in rep.diagnostics] == [
             ("FT304", str(OVERSHOOT), 183, 14)]
-    valid = api.check(SAMPLES / "valid", jobs=2)  # a directory: 19 files of one game
+    valid = api.check(SAMPLES / "valid")  # a directory: 19 files of one game
     assert (valid.games, valid.diagnostics) == (19, [])
 
 
