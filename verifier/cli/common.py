@@ -30,7 +30,7 @@ from ..outputs import WriteError, write_atomic
 from ..parallel import Piece
 from ..pipeline import DaskMissing, input_names
 from ..render import FORMATS as RENDERERS
-from ..render import Context, Renderer, for_stream, stream_context
+from ..render import Context, Renderer, for_stream, formats_help, stream_context
 
 clihelp.setup()
 
@@ -241,11 +241,7 @@ FormatOpt = Annotated[
     Format,
     typer.Option("--format", "-f", metavar="text|json", help="text for people, json for machines."),
 ]
-_FORMATS_HELP = (
-    "text (for people, with the source line), concise (one line a finding), json, jsonl "
-    "(one finding a line, streamed), github (GitHub Actions annotations), sarif (SARIF "
-    "2.1.0, for code scanning) or junit (JUnit XML)."
-)
+_FORMATS_HELP = formats_help() + "."
 OutputFormatOpt = Annotated[
     OutputFormat, typer.Option("--format", "-f", metavar="FORMAT", help=_FORMATS_HELP),
 ]

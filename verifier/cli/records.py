@@ -72,8 +72,9 @@ def check(
     from ..render.progress import Progress
 
     if explain_unknowns and not RENDERERS[format.value].shows_unknowns:
-        c.fail(f"ftn check: --explain-unknowns needs --format text, concise, json or jsonl, "
-               f"not {format.value}")
+        can = [n for n, r in RENDERERS.items() if r.shows_unknowns]
+        c.fail(f"ftn check: --explain-unknowns needs --format {', '.join(can[:-1])} or "
+               f"{can[-1]}, not {format.value}")
     names, unreadable = c.names_of(paths, exclude)
     summary, unknowns = Summary(files=len(names)), list[Unknown]()
     # Renderers that write at the end need the source lines of every finding.
