@@ -1,10 +1,12 @@
-"""Check, audit and convert whole texts, FTN or JSON.
+"""Check, audit and convert: the work on one piece of whole games, and the
+whole-text functions.
 
-Boundary: joins the one reader (``reading``) and the replay for one text:
-every game read, replayed, and its findings collected in input order of
-place; or the records converted to the canonical form of FTN, a JSON array
-or JSON Lines. It opens no file and prints nothing (the CLI and ``api``
-do both).
+Boundary: ``check_reads`` checks games as the one reader (``reading``) gives
+them, a ``Batch`` a game (the check job's work, ``parallel.check_piece``);
+``no_games`` is FT402. The whole-text functions (``check_text``,
+``audit_text``, ``read_any``, ``convert_text``, ``format_text``) run the jobs
+of ``pipeline`` on a text as one piece: there is no second way of doing
+them. It opens no file and prints nothing (the CLI and ``api`` do both).
 """
 
 from __future__ import annotations
