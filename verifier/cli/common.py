@@ -228,9 +228,7 @@ ExcludeOpt = Annotated[
                  "matches GLOB in directory walks (repeat it); hidden folders are always "
                  "skipped, files named on the command line always read."),
 ]
-StrictOpt = Annotated[
-    bool, typer.Option("--strict", help="Warnings count as errors (exit 1).")
-]
+StrictOpt = Annotated[bool, typer.Option("--strict", help="Warnings count as errors (exit 1).")]
 Paths = Annotated[
     list[str],
     typer.Argument(metavar="PATH...", help="FTN, JSON or JSON Lines files (also compressed: "

@@ -163,9 +163,7 @@ HideOpt = Annotated[
                  help="Write partial records: none (every hand), all (no deals), "
                  "first (only the first seat's hand), some (a third of the tiles as '?')."),
 ]
-GamesOpt = Annotated[
-    int, typer.Option("--games", "-n", min=1, metavar="N", help="How many games.")
-]
+GamesOpt = Annotated[int, typer.Option("--games", "-n", min=1, metavar="N", help="How many games.")]
 OutputOpt = Annotated[
     Path | None,
     typer.Option("--output", "-o", metavar="FILE", help="Write to this file instead of stdout."),

@@ -50,9 +50,7 @@ DaskOpt = Annotated[
                  help="Run on the Dask cluster whose scheduler is at ADDRESS "
                  "(pip install 'ftn-tools[dask]')."),
 ]
-QuietOpt = Annotated[
-    bool, typer.Option("--quiet", "-q", help="No progress on standard error."),
-]
+QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress on standard error.")]
 
 
 @c.app.command()

@@ -25,9 +25,7 @@ MarkdownOpt = Annotated[
 CodeArg = Annotated[
     str, typer.Argument(metavar="CODE", help="A code (FT304) or a name (overshoot-accepted).")
 ]
-NameArg = Annotated[
-    str, typer.Argument(metavar="NAME", help=f"One of: {', '.join(SCHEMA_NAMES)}.")
-]
+NameArg = Annotated[str, typer.Argument(metavar="NAME", help=f"One of: {', '.join(SCHEMA_NAMES)}.")]
 RuleArg = Annotated[
     str | None,
     typer.Argument(metavar="[RULE]", help="A rule (R8.2), a section (R8) or a variant (V3); "
