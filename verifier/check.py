@@ -11,26 +11,21 @@ them. It opens no file and prints nothing (the CLI and ``api`` do both).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, TypeVar
 
 from notation.model import Game
 
+from .batches import Batch, check_reads, no_games
 from .diagnostics import Counted, Diagnostic
-from .formats import NOTATIONS, Layout
-from .reading import Read, diagnostic, kind_of, syntax_diagnostic
-from .replay import GameReport, Unknown, canonical_game, check_game
+from .formats import FORMATS, LAYOUTS, Layout, game_text
+from .reading import kind_of, syntax_diagnostic
+from .replay import GameReport, Unknown, canonical_game
 
-FORMATS = tuple(NOTATIONS)  # the notations records are written in (``formats``)
 T = TypeVar("T")
 
-
-def no_games(source: str) -> Diagnostic:
-    """FT402: an input with no game at all is not a silent pass."""
-    return diagnostic("no-games", "no game in this input: it is empty, or holds only comments "
-                      "and blank lines", 1, 1, 0, source)
 
 __all__ = [
     "FORMATS",
@@ -47,6 +42,7 @@ __all__ = [
     "format_text",
     "game_text",
     "kind_of",
+    "no_games",
     "read_any",
     "render",
     "syntax_diagnostic",
@@ -65,49 +61,6 @@ class FileReport(Counted):
     unknowns: list[Unknown] = field(default_factory=list)
 
 
-@dataclass
-class Batch:
-    """What checking found in one game, with the reading problems met just
-    before it (in order of place): a piece of a report that can be written
-    at once. ``number`` is the highest game number so far."""
-
-    number: int = 0
-    events: int = 0
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    unknowns: list[Unknown] = field(default_factory=list)
-
-
-def _place(d: Diagnostic) -> tuple[int, int]:
-    return d.line, d.col
-
-
-def check_reads(reads: Iterable[Read], source: str = "<input>") -> Iterator[Batch]:
-    """Check games as they are read, a ``Batch`` a game. The FTN reader
-    reports a problem it meets between two games (a game without its 'end'
-    line, text outside a game) before the game it holds back for closing
-    comments, so reading problems wait for the next game and are sorted
-    with its findings: the batches come in order of place, as a whole
-    file's sorted findings would."""
-    pending: list[Diagnostic] = []
-    number = 0
-    for r in reads:
-        number = max(number, r.number)
-        if r.game is None:
-            pending.extend(r.problems)
-            continue
-        rep = check_game(r.game, r.number, source, r.locate)
-        found = rep.diagnostics
-        if pending:
-            found = pending + found
-            pending = []
-        if len(found) > 1:
-            found.sort(key=_place)
-        yield Batch(number, rep.events, found, rep.unknowns)
-    if pending:
-        pending.sort(key=_place)
-        yield Batch(number, 0, pending, [])
-
-
 def check_text(text: str | Iterable[str], source: str = "<input>",
                kind: str | None = None) -> FileReport:
     """Check every game of a text (or a stream of lines), FTN or JSON
@@ -118,7 +71,7 @@ def check_text(text: str | Iterable[str], source: str = "<input>",
 
     got, _ = check_all([Text(text, source, kind)])
     rep = FileReport(source, got.games, got.events, got.diagnostics, got.unknowns)
-    rep.diagnostics.sort(key=_place)
+    rep.diagnostics.sort(key=lambda d: (d.line, d.col))
     return rep
 
 
@@ -173,17 +126,6 @@ def canonical(games: list[Game], source: str = "<input>") -> list[Game]:
     """The records in canonical form: every reached placement's end written
     as the engine resolves it (R4.2), none on a lead."""
     return [canonical_game(g, n, source) for n, g in enumerate(games, 1)]
-
-
-#: How games join into a file, by notation (``formats``).
-LAYOUTS = {name: n.layout for name, n in NOTATIONS.items()}
-
-
-def game_text(game: Game, to: str, positions: bool = False) -> str:
-    """One record as FTN (ending in a newline), as a JSON document (one line,
-    without its end), or as a JSON Lines line (with it): the writer of
-    notation ``to`` (``formats``)."""
-    return NOTATIONS[to].write(game, positions)
 
 
 def render(games: list[Game], to: str, positions: bool = False) -> str:

@@ -21,8 +21,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from .diagnostics import Diagnostic
-from .parallel import Piece, check_piece
-from .pipeline.driver import DaskMissing
+from .parallel import DaskMissing, Piece, check_piece
 
 __all__ = ["DaskMissing", "check_bag", "cluster_runner"]
 

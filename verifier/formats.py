@@ -128,3 +128,16 @@ def globs(conjunction: str = "and") -> str:
     and *.ndjson"."""
     names = [f"*{s}" for s in SUFFIXES]
     return ", ".join(names[:-1]) + f" {conjunction} {names[-1]}" if len(names) > 1 else names[0]
+
+
+#: The notations records are written in (``ftn convert --to``).
+FORMATS = tuple(NOTATIONS)
+#: How games join into a file, by notation.
+LAYOUTS = {name: n.layout for name, n in NOTATIONS.items()}
+
+
+def game_text(game: Any, to: str, positions: bool = False) -> str:
+    """One record as FTN (ending in a newline), as a JSON document (one line,
+    without its end), or as a JSON Lines line (with it): the writer of
+    notation ``to``."""
+    return NOTATIONS[to].write(game, positions)

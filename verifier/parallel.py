@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from notation.grammar import _line_regex
 
-from .check import Batch, check_reads
+from .batches import Batch, check_reads
 from .diagnostics import Diagnostic
 from .formats import NOTATIONS
 from .reading import Read, read_lines, sniff
@@ -33,6 +33,10 @@ if TYPE_CHECKING:  # the audit is imported by the workers that audit: a check ne
 #: JSON Lines game is one line of some 20,000 characters, an FTN game about
 #: 200 lines, so pieces are measured in characters, not lines.
 PIECE_CHARS = 1 << 18
+
+
+class DaskMissing(Exception):
+    """``--dask``: Dask is not installed, or the cluster cannot be reached."""
 
 
 @dataclass

@@ -22,9 +22,8 @@ from typing import Any
 
 from notation.model import Game
 
-from .check import LAYOUTS, Layout, game_text
 from .diagnostics import Diagnostic
-from .formats import fmt_target
+from .formats import LAYOUTS, Layout, fmt_target, game_text
 from .parallel import Piece
 from .reading import Locate, read_lines
 from .replay import canonical_game, trace_game

@@ -15,10 +15,11 @@ from typing import Annotated
 
 import typer
 
+import verifier.cli.common as c  # the module alone (importing the package would cycle)
+
 from ..check import read_any
 from ..formats import globs
 from ..render import Context
-from . import common as c
 from .records import DaskOpt, JobsOpt, QuietOpt
 
 

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+import verifier.cli.common as c  # the module alone (importing the package would cycle)
+
 from ..check import FORMATS, LAYOUTS, Layout
 from ..parallel import Piece
 from ..pipeline import Text, label_of, open_one
@@ -25,7 +27,6 @@ from ..replay import Unknown
 from ..report import Summary
 from ..rewrite import Part
 from ..streams import COMPRESSED, plain_name
-from . import common as c
 
 UnknownsOpt = Annotated[
     bool,

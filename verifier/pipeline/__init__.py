@@ -14,8 +14,8 @@ show and say things).
 
 from __future__ import annotations
 
+from ..parallel import DaskMissing
 from .driver import (
-    DaskMissing,
     End,
     Sink,
     Start,

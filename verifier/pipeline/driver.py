@@ -38,10 +38,6 @@ Work = Callable[[Piece], R]
 Submit = Callable[[Callable[[Any], Any], Any], Any]
 
 
-class DaskMissing(Exception):
-    """``dask``: Dask is not installed, or the cluster cannot be reached."""
-
-
 @dataclass(frozen=True)
 class Text:
     """A text, or a stream of its lines, as an input named ``name``: one

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
-from ..check import Batch, no_games
+from ..batches import Batch, no_games
 from ..diagnostics import ERROR, WARNING, Diagnostic
 from ..inputs import InputError
 from ..parallel import Piece, auditor, check_piece

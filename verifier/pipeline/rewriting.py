@@ -19,8 +19,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..check import LAYOUTS, Layout
 from ..diagnostics import Diagnostic
+from ..formats import LAYOUTS, Layout
 from ..inputs import InputError
 from ..outputs import AtomicFile, WriteError, interruptible
 from ..parallel import Piece
