@@ -14,13 +14,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from .options import END as _END
+from .options import OPTIONS as _TABLE
+from .options import PRESETS as _PRESETS
+from .options import WHOLE as _WHOLE
+
 SCHEMA_BASE = "https://ftn.example.org/schemas/"
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
-# Every pattern ends in "$(?!\n)", not "$": Python's "$" (used by the
-# reference validator) also matches before a final newline, ECMA-262's (the
-# fast validator's) does not; "(?!\n)" makes both refuse "N\n".
-_END = r"$(?!\n)"
+# Every pattern ends in _END, "$(?!\n)", not "$" (``options``).
 SEAT_PATTERN = r"^(?!(?:game|end|round|deal|result|winner|knock|none)$)[A-Za-z][A-Za-z0-9_]*" + _END
 SIDE_PATTERN = (
     r"^(?!(?:game|end|round|deal|result|winner|knock|none)(?:\+|$))[A-Za-z][A-Za-z0-9_]*"
@@ -33,31 +35,12 @@ WINNER_PATTERN = r"^(?:none" + _END + "|" + SIDE_PATTERN[1:] + ")"
 COMMENT_PATTERN = r"^(?:[^\r\n]*[^\r\n \t])?" + _END
 KEY_PATTERN = r"^[a-z][a-z0-9_]*" + _END
 
-#: The rules presets a [rules] tag may name (SPEC.md 3).
-PRESETS = ("pagat", "online")
-#: The rule options of [rule "NAME" "VALUE"] tags and the values each takes
-#: (SPEC.md 3, RULES.md R9): what the checker accepts of one tag alone.
-_WHOLE = r"0*[1-9][0-9]*"  # a positive whole number, ASCII digits
-RULE_OPTIONS: dict[str, dict[str, Any]] = {
-    "set": {"enum": ["double-six", "double-nine", "double-twelve"]},
-    "hand": {"pattern": f"^(?:more|fewer|{_WHOLE})" + _END},
-    "target": {"pattern": f"^{_WHOLE}" + _END},
-    "divisors": {"enum": ["3,5", "3,5,7,11,13"]},
-    "immediate-end": {"enum": ["on", "off"]},
-    "opener": {"enum": ["lot", "highest-double"]},
-    "partnerships": {"enum": ["on", "off"]},
-    "bonus": {"enum": ["1", "0"]},
-}
-_OPTION_TEXT = {
-    "set": "double-six, double-nine or double-twelve (V1)",
-    "hand": "tiles per player: a positive whole number, or more / fewer (V1)",
-    "target": "a positive whole number (V2)",
-    "divisors": "3,5 or 3,5,7,11,13 (V3)",
-    "immediate-end": "on or off (V4)",
-    "opener": "lot or highest-double (V5)",
-    "partnerships": "on or off (V6)",
-    "bonus": "1 or 0 (V7)",
-}
+#: The rules presets a [rules] tag may name, and the rule options of
+#: [rule "NAME" "VALUE"] tags with the values each takes (SPEC.md 3, RULES.md
+#: R9): what the checker accepts of one tag alone (``options``, the one table).
+PRESETS = tuple(_PRESETS)
+RULE_OPTIONS: dict[str, dict[str, Any]] = {o.name: o.values for o in _TABLE}
+_OPTION_TEXT = {o.name: o.short for o in _TABLE}
 
 _COUNT = {"type": "integer", "minimum": 0}
 _PIP = {"type": "integer", "minimum": 0, "maximum": 99}
@@ -296,7 +279,8 @@ _TAG_VALUES = [
                        "[start \"6\" \"52,47\"].",
     }),
     _tag_values("rules", {
-        "prefixItems": [_one_string({"enum": list(PRESETS)}, "A preset: pagat or online.")],
+        "prefixItems": [_one_string({"enum": list(PRESETS)},
+                                    f"A preset: {' or '.join(PRESETS)}.")],
         "minItems": 1, "maxItems": 1,
         "description": "[rules] takes one preset: [rules \"pagat\"].",
     }),

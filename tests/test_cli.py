@@ -10,18 +10,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import run, runner
 from paths import ROOT, SAMPLES, SCHEMA_DIR, read_sample
-from typer.testing import CliRunner
 
 from notation.model import Game
 from verifier.cli import app
-
-runner = CliRunner()
-
-
-def run(*args: str, stdin: str | bytes | None = None) -> tuple[int, str, str]:
-    r = runner.invoke(app, list(args), input=stdin)
-    return r.exit_code, r.stdout, r.stderr
 
 
 def test_check_valid_samples_exit_0() -> None:
@@ -365,11 +358,13 @@ def test_version_from_the_installed_metadata() -> None:
     assert code == 0 and out == f"ftn {version('ftn-tools')}\n"
 
 
-def test_the_format_option_offers_every_renderer() -> None:
-    from verifier.cli import OutputFormat
+def test_the_format_option_offers_every_renderer_and_nothing_else() -> None:
     from verifier.render import FORMATS
 
-    assert [f.value for f in OutputFormat] == list(FORMATS)
+    code, _, err = run("check", "--format", "nope", str(SAMPLES / "valid"))
+    assert code == 2
+    offered = re.findall(r"'(\w+)'", err.split("is not one of", 1)[1])
+    assert offered == list(FORMATS)
 
 
 def test_codes_columns_are_aligned() -> None:
@@ -605,3 +600,10 @@ def test_what_a_check_of_ftn_does_not_load_is_loaded_when_asked_for() -> None:
     """The list above means something: the modules are there to be loaded."""
     loaded = _loaded("check", "--format", "sarif", str(SAMPLES / "valid" / "four-players.ftn"))
     assert {"verifier.render.sarif", "verifier.rulebook", "verifier.audit"} <= loaded
+
+
+def test_the_hide_option_offers_the_modes_of_generate_hide() -> None:
+    from verifier.cli.engines import Hide
+    from verifier.generate import HIDE_MODES
+
+    assert [h.value for h in Hide] == list(HIDE_MODES)

@@ -16,7 +16,7 @@ from paths import read_sample
 from typer.testing import CliRunner
 
 from verifier.cli import app
-from verifier.cli.common import AtomicFile, write_atomic
+from verifier.outputs import AtomicFile, write_atomic
 
 runner = CliRunner()
 CANONICAL = read_sample("valid", "four-players.ftn")

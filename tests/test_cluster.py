@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import ftn as _cli
+from helpers import mutated as corpus
 from paths import ROOT
-from test_parallel import corpus
 from typer.testing import CliRunner
 
 from verifier.check import check_text, convert_text
@@ -45,12 +46,6 @@ def cluster() -> Iterator[Any]:
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   host="127.0.0.1", dashboard_address=None) as c:
         yield c
-
-
-def _cli(args: list[str]) -> tuple[int, str]:
-    r = subprocess.run([sys.executable, "-m", "verifier", *args], capture_output=True,
-                       text=True, cwd=ROOT)
-    return r.returncode, r.stdout
 
 
 @pytest.mark.slow

@@ -178,11 +178,11 @@ def test_lines_under_the_limit_are_read_as_before() -> None:
 def test_generate_on_a_full_disk_keeps_the_old_file(tmp_path: Path) -> None:
     if not Path("/dev/full").exists():
         pytest.skip("no /dev/full")
-    from verifier.cli import common
+    from verifier import outputs
 
     out = tmp_path / "games.ftn"
     out.write_text("old games\n", encoding="utf-8")
-    real = common._temporary
+    real = outputs._temporary
 
     def full(target: Path) -> tuple[Path, int]:  # the temporary file on a full disk
         tmp, fd = real(target)
@@ -194,7 +194,7 @@ def test_generate_on_a_full_disk_keeps_the_old_file(tmp_path: Path) -> None:
     from verifier.cli import app
 
     mp = pytest.MonkeyPatch()
-    mp.setattr(common, "_temporary", full)
+    mp.setattr(outputs, "_temporary", full)
     try:
         r = CliRunner().invoke(app, ["generate", "--games", "3", "-o", str(out)])
     finally:

@@ -5,13 +5,13 @@ give the output of one process, byte for byte."""
 from __future__ import annotations
 
 import random
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from golden import mutate
-from paths import ROOT, SAMPLES, peak_rss_kb
+from helpers import ftn as _cli
+from helpers import mutated
+from paths import SAMPLES, peak_rss_kb
 from typer.testing import CliRunner
 
 from notation.printer import print_games
@@ -20,11 +20,7 @@ from verifier.cli import app
 from verifier.generate import generate_games
 from verifier.parallel import check_piece, pieces
 
-
-def corpus(games: int, seed: int = 1) -> str:
-    """Games of 2, 3 and 4 players with findings in them (mutated)."""
-    text = "\n".join(print_games(generate_games(p, games, seed + p)) for p in (2, 3, 4))
-    return mutate(text, seed)
+corpus = mutated
 
 
 def test_pieces_hold_every_line_once_and_start_at_a_game() -> None:
@@ -72,12 +68,6 @@ def test_json_lines_pieces_give_the_whole_report(size: int) -> None:
     found = [d for p in pieces(lines, "x.jsonl", size=size) for b in check_piece(p)
              for d in b.diagnostics]
     assert found == whole.diagnostics
-
-
-def _cli(args: list[str], stdin: str | None = None) -> tuple[int, str]:
-    r = subprocess.run([sys.executable, "-m", "verifier", *args], input=stdin,
-                       capture_output=True, text=True, cwd=ROOT)
-    return r.returncode, r.stdout
 
 
 def test_jobs_give_the_same_output_on_files_and_stdin(tmp_path: Path) -> None:

@@ -11,11 +11,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
+import helpers
 import pytest
 from jsonschema.validators import validator_for
-from typer.testing import CliRunner
 
-from verifier.cli import app
 from verifier.render import FORMATS, Renderer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,14 +25,14 @@ SAMPLES = sorted(
 SARIF_SCHEMA = json.loads(
     (ROOT / "tests" / "data" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8")
 )
-runner = CliRunner()
 
 Finding = tuple[str, str, int, int]  # code, file, line, col
 
 
 def run(*args: str) -> tuple[int, str]:
-    r = runner.invoke(app, list(args))
-    return r.exit_code, r.stdout
+    """``ftn ARGS`` in-process: the exit status and standard output."""
+    code, out, _ = helpers.run(*args)
+    return code, out
 
 
 def test_registry() -> None:

@@ -112,7 +112,7 @@ def test_formatting_in_pieces_gives_the_whole_text(size: int, n: int) -> None:
         head = first_lines(text.split("\n"))[0]
         how, _ = sniff(head, name)
         layout = LAYOUTS[format_target(how, head)]
-        got, problems = streamed(text, name, format_piece, layout, size)  # type: ignore[arg-type]
+        got, problems = streamed(text, name, format_piece, layout, size)
         assert problems == [f"{d.line}:{d.col} {d.code}" for d in errors], name
         if want is not None:
             assert (got.replace("\n", "\r\n") if crlf(head) else got) == want, name

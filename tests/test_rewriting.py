@@ -1,4 +1,4 @@
-"""Tests of ``verifier.cli.rewriting``: ``ftn convert``, ``ftn fmt`` and ``ftn
+"""Tests of ``verifier.pipeline.rewriting``: ``ftn convert``, ``ftn fmt`` and ``ftn
 replay`` read a piece at a time, with ``--jobs``, as a user runs them: the
 output of ``--jobs 2`` is that of ``--jobs 1``; at a game that cannot be
 read the output stops and no file is left half written; ``fmt --write``
@@ -7,47 +7,25 @@ grow with the input."""
 
 from __future__ import annotations
 
-import functools
 import gzip
 import os
 import signal
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from golden import mutate
-from paths import ROOT, SAMPLES, peak_rss_kb
-from typer.testing import CliRunner
+from helpers import ftn_bytes as _cli
+from helpers import mixed, run, runner
+from paths import SAMPLES, peak_rss_kb
 
 from notation.printer import print_games
 from verifier import rewrite, streams
 from verifier.check import convert_text, format_text
 from verifier.cli import app
-from verifier.cli.rewriting import AT_LEAST_1, SET_1, SET_2, fmt_status
 from verifier.generate import generate_games
+from verifier.pipeline.rewriting import AT_LEAST_1, SET_1, SET_2, fmt_status
 
-runner = CliRunner()
-
-
-@functools.cache
-def corpus(games: int, seed: int = 1) -> str:
-    """Games of 2, 3 and 4 players, every other block with findings in it
-    (mutated: claims changed, lines dropped; every game still reads)."""
-    blocks = [print_games(generate_games(p, games, seed + p)) for p in (2, 3, 4)]
-    return "\n".join(mutate(b, seed) if i % 2 else b for i, b in enumerate(blocks))
-
-
-def _cli(args: list[str], stdin: bytes | None = None) -> tuple[int, bytes, bytes]:
-    r = subprocess.run([sys.executable, "-m", "verifier", *args], input=stdin,
-                       capture_output=True, cwd=ROOT, check=False,
-                       env={**os.environ, "PYTHONPATH": str(ROOT)})
-    return r.returncode, r.stdout, r.stderr
-
-
-def run(*args: str, stdin: str | bytes | None = None) -> tuple[int, str, str]:
-    r = runner.invoke(app, list(args), input=stdin)
-    return r.exit_code, r.stdout, r.stderr
+corpus = mixed
 
 
 def _files(tmp_path: Path, games: int) -> tuple[Path, Path, Path]:

@@ -6,14 +6,17 @@ by move (``Board``, with ``plays`` for the values it gives), ``setup`` reads
 a header into a game's set-up, ``reading`` is the one way in for FTN and
 JSON texts, ``replay`` steps a game and has ``judge`` compare its claims
 (``observers`` record what a tool wants besides the findings),
-``diagnostics`` is the registry of codes, ``check`` and ``audit`` work on
-whole texts, ``protocol`` audits live engines, ``generate`` writes random
-legal games, ``render`` and ``report`` format findings, ``show`` draws a
-game, and ``cli`` is the thin command line. ``api`` is the Python API over
-all of them (``verifier.api``). Both ``api`` and the names of the rules
-library (``Board``, ``Move``, ``ScoredEvent``, ``IllegalMoveError`` and its
-subclasses) are imported when first used, so that a command loads only what
-it needs:
+``diagnostics`` is the registry of codes, ``formats`` is the registry of
+record notations, ``pipeline`` runs every command that reads records as a
+job over its inputs (``check``, ``audit``, ``rewrite``, ``fill`` and
+``parallel`` hold the jobs' work on one piece of games; a whole text is one
+piece), ``protocol`` audits live engines, ``generate`` writes random legal
+games, ``render`` and ``report`` format findings, ``show`` draws a game,
+``lsp`` is the language server, and ``cli`` is the thin command line.
+``api`` is the Python API over all of them (``verifier.api``). Both ``api``
+and the names of the rules library (``Board``, ``Move``, ``ScoredEvent``,
+``IllegalMoveError`` and its subclasses) are imported when first used, so
+that a command loads only what it needs:
 
     from verifier import Board
     board = Board(4, seed=7)

@@ -22,13 +22,14 @@ from typing import Any, TextIO
 
 from notation.model import Game
 
-from .audit import AuditSummary, GameAudit
-from .check import FileReport, audit_text, check_text, convert_text, read_any
+from .audit import AuditSummary
+from .check import FileReport, check_text, convert_text, read_any
 from .diagnostics import Diagnostic
-from .inputs import InputError, expand, read_input
+from .inputs import InputError, read_input
+from .pipeline import Text, audit_all, check_all, collect, input_names, label_of
 from .reading import Read, read
 from .replayed import ReplayedGame
-from .rewrite import replay_doc
+from .rewrite import replay_doc, replay_docs
 
 __all__ = [
     "Diagnostic", "FileReport", "InputError", "Read", "ReplayedGame", "audit", "check",
@@ -64,11 +65,29 @@ def read_games(source: str | os.PathLike[str] | Iterable[str], name: str | None 
         yield from read(source, name or str(getattr(source, "name", "<stream>")), kind)
 
 
-def check(source: Source, name: str | None = None) -> FileReport:
-    """Check every game of a file or stream: ``.diagnostics`` (typed, in
-    order of place), ``.games``, ``.events``, ``.errors``, ``.unknowns``."""
-    label, text = _text(source, name)
-    return check_text(text, label)
+def check(source: Source | Sequence[str | os.PathLike[str]], name: str | None = None,
+          jobs: int = 1, dask: str | None = None, exclude: Sequence[str] = ()) -> FileReport:
+    """Check every game of a file or stream, or of several files and
+    directories (``exclude``: globs a directory walk skips), here or in
+    ``jobs`` worker processes (0: one per core) or on the Dask scheduler at
+    ``dask``: ``.diagnostics`` (typed, in order of place in each input),
+    ``.games``, ``.events``, ``.errors``, ``.unknowns``. InputError for an
+    input that cannot be read."""
+    if not isinstance(source, (str, os.PathLike, Sequence)):
+        label, text = _text(source, name)
+        return check_text(text, label)
+    paths = [source] if isinstance(source, (str, os.PathLike)) else list(source)
+    names, bad = input_names([os.fspath(p) for p in paths], exclude)
+    if bad:
+        raise bad[0]
+    got, failed = check_all(names, jobs, dask)
+    if failed:
+        raise failed[0]
+    label = name or (label_of(names[0]) if len(names) == 1 else "<inputs>")
+    rep = FileReport(label, got.games, got.events, got.diagnostics, got.unknowns)
+    if len(names) == 1:
+        rep.diagnostics.sort(key=lambda d: (d.line, d.col))
+    return rep
 
 
 def replay(game: Game, number: int = 1, name: str = "<input>") -> ReplayedGame:
@@ -81,40 +100,18 @@ def replay(game: Game, number: int = 1, name: str = "<input>") -> ReplayedGame:
 def replay_text(text: str, name: str = "<input>") -> tuple[dict[str, Any], list[Diagnostic]]:
     """The reference replay of every game of a text ('replay' schema), or
     the diagnostics that keep the text from being read."""
-    docs = []
-    errors: list[Diagnostic] = []
-    for r in read(text, name):
-        if r.game is None:
-            errors.extend(r.problems)
-        else:
-            docs.append(replay_doc(r.game, r.number, name, r.locate))
+    ((_, (docs, errors)),) = collect(replay_docs, Text(text, name))
     return {"version": 1, "games": docs}, errors
 
 
 def audit(paths: Sequence[str | os.PathLike[str]], resync: str = "claimed",
-          exclude: Sequence[str] = ()) -> AuditSummary:
+          exclude: Sequence[str] = (), jobs: int = 1, dask: str | None = None) -> AuditSummary:
     """Audit another implementation's records (files or directories, without
-    what ``exclude``'s globs name): each game's divergences from the
-    reference replay, grouped by defect class."""
-    summary = AuditSummary()
-    for path in expand([os.fspath(p) for p in paths], exclude):
-        name = "<stdin>" if path == "-" else path
-        try:
-            text = read_input(path)
-        except InputError as e:  # not text at all (a binary file), or not there
-            summary.games.append(GameAudit(name, 0, 0, 0, [], unreadable=str(e)))
-            continue
-        reports, unreadable = audit_text(text, name, resync)
-        for rep in reports:
-            summary.add(name, rep)
-        games: set[int] = set()
-        for d in unreadable:  # one per game (or per text outside games) that cannot be read
-            if d.game not in games:
-                games.add(d.game)
-                summary.games.append(GameAudit(
-                    name, d.game, 0, 0, [],
-                    unreadable=f"{d.code} {d.name} at {d.line}:{d.col}: {d.message}"))
-    return summary
+    what ``exclude``'s globs name), here or in ``jobs`` worker processes:
+    each game's divergences from the reference replay, grouped by defect
+    class; an input that cannot be read is counted as unreadable."""
+    names, bad = input_names([os.fspath(p) for p in paths], exclude)
+    return audit_all(names, resync, jobs, dask, bad)
 
 
 def convert(text: str, to: str, name: str = "<input>", positions: bool = False) -> str:

@@ -2,9 +2,10 @@
 
 Boundary: the only module that imports Dask (``dask[distributed]``, the
 optional extra ``pip install 'ftn-tools[dask]'``), and only when it is
-used. ``cluster_map`` runs the pieces of ``parallel`` (whole games, cut at
-game boundaries) on the workers of a cluster and gives the results back in
-input order, so the report is the one a local run writes; ``check_bag``
+used. ``cluster_runner`` lets the driver (``pipeline``) run the pieces of
+``parallel`` (whole games, cut at game boundaries) on the workers of a
+cluster, the results taken back in input order, so the report is the one a
+local run writes; ``check_bag``
 checks a Dask bag of JSON Lines (one game a line) and returns its
 diagnostics as a bag. It judges nothing itself.
 
@@ -16,20 +17,16 @@ diagnostics as a bag. It judges nothing itself.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from .diagnostics import Diagnostic
-from .parallel import Piece, check_piece, ordered
+from .parallel import DaskMissing, Piece, check_piece
+
+__all__ = ["DaskMissing", "check_bag", "cluster_runner"]
 
 HINT = ("--dask needs Dask's distributed scheduler: pip install 'ftn-tools[dask]' "
         "(or pip install 'dask[distributed]')")
-
-Mapper = Callable[[Callable[[Piece], Any], Iterable[Piece]], Iterator[tuple[Piece, Any]]]
-
-
-class DaskMissing(Exception):
-    """Dask is not installed, or the cluster cannot be reached."""
-
 
 def _distributed() -> Any:
     try:
@@ -39,23 +36,22 @@ def _distributed() -> Any:
     return distributed
 
 
-def cluster_map(address: str) -> Mapper:
-    """Run pieces on the Dask scheduler at ``address`` (a few in flight per
-    worker thread), the results in the order of the pieces."""
+@contextmanager
+def cluster_runner(address: str) -> Iterator[tuple[Callable[[Callable[[Any], Any], Any], Any],
+                                                   int]]:
+    """How the driver (``pipeline.drive``) submits pieces to the Dask
+    scheduler at ``address``, and how many worker threads it has; the
+    client is closed on the way out."""
     distributed = _distributed()
     try:
         client = distributed.Client(address, timeout="10s")
     except (OSError, TimeoutError, ValueError) as e:
         raise DaskMissing(f"--dask {address}: cannot reach the scheduler ({e})") from None
-
-    def map_(fn: Callable[[Piece], Any], items: Iterable[Piece]) -> Iterator[tuple[Piece, Any]]:
+    try:
         threads = sum(client.nthreads().values()) or 1
-        try:
-            yield from ordered(lambda p: client.submit(fn, p, pure=False), items, 3 * threads)
-        finally:
-            client.close()
-
-    return map_
+        yield (lambda fn, p: client.submit(fn, p, pure=False)), threads
+    finally:
+        client.close()
 
 
 def _counts(part: Iterable[str]) -> list[tuple[int, int]]:

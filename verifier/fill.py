@@ -24,9 +24,10 @@ writes only what the moves decide: end totals, points as scored (never
 ``result`` where it ended in a domino or a block, without totals; no running
 totals, no round won at the target, no winner.
 
-Also the job of one piece of whole games (``fill_piece``, the twin of
-``rewrite.convert_piece``) and the whole-text function (``fill_text``, the
-twin of ``check.format_text``). It opens no file and prints nothing.
+Also the work of the fill job on one piece of whole games (``fill_piece``,
+the twin of ``rewrite.convert_piece``, run by the one pipeline) and the
+whole-text function (``fill_text``, the twin of ``check.format_text``).
+It opens no file and prints nothing.
 """
 
 from __future__ import annotations
@@ -52,10 +53,10 @@ from .parallel import Piece
 from .reading import Locate, kind_of
 from .replay import check_game
 from .results import GameReport
-from .rewrite import Mark, Part, _games, format_target
+from .rewrite import Part, _games, format_target
 
 __all__ = [
-    "FillPart", "Filled", "computed_points", "fill", "fill_game", "fill_item", "fill_piece",
+    "FillPart", "Filled", "computed_points", "fill", "fill_game", "fill_piece",
     "fill_text",
 ]
 
@@ -225,11 +226,3 @@ def fill_piece(piece: Piece) -> FillPart:
         texts.append(game_text(done.game, to))
     part.text, part.games = LAYOUTS[to].sep.join(texts), len(texts)
     return part
-
-
-def fill_item(item: Piece | Mark) -> FillPart | Mark:
-    """``fill_piece`` of a piece (a mark, the end of an input, comes back
-    as it went): the worker function of ``ftn fill``."""
-    if isinstance(item, Mark):
-        return item
-    return fill_piece(item)

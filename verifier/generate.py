@@ -210,3 +210,14 @@ def hide(game: Game, mode: str, rng: random.Random) -> Game:
     if mode == "some":
         return hide_hands(game, seats, rng, 1 / 3)
     return game
+
+
+def generated_text(players: int, games: int, seed: int, preset: str | None,
+                   declared: Sequence[tuple[str, str]], mode: str = "none") -> str:
+    """``ftn generate``: the games as FTN, partial as ``hide``'s ``mode``
+    says (reproducible from the seed); ValueError for rules that cannot be."""
+    from notation.printer import print_games
+
+    made = list(generate_games(players, games, seed, preset, declared))
+    rng = random.Random(seed)
+    return print_games([hide(g, mode, rng) for g in made])

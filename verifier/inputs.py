@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 from fnmatch import fnmatch
 from pathlib import Path
 
-from .reading import SUFFIXES
+from .formats import SUFFIXES, globs
 from .streams import InputError, not_utf8, plain_name, unpack_bytes
 
 __all__ = ["InputError", "check_input", "decode", "expand", "expand_each", "inputs",
@@ -78,8 +78,7 @@ def expand_each(paths: Sequence[str], exclude: Sequence[str] = ()) -> Iterator[s
                 seen = True
                 yield f
             if not seen:
-                yield InputError(f"{p}: no *.ftn, *.json, *.jsonl or *.ndjson files in this "
-                                 "directory", p)
+                yield InputError(f"{p}: no {globs('or')} files in this directory", p)
         else:
             yield p
 

@@ -12,8 +12,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from notation.hints import aside
+from notation.options import OPTIONS as TABLE
+from notation.options import PRESET_TEXT, PRESETS
 
 from .engine import Rules
+
+__all__ = ["OPTIONS", "PRESETS", "PRESET_TEXT", "Problem", "describe", "known_options",
+           "resolve"]
 
 SETS = {"double-six": 6, "double-nine": 9, "double-twelve": 12}
 MAX_PLAYERS = {6: 5, 9: 11, 12: 12}  # the online game's limits (R9 V1)
@@ -43,40 +48,15 @@ DEAL_TABLES: dict[str, dict[int, dict[int, int | None]]] = {
 
 DIVISORS = {"3,5": (3, 5), "3,5,7,11,13": (3, 5, 7, 11, 13)}
 
-#: Every option: its name, what it may be, and what it changes.
-OPTIONS: dict[str, str] = {
-    "set": "double-six, double-nine or double-twelve (V1)",
-    "hand": "tiles per player: a number, or more / fewer (the online game's deal tables, V1)",
-    "target": "a positive whole number (V2; 61 by default)",
-    "divisors": "3,5 or 3,5,7,11,13 (V3, 'advanced' prime scoring)",
-    "immediate-end": "on or off (V4: off plays the round out, nothing discarded)",
-    "opener": "lot or highest-double (V5)",
-    "partnerships": "on or off (V6; on needs 4 players)",
-    "bonus": "1 or 0 (V7: the domino bonus)",
-}
+#: Every option: its name, and what it may be (``notation.options``, the
+#: one table of them).
+OPTIONS: dict[str, str] = {o.name: o.text for o in TABLE}
 
 #: The words an option takes (for "did you mean"; numbers aside).
 WORDS: dict[str, tuple[str, ...]] = {
     "set": tuple(SETS), "hand": ("more", "fewer"), "divisors": tuple(DIVISORS),
     "immediate-end": ("on", "off"), "opener": ("lot", "highest-double"),
     "partnerships": ("on", "off"),
-}
-
-#: Presets: the option values they stand for (None: follow R2.1 / R1.3).
-PRESETS: dict[str, dict[str, str | None]] = {
-    "pagat": {
-        "set": "double-six", "hand": None, "target": "61", "divisors": "3,5",
-        "immediate-end": "on", "opener": "lot", "partnerships": None, "bonus": "1",
-    },
-    "online": {
-        "set": "double-six", "hand": "more", "target": "61", "divisors": "3,5",
-        "immediate-end": "on", "opener": "highest-double", "partnerships": "off", "bonus": "1",
-    },
-}
-PRESET_TEXT = {
-    "pagat": "the main form of RULES.md R1-R8 (the default)",
-    "online": "the online game of seed 001: hands from the 'more' table, the highest "
-              "double leads, no partnerships",
 }
 
 

@@ -1,10 +1,9 @@
-"""Inputs in pieces: cut a stream of lines at game boundaries, check or
-audit the pieces here or in other processes (``--jobs``), the results back
-in input order.
+"""Inputs in pieces: cut a stream of lines at game boundaries, and the
+work of the check and the audit on one piece.
 
-Boundary: the plumbing between reading a file (``streams``) and the CLI's
-renderers, for every way of running: one process, a pool of local worker
-processes, or a Dask cluster (``dask``). A piece holds whole games, cut
+Boundary: between reading a file (``streams``) and the driver
+(``pipeline``), which runs the work here, in local worker processes or on
+a Dask cluster. A piece holds whole games, cut
 where the reader's state is the same as at the start of a file (before a
 'game' line that follows an accepted 'end' line, with no comment between
 them; any JSON Lines line), and carries the number of its first line and
@@ -15,28 +14,29 @@ diagnostics that reading the whole input gives. It judges nothing itself
 
 from __future__ import annotations
 
-import os
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, TypeAlias
 
 from notation.grammar import line_regex
 
-from .check import Batch, check_reads
+from .batches import Batch, check_reads
 from .diagnostics import Diagnostic
-from .reading import read_lines, sniff
+from .formats import NOTATIONS
+from .reading import Read, read_lines, sniff
 
 if TYPE_CHECKING:  # the audit is imported by the workers that audit: a check needs none
     from .audit import GameAudit
+    from .replay import GameReport
 
 #: Characters in a piece (at least; a piece ends at a game boundary): a
 #: JSON Lines game is one line of some 20,000 characters, an FTN game about
 #: 200 lines, so pieces are measured in characters, not lines.
 PIECE_CHARS = 1 << 18
 
-T = TypeVar("T")
-R = TypeVar("R")
+
+class DaskMissing(Exception):
+    """``--dask``: Dask is not installed, or the cluster cannot be reached."""
 
 
 @dataclass
@@ -62,16 +62,14 @@ def pieces(lines: Iterable[str], source: str, kind: str | None = None,
     """An input's lines in pieces of whole games, in order (one piece for a
     JSON text that is not JSON Lines)."""
     how, it = sniff(lines, source, kind)
-    if how == "json":
+    cut = NOTATIONS[how].cut(it, source, size)
+    if cut is None:  # read whole: one piece
         yield Piece(source, how, list(it))
         return
-    if how == "jsonl":
-        yield from _jsonl_pieces(it, source, size)
-        return
-    yield from _ftn_pieces(it, source, size)
+    yield from cut
 
 
-def _jsonl_pieces(it: Iterator[str], source: str, size: int) -> Iterator[Piece]:
+def jsonl_pieces(it: Iterator[str], source: str, size: int) -> Iterator[Piece]:
     first_line = first_game = 1
     buf: list[str] = []
     games = chars = 0
@@ -89,7 +87,7 @@ def _jsonl_pieces(it: Iterator[str], source: str, size: int) -> Iterator[Piece]:
         yield Piece(source, "jsonl", buf, first_line, first_game)
 
 
-def _ftn_pieces(it: Iterator[str], source: str, size: int) -> Iterator[Piece]:
+def ftn_pieces(it: Iterator[str], source: str, size: int) -> Iterator[Piece]:
     fullmatch = line_regex().fullmatch
     first_line = first_game = 1
     buf: list[str] = []
@@ -125,7 +123,7 @@ def _ftn_pieces(it: Iterator[str], source: str, size: int) -> Iterator[Piece]:
     yield Piece(source, "ftn", buf, first_line, first_game)
 
 
-def _reads(piece: Piece) -> Iterator[Any]:
+def _reads(piece: Piece) -> Iterator[Read]:
     return read_lines(piece.lines, piece.source, piece.how, piece.first_line,
                       piece.first_game)
 
@@ -138,19 +136,34 @@ def check_piece(piece: Piece) -> list[Batch]:
 AuditItem: TypeAlias = "GameAudit | Diagnostic"
 
 
-def audit_piece(piece: Piece, resync: str = "claimed") -> list[AuditItem]:
-    """Audit the games of a piece (in a worker): each game's audit, or the
-    diagnostics of a game that cannot be read."""
-    from .audit import AuditSummary, audit_game
+def read_piece(piece: Piece) -> list[Read]:
+    """The reads of a piece (here: a read's locator cannot go to another
+    process)."""
+    return list(_reads(piece))
 
-    out: list[AuditItem] = []
-    sink = AuditSummary()
+
+def audit_reports(piece: Piece, resync: str = "claimed") -> list[GameReport | Diagnostic]:
+    """Each game's audit report, or the diagnostics of a game that cannot
+    be read."""
+    from .audit import audit_game
+
+    out: list[GameReport | Diagnostic] = []
     for r in _reads(piece):
         if r.game is None:
             out.extend(r.problems)
         else:
-            rep = audit_game(r.game, r.number, piece.source, resync, r.locate)
-            out.append(sink.add(piece.source, rep))
+            out.append(audit_game(r.game, r.number, piece.source, resync, r.locate))
+    return out
+
+
+def audit_piece(piece: Piece, resync: str = "claimed") -> list[AuditItem]:
+    """Audit the games of a piece (in a worker): each game's audit, or the
+    diagnostics of a game that cannot be read."""
+    from .audit import AuditSummary
+
+    sink = AuditSummary()
+    out: list[AuditItem] = [item if isinstance(item, Diagnostic) else sink.add(piece.source, item)
+                            for item in audit_reports(piece, resync)]
     sink.games.clear()
     return out
 
@@ -167,37 +180,3 @@ def auditor(resync: str) -> Callable[[Piece], list[AuditItem]]:
     """The worker function that audits a piece with ``resync`` (a function
     of the module, so that it can be sent to another process)."""
     return _audit_computed if resync == "computed" else _audit_claimed
-
-
-def workers(jobs: int) -> int:
-    """``--jobs``: 0 is one worker per core."""
-    return jobs if jobs > 0 else (os.cpu_count() or 1)
-
-
-def run(fn: Callable[[T], R], items: Iterable[T], jobs: int = 1) -> Iterator[tuple[T, R]]:
-    """``fn`` of every piece (or other item), in order: here when ``jobs`` is
-    1, else in a pool of ``jobs`` worker processes with a few pieces in
-    flight each (so that memory stays bounded)."""
-    if jobs == 1:
-        for p in items:
-            yield p, fn(p)
-        return
-    from .workers import dead_worker_is_an_error, pool
-
-    with dead_worker_is_an_error(), pool(jobs) as local:
-        yield from ordered(lambda p: local.submit(fn, p), items, 3 * jobs)
-
-
-def ordered(submit: Callable[[T], Any], items: Iterable[T], window: int
-            ) -> Iterator[tuple[T, Any]]:
-    """Submit every item (``submit`` returns a future), at most ``window``
-    in flight, and give back (item, result) in the order of the items."""
-    flight: deque[tuple[T, Any]] = deque()
-    for item in items:
-        flight.append((item, submit(item)))
-        if len(flight) >= window:
-            done, fut = flight.popleft()
-            yield done, fut.result()
-    while flight:
-        done, fut = flight.popleft()
-        yield done, fut.result()

@@ -32,11 +32,12 @@ from notation.model import Game
 from notation.parser import Damaged, ParseError, read_items
 
 from .diagnostics import BY_NAME, Diagnostic, DiagnosticName, Name
+from .formats import FAMILIES, NOTATIONS, SUFFIXES, in_family
 
 Locate = Callable[[str], tuple[int, int]]
-KINDS = ("ftn", "json")
-#: File name endings of records, by kind (directory walks read these).
-SUFFIXES = {".ftn": "ftn", ".json": "json", ".jsonl": "json", ".ndjson": "json"}
+KINDS = FAMILIES
+__all__ = ["KINDS", "SUFFIXES", "Read", "diagnostic", "kind_by_name", "kind_of", "read",
+           "read_ftn", "read_json", "read_lines", "sniff", "syntax_diagnostic"]
 
 
 @dataclass
@@ -122,21 +123,24 @@ def sniff(lines: Iterable[str], name: str = "<input>", kind: str | None = None
         if not _blank(line):
             break
     rest = chain(head, (ln.rstrip("\n") for ln in it))
-    if kind == "jsonl":
+    if kind is not None and kind not in FAMILIES:  # a notation named: "jsonl"
         return kind, rest
-    kind = kind or kind_by_name(name) or (
+    family = kind or kind_by_name(name) or (
         "json" if looks_like_json("\n".join(head)) else "ftn")
-    if kind == "ftn":
-        return kind, rest
     first = head[-1].lstrip("\ufeff \t") if head else ""
-    if first.startswith("{"):
-        try:
-            json.loads(first)
-        except (ValueError, RecursionError):  # nested too deep: read whole, to be refused
-            pass
-        else:
-            return "jsonl", rest
-    return "json", rest
+    return in_family(family, first), rest
+
+
+def one_json_document(first: str) -> bool:
+    """Whether a first non-blank line is a whole JSON object: JSON Lines (a
+    line nested too deep is not: read whole, it is refused)."""
+    if not first.startswith("{"):
+        return False
+    try:
+        json.loads(first)
+    except (ValueError, RecursionError):
+        return False
+    return True
 
 
 def read_lines(lines: Iterable[str], name: str = "<input>", kind: str | None = None,
@@ -147,14 +151,42 @@ def read_lines(lines: Iterable[str], name: str = "<input>", kind: str | None = N
     ``sniff``). ``first_line`` and ``first_game`` number the first line and
     game (a piece of a longer input cut at a game's start)."""
     how, rest = sniff(lines, name, kind)
-    if how == "ftn":
-        yield from read_ftn(rest, name, first_line, first_game)
-    elif how == "jsonl":
-        if first_line == 1:
-            rest = chain([next(rest, "").lstrip("\ufeff")], rest)
-        yield from _read_items(iter_json_lines(rest, first_line, _trust()), name, first_game)
-    else:
-        yield from read_json("\n".join(rest), name)
+    yield from NOTATIONS[how].read(rest, name, first_line, first_game)
+
+
+def read_jsonl(lines: Iterable[str], name: str = "<input>", first_line: int = 1,
+               first_game: int = 1) -> Iterator[Read]:
+    """The games of a stream of JSON Lines, a line at a time."""
+    rest = iter(lines)
+    if first_line == 1:
+        rest = chain([next(rest, "").lstrip("\ufeff")], rest)
+    yield from _read_items(iter_json_lines(rest, first_line, _trust()), name, first_game)
+
+
+def read_json_lines(lines: Iterable[str], name: str = "<input>", first_line: int = 1,
+                    first_game: int = 1) -> Iterator[Read]:
+    """The games of a JSON text given as lines (one document over several
+    lines, or an array): read whole."""
+    yield from read_json("\n".join(lines), name)
+
+
+def write_ftn(game: Game, positions: bool = False) -> str:
+    """One record as FTN, ending in a newline."""
+    from notation.printer import print_game  # not loaded by a check
+
+    return print_game(game)
+
+
+def write_json(game: Game, positions: bool = False) -> str:
+    """One record as a JSON document on one line, without its end."""
+    from notation.jsonform import dumps_game
+
+    return dumps_game(game, positions)
+
+
+def write_jsonl(game: Game, positions: bool = False) -> str:
+    """One record as a JSON Lines line, with its end."""
+    return write_json(game, positions) + "\n"
 
 
 def read_ftn(lines: Iterable[str], source: str = "<input>", first_line: int = 1,

@@ -1,14 +1,15 @@
-"""Records written again a piece at a time: what ``ftn convert``, ``ftn fmt``
-and ``ftn replay`` write, for inputs of any size.
+"""Records written again a piece at a time: the work of ``ftn convert``,
+``ftn fmt`` and ``ftn replay``, for inputs of any size.
 
 Boundary: the work on one piece of whole games (``parallel.Piece``), here or
 in a worker process: its games in the canonical form of FTN, JSON or JSON
 Lines, or their reference replay, up to the first game that cannot be read,
-with the problems of the piece; and, in the process that writes, the
-joining of those texts in input order into exactly the text that the
-whole-text functions give (``check.convert_text``, ``check.format_text``,
-``api.replay_text``), and the comparison of a text with its canonical form
-a chunk at a time (``fmt --check``). It opens no file and prints nothing.
+with the problems of the piece; and, for the process that writes (the sinks
+of ``pipeline.rewriting``), the joining of those texts in input order and
+the comparison of a text with its canonical form a chunk at a time (``fmt
+--check``). A whole text is one piece, so the whole-text functions
+(``check.convert_text``...) are the same work. It opens no file and prints
+nothing.
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ from typing import Any
 
 from notation.model import Game
 
-from .check import LAYOUTS, Layout, game_text
 from .diagnostics import Diagnostic
+from .formats import LAYOUTS, Layout, fmt_target, game_text
 from .parallel import Piece
 from .reading import Locate, read_lines
 from .replay import canonical_game, trace_game
@@ -49,14 +50,6 @@ class Part:
     stopped: bool = False
 
 
-@dataclass
-class Mark:
-    """Not a piece: a place in a stream of pieces (the end of an input) that
-    comes back from the workers unchanged, in its place."""
-
-    index: int
-
-
 def first_lines(lines: Iterable[str]) -> tuple[list[str], Iterator[str]]:
     """The lines up to the first that is not blank (at least two when there
     are two), and all the lines again: enough to tell how the input is
@@ -79,15 +72,10 @@ def crlf(head: list[str]) -> bool:
 
 
 def format_target(how: str, lines: Iterable[str]) -> str:
-    """The kind ``ftn fmt`` writes an input back in: FTN; a JSON array when
-    the JSON text starts with '['; else JSON Lines (``check.format_text``).
+    """The notation ``ftn fmt`` writes an input back in (``formats.fmt_target``):
+    FTN; a JSON array when the JSON text starts with '['; else JSON Lines.
     ``how`` is ``reading.sniff``'s; ``lines`` start at the text's start."""
-    if how == "ftn":
-        return "ftn"
-    for line in lines:
-        if line.strip(" \t\r\n\ufeff"):
-            return "json" if line.lstrip("\ufeff \t\r").startswith("[") else "jsonl"
-    return "jsonl"
+    return fmt_target(how, lines)
 
 
 def _reads(piece: Piece) -> Iterator[Any]:
@@ -116,12 +104,9 @@ def convert_piece(piece: Piece, to: str, positions: bool = False) -> Part:
     return part
 
 
-def format_piece(item: Piece | Mark) -> Part | Mark:
-    """``ftn fmt``: the games of a piece in the canonical form of its own
-    kind (a mark comes back as it went)."""
-    if isinstance(item, Mark):
-        return item
-    return convert_piece(item, format_target(item.how, item.lines))
+def format_piece(piece: Piece) -> Part:
+    """``ftn fmt``: the games of a piece in the canonical form of its own kind."""
+    return convert_piece(piece, format_target(piece.how, piece.lines))
 
 
 def replay_doc(game: Game, number: int, name: str, locate: Locate | None) -> dict[str, Any]:
@@ -135,6 +120,19 @@ def replay_doc(game: Game, number: int, name: str, locate: Locate | None) -> dic
         "totals": list(rep.scores), "complete": rep.complete,
         "stopped": None if stop is None else stop.to_dict(),
     }
+
+
+def replay_docs(piece: Piece) -> tuple[list[dict[str, Any]], list[Diagnostic]]:
+    """The reference replay of every game of a piece (JSON-ready), and the
+    problems of the games that cannot be read."""
+    docs: list[dict[str, Any]] = []
+    problems: list[Diagnostic] = []
+    for r in _reads(piece):
+        if r.game is None:
+            problems.extend(r.problems)
+        else:
+            docs.append(replay_doc(r.game, r.number, piece.source, r.locate))
+    return docs, problems
 
 
 def replay_piece(piece: Piece, as_json: bool = False) -> Part:

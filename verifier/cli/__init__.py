@@ -1,8 +1,9 @@
 """The ``ftn`` command line (Typer).
 
-Boundary: thin. Each command reads its arguments, files and standard input,
-calls the library (``api`` and the modules it names) and renders with the
-``render`` family; all judgement lives in the library. The commands live in
+Boundary: thin. Each command reads its arguments, calls the library (the
+driver of ``pipeline`` for the commands that read records, ``api`` and the
+modules it names) and renders with the ``render`` family; all judgement and
+every loop over inputs live in the library. The commands live in
 ``records`` (check, fmt, convert, replay, show), ``engines`` (audit, perft,
 generate) and ``reference`` (codes, explain, rules, schema); ``common`` holds
 the app, the shared options and the input/output helpers. A command imports
@@ -21,9 +22,9 @@ from . import engines, records, reference
 from . import fill as fill_command  # noqa: F401  (registers ftn fill)
 from . import record as record_command  # noqa: F401  (registers ftn record)
 from . import server as _server  # noqa: F401  (registers ftn server)
-from .common import EXIT_ERRORS, EXIT_USAGE, Color, OutputFormat, app, err
+from .common import EXIT_ERRORS, EXIT_USAGE, Color, app, err
 
-__all__ = ["Color", "OutputFormat", "app", "engines", "main", "records", "reference"]
+__all__ = ["Color", "app", "engines", "main", "records", "reference"]
 
 
 def main() -> None:

@@ -10,29 +10,27 @@ itself (the ``render`` family does).
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
-import secrets
-import shutil
-import signal
-import stat
 import sys
-import tempfile
-import threading
 from collections.abc import Iterable, Iterator
 from enum import Enum
 from pathlib import Path
-from typing import IO, Annotated, NoReturn
+from typing import IO, TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
+from notation.options import OPTIONS as RULE_OPTIONS
+from notation.options import PRESETS
+
 from .. import clihelp
 from ..diagnostics import Diagnostic
+from ..formats import globs
 from ..inputs import InputError, inputs
-from ..reading import kind_of
+from ..outputs import AtomicFile, WriteError, write_atomic
+from ..parallel import Piece
+from ..pipeline import DaskMissing, input_names
 from ..render import FORMATS as RENDERERS
-from ..render import Context, Renderer, want_color
-from ..streams import pack_output
+from ..render import Context, Renderer, for_stream, formats_help, stream_context
 
 clihelp.setup()
 
@@ -54,17 +52,22 @@ class Format(str, Enum):
     json = "json"
 
 
-class OutputFormat(str, Enum):
-    """--format of the commands that report findings: the names of
-    ``render.FORMATS`` (a test keeps the two the same)."""
+class Choice(str, Enum):
+    """The values of an option that a registry holds (``choices``)."""
 
-    text = "text"
-    concise = "concise"
-    json = "json"
-    jsonl = "jsonl"
-    github = "github"
-    sarif = "sarif"
-    junit = "junit"
+
+def choices(name: str, values: Iterable[str]) -> type[Choice]:
+    """An enum of the values an option takes, made from the registry that
+    holds them (so that a new one needs no line here)."""
+    made: type[Choice] = Choice(name, [(v, v) for v in values])  # type: ignore[call-overload]
+    return made
+
+
+if TYPE_CHECKING:
+    OutputFormat = Choice
+else:  # --format of the commands that report findings: the renderers
+    OutputFormat = choices("OutputFormat", RENDERERS)
+TEXT = OutputFormat("text")  # the default --format
 
 
 class Color(str, Enum):
@@ -113,10 +116,8 @@ def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
 
 def read_inputs(paths: list[str], exclude: list[str] | None = None) -> list[tuple[str, str]]:
     """(name, text) for every input, or exit 2 with a message."""
-    try:
+    with said():
         return inputs(paths, exclude or ())
-    except InputError as e:
-        fail(f"ftn: {e}")
 
 
 def read_one(source: str, command: str) -> tuple[str, str]:
@@ -127,11 +128,42 @@ def read_one(source: str, command: str) -> tuple[str, str]:
     return name, text
 
 
-def one_file(source: str, command: str) -> None:
-    """Exit 2 when the one input of a command is a directory."""
+def one_file(source: str, command: str) -> str:
+    """The one input of a command; exit 2 when it is a directory."""
     if source != "-" and os.path.isdir(source):
         fail(f"ftn {command}: {source}: is a directory; {command} reads one file "
              f"(ftn check takes directories)")
+    return source
+
+
+def names_of(paths: list[str], exclude: list[str] | None) -> tuple[list[str], list[InputError]]:
+    """The inputs the paths name, and those that cannot be read, each said
+    on standard error (the others are still read); exit 2 when none can."""
+    names, unreadable = input_names(paths, exclude or ())
+    for e in unreadable:
+        err(f"ftn: {e}")
+    if unreadable and not names:
+        raise typer.Exit(EXIT_USAGE)
+    return names, unreadable
+
+
+@contextlib.contextmanager
+def said() -> Iterator[None]:
+    """An input that cannot be read, an output that cannot be written, a
+    Dask cluster that cannot be used: said, and exit 2."""
+    try:
+        yield
+    except (InputError, WriteError, DaskMissing) as e:
+        fail(f"ftn: {e}")
+
+
+def show_piece(problems: list[Diagnostic], piece: Piece) -> None:
+    """Diagnostics about a piece of an input on standard error, with their
+    source lines."""
+    from ..render.text import render_diagnostic
+
+    for d in problems:
+        err(render_diagnostic(d, piece.line(d.line)))
 
 
 def show_problems(errors: list[Diagnostic], text: str) -> None:
@@ -145,10 +177,11 @@ def show_problems(errors: list[Diagnostic], text: str) -> None:
 _noted = False
 
 
-def note_fallback(text: str, name: str) -> None:
-    """Say once on stderr when JSON is checked without the fast validator."""
+def note_fallback(how: str, name: str) -> None:
+    """Say once on stderr when JSON (``how``: as ``reading.sniff`` tells)
+    is checked without the fast validator."""
     global _noted
-    if _noted or kind_of(text, name) != "json":
+    if _noted or how == "ftn":
         return
     from ..validate import FALLBACK_NOTE, FAST  # slow to load: only for JSON
 
@@ -157,144 +190,15 @@ def note_fallback(text: str, name: str) -> None:
         err(FALLBACK_NOTE)
 
 
-@contextlib.contextmanager
-def _signals_held() -> Iterator[None]:
-    """SIGINT and SIGTERM held back (delivered on leaving), so that a write
-    is never cut halfway: no temporary file left, no file half written."""
-    held = {signal.SIGINT, signal.SIGTERM}
-    can = hasattr(signal, "pthread_sigmask") and threading.current_thread() is \
-        threading.main_thread()
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, held) if can else None
-    try:
-        yield
-    finally:
-        if old is not None:
-            signal.pthread_sigmask(signal.SIG_SETMASK, old)
-
-
-@contextlib.contextmanager
-def interruptible(writing: bool = True) -> Iterator[None]:
-    """SIGTERM raises SystemExit, as SIGINT raises KeyboardInterrupt, while a
-    long run is ``writing`` a file: its temporary file is removed on the way
-    out."""
-    if not writing or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(signum: int, frame: object) -> None:
-        raise SystemExit(128 + signum)
-
-    old = signal.signal(signal.SIGTERM, stop)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, old)
-
-
-class AtomicFile:
-    """A file written whole or not at all (its line ends as given): through
-    a temporary file and a rename, keeping the mode of the file it replaces;
-    a new file gets the user's normal permissions (the umask). A symlink is
-    written through to its target; a file with hard links is rewritten in
-    place when it is committed (the links stay one file); a read-only file
-    is refused (OSError, on opening). ``packing`` compresses what is written
-    ("gzip", "bzip2", "xz", "zstd": ``streams.pack_output``). ``commit``
-    puts it in place, interrupts (SIGINT, SIGTERM) waiting until that is
-    done; ``abort`` leaves everything as it was."""
-
-    def __init__(self, path: Path, packing: str | None = None) -> None:
-        self.target = target = Path(os.path.realpath(path))
-        try:
-            st: os.stat_result | None = os.stat(target)
-        except FileNotFoundError:
-            st = None
-        if st is not None:
-            if not stat.S_ISREG(st.st_mode):
-                raise OSError(errno.EINVAL, "not a regular file")
-            if not st.st_mode & 0o222:
-                raise PermissionError(errno.EACCES, "the file is read-only")
-        self.mode = None if st is None else st.st_mode & 0o7777
-        self.tmp: Path | None = None
-        self.raw: IO[bytes]
-        if st is not None and st.st_nlink > 1:  # written in place at the end
-            try:
-                self.raw = tempfile.TemporaryFile(dir=target.parent)  # noqa: SIM115
-            except OSError:
-                self.raw = tempfile.TemporaryFile()  # noqa: SIM115
-        else:
-            self.tmp, fd = _temporary(target)
-            self.raw = os.fdopen(fd, "wb")
-        try:
-            self.file = pack_output(self.raw, packing, target.name)
-        except BaseException:
-            self.abort()
-            raise
-
-    def write(self, text: str) -> None:
-        self.file.write(text.encode("utf-8"))
-
-    def commit(self) -> None:
-        with _signals_held():
-            try:
-                if self.file is not self.raw:
-                    self.file.close()
-                if self.tmp is None:
-                    self.raw.seek(0)
-                    with open(self.target, "r+b") as f:  # in place: every hard link sees it
-                        shutil.copyfileobj(self.raw, f)
-                        f.truncate()
-                    self.raw.close()
-                    return
-                self.raw.close()
-                if self.mode is not None:
-                    with contextlib.suppress(OSError):
-                        os.chmod(self.tmp, self.mode)
-                os.replace(self.tmp, self.target)
-            except BaseException:
-                self.abort()
-                raise
-
-    def abort(self) -> None:
-        with contextlib.suppress(Exception):
-            self.raw.close()
-        if self.tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(self.tmp)
-
-
-def _temporary(target: Path) -> tuple[Path, int]:
-    """A new file next to ``target``, named after it: its path and descriptor."""
-    for _ in range(100):
-        name = target.parent / f".{target.name}.{secrets.token_hex(4)}.tmp"
-        try:
-            return name, os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-        except FileExistsError:
-            continue
-    raise OSError(errno.EEXIST, "no free temporary file name")
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write a file whole or not at all (``AtomicFile``); interrupts (SIGINT,
-    SIGTERM) wait until it is in place."""
-    with _signals_held():
-        f = AtomicFile(path)
-        try:
-            f.write(text)
-        except BaseException:
-            f.abort()
-            raise
-        f.commit()
-
-
-def write_out(text: str, output: Path | None) -> None:
-    """Text to a file, or to standard output."""
+def write_out(text: str, output: Path | None, who: str = "ftn") -> None:
+    """Text to a file (whole or not at all), or to standard output."""
     if output is None:
         sys.stdout.write(text)
         return
     try:
         write_atomic(output, text)
     except OSError as e:
-        fail(f"ftn: {output}: cannot write: {e.strerror or e}")
+        fail(f"{who}: {output}: cannot write: {e.strerror or e}")
 
 
 def write_chunks(chunks: Iterable[str], output: Path | None) -> None:
@@ -326,19 +230,14 @@ def declared_options(command: str, rule: list[str] | None) -> list[tuple[str, st
     return declared
 
 
-def renderer(format: OutputFormat, color: Color, out: IO[str], ctx: Context) -> Renderer:
+def renderer(format: Choice, color: Color, out: IO[str], ctx: Context) -> Renderer:
     """The renderer of ``--format``, writing to ``out``, coloured as ``--color`` says."""
-    ctx.color = want_color(color.value, out) and format.value in ("text", "concise")
-    ctx.width = shutil.get_terminal_size().columns if out.isatty() else None
-    return RENDERERS[format.value](out, ctx)
+    return for_stream(format.value, color.value, out, ctx)
 
 
 def console_context(color: Color) -> Context:
     """Colour and width for a table on standard output."""
-    return Context(
-        color=want_color(color.value, sys.stdout),
-        width=shutil.get_terminal_size().columns if sys.stdout.isatty() else None,
-    )
+    return stream_context(color.value, sys.stdout)
 
 
 # --------------------------------------------------------------------------
@@ -350,24 +249,18 @@ ExcludeOpt = Annotated[
                  "matches GLOB in directory walks (repeat it); hidden folders are always "
                  "skipped, files named on the command line always read."),
 ]
-StrictOpt = Annotated[
-    bool, typer.Option("--strict", help="Warnings count as errors (exit 1).")
-]
+StrictOpt = Annotated[bool, typer.Option("--strict", help="Warnings count as errors (exit 1).")]
 Paths = Annotated[
     list[str],
     typer.Argument(metavar="PATH...", help="FTN, JSON or JSON Lines files (also compressed: "
-                   ".gz, .bz2, .xz, .zst), directories (searched for *.ftn, *.json, *.jsonl "
-                   "and *.ndjson, compressed or not), or - for stdin."),
+                   f".gz, .bz2, .xz, .zst), directories (searched for {globs()}, compressed "
+                   "or not), or - for stdin."),
 ]
 FormatOpt = Annotated[
     Format,
     typer.Option("--format", "-f", metavar="text|json", help="text for people, json for machines."),
 ]
-_FORMATS_HELP = (
-    "text (for people, with the source line), concise (one line a finding), json, jsonl "
-    "(one finding a line, streamed), github (GitHub Actions annotations), sarif (SARIF "
-    "2.1.0, for code scanning) or junit (JUnit XML)."
-)
+_FORMATS_HELP = formats_help() + "."
 OutputFormatOpt = Annotated[
     OutputFormat, typer.Option("--format", "-f", metavar="FORMAT", help=_FORMATS_HELP),
 ]
@@ -381,15 +274,17 @@ PlayersOpt = Annotated[
     typer.Option("--players", "-p", min=2, max=12, metavar="N",
                  help="2 to 12 (as the rules allow)."),
 ]
+# The rule options and presets, from their one table (notation.options).
+_OPTIONS_HELP = ", ".join(o.name for o in RULE_OPTIONS)
+_PRESETS_HELP = " or ".join(f"{p} (the default)" if i == 0 else p for i, p in enumerate(PRESETS))
 PresetOpt = Annotated[
     str | None,
-    typer.Option("--rules", metavar="PRESET", help="A preset: pagat (the default) or online."),
+    typer.Option("--rules", metavar="PRESET", help=f"A preset: {_PRESETS_HELP}."),
 ]
 RuleOpt = Annotated[
     list[str] | None,
     typer.Option("--rule", metavar="NAME=VALUE",
-                 help="An option NAME=VALUE (repeat it): set, hand, target, divisors, "
-                 "immediate-end, opener, partnerships, bonus."),
+                 help=f"An option NAME=VALUE (repeat it): {_OPTIONS_HELP}."),
 ]
 SeedOpt = Annotated[
     int,

@@ -16,33 +16,11 @@ from typing import Annotated
 
 import typer
 
+import verifier.cli.common as c  # the module alone (importing the package would cycle)
+
 from ..check import read_any
-from ..inputs import InputError
+from ..formats import globs
 from ..render import Context
-from .common import (
-    EXIT_ERRORS,
-    EXIT_OK,
-    EXIT_USAGE,
-    Color,
-    ColorOpt,
-    ExcludeOpt,
-    OutOpt,
-    OutputFormat,
-    OutputFormatOpt,
-    PlayersOpt,
-    PresetOpt,
-    RuleOpt,
-    SeedOpt,
-    app,
-    declared_options,
-    fail,
-    read_inputs,
-    read_one,
-    renderer,
-    show_problems,
-    write_chunks,
-    write_out,
-)
 from .records import DaskOpt, JobsOpt, QuietOpt
 
 
@@ -54,7 +32,7 @@ class Resync(str, Enum):
 AuditPaths = Annotated[
     list[str] | None,
     typer.Argument(metavar="[PATH]...", help="Another engine's records (FTN, JSON, JSON Lines), "
-                   "or directories (searched for *.ftn, *.json, *.jsonl and *.ndjson)."),
+                   f"or directories (searched for {globs()})."),
 ]
 ResyncOpt = Annotated[
     Resync,
@@ -79,75 +57,73 @@ TimeoutOpt = Annotated[
 ]
 
 
-@app.command()
+@c.app.command()
 def audit(
     paths: AuditPaths = None,
-    format: OutputFormatOpt = OutputFormat.text,
+    format: c.OutputFormatOpt = c.TEXT,
     resync: ResyncOpt = Resync.claimed,
-    output: OutOpt = None,
+    output: c.OutOpt = None,
     engine: EngineOpt = None,
     generate: GenerateOpt = 0,
-    players: PlayersOpt = 2,
-    seed: SeedOpt = 1,
+    players: c.PlayersOpt = 2,
+    seed: c.SeedOpt = 1,
     timeout: TimeoutOpt = 5.0,
-    rules: PresetOpt = None,
-    rule: RuleOpt = None,
-    color: ColorOpt = Color.auto,
-    exclude: ExcludeOpt = None,
+    rules: c.PresetOpt = None,
+    rule: c.RuleOpt = None,
+    color: c.ColorOpt = c.Color.auto,
+    exclude: c.ExcludeOpt = None,
     jobs: JobsOpt = 1,
     dask: DaskOpt = None,
     quiet: QuietOpt = False,
 ) -> None:
     """Audit another implementation: its records, or a live engine."""
-    from ..audit import AuditSummary, GameAudit
+    from ..audit import AuditSummary
 
     if engine is not None:
         from ..generate import generate_games
         from ..protocol import audit_engine
 
-        declared = declared_options("audit", rule)
+        declared = c.declared_options("audit", rule)
         try:
             games = list(generate_games(players, generate, seed, rules, declared))
         except ValueError as e:
-            fail(f"ftn audit: {e}")
-        for name, text in read_inputs(paths or [], exclude):
+            c.fail(f"ftn audit: {e}")
+        for name, text in c.read_inputs(paths or [], exclude):
             read, errors = read_any(text, name)
             if errors:
-                show_problems(errors, text)
-                raise typer.Exit(EXIT_USAGE)
+                c.show_problems(errors, text)
+                raise typer.Exit(c.EXIT_USAGE)
             games += read
         if not games:
-            fail("ftn audit: --engine needs reference games: --generate N, or files")
+            c.fail("ftn audit: --engine needs reference games: --generate N, or files")
         from ..processes import terminate_as_exit
 
         with terminate_as_exit():  # SIGTERM: the engine's processes are killed first
             summary = AuditSummary(list(audit_engine(engine, games, timeout)))
     else:
         if not paths:
-            fail("ftn audit: give record files, or --engine COMMAND")
+            c.fail("ftn audit: give record files, or --engine COMMAND")
         if rules is not None or rule:
-            fail("ftn audit: --rules and --rule go with --engine (records declare their own)")
-        from .runs import audit_run, input_names
+            c.fail("ftn audit: --rules and --rule go with --engine (records declare their own)")
+        from ..pipeline import audit_all, input_names
+        from ..render.progress import Progress
 
-        try:
-            names, bad = input_names(paths, exclude)
-            summary = audit_run(names, resync.value, jobs, dask, quiet)
-            summary.games[:0] = [GameAudit(e.name or "<input>", 0, 0, 0, [], unreadable=str(e))
-                                 for e in bad]
-        except InputError as e:
-            fail(f"ftn: {e}")
+        with c.said():
+            names, bad = input_names(paths, exclude or ())
+            summary = audit_all(names, resync.value, jobs, dask, bad, Progress(quiet),
+                                lambda s: c.note_fallback(s.how, s.label))
     if output is None:
-        renderer(format, color, sys.stdout, Context()).audit(summary)
+        c.renderer(format, color, sys.stdout, Context()).audit(summary)
     else:
         buf = io.StringIO()
-        renderer(format, Color.never if color is Color.auto else color, buf,
-                 Context()).audit(summary)
-        write_out(buf.getvalue(), output)
+        c.renderer(format, c.Color.never if color is c.Color.auto else color, buf,
+                   Context()).audit(summary)
+        c.write_out(buf.getvalue(), output)
     if engine is not None and all(g.skipped is not None for g in summary.games):
-        fail("ftn audit: no reference game could be played to the engine (see above)")
+        c.fail("ftn audit: no reference game could be played to the engine (see above)")
     if summary.read_nothing:
-        raise typer.Exit(EXIT_USAGE)  # nothing in the input is a record
-    raise typer.Exit(EXIT_OK if all(g.clean for g in summary.games) else EXIT_ERRORS)
+        raise typer.Exit(c.EXIT_USAGE)  # nothing in the input is a record
+    raise typer.Exit(c.EXIT_OK if all(g.clean for g in summary.games) else c.EXIT_ERRORS)
 
 
 RecordArg = Annotated[
@@ -161,40 +137,24 @@ DepthOpt = Annotated[
 DivideOpt = Annotated[bool, typer.Option("--divide", help="Split the count by first move.")]
 
 
-@app.command()
+@c.app.command()
 def perft(source: RecordArg, depth: DepthOpt = 3, divide: DivideOpt = False) -> None:
     """Count the legal continuations of a record's last position (perft)."""
-    from ..engine import perft as perft_count
-    from ..engine import perft_divide
-    from ..replay import final_position
+    from ..perft import NoStart, last_position, perft_lines
 
-    name, text = read_one(source, "perft")
-    games, errors = read_any(text, name)
-    if errors or not games:
-        show_problems(errors, text)
-        fail(f"ftn perft: {name}: no game to start from", EXIT_ERRORS)
-    rep = final_position(games[0], name)
-    bad = [d for d in rep.diagnostics if d.severity == "error"]
-    if bad or rep.final is None:
-        show_problems(bad, text)
-        fail(f"ftn perft: {name}: the record must replay clean and have a round", EXIT_ERRORS)
-    rs, gs = rep.final
-    if rs.partial:
-        fail(f"ftn perft: {name}: perft needs every hand of the last round known", EXIT_ERRORS)
-    if divide:
-        total = 0
-        for move, count in perft_divide(rs, gs, depth):
-            what = "knock" if move.tile is None else f"{move.tile[0]}-{move.tile[1]}" + (
-                f" {move.end}" if move.end else "")
-            typer.echo(f"{what}: {count}")
-            total += count
-        typer.echo(f"total: {total}")
-    else:
-        typer.echo(str(perft_count(rs, gs, depth)))
+    name, text = c.read_one(source, "perft")
+    try:
+        rs, gs = last_position(text, name)
+    except NoStart as e:
+        c.show_problems(e.problems, text)
+        c.fail(f"ftn perft: {e.message}", c.EXIT_ERRORS)
+    typer.echo("\n".join(perft_lines(rs, gs, depth, divide)))
 
 
 class Hide(str, Enum):
-    """``--hide``: the modes of ``generate.hide`` (a test keeps them the same)."""
+    """``--hide``: the modes of ``generate.hide`` (a test keeps them the same;
+    written here so that the command line loads ``generate`` only for a
+    command that generates)."""
 
     none = "none"
     all = "all"
@@ -208,35 +168,33 @@ HideOpt = Annotated[
                  help="Write partial records: none (every hand), all (no deals), "
                  "first (only the first seat's hand), some (a third of the tiles as '?')."),
 ]
-GamesOpt = Annotated[
-    int, typer.Option("--games", "-n", min=1, metavar="N", help="How many games.")
-]
+GamesOpt = Annotated[int, typer.Option("--games", "-n", min=1, metavar="N", help="How many games.")]
 OutputOpt = Annotated[
     Path | None,
     typer.Option("--output", "-o", metavar="FILE", help="Write to this file instead of stdout."),
 ]
 
 
-@app.command()
+@c.app.command()
 def generate(
-    players: PlayersOpt = 2,
+    players: c.PlayersOpt = 2,
     games: GamesOpt = 1,
-    seed: SeedOpt = 1,
+    seed: c.SeedOpt = 1,
     output: OutputOpt = None,
-    rules: PresetOpt = None,
-    rule: RuleOpt = None,
+    rules: c.PresetOpt = None,
+    rule: c.RuleOpt = None,
     hide_: HideOpt = Hide.none,
 ) -> None:
     """Write random legal complete games with correct claims."""
     from ..generate import game_texts, generate_games, hide
 
-    declared = declared_options("generate", rule)
+    declared = c.declared_options("generate", rule)
     rng = random.Random(seed)
     made = (hide(g, hide_.value, rng) for g in generate_games(players, games, seed, rules,
                                                                declared))
     try:
-        write_chunks(game_texts(made), output)
+        c.write_chunks(game_texts(made), output)
     except ValueError as e:
-        fail(f"ftn generate: {e}")
+        c.fail(f"ftn generate: {e}")
     except OSError as e:
-        fail(f"ftn generate: {output}: cannot write: {e.strerror or e}")
+        c.fail(f"ftn generate: {output}: cannot write: {e.strerror or e}")

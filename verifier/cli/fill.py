@@ -1,22 +1,24 @@
 """``ftn fill``: the claims a record leaves out, filled in from the replay.
 
 Boundary: command-line plumbing only. The filling is ``verifier.fill``'s
-(``fill_item``, a piece at a time); the reading, the workers (``--jobs``)
+(``fill_piece``, a piece at a time); the reading, the workers (``--jobs``)
 and the safe rewriting (``--write``: a temporary file and a rename, the
 mode, the compression and symlinks kept, a read-only file refused) are
-``ftn fmt``'s (``rewriting.fmt_run``). What fill adds, ``--diff`` (a
-unified diff written as the pieces come) and a note for each game whose
-replay stopped before its end (an illegal move: the claims after it are not
-filled; exit 1), is ``filled``'s, loaded only by this command.
+``ftn fmt``'s (``pipeline.rewriting.fmt_all``, a job of the one
+pipeline). What fill adds, ``--diff`` (a unified diff written as the
+pieces come) and a note for each game whose replay stopped before its end
+(an illegal move: the claims after it are not filled; exit 1), is
+``filled``'s, loaded only by this command.
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
-from .common import EXIT_ERRORS, EXIT_USAGE, ExcludeOpt, Paths, app, err, fail
+import verifier.cli.common as c  # the module alone (importing the package would cycle)
+
 from .records import JobsOpt
 
 DiffOpt = Annotated[
@@ -31,9 +33,9 @@ WriteOpt = Annotated[
 ]
 
 
-@app.command()
-def fill(paths: Paths, diff: DiffOpt = False, check_only: CheckOpt = False,
-         write: WriteOpt = False, exclude: ExcludeOpt = None, jobs: JobsOpt = 1) -> None:
+@c.app.command()
+def fill(paths: c.Paths, diff: DiffOpt = False, check_only: CheckOpt = False,
+         write: WriteOpt = False, exclude: c.ExcludeOpt = None, jobs: JobsOpt = 1) -> None:
     """Write in every claim the replay decides: end totals, points, totals,
     results, the winner.
 
@@ -45,30 +47,24 @@ def fill(paths: Paths, diff: DiffOpt = False, check_only: CheckOpt = False,
     the files that would change (exit 1), --write fills them in place as ftn
     fmt --write rewrites (never a file that does not parse).
     """
-    from ..fill import fill_item
+    from ..fill import fill_piece
+    from ..pipeline.rewriting import fmt_all, fmt_status
     from .filled import Filled
-    from .rewriting import fmt_run, fmt_status
-    from .runs import input_names
 
     if sum((diff, check_only, write)) > 1:
-        fail("ftn fill: --diff, --check and --write exclude each other")
+        c.fail("ftn fill: --diff, --check and --write exclude each other")
     if write and "-" in paths:
-        fail("ftn fill: --write cannot rewrite standard input")
-    names, unreadable = input_names(paths, exclude)
-    for e in unreadable:
-        err(f"ftn: {e}")
-    if unreadable and not names:
-        raise typer.Exit(EXIT_USAGE)
+        c.fail("ftn fill: --write cannot rewrite standard input")
+    names, unreadable = c.names_of(paths, exclude)
     mode = "diff" if diff else "check" if check_only else "write" if write else "print"
     files: list[Filled] = []
 
-    def kept(path: str, mode: str, target: str, crlf: bool) -> Filled:
-        files.append(Filled(path, mode, target, crlf))
+    def kept(*args: Any) -> Filled:
+        files.append(Filled(*args))
         return files[-1]
 
-    ops, failed = fmt_run(names, mode, jobs, fill_item, kept)
-    status = fmt_status(ops, bool(unreadable) or failed > 0)
+    done = fmt_all(names, mode, typer.echo, c.err, c.show_piece, jobs, fill_piece, kept)
+    status = fmt_status(done.ops, bool(unreadable) or done.failed > 0)
     if status == 0 and any(f.stopped for f in files):
-        status = EXIT_ERRORS
+        status = c.EXIT_ERRORS
     raise typer.Exit(status)
-

@@ -1,7 +1,7 @@
 """One input of ``ftn fill`` as its pieces come back (``fill.py`` has the
 command).
 
-Boundary: ``ftn fmt``'s handling of one input (``rewriting._Formatted``:
+Boundary: ``ftn fmt``'s handling of one input (``pipeline.rewriting.Formatted``:
 print, ``--check``, ``--write`` with its safety) with fill's words, a note
 on standard error for each game whose replay stopped, and ``--diff``: the
 input's lines and the filled text, a game at a time, to a ``StreamDiff``
@@ -17,9 +17,8 @@ import sys
 from ..diagnostics import Diagnostic
 from ..linediff import StreamDiff
 from ..parallel import Piece
+from ..pipeline.rewriting import Formatted, Say, Show
 from ..rewrite import Part
-from .common import err
-from .rewriting import _Formatted, _show
 
 
 def note(d: Diagnostic) -> str:
@@ -43,14 +42,15 @@ def _by_game(lines: list[str]) -> list[list[str]]:
     return out
 
 
-class Filled(_Formatted):
+class Filled(Formatted):
     """One input of ``ftn fill``: ``ftn fmt``'s modes, ``diff`` besides, and
     a note for each game that could not be filled to its end."""
 
     COMMAND, WOULD, DONE, NOT_DONE = "fill", "would fill", "filled", "not filled"
 
-    def __init__(self, path: str, mode: str, target: str, crlf: bool) -> None:
-        super().__init__(path, mode, target, crlf)
+    def __init__(self, path: str, mode: str, target: str, crlf: bool, say: Say, warn: Say,
+                 show: Show) -> None:
+        super().__init__(path, mode, target, crlf, say, warn, show)
         self.stopped = False
         self.diff = StreamDiff(self.label, self.label)
         self.carried: list[str] = []  # blank lines at a piece's end: the next piece's
@@ -58,12 +58,12 @@ class Filled(_Formatted):
 
     def add(self, piece: Piece, part: Part) -> None:
         for d in getattr(part, "notes", ()):
-            err(note(d))
+            self.warn(note(d))
         self.stopped |= part.stopped
         if self.mode != "diff":
             super().add(piece, part)
             return
-        _show(part.problems, piece)
+        self.show(part.problems, piece)
         text = self.joiner.add(part)
         if not self.joiner.ok:
             return

@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .common import _signals_held
+from ..outputs import signals_held
 
 
 class Journal:
@@ -52,7 +52,7 @@ class Journal:
             self._write(self.nl)
 
     def _write(self, raw: bytes) -> None:
-        with _signals_held():  # Ctrl-C never cuts a line halfway
+        with signals_held():  # Ctrl-C never cuts a line halfway
             os.lseek(self.fd, self.size, os.SEEK_SET)
             view = memoryview(raw)
             while view:
@@ -76,7 +76,7 @@ class Journal:
             return []
         gone = self.lines[n:]
         self.size = self.offsets[n]
-        with _signals_held():
+        with signals_held():
             os.ftruncate(self.fd, self.size)
             os.fsync(self.fd)
         del self.lines[n:], self.offsets[n:]

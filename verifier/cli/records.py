@@ -8,42 +8,25 @@ Boundary: each reads its arguments and inputs, calls the library (``api``,
 from __future__ import annotations
 
 import sys
-from enum import Enum
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..check import FORMATS, LAYOUTS
+import verifier.cli.common as c  # the module alone (importing the package would cycle)
+
+from ..check import FORMATS, LAYOUTS, Layout
+from ..parallel import Piece
+from ..pipeline import Text, label_of, open_one
+from ..pipeline.rewriting import Output, Rewritten, rewrite
 from ..render import FORMATS as RENDERERS
 from ..render import Context
 from ..replay import Unknown
 from ..report import Summary
+from ..rewrite import Part
 from ..streams import COMPRESSED, plain_name
-from .common import (
-    EXIT_ERRORS,
-    EXIT_OK,
-    EXIT_USAGE,
-    Color,
-    ColorOpt,
-    ExcludeOpt,
-    Format,
-    FormatOpt,
-    InArg,
-    OutOpt,
-    OutputFormat,
-    OutputFormatOpt,
-    Paths,
-    StrictOpt,
-    app,
-    err,
-    fail,
-    note_fallback,
-    read_one,
-    renderer,
-    write_out,
-)
 
 UnknownsOpt = Annotated[
     bool,
@@ -68,56 +51,52 @@ DaskOpt = Annotated[
                  help="Run on the Dask cluster whose scheduler is at ADDRESS "
                  "(pip install 'ftn-tools[dask]')."),
 ]
-QuietOpt = Annotated[
-    bool, typer.Option("--quiet", "-q", help="No progress on standard error."),
-]
+QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress on standard error.")]
 
 
-@app.command()
+@c.app.command()
 def check(
-    paths: Paths,
-    format: OutputFormatOpt = OutputFormat.text,
+    paths: c.Paths,
+    format: c.OutputFormatOpt = c.TEXT,
     explain_unknowns: UnknownsOpt = False,
-    color: ColorOpt = Color.auto,
-    exclude: ExcludeOpt = None,
-    strict: StrictOpt = False,
+    color: c.ColorOpt = c.Color.auto,
+    exclude: c.ExcludeOpt = None,
+    strict: c.StrictOpt = False,
     jobs: JobsOpt = 1,
     dask: DaskOpt = None,
     quiet: QuietOpt = False,
 ) -> None:
     """Replay every game and report illegal moves and wrong claims."""
-    from .runs import LineBook, check_run, input_names
+    from ..pipeline import LineBook, check_report
+    from ..render.progress import Progress
 
     if explain_unknowns and not RENDERERS[format.value].shows_unknowns:
-        fail(f"ftn check: --explain-unknowns needs --format text, concise, json or jsonl, "
-             f"not {format.value}")
-    names, unreadable = input_names(paths, exclude)
-    for e in unreadable:  # an error for that file; the others are still checked
-        err(f"ftn: {e}")
-    if unreadable and not names:
-        raise typer.Exit(EXIT_USAGE)
-    summary = Summary(files=len(names))
-    unknowns: list[Unknown] = []
+        can = [n for n, r in RENDERERS.items() if r.shows_unknowns]
+        c.fail(f"ftn check: --explain-unknowns needs --format {', '.join(can[:-1])} or "
+               f"{can[-1]}, not {format.value}")
+    names, unreadable = c.names_of(paths, exclude)
+    summary, unknowns = Summary(files=len(names)), list[Unknown]()
     # Renderers that write at the end need the source lines of every finding.
-    book = LineBook(keep=format is OutputFormat.junit)
-    ctx = Context(line_of=book.line_of,
-                  sources=["<stdin>" if n == "-" else n for n in names],
+    book = LineBook(keep=format.value == "junit")
+    ctx = Context(line_of=book.line_of, sources=[label_of(n) for n in names],
                   unknowns=unknowns if explain_unknowns else None)
-    out = renderer(format, color, sys.stdout, ctx)
-    failed = check_run(names, out, book, summary, unknowns, jobs, dask, quiet)
+    out = c.renderer(format, color, sys.stdout, ctx)
+    with c.said():
+        failed = check_report(names, out, book, summary, unknowns, jobs, dask, Progress(quiet),
+                              lambda s: c.note_fallback(s.how, s.label))
     out.finish(summary)
     for e in failed:  # an error for that file; the others were checked
         sys.stdout.flush()
-        err(f"ftn: {e}")
-    unreadable += failed
-    if unreadable:
-        raise typer.Exit(EXIT_USAGE)
-    raise typer.Exit(EXIT_ERRORS if summary.errors or (strict and summary.warnings) else EXIT_OK)
+        c.err(f"ftn: {e}")
+    if unreadable or failed:
+        raise typer.Exit(c.EXIT_USAGE)
+    failing = summary.errors or (strict and summary.warnings)
+    raise typer.Exit(c.EXIT_ERRORS if failing else c.EXIT_OK)
 
 
-@app.command()
-def fmt(paths: Paths, check_only: CheckOpt = False, write: WriteOpt = False,
-        exclude: ExcludeOpt = None, jobs: JobsOpt = 1) -> None:
+@c.app.command()
+def fmt(paths: c.Paths, check_only: CheckOpt = False, write: WriteOpt = False,
+        exclude: c.ExcludeOpt = None, jobs: JobsOpt = 1) -> None:
     """Print records in the canonical form; JSON stays JSON.
 
     Every end is written and the layout is fixed; an array stays an array,
@@ -126,32 +105,25 @@ def fmt(paths: Paths, check_only: CheckOpt = False, write: WriteOpt = False,
     first game that cannot be read (the games before it are printed; exit
     1); --write never rewrites a file that does not parse.
     """
-    from .rewriting import fmt_run, fmt_status
-    from .runs import input_names
+    from ..pipeline.rewriting import fmt_all, fmt_status
 
     if check_only and write:
-        fail("ftn fmt: --check and --write exclude each other")
+        c.fail("ftn fmt: --check and --write exclude each other")
     if write and "-" in paths:
-        fail("ftn fmt: --write cannot rewrite standard input")
-    names, unreadable = input_names(paths, exclude)
-    for e in unreadable:  # an error for that file; the others are still formatted
-        err(f"ftn: {e}")
-    if unreadable and not names:
-        raise typer.Exit(EXIT_USAGE)
+        c.fail("ftn fmt: --write cannot rewrite standard input")
+    names, unreadable = c.names_of(paths, exclude)
     mode = "check" if check_only else "write" if write else "print"
-    ops, failed = fmt_run(names, mode, jobs)
-    raise typer.Exit(fmt_status(ops, bool(unreadable) or failed > 0))
+    done = fmt_all(names, mode, typer.echo, c.err, c.show_piece, jobs)
+    raise typer.Exit(fmt_status(done.ops, bool(unreadable) or done.failed > 0))
 
 
-class To(str, Enum):
-    ftn = "ftn"
-    json = "json"
-    jsonl = "jsonl"
-
-
+if TYPE_CHECKING:
+    To = c.Choice
+else:
+    To = c.choices("To", FORMATS)
 ToOpt = Annotated[
     To | None,
-    typer.Option("--to", "-t", metavar="ftn|json|jsonl",
+    typer.Option("--to", "-t", metavar="|".join(FORMATS),
                  help="ftn, json (an array) or jsonl; else from OUT, else the "
                  "other kind than the input."),
 ]
@@ -160,9 +132,9 @@ PositionsOpt = Annotated[
 ]
 
 
-@app.command()
+@c.app.command()
 def convert(
-    source: InArg, output: OutOpt = None, to: ToOpt = None, positions: PositionsOpt = False,
+    source: c.InArg, output: c.OutOpt = None, to: ToOpt = None, positions: PositionsOpt = False,
     jobs: JobsOpt = 1,
 ) -> None:
     """Convert records between FTN, JSON and JSON Lines (canonical form).
@@ -170,42 +142,54 @@ def convert(
     The input is read a game at a time and the output written as it comes.
     At a game that cannot be read, nothing more is written (on standard
     output, the games before it have been; OUT is not written at all), every
-    problem of the input is said, and the exit status is 1.
+    problem of the input is c.said, and the exit status is 1.
     """
     from ..rewrite import convert_piece
-    from .rewriting import Output, open_one, run_one
 
-    name, how, lines = open_one(source, "convert")
-    note_fallback("{" if how != "ftn" else "", name)
-    if positions and how != "ftn":
-        fail("ftn convert: --positions needs FTN input (they are FTN lines and columns)")
+    with c.said():
+        one = open_one(c.one_file(source, "convert"))
+    c.note_fallback(one.kind or "ftn", one.name)
+    if positions and one.kind != "ftn":
+        c.fail("ftn convert: --positions needs FTN input (they are FTN lines and columns)")
     target = to.value if to is not None else None
     if target is None and output is not None:
         suffix = Path(plain_name(output.name)).suffix.lower().lstrip(".")
         target = suffix if suffix in FORMATS else None
     if target is None:
-        target = "ftn" if how != "ftn" else "json"
+        target = "ftn" if one.kind != "ftn" else "json"
     packed = None if output is None else COMPRESSED.get(Path(output.name).suffix.lower())
-    run_one(name, how, lines, partial(convert_piece, to=target, positions=positions),
-            LAYOUTS[target], jobs, Output(output, packed), "convert")
+    rewritten("convert", one, partial(convert_piece, to=target, positions=positions),
+              LAYOUTS[target], Output(output, packed), jobs)
 
 
-@app.command()
-def replay(source: InArg, format: FormatOpt = Format.text, output: OutOpt = None) -> None:
+@c.app.command()
+def replay(source: c.InArg, format: c.FormatOpt = c.Format.text, output: c.OutOpt = None) -> None:
     """The reference replay: every event with the state the rules give after it.
 
     The input is read a game at a time and the replay written as it comes;
     at a game that cannot be read, as for convert.
     """
     from ..rewrite import REPLAY_JSON, REPLAY_TEXT, replay_piece
-    from .rewriting import Output, open_one, run_one
 
-    name, how, lines = open_one(source, "replay")
-    note_fallback("{" if how != "ftn" else "", name)
-    as_json = format is Format.json
-    stopped = run_one(name, how, lines, partial(replay_piece, as_json=as_json),
-                      REPLAY_JSON if as_json else REPLAY_TEXT, 1, Output(output), "replay")
-    raise typer.Exit(EXIT_ERRORS if stopped else EXIT_OK)
+    with c.said():
+        one = open_one(c.one_file(source, "replay"))
+    c.note_fallback(one.kind or "ftn", one.name)
+    as_json = format is c.Format.json
+    done = rewritten("replay", one, partial(replay_piece, as_json=as_json),
+                     REPLAY_JSON if as_json else REPLAY_TEXT, Output(output))
+    raise typer.Exit(c.EXIT_ERRORS if done.stopped else c.EXIT_OK)
+
+
+def rewritten(command: str, one: Text, work: Callable[[Piece], Part], layout: Layout,
+              out: Output, jobs: int = 1) -> Rewritten:
+    """``pipeline.rewrite`` for convert and replay: at a game that cannot be
+    read, ``ftn COMMAND: NAME: ...`` and exit 1."""
+    with c.said():
+        done = rewrite(one, work, layout, out, c.show_piece, jobs)
+    if not done.ok:
+        what = "not converted: it cannot be read" if command == "convert" else "it cannot be read"
+        c.fail(f"ftn {command}: {one.name}: {what}", c.EXIT_ERRORS)
+    return done
 
 
 GameOpt = Annotated[
@@ -218,16 +202,15 @@ AtOpt = Annotated[
 SvgOpt = Annotated[bool, typer.Option("--svg", help="One SVG picture of --at's position.")]
 
 
-@app.command()
-def show(
-    source: InArg, output: OutOpt = None, game: GameOpt = 1, at: AtOpt = None, svg: SvgOpt = False
-) -> None:
+@c.app.command()
+def show(source: c.InArg, output: c.OutOpt = None, game: GameOpt = 1, at: AtOpt = None,
+         svg: SvgOpt = False) -> None:
     """A self-contained HTML page that replays the games (or, with --svg, one position)."""
     from ..show import ShowError, render
 
-    name, text = read_one(source, "show")
+    name, text = c.read_one(source, "show")
     try:
         out = render(text, name, game, at, svg)
     except ShowError as e:
-        fail(e.message, e.code)
-    write_out(out, output)
+        c.fail(e.message, e.code)
+    c.write_out(out, output)

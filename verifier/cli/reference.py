@@ -25,9 +25,7 @@ MarkdownOpt = Annotated[
 CodeArg = Annotated[
     str, typer.Argument(metavar="CODE", help="A code (FT304) or a name (overshoot-accepted).")
 ]
-NameArg = Annotated[
-    str, typer.Argument(metavar="NAME", help=f"One of: {', '.join(SCHEMA_NAMES)}.")
-]
+NameArg = Annotated[str, typer.Argument(metavar="NAME", help=f"One of: {', '.join(SCHEMA_NAMES)}.")]
 RuleArg = Annotated[
     str | None,
     typer.Argument(metavar="[RULE]", help="A rule (R8.2), a section (R8) or a variant (V3); "
@@ -65,27 +63,12 @@ def rules(rule: RuleArg = None, color: ColorOpt = Color.auto) -> None:
 @app.command()
 def explain(code: CodeArg) -> None:
     """Show one diagnostic: what it means, why it matters, and an example."""
-    from .. import rulebook
-    from ..check import check_text
-    from ..render.text import render_diagnostic, source_line
+    from ..explain import explain_text
 
-    entry = registry.lookup(code)
-    if entry is None:
+    text = explain_text(code)
+    if text is None:
         fail(f"ftn explain: unknown code {code!r}; see 'ftn codes'")
-    typer.echo(f"{entry.code} {entry.name} ({entry.severity}, rule {entry.rule})\n")
-    typer.echo(f"{entry.summary}\n{entry.why}\n")
-    cited = rulebook.cited_text(entry.rule)
-    if cited:
-        typer.echo(f"The rules it cites ({entry.rule}; 'ftn rules RULE' prints one):\n")
-        typer.echo("\n".join(f"  {line}" if line else "" for line in cited.split("\n")) + "\n")
-    typer.echo("Example:\n")
-    for i, line in enumerate(entry.example.rstrip("\n").split("\n"), 1):
-        typer.echo(f"  {i:>3}  {line}")
-    rep = check_text(entry.example, "example")
-    typer.echo("\nWhat 'ftn check' says of it:\n")
-    for d in rep.diagnostics:
-        if d.name == entry.name:
-            typer.echo(render_diagnostic(d, source_line(entry.example, d.line)))
+    sys.stdout.write(text)
 
 
 @app.command()

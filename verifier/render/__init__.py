@@ -15,7 +15,9 @@ line here.
 from __future__ import annotations
 
 import importlib
+import shutil
 from collections.abc import Iterator, Mapping
+from typing import IO
 
 from .base import Context, Renderer, audit_findings, want_color
 
@@ -38,15 +40,43 @@ class _Formats(Mapping[str, type[Renderer]]):
         return len(self._where)
 
 
-#: Every output format, by the name ``--format`` takes.
-FORMATS: Mapping[str, type[Renderer]] = _Formats({
-    "text": "text:TextRenderer",
-    "concise": "concise:ConciseRenderer",
-    "json": "json:JsonRenderer",
-    "jsonl": "jsonl:JsonlRenderer",
-    "github": "github:GithubRenderer",
-    "sarif": "sarif:SarifRenderer",
-    "junit": "junit:JunitRenderer",
-})
+#: Every output format: the name ``--format`` takes, its renderer, and what
+#: it is for (the command line's help), one line each.
+_REGISTRY = (
+    ("text", "text:TextRenderer", "for people, with the source line"),
+    ("concise", "concise:ConciseRenderer", "one line a finding"),
+    ("json", "json:JsonRenderer", ""),
+    ("jsonl", "jsonl:JsonlRenderer", "one finding a line, streamed"),
+    ("github", "github:GithubRenderer", "GitHub Actions annotations"),
+    ("sarif", "sarif:SarifRenderer", "SARIF 2.1.0, for code scanning"),
+    ("junit", "junit:JunitRenderer", "JUnit XML"),
+)
+FORMATS: Mapping[str, type[Renderer]] = _Formats({n: where for n, where, _ in _REGISTRY})
 
-__all__ = ["FORMATS", "Context", "Renderer", "audit_findings", "want_color"]
+
+def formats_help() -> str:
+    """Every format with what it is for: "text (for people, ...), ... or junit (JUnit XML)"."""
+    said = [f"{n} ({about})" if about else n for n, _, about in _REGISTRY]
+    return ", ".join(said[:-1]) + " or " + said[-1]
+
+
+
+def stream_context(color: str, out: IO[str], ctx: Context | None = None) -> Context:
+    """``ctx`` (by default a new one) coloured as ``--color`` says for
+    ``out`` and as wide as its terminal (no width when it is not one)."""
+    ctx = Context() if ctx is None else ctx
+    ctx.color = want_color(color, out)
+    ctx.width = shutil.get_terminal_size().columns if out.isatty() else None
+    return ctx
+
+
+def for_stream(format: str, color: str, out: IO[str], ctx: Context | None = None) -> Renderer:
+    """The renderer of ``format`` writing to ``out``, coloured as ``color``
+    says (``--color``; only the formats for people are ever coloured)."""
+    ctx = stream_context(color, out, ctx)
+    ctx.color = ctx.color and format in ("text", "concise")
+    return FORMATS[format](out, ctx)
+
+
+__all__ = ["FORMATS", "Context", "Renderer", "audit_findings", "for_stream", "formats_help",
+           "stream_context", "want_color"]

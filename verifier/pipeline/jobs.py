@@ -1,0 +1,224 @@
+"""The jobs that report: ``check`` and ``audit``, over any inputs.
+
+Boundary: the work on one piece (in a worker: ``parallel.check_piece``,
+``audit_piece``) and the in-order sinks that merge the results: the
+check's findings a batch at a time (the no-games warning, FT402, is given
+here and only here), and the audit's summary. They render nothing: a
+check hands each batch to a function of the caller (a renderer, or a list).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+from ..batches import Batch, no_games
+from ..diagnostics import ERROR, WARNING, Diagnostic
+from ..inputs import InputError
+from ..parallel import Piece, auditor, check_piece
+from ..replay import Unknown
+from .driver import End, Start, Text, drive
+
+if TYPE_CHECKING:  # imported by the audit: a check needs none
+    from ..audit import AuditSummary, GameAudit
+    from ..render import Renderer
+    from ..report import Summary
+
+
+class Progress(Protocol):
+    """What a long run tells as it goes (``render.progress.Progress``)."""
+
+    def update(self, done: int, findings: int) -> None: ...
+    def done(self) -> None: ...
+
+
+class CheckSink:
+    """A check's batches, in input order, to ``emit`` with the piece whose
+    lines they are about (the no-games warning, given when an input that was
+    read has no game and no finding, with the input's last piece). ``games``, ``findings`` count
+    what came so far; ``failed`` holds the inputs that stopped being
+    readable (the others are checked all the same); ``progress`` is told
+    the counts after every piece."""
+
+    def __init__(self, emit: Callable[[Batch, Piece], None],
+                 progress: Progress | None = None,
+                 on_start: Callable[[Start], None] | None = None) -> None:
+        self.emit, self.progress, self.on_start = emit, progress, on_start
+        self.games = self.findings = 0
+        self.failed: list[InputError] = []
+        self._base = self._seen = 0  # games and findings before this input
+        self._last: Piece | None = None
+
+    def start(self, s: Start) -> None:
+        self._base, self._seen = self.games, self.findings
+        if self.on_start is not None:
+            self.on_start(s)
+
+    def add(self, piece: Piece, result: list[Batch]) -> None:
+        self._last = piece
+        for b in result:
+            self.emit(b, piece)
+            self.findings += len(b.diagnostics)
+            self.games = self._base + b.number
+        if self.progress is not None:
+            self.progress.update(self.games, self.findings)
+
+    def end(self, e: End) -> None:
+        if e.started and self.games == self._base and self.findings == self._seen:
+            assert self._last is not None
+            self.emit(Batch(diagnostics=[no_games(e.label)]), self._last)
+        if e.error is not None:
+            self.failed.append(e.error)
+
+
+@dataclass
+class Collected:
+    """What a check of some inputs found, all together (``check_text``,
+    ``api.check``): games, events, the findings in order and the unknowns."""
+
+    games: int = 0
+    events: int = 0
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    unknowns: list[Unknown] = field(default_factory=list)
+
+    def take(self, b: Batch, piece: Piece) -> None:
+        self.events += b.events
+        self.diagnostics.extend(b.diagnostics)
+        self.unknowns.extend(b.unknowns)
+
+
+def check_all(inputs: Sequence[str | Text], jobs: int = 1, dask: str | None = None,
+              kind: str | None = None) -> tuple[Collected, list[InputError]]:
+    """Check every input: what was found, and the inputs that could not be
+    read (partway, or at all)."""
+    got = Collected()
+    sink = CheckSink(got.take)
+    drive(check_piece, sink, inputs, jobs, dask, kind)
+    got.games = sink.games
+    return got, sink.failed
+
+
+@dataclass
+class LineBook:
+    """Source lines for a renderer: those of the piece being written, and
+    (for renderers that write at the end, ``keep``) those of every finding
+    so far; memory does not grow with the input otherwise."""
+
+    keep: bool = False
+    piece: Piece | None = None
+    kept: dict[tuple[str, int], str | None] = field(default_factory=dict)
+
+    def line_of(self, source: str, line: int) -> str | None:
+        p = self.piece
+        if p is not None and p.source == source:
+            found = p.line(line)
+            if found is not None or not self.keep:
+                return found
+        return self.kept.get((source, line))
+
+    def remember(self, d: Diagnostic) -> None:
+        if self.keep and self.piece is not None:
+            self.kept[(d.source, d.line)] = self.piece.line(d.line)
+
+
+def check_report(inputs: Sequence[str | Text], out: Renderer, book: LineBook, summary: Summary,
+                 unknowns: list[Unknown], jobs: int = 1, dask: str | None = None,
+                 progress: Progress | None = None,
+                 on_start: Callable[[Start], None] | None = None) -> list[InputError]:
+    """Check every input, each finding handed to ``out`` as it comes (its
+    source line in ``book``), counted in ``summary`` (not finished: the
+    caller does that); the inputs unreadable partway are returned (the
+    others are checked all the same)."""
+
+    def emit(b: Batch, piece: Piece) -> None:
+        book.piece = piece
+        summary.events += b.events
+        for d in b.diagnostics:
+            if d.severity == ERROR:
+                summary.errors += 1
+            elif d.severity == WARNING:
+                summary.warnings += 1
+            book.remember(d)
+            out.finding(d)
+        unknowns.extend(b.unknowns)
+
+    sink = CheckSink(emit, progress, on_start)
+    try:
+        drive(check_piece, sink, inputs, jobs, dask)
+    finally:
+        if progress is not None:
+            progress.done()
+        summary.games = sink.games
+    return sink.failed
+
+
+class AuditSink:
+    """An audit's summary, in input order: each input's unreadable games
+    come after its audits (one for each game, or text outside games, that
+    cannot be read), an input unreadable partway after all of them."""
+
+    def __init__(self, progress: Progress | None = None,
+                 on_start: Callable[[Start], None] | None = None) -> None:
+        from ..audit import AuditSummary
+
+        self.summary = AuditSummary()
+        self.progress, self.on_start = progress, on_start
+        self.failed: list[InputError] = []
+        self._unreadable: list[Diagnostic] = []
+        self._failing = 0
+
+    def start(self, s: Start) -> None:
+        if self.on_start is not None:
+            self.on_start(s)
+
+    def add(self, piece: Piece, result: list[GameAudit | Diagnostic]) -> None:
+        for item in result:
+            if isinstance(item, Diagnostic):
+                self._unreadable.append(item)
+            else:
+                self.summary.games.append(item)
+                self._failing += not item.clean
+        if self.progress is not None:
+            self.progress.update(len(self.summary.games), self._failing)
+
+    def end(self, e: End) -> None:
+        from ..audit import GameAudit
+
+        games: set[int] = set()
+        for d in self._unreadable:
+            if d.game not in games:
+                games.add(d.game)
+                self.summary.games.append(GameAudit(
+                    d.source, d.game, 0, 0, [],
+                    unreadable=f"{d.code} {d.name} at {d.line}:{d.col}: {d.message}"))
+        self._unreadable.clear()
+        if e.error is not None:
+            self.failed.append(e.error)
+
+    def close(self, bad: Sequence[InputError] = ()) -> AuditSummary:
+        """The summary, with the inputs that could not be opened (``bad``,
+        first) and those unreadable partway (last)."""
+        from ..audit import GameAudit
+
+        def gone(e: InputError) -> GameAudit:
+            return GameAudit(e.name or "<input>", 0, 0, 0, [], unreadable=str(e))
+
+        self.summary.games[:0] = [gone(e) for e in bad]
+        self.summary.games.extend(gone(e) for e in self.failed)
+        return self.summary
+
+
+def audit_all(inputs: Sequence[str | Text], resync: str = "claimed", jobs: int = 1,
+              dask: str | None = None, bad: Sequence[InputError] = (),
+              progress: Progress | None = None,
+              on_start: Callable[[Start], None] | None = None) -> AuditSummary:
+    """Audit every input (``bad``: those already known not to open;
+    ``on_start`` is told each input's start)."""
+    sink = AuditSink(progress, on_start)
+    try:
+        drive(auditor(resync), sink, inputs, jobs, dask)
+    finally:
+        if progress is not None:
+            progress.done()
+    return sink.close(bad)

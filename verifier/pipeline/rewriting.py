@@ -1,0 +1,316 @@
+"""The jobs that write records again: ``convert`` and ``replay`` (one input to
+one output) and ``fmt`` (each input printed, compared or rewritten).
+
+Boundary: the in-order sinks of the work of ``rewrite`` (a piece to the
+text of its games, ``Part``): the texts joined in input order and written
+as they come, to standard output or to a file written whole or not at all
+(``Output``); ``fmt --check`` compares an input with its canonical form a
+chunk at a time and ``--write`` writes it from the first difference on
+(``Formatted``). Memory holds a few pieces whatever the size of the input.
+A problem is handed to the caller's ``show`` with its piece (for its source
+line), a message for people to ``say`` (standard output) or ``warn``
+(standard error): it renders nothing itself.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..diagnostics import Diagnostic
+from ..formats import LAYOUTS, Layout
+from ..inputs import InputError
+from ..outputs import AtomicFile, WriteError, interruptible
+from ..parallel import Piece
+from ..rewrite import Joiner, Part, Same, crlf, format_piece, format_target
+from ..streams import open_lines, packing
+from .driver import End, Start, Text, drive, label_of
+
+Show = Callable[[list[Diagnostic], Piece], None]
+Say = Callable[[str], None]
+
+
+class Output:
+    """Where a command writes: standard output, or a file written whole or
+    not at all (``AtomicFile``, opened at the first write, compressed as
+    ``packing`` says). A file that cannot be written is remembered, and
+    said by ``commit`` (after the problems of the input, as a whole text's
+    would be)."""
+
+    def __init__(self, path: Path | None, packing: str | None = None) -> None:
+        self.path, self.packing = path, packing
+        self.file: AtomicFile | None = None
+        self.error: str | None = None
+
+    def write(self, text: str) -> None:
+        if self.path is None:
+            if text:
+                sys.stdout.write(text)
+            return
+        if self.error is not None:
+            return
+        try:
+            if self.file is None:
+                self.file = AtomicFile(self.path, self.packing)
+            self.file.write(text)
+        except (OSError, InputError) as e:
+            self.abort()
+            self.error = f"{self.path}: cannot write: {getattr(e, 'strerror', None) or e}"
+
+    def commit(self) -> None:
+        """The file in place (even an empty one), or WriteError."""
+        if self.path is None:
+            return
+        self.write("")
+        if self.file is not None:
+            try:
+                self.file.commit()
+            except OSError as e:
+                self.error = f"{self.path}: cannot write: {e.strerror or e}"
+        if self.error is not None:
+            raise WriteError(self.error)
+
+    def abort(self) -> None:
+        if self.file is not None:
+            self.file.abort()
+            self.file = None
+
+
+class Joined:
+    """The sink of ``convert`` and ``replay``: parts joined as ``layout``
+    says and written to ``out`` as they come, each problem to ``show``;
+    nothing more is written once a game cannot be read (``ok`` False); an
+    input unreadable partway raises its InputError."""
+
+    def __init__(self, layout: Layout, out: Output, show: Show) -> None:
+        self.joiner, self.out, self.show = Joiner(layout), out, show
+        self.stopped = False  # some replay stopped at an illegal move
+
+    def start(self, s: Start) -> None:
+        pass
+
+    def add(self, piece: Piece, part: Part) -> None:
+        self.show(part.problems, piece)
+        self.out.write(self.joiner.add(part))
+        self.stopped |= part.stopped
+
+    def end(self, e: End) -> None:
+        if e.error is not None:
+            raise e.error
+        self.out.write(self.joiner.end())
+
+
+@dataclass
+class Rewritten:
+    """What ``rewrite`` did: ``ok`` when every game could be read (the output
+    is complete and, for a file, in place), ``stopped`` when some replay
+    stopped at an illegal move."""
+
+    ok: bool
+    stopped: bool
+
+
+def rewrite(source: Text | str, work: Callable[[Piece], Part], layout: Layout, out: Output,
+            show: Show, jobs: int = 1) -> Rewritten:
+    """``work`` on the pieces of one input (here or in ``jobs`` workers),
+    their texts joined as ``layout`` says and written to ``out`` as they
+    come. When a game cannot be read, nothing more is written (the games
+    before it have been, on standard output; a file is not written at all)
+    and the other problems are still shown. InputError when the input stops
+    being readable, WriteError when the file cannot be written (nothing is
+    left behind either way)."""
+    sink = Joined(layout, out, show)
+    try:
+        with interruptible(out.path is not None):
+            drive(work, sink, [source], jobs)
+    except BaseException:
+        out.abort()
+        raise
+    if not sink.joiner.ok:
+        out.abort()
+    else:
+        out.commit()
+    return Rewritten(sink.joiner.ok, sink.stopped)
+
+
+#: What one file does to fmt's exit status, in order: set it to 1 (a file
+#: that does not parse), raise it to 1 (one that would change), set it to 2
+#: (one that could not be rewritten).
+SET_1, AT_LEAST_1, SET_2 = "set 1", "at least 1", "set 2"
+
+
+class Formatted:
+    """One input of ``ftn fmt`` as its pieces come back: printed, compared
+    with the input (``--check``), or also written to a temporary file from
+    the first difference on (``--write``; never a file that does not
+    parse). A command that rewrites otherwise (``ftn fill``) names itself
+    and its words in the class attributes."""
+
+    COMMAND, WOULD, DONE, NOT_DONE = "fmt", "would reformat", "reformatted", "not formatted"
+
+    def __init__(self, path: str, mode: str, target: str, crlf: bool, say: Say, warn: Say,
+                 show: Show) -> None:
+        self.path, self.label, self.mode, self.crlf = path, label_of(path), mode, crlf
+        self.say, self.warn, self.show = say, warn, show
+        self.joiner = Joiner(LAYOUTS[target])
+        self.same = Same()
+        self.started = False  # a piece of the input came
+        self.file: AtomicFile | None = None
+        self.error: str | None = None  # why it cannot be rewritten
+
+    def add(self, piece: Piece, part: Part) -> None:
+        self.show(part.problems, piece)
+        text, original = self.joiner.add(part), ""
+        if self.mode != "print" and not self.same.differs:
+            original = ("\n" if self.started else "") + "\n".join(piece.lines)
+        self.started = True
+        self._emit(text, original)
+
+    def _emit(self, text: str, original: str = "") -> None:
+        if self.crlf:
+            text = text.replace("\n", "\r\n")
+        if self.mode == "print":
+            if text:
+                sys.stdout.write(text)
+            return
+        if not self.joiner.ok:  # it does not parse: no more comparing or writing
+            return
+        was = self.same.differs
+        if self.same.add(original, text) and self.mode == "write":
+            if not was:
+                self._open()
+            elif self.file is not None:
+                self._write(text)
+
+    def _open(self) -> None:
+        """The temporary file, from the first difference: the text up to it
+        (read again) and the canonical form given since."""
+        try:
+            self.file = AtomicFile(Path(self.path), packing(self.path))
+            left = self.same.matched
+            first = True
+            for line in open_lines(self.path, self.label):
+                chunk = line if first else "\n" + line
+                first = False
+                if len(chunk) >= left:
+                    self.file.write(chunk[:left])
+                    break
+                self.file.write(chunk)
+                left -= len(chunk)
+        except (OSError, InputError) as e:
+            self._fail(e)
+            return
+        self._write(self.same.rest)
+
+    def _write(self, text: str) -> None:
+        if self.file is None:
+            return
+        try:
+            self.file.write(text)
+        except OSError as e:
+            self._fail(e)
+
+    def _fail(self, e: OSError | InputError) -> None:
+        self.abort()
+        self.error = (f"ftn {self.COMMAND}: {self.label}: not rewritten: "
+                      f"{getattr(e, 'strerror', None) or e}")
+
+    def finish(self) -> str | None:
+        """The end of the input: what it does to the exit status."""
+        if not self.joiner.ok:
+            self.abort()
+            self.warn(f"ftn {self.COMMAND}: {self.label}: {self.NOT_DONE}: it does not parse")
+            return SET_1
+        self._emit(self.joiner.end())
+        if self.mode == "print":
+            return None
+        was = self.same.differs
+        if not self.same.end():
+            return None
+        if self.mode == "check":
+            self.say(f"{self.WOULD} {self.label}")
+            return AT_LEAST_1
+        if not was:
+            self._open()
+        if self.file is not None:
+            try:
+                self.file.commit()
+            except OSError as e:
+                self._fail(e)
+        if self.error is not None:
+            self.warn(self.error)
+            return SET_2
+        self.say(f"{self.DONE} {self.label}")
+        return None
+
+    def abort(self) -> None:
+        if self.file is not None:
+            self.file.abort()
+            self.file = None
+
+
+#: How a sink makes the file of one input: (path, mode, target, CRLF, say,
+#: warn, show), ``Formatted`` or a command's own kind of it.
+MakeFile = Callable[[str, str, str, bool, Say, Say, Show], Formatted]
+
+
+class FmtSink:
+    """The sink of ``ftn fmt`` (and of ``ftn fill``, with its own ``kind``
+    of file): each input ``Formatted`` in turn; ``ops`` what each does to
+    the exit status, ``failed`` how many turned out unreadable partway (each
+    said with ``warn``)."""
+
+    def __init__(self, mode: str, say: Say, warn: Say, show: Show,
+                 kind: MakeFile | None = None) -> None:
+        self.mode, self.say, self.warn, self.show = mode, say, warn, show
+        self.kind = kind or Formatted
+        self.ops: list[str] = []
+        self.failed = 0
+        self.current: Formatted | None = None
+
+    def _file(self, name: str, how: str, head: list[str]) -> Formatted:
+        target, ends = (format_target(how, head), crlf(head)) if head else ("ftn", False)
+        return self.kind(name, self.mode, target, ends, self.say, self.warn, self.show)
+
+    def start(self, s: Start) -> None:
+        self.current = self._file(s.name, s.how, s.head)
+
+    def add(self, piece: Piece, part: Part) -> None:
+        assert self.current is not None
+        self.current.add(piece, part)
+
+    def end(self, e: End) -> None:
+        file, self.current = self.current or self._file(e.name, e.how, e.head), None
+        if e.error is not None:
+            file.abort()
+            self.failed += 1
+            self.warn(f"ftn: {e.error}")
+        elif (op := file.finish()) is not None:
+            self.ops.append(op)
+
+
+def fmt_all(names: Iterable[str], mode: str, say: Say, warn: Say, show: Show,
+            jobs: int = 1, work: Callable[[Piece], Part] = format_piece,
+            kind: MakeFile | None = None) -> FmtSink:
+    """``ftn fmt`` on every input in order (``mode``: "print", "check" or
+    "write"), their pieces formatted here or in ``jobs`` worker processes
+    (``work`` and ``kind``: another command's job and files, ``ftn fill``'s)."""
+    sink = FmtSink(mode, say, warn, show, kind)
+    try:
+        with interruptible(mode == "write"):
+            drive(work, sink, names, jobs)
+    finally:
+        if sink.current is not None:
+            sink.current.abort()
+    return sink
+
+
+def fmt_status(ops: list[str], unreadable: bool) -> int:
+    """The exit status of ``ftn fmt``: 2 when an input could not be read,
+    then each input's effect in order."""
+    status = 2 if unreadable else 0
+    for op in ops:
+        status = 1 if op == SET_1 else max(status, 1) if op == AT_LEAST_1 else 2
+    return status
