@@ -25,8 +25,8 @@ def test_api_check_takes_paths_and_jobs() -> None:
         assert rep.games == 2
         assert [(d.code, d.source, d.line, d.col) for d in rep.diagnostics] == [
             ("FT304", str(OVERSHOOT), 183, 14)]
-    valid = api.check(SAMPLES / "valid")  # a directory: 19 files of one game
-    assert (valid.games, valid.diagnostics) == (19, [])
+    valid = api.check(SAMPLES / "valid")  # a directory: 20 files of one game
+    assert (valid.games, valid.diagnostics) == (20, [])
 
 
 def test_api_check_of_a_file_that_cannot_be_read_raises(tmp_path: Path) -> None:

@@ -30,9 +30,9 @@ from notation.parser import parse_games
 from notation.printer import print_games
 from verifier.check import check_text
 from verifier.cli import app
-from verifier.cli.journal import Journal
 from verifier.engine import Placed, Scored
 from verifier.generate import generate_games
+from verifier.journal import Journal
 from verifier.recording import derive, plan, try_event
 from verifier.scorer import count_words, number_words, parse_move
 from verifier.setup import Setup

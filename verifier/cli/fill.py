@@ -8,7 +8,7 @@ mode, the compression and symlinks kept, a read-only file refused) are
 pipeline). What fill adds, ``--diff`` (a unified diff written as the
 pieces come) and a note for each game whose replay stopped before its end
 (an illegal move: the claims after it are not filled; exit 1), is
-``filled``'s, loaded only by this command.
+``pipeline.filling``'s, loaded only by this command.
 """
 
 from __future__ import annotations
@@ -48,8 +48,8 @@ def fill(paths: c.Paths, diff: DiffOpt = False, check_only: CheckOpt = False,
     fmt --write rewrites (never a file that does not parse).
     """
     from ..fill import fill_piece
+    from ..pipeline.filling import Filled
     from ..pipeline.rewriting import fmt_all, fmt_status
-    from .filled import Filled
 
     if sum((diff, check_only, write)) > 1:
         c.fail("ftn fill: --diff, --check and --write exclude each other")

@@ -40,8 +40,8 @@ def record(file: FileArg, resume: ResumeOpt = False) -> None:
     event's score. Every line is on the disk as soon as it is entered;
     --resume goes on with a file from where it stops.
     """
-    from .journal import Busy, Journal
-    from .recorder import Session, Stop
+    from ..journal import Busy, Journal
+    from ..recorder import Session, Stop
 
     name = str(file)
     if name.endswith((".gz", ".bz2", ".xz", ".zst", ".json", ".jsonl", ".ndjson")):

@@ -5,8 +5,8 @@ Boundary: one open FTN file, its lines as they stand, and the two changes
 a session makes: lines appended (written, then ``fsync``: a crash or a
 killed terminal loses nothing already written; Ctrl-C is held back while a
 line is written) and an undo (the file cut back to a line, ``ftruncate``,
-then ``fsync``). One session at a time: the file is locked (``flock``). A new file is created
-exclusively (never over another) and its folder synced. It knows nothing
+then ``fsync``). One session at a time: the file is locked (``flock``).
+A new file is created exclusively (never over another) and its folder synced. It knows nothing
 of FTN beyond lines.
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..outputs import signals_held
+from .outputs import signals_held
 
 
 class Journal:

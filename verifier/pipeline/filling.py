@@ -1,5 +1,5 @@
-"""One input of ``ftn fill`` as its pieces come back (``fill.py`` has the
-command).
+"""One input of ``ftn fill`` as its pieces come back (``cli/fill.py`` has
+the command).
 
 Boundary: ``ftn fmt``'s handling of one input (``pipeline.rewriting.Formatted``:
 print, ``--check``, ``--write`` with its safety) with fill's words, a note
@@ -17,8 +17,8 @@ import sys
 from ..diagnostics import Diagnostic
 from ..linediff import StreamDiff
 from ..parallel import Piece
-from ..pipeline.rewriting import Formatted, Say, Show
 from ..rewrite import Part
+from .rewriting import Formatted, Say, Show
 
 
 def note(d: Diagnostic) -> str:

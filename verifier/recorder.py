@@ -1,4 +1,5 @@
-"""The questions and answers of ``ftn record`` (``record.py`` opens the file).
+"""The questions and answers of ``ftn record`` (``cli/record.py`` opens the
+file).
 
 Boundary: the terminal side of a session: it asks (``input``; ``readline``
 edits the line and completes the moves that fit, when there is a terminal),
@@ -11,9 +12,9 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
-from ..generate import seat_names
-from ..options import PRESETS, known_options, resolve
-from ..recording import (
+from .generate import seat_names
+from .options import PRESETS, known_options, resolve
+from .recording import (
     Derived,
     dealt_so_far,
     derive,
@@ -25,12 +26,13 @@ from ..recording import (
     try_event,
     undo_point,
 )
-from ..render.text import render_diagnostic
-from ..scorer import COMMANDS, HELP, deal_line, header_lines, parse_move, parse_tiles, refusal
-from .common import err
+from .render.base import escape_controls
+from .render.text import render_diagnostic
+from .scorer import COMMANDS, HELP, deal_line, header_lines, parse_move, parse_tiles, refusal
 
 if TYPE_CHECKING:
     from .journal import Journal
+
 
 class Stop(Exception):
     """The scorer stops: ``quit``, end of input (Ctrl-D) or Ctrl-C."""
@@ -38,6 +40,12 @@ class Stop(Exception):
     def __init__(self, interrupted: bool = False) -> None:
         super().__init__("stop")
         self.interrupted = interrupted
+
+
+def err(message: str) -> None:
+    """A line on standard error (control characters shown escaped)."""
+    sys.stderr.write(escape_controls(message) + "\n")
+    sys.stderr.flush()
 
 
 _choices: list[str] = []  # what the completer offers at the prompt
