@@ -130,6 +130,9 @@ def test_wheel_holds_what_ftn_reads(installed: dict[str, Path]) -> None:
                    "notation/ftn.lark", "verifier/py.typed", "verifier/render/sarif.py",
                    "verifier/lexer.py"):
         assert needed in names, needed
+    inits = [*ROOT.glob("notation/**/__init__.py"), *ROOT.glob("verifier/**/__init__.py")]
+    for init in sorted(inits):
+        assert init.relative_to(ROOT).as_posix() in names, init  # every subpackage
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
     meta = next(n for n in names if n.endswith(".dist-info/METADATA"))
     text = zipfile.ZipFile(installed["wheel"]).read(meta).decode()
