@@ -55,6 +55,7 @@ QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress on st
 
 @c.app.command()
 def check(
+    ctx: typer.Context,
     paths: c.Paths,
     format: c.OutputFormatOpt = c.TEXT,
     explain_unknowns: UnknownsOpt = False,
@@ -64,16 +65,35 @@ def check(
     jobs: JobsOpt = 1,
     dask: DaskOpt = None,
     quiet: QuietOpt = False,
+    select: c.SelectOpt = None,
+    ignore: c.IgnoreOpt = None,
+    config: c.ConfigOpt = None,
+    isolated: c.IsolatedOpt = False,
+    show_settings: c.ShowSettingsOpt = False,
 ) -> None:
-    """Replay every game and report illegal moves and wrong claims."""
+    """Replay every game and report illegal moves and wrong claims.
+
+    Settings (select, ignore, extend-exclude, rules, format, jobs) are read
+    from ftn.toml, or the tool.ftn table of pyproject.toml, found from each
+    input upwards; the options go over them (README: Settings).
+    """
     from ..pipeline import LineBook, check_report
     from ..render.progress import Progress
 
+    plan = c.settled("check", paths, exclude, select=select, ignore=ignore, config=config,
+                     isolated=isolated, format=format.value if c.given(ctx, "format") else None,
+                     jobs=jobs if c.given(ctx, "jobs") else None)
+    if show_settings:
+        from ..settings import describe
+
+        typer.echo(describe(plan.distinct()), nl=False)
+        raise typer.Exit(c.EXIT_OK)
+    format, jobs = c.OutputFormat(plan.run.format), plan.run.jobs
     if explain_unknowns and not RENDERERS[format.value].shows_unknowns:
         can = [n for n, r in RENDERERS.items() if r.shows_unknowns]
         c.fail(f"ftn check: --explain-unknowns needs --format {', '.join(can[:-1])} or "
                f"{can[-1]}, not {format.value}")
-    names, unreadable = c.names_of(paths, exclude)
+    names, unreadable = plan.names, plan.unreadable
     summary, unknowns = Summary(files=len(names)), list[Unknown]()
     # Renderers that write at the end need the source lines of every finding.
     book = LineBook(keep=format.value == "junit")
@@ -82,7 +102,7 @@ def check(
     out = c.renderer(format, color, sys.stdout, ctx)
     with c.said():
         failed = check_report(names, out, book, summary, unknowns, jobs, dask, Progress(quiet),
-                              lambda s: c.note_fallback(s.how, s.label))
+                              lambda s: c.note_fallback(s.how, s.label), plan)
     out.finish(summary)
     for e in failed:  # an error for that file; the others were checked
         sys.stdout.flush()
