@@ -325,10 +325,11 @@ def codes_option(values: list[str] | None) -> tuple[str, ...]:
 def settled(command: str, paths: list[str], exclude: list[str] | None, *,
             select: list[str] | None = None, ignore: list[str] | None = None,
             config: str | None = None, isolated: bool = False, format: str | None = None,
-            jobs: int | None = None, rules: str | None = None) -> Plan:
+            jobs: int | None = None, rules: str | None = None, say: bool = True) -> Plan:
     """The inputs and the settings each is judged by (the options over the
-    settings files), each unreadable input said on standard error; exit 2
-    for a bad option or settings file, or when no input can be read."""
+    settings files); exit 2 for a bad option or settings file. With ``say``,
+    each unreadable input is said on standard error, and exit 2 when none
+    can be read (else the caller reports them)."""
     from ..pipeline.plan import plan
     from ..settings import Overrides, SettingsError
 
@@ -340,8 +341,8 @@ def settled(command: str, paths: list[str], exclude: list[str] | None, *,
         found = plan(paths, exclude or (), over)
     except SettingsError as e:
         fail(f"ftn: {e}")
-    for e in found.unreadable:
-        err(f"ftn: {e}")
-    if found.unreadable and not found.names:
+    for bad in found.unreadable if say else ():
+        err(f"ftn: {bad}")
+    if say and found.unreadable and not found.names:
         raise typer.Exit(EXIT_USAGE)
     return found

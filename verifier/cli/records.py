@@ -55,7 +55,7 @@ QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress on st
 
 @c.app.command()
 def check(
-    ctx: typer.Context,
+    invoked: typer.Context,
     paths: c.Paths,
     format: c.OutputFormatOpt = c.TEXT,
     explain_unknowns: UnknownsOpt = False,
@@ -81,8 +81,8 @@ def check(
     from ..render.progress import Progress
 
     plan = c.settled("check", paths, exclude, select=select, ignore=ignore, config=config,
-                     isolated=isolated, format=format.value if c.given(ctx, "format") else None,
-                     jobs=jobs if c.given(ctx, "jobs") else None)
+                     isolated=isolated, format=format.value if c.given(invoked, "format") else None,
+                     jobs=jobs if c.given(invoked, "jobs") else None)
     if show_settings:
         from ..settings import describe
 
