@@ -207,7 +207,7 @@ def test_show_settings_says_where_each_value_comes_from(league: Path) -> None:
         "format": ('"text"', "command line"),
         "jobs": ("1", "default"),
     }
-    reported = ["FT001", "FT003"] + [f"FT30{i}" for i in (1, 3, 4, 5, 6, 7, 8, 9)]
+    reported = ["FT001", "FT002", "FT003"] + [f"FT30{i}" for i in (1, 3, 4, 5, 6, 7, 8, 9)]
     assert lines[7] == "# reported: " + ", ".join(reported)
 
 
@@ -419,3 +419,46 @@ def test_settings_for_is_what_an_editor_checks_a_text_by(league: Path) -> None:
     assert api.check_text(record, "g.ftn", settings=s).diagnostics == []  # no 2nd [rules]
     isolated = settings_for(league / "x.ftn", Overrides(isolated=True))
     assert isolated.file is None and isolated.codes == ALL
+
+
+# --------------------------------------------------------------------------
+# The README's example.
+
+
+def _readme_settings() -> str:
+    from paths import ROOT
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    return readme.split("\n## Settings\n", 1)[1].split("\n## ", 1)[0]
+
+
+def test_the_readme_s_settings_file_is_read_as_it_says(league: Path) -> None:
+    section = _readme_settings()
+    toml = section.split("```toml\n", 1)[1].split("```", 1)[0]
+    (league / "ftn.toml").write_text(toml)
+    drafts = league / "drafts"
+    drafts.mkdir()
+    shutil.copy(SAMPLES / "invalid" / SYNTAX, drafts / SYNTAX)
+    s = settings_for(league / POINTS)
+    assert (s.select, s.ignore, s.extend_exclude) == (("FT3",), ("points-mismatch",),
+                                                       ("drafts",))
+    assert (s.rules, s.format, s.jobs) == ("online", "concise", 0)
+    assert s.codes == {f"FT30{i}" for i in (1, 3, 4, 5, 6, 7, 8, 9)}
+    # The samples are pagat games without [rules]: under "online" (9 and 14
+    # tiles a hand for 3 and 2 players) their deals are wrong, a finding a
+    # hand; FT101 is not in FT3, and a game stops at its deal (0 events).
+    code, out, _ = run("check", "league", "--jobs", "1")
+    assert code == 0 and out == "2 files, 2 games, 0 events: 0 errors, 0 warnings\n"
+    code, out, _ = run("check", "league", "--select", "ALL")
+    assert code == 1 and codes(out) == ["FT101"] * 5
+    (league / "ftn.toml").write_text(toml.replace('rules = "online"', 'rules = "pagat"'))
+    # FT302 and FT401 are not reported; the drafts are not read.
+    code, out, _ = run("check", "league", "--jobs", "1")
+    assert code == 0 and out == "2 files, 2 games, 173 events: 0 errors, 0 warnings\n"
+    code, out, _ = run("check", "league", "--jobs", "1", "--select", "ALL", "-f", "concise")
+    assert codes(out) == ["FT401", "FT302"]
+    # The error it shows is what ftn says.
+    (league / "ftn.toml").write_text(toml.replace("ignore =", "ignor =", 1))
+    said = section.split("```\nftn: ", 1)[1].split("\n", 1)[0]
+    code, _, err = run("check", "league")
+    assert code == 2 and err == f"ftn: {said}\n"

@@ -15,10 +15,10 @@ audit jobs (``pipeline.jobs``) apply ``Settings.keep`` and the preset.
 
 Keys: ``select`` and ``ignore`` (codes ``FT302``, names ``points-mismatch``,
 prefixes ``FT3``, ``ALL``: the more specific selector wins, ``ignore`` on a
-tie; the reading errors FT001 and FT003 are always reported, as ruff always
-reports syntax errors), ``extend-exclude`` (globs, as ``--exclude``),
-``rules`` (the preset of a record without a ``[rules]`` tag), ``format``,
-``jobs``.
+tie; FT001-FT003, the errors that keep a game from being replayed, are
+always reported, as ruff always reports syntax errors), ``extend-exclude``
+(globs, as ``--exclude``), ``rules`` (the preset of a record without a
+``[rules]`` tag), ``format``, ``jobs``.
 """
 
 from __future__ import annotations
@@ -38,7 +38,9 @@ from notation.options import PRESETS
 from .diagnostics import BY_CODE, BY_NAME, Diagnostic
 
 FILES = ("ftn.toml", "pyproject.toml")  # in one folder, the first found wins
-ALWAYS = frozenset({"FT001", "FT003"})  # a record that cannot be read is never silent
+# A record that cannot be read (FT001, FT003) or whose header cannot be set
+# up (FT002: the game is not replayed) is never a silent pass.
+ALWAYS = frozenset({"FT001", "FT002", "FT003"})
 DEFAULTS: dict[str, Any] = {
     "select": ("ALL",), "ignore": (), "extend-exclude": (), "rules": "pagat", "format": "text",
     "jobs": 1,

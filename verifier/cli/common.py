@@ -292,8 +292,8 @@ SelectOpt = Annotated[
 IgnoreOpt = Annotated[
     list[str] | None,
     typer.Option("--ignore", metavar="CODES", help="Do not report (or count) these codes, "
-                 "names or prefixes; added to the settings' ignore. FT001 and FT003 (records "
-                 "that cannot be read) are always reported."),
+                 "names or prefixes; added to the settings' ignore. FT001-FT003 (games that "
+                 "cannot be read or set up) are always reported."),
 ]
 ConfigOpt = Annotated[
     str | None,
