@@ -147,6 +147,27 @@ def test_rules_is_the_preset_of_records_without_a_rules_tag(league: Path) -> Non
     assert code == 0 and "clean: 1 of 1 games" in out
 
 
+def test_rules_holds_in_worker_processes(league: Path) -> None:
+    record = (SAMPLES / "valid" / "variant-online-preset.ftn").read_text()
+    online = league / "online"
+    online.mkdir()
+    for name in "abc":
+        (online / f"{name}.ftn").write_text(record.replace('[rules "online"]\n', ""))
+    (online / "ftn.toml").write_text('rules = "online"\n')
+    code, out, _ = check(str(online), "--jobs", "2")
+    assert code == 0 and out.endswith("3 files, 3 games, 276 events: 0 errors, 0 warnings\n")
+    code, out, _ = check(str(online), "--jobs", "2", "--isolated")
+    assert code == 1 and codes(out) == ["FT002"] * 3
+
+
+def test_fmt_takes_extend_exclude_and_jobs(league: Path) -> None:
+    (league / "ftn.toml").write_text('extend-exclude = ["points-*"]\njobs = 2\n')
+    code, out, _ = run("fmt", "league")
+    assert code == 0 and out == (league / UNFINISHED).read_text()
+    code, out, _ = run("fmt", "league", "--isolated")
+    assert out.count("\ngame\n") + out.startswith("game\n") == 2
+
+
 def test_rules_applies_under_the_record_s_rule_tags(league: Path) -> None:
     record = (SAMPLES / "valid" / "variant-online-preset.ftn").read_text()
     # [rule "target" "61"] over the setting's preset: still the online game.

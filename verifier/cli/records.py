@@ -114,15 +114,17 @@ def check(
 
 
 @c.app.command()
-def fmt(paths: c.Paths, check_only: CheckOpt = False, write: WriteOpt = False,
-        exclude: c.ExcludeOpt = None, jobs: JobsOpt = 1) -> None:
+def fmt(invoked: typer.Context, paths: c.Paths, check_only: CheckOpt = False,
+        write: WriteOpt = False, exclude: c.ExcludeOpt = None, jobs: JobsOpt = 1,
+        config: c.ConfigOpt = None, isolated: c.IsolatedOpt = False) -> None:
     """Print records in the canonical form; JSON stays JSON.
 
     Every end is written and the layout is fixed; an array stays an array,
     and a file's line ends (LF or CRLF) stay as they are. Files are read a
     game at a time and written as they are done: printing stops at a file's
     first game that cannot be read (the games before it are printed; exit
-    1); --write never rewrites a file that does not parse.
+    1); --write never rewrites a file that does not parse. The settings'
+    extend-exclude and jobs apply (README: Settings).
     """
     from ..pipeline.rewriting import fmt_all, fmt_status
 
@@ -130,10 +132,11 @@ def fmt(paths: c.Paths, check_only: CheckOpt = False, write: WriteOpt = False,
         c.fail("ftn fmt: --check and --write exclude each other")
     if write and "-" in paths:
         c.fail("ftn fmt: --write cannot rewrite standard input")
-    names, unreadable = c.names_of(paths, exclude)
+    plan = c.settled("fmt", paths, exclude, config=config, isolated=isolated,
+                     jobs=jobs if c.given(invoked, "jobs") else None)
     mode = "check" if check_only else "write" if write else "print"
-    done = fmt_all(names, mode, typer.echo, c.err, c.show_piece, jobs)
-    raise typer.Exit(fmt_status(done.ops, bool(unreadable) or done.failed > 0))
+    done = fmt_all(plan.names, mode, typer.echo, c.err, c.show_piece, plan.run.jobs)
+    raise typer.Exit(fmt_status(done.ops, bool(plan.unreadable) or done.failed > 0))
 
 
 if TYPE_CHECKING:
