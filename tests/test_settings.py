@@ -230,6 +230,12 @@ def test_show_settings_says_where_each_value_comes_from(league: Path) -> None:
     }
     reported = ["FT001", "FT002", "FT003"] + [f"FT30{i}" for i in (1, 3, 4, 5, 6, 7, 8, 9)]
     assert lines[7] == "# reported: " + ", ".join(reported)
+    # --select starts afresh: the file's ignore is dropped with its select.
+    (league / "ftn.toml").write_text('select = ["FT3"]\nignore = ["FT302"]\n')
+    _, out, _ = run("check", "league", "--select", "FT4", "--show-settings")
+    assert 'select = ["FT4"]                         # command line\n' in out
+    assert "ignore = []                              # default\n" in out
+    assert out.endswith("# reported: FT001, FT002, FT003, FT401, FT402\n")
 
 
 # --------------------------------------------------------------------------

@@ -169,7 +169,7 @@ class Settings:
 
 def merge(values: Mapping[str, Any], file: str | None, over: Overrides) -> Settings:
     """A file's values (already checked) under the options, over the defaults."""
-    origins = {k: file for k in values if file is not None}
+    origins = {k: file for k in values if file is not None and k not in ("select", "ignore")}
     layers = [Layer(values.get("select"), values.get("ignore", ()))]
     if over.select is not None or over.ignore:
         layers.append(Layer(over.select, over.ignore))
@@ -178,7 +178,7 @@ def merge(values: Mapping[str, Any], file: str | None, over: Overrides) -> Setti
     ignored_by: list[str] = []
     for layer, who in zip(layers, (file or DEFAULT, CLI), strict=False):
         if layer.select is not None:
-            select, ignore, ignored_by = layer.select, (), []
+            select, ignore, ignored_by = layer.select, (), []  # a select starts afresh
             origins["select"] = who
         if layer.ignore:
             ignore += layer.ignore
@@ -378,8 +378,9 @@ class Resolver:
             self._read[path] = merge(values, shown(path), self.overrides)
         return True
 
-    def for_path(self, name: str) -> Settings:
-        """The settings of an input (``-``: of the current folder)."""
+    def for_path(self, name: str, is_file: bool = False) -> Settings:
+        """The settings of an input (``-``: of the current folder;
+        ``is_file``: known not to be a folder)."""
         o = self.overrides
         if o.isolated:
             path: Path | None = None
@@ -392,7 +393,7 @@ class Resolver:
                 self._read[path] = merge(values, shown(path), o)
         else:
             p = Path.cwd() if name == "-" else Path(name).absolute()
-            path = self.file_for(p if p.is_dir() else p.parent)
+            path = self.file_for(p.parent if is_file or not p.is_dir() else p)
         if path is None:
             if None not in self._read:
                 self._read[None] = merge({}, None, o)

@@ -70,7 +70,7 @@ def plan(paths: Sequence[str], exclude: Sequence[str] = (),
         out.names += names
         out.unreadable += bad
         for n in names:
-            out.by_label[label_of(n)] = s if n == p else r.for_path(n)
+            out.by_label[label_of(n)] = s if n == p else r.for_path(n, is_file=True)
     out.run = out.by_label[label_of(out.names[0])] if out.names else r.for_path(
         paths[0] if paths else "-")
     return out
