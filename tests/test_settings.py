@@ -332,6 +332,7 @@ def test_standard_input_takes_the_current_folder_s_settings(league: Path,
 
 @pytest.mark.parametrize(("text", "where", "message"), [
     ('select = ["FT3"\nignore = []\n', "2:1", "not valid TOML: "),
+    ('jobs = 1\nselect = [', "2:11", "not valid TOML: Invalid value\n"),
     ('select = ["FT3"]\nignor = ["FT4"]\n', "2:1",
      "unknown key 'ignor'; did you mean 'ignore'? (known keys: select, ignore, "
      "extend-exclude, rules, format, jobs)"),

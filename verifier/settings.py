@@ -214,7 +214,7 @@ def _toml() -> Any:
     return tomllib
 
 
-_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+_AT = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)$")
 
 
 def read_file(path: Path) -> dict[str, Any] | None:
@@ -237,7 +237,8 @@ def read_file(path: Path) -> dict[str, Any] | None:
     except toml.TOMLDecodeError as e:
         msg = str(e)
         m = _AT.search(msg)
-        line, col = (int(m[1]), int(m[2])) if m else (text.count("\n") + 1, 1)
+        lines = text.split("\n")  # else at the end of the text
+        line, col = (int(m[1]), int(m[2])) if m and m[1] else (len(lines), len(lines[-1]) + 1)
         raise SettingsError(name, line, col, f"not valid TOML: {_AT.sub('', msg)}") from None
     table_path: tuple[str, ...] = ("tool", "ftn") if pyproject else ()
     table: Any = doc
