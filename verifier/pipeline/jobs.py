@@ -103,7 +103,7 @@ def check_all(inputs: Sequence[str | Text], jobs: int = 1, dask: str | None = No
     """Check every input (under ``plan``'s settings, if any): what was
     found, and the inputs that could not be read (partway, or at all)."""
     got = Collected()
-    sink = CheckSink(got.take, keep=plan.keep if plan is not None else None)
+    sink = CheckSink(got.take, keep=plan.filter() if plan is not None else None)
     drive(work_of(plan) or check_piece, sink, inputs, jobs, dask, kind)
     got.games = sink.games
     return got, sink.failed
@@ -155,7 +155,7 @@ def check_report(inputs: Sequence[str | Text], out: Renderer, book: LineBook, su
             out.finding(d)
         unknowns.extend(b.unknowns)
 
-    sink = CheckSink(emit, progress, on_start, plan.keep if plan is not None else None)
+    sink = CheckSink(emit, progress, on_start, plan.filter() if plan is not None else None)
     try:
         drive(work_of(plan) or check_piece, sink, inputs, jobs, dask)
     finally:

@@ -12,15 +12,17 @@ not here. It renders nothing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..check import Batch
-from ..diagnostics import Diagnostic
+from ..diagnostics import BY_CODE, Diagnostic
 from ..inputs import InputError
 from ..parallel import AuditItem, Piece, audit_piece, auditor, check_piece
 from ..settings import Overrides, Resolver, Settings
 from .driver import Text, input_names, label_of
+
+ALL = frozenset(BY_CODE)
 
 
 @dataclass
@@ -39,6 +41,11 @@ class Plan:
     def keep(self, d: Diagnostic) -> bool:
         """Whether a finding is reported under its input's settings."""
         return self.settings(d.source).keep(d)
+
+    def filter(self) -> Callable[[Diagnostic], bool] | None:
+        """``keep``, or None when every input's settings report every code."""
+        every = all(s.codes == ALL for s in (self.run, *self.by_label.values()))
+        return None if every else self.keep
 
     def distinct(self) -> list[tuple[Settings, list[str]]]:
         """Each different settings and the inputs judged by it, in order."""
