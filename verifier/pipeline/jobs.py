@@ -1,4 +1,5 @@
-"""The jobs that report: ``check`` and ``audit``, over any inputs.
+"""The jobs that report: ``check`` and ``audit``, over any inputs, under
+the settings of a ``plan``.
 
 Boundary: the work on one piece (in a worker: ``parallel.check_piece``,
 ``audit_piece``) and the in-order sinks that merge the results: the
@@ -9,17 +10,17 @@ check hands each batch to a function of the caller (a renderer, or a list).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Protocol
 
 from ..check import Batch, no_games
 from ..diagnostics import ERROR, WARNING, Diagnostic
 from ..inputs import InputError
-from ..parallel import Piece, auditor, check_piece
+from ..parallel import AuditItem, Piece, audit_piece, auditor, check_piece
 from ..replay import Unknown
 from .driver import End, Start, Text, drive
-from .plan import Plan, audit_work_of, work_of
+from .plan import Plan
 
 if TYPE_CHECKING:  # imported by the audit: a check needs none
     from ..audit import AuditSummary, GameAudit
@@ -32,6 +33,48 @@ class Progress(Protocol):
 
     def update(self, done: int, findings: int) -> None: ...
     def done(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class CheckWork:
+    """The check of a piece, records without ``[rules]`` under ``preset``
+    (or, by input, ``by_source``'s)."""
+
+    preset: str | None = None
+    by_source: Mapping[str, str] = field(default_factory=dict)
+
+    def __call__(self, piece: Piece) -> list[Batch]:
+        return check_piece(piece, self.by_source.get(piece.source, self.preset))
+
+
+@dataclass(frozen=True)
+class AuditWork:
+    """The audit of a piece (``resync``), as ``CheckWork`` for presets."""
+
+    resync: str = "claimed"
+    preset: str | None = None
+    by_source: Mapping[str, str] = field(default_factory=dict)
+
+    def __call__(self, piece: Piece) -> list[AuditItem]:
+        preset = self.by_source.get(piece.source, self.preset)
+        if preset is None:
+            return auditor(self.resync)(piece)
+        return audit_piece(piece, self.resync, preset)
+
+
+def work_of(p: Plan | None) -> CheckWork | None:
+    """The check's work under a plan (None: the plain check)."""
+    if p is None:
+        return None
+    preset, by_source = p.presets()
+    return CheckWork(preset, by_source) if preset or by_source else None
+
+
+def audit_work_of(p: Plan | None, resync: str) -> AuditWork | None:
+    if p is None:
+        return None
+    preset, by_source = p.presets()
+    return AuditWork(resync, preset, by_source) if preset or by_source else None
 
 
 class CheckSink:

@@ -1,24 +1,20 @@
-"""The settings of a run's inputs (``settings``), and the check and audit
-work under them.
+"""The settings of a run's inputs (``settings``).
 
 Boundary: lists a run's inputs as the driver does (``input_names``), each
 named path walked without the globs of its settings' ``extend-exclude``,
-and gives each input the settings of its folder (``Plan``); ``CheckWork``
-and ``AuditWork`` are the jobs' work functions with a default preset (a
-record without a ``[rules]`` tag). The findings that ``select`` and
-``ignore`` leave out are dropped by the check's sink (``jobs.CheckSink``),
-not here. It renders nothing.
+and gives each input the settings of its folder (``Plan``). The jobs
+(``jobs``) apply them: the check's sink drops the findings that ``select``
+and ``ignore`` leave out, and the work takes the preset of records without
+a ``[rules]`` tag. It reads no record and renders nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ..check import Batch
 from ..diagnostics import BY_CODE, Diagnostic
 from ..inputs import InputError
-from ..parallel import AuditItem, Piece, audit_piece, auditor, check_piece
 from ..settings import Overrides, Resolver, Settings
 from .driver import Text, input_names, label_of
 
@@ -83,46 +79,4 @@ def plan(paths: Sequence[str], exclude: Sequence[str] = (),
     return out
 
 
-@dataclass(frozen=True)
-class CheckWork:
-    """The check of a piece, records without ``[rules]`` under ``preset``
-    (or, by input, ``by_source``'s)."""
-
-    preset: str | None = None
-    by_source: Mapping[str, str] = field(default_factory=dict)
-
-    def __call__(self, piece: Piece) -> list[Batch]:
-        return check_piece(piece, self.by_source.get(piece.source, self.preset))
-
-
-@dataclass(frozen=True)
-class AuditWork:
-    """The audit of a piece (``resync``), as ``CheckWork`` for presets."""
-
-    resync: str = "claimed"
-    preset: str | None = None
-    by_source: Mapping[str, str] = field(default_factory=dict)
-
-    def __call__(self, piece: Piece) -> list[AuditItem]:
-        preset = self.by_source.get(piece.source, self.preset)
-        if preset is None:
-            return auditor(self.resync)(piece)
-        return audit_piece(piece, self.resync, preset)
-
-
-def work_of(p: Plan | None) -> CheckWork | None:
-    """The check's work under a plan (None: the plain check)."""
-    if p is None:
-        return None
-    preset, by_source = p.presets()
-    return CheckWork(preset, by_source) if preset or by_source else None
-
-
-def audit_work_of(p: Plan | None, resync: str) -> AuditWork | None:
-    if p is None:
-        return None
-    preset, by_source = p.presets()
-    return AuditWork(resync, preset, by_source) if preset or by_source else None
-
-
-__all__ = ["AuditWork", "CheckWork", "Plan", "Text", "audit_work_of", "plan", "work_of"]
+__all__ = ["Plan", "Text", "plan"]
