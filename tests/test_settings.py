@@ -185,12 +185,25 @@ def test_format_is_the_default_output_format(league: Path) -> None:
     assert code == 1 and [d["code"] for d in doc["diagnostics"]] == ["FT401", "FT302"]
 
 
-def test_jobs_is_the_default_number_of_workers(league: Path) -> None:
+def test_jobs_is_the_default_number_of_workers(league: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from verifier.pipeline import driver
+
+    asked: list[int] = []
+    real = driver.workers
+
+    def workers(jobs: int) -> int:
+        asked.append(jobs)
+        return real(jobs)
+
+    monkeypatch.setattr(driver, "workers", workers)
     (league / "ftn.toml").write_text("jobs = 2\n")
     _, shown, _ = run("check", "league", "--show-settings")
     assert "jobs = 2" in shown and "# league/ftn.toml" in shown.split("jobs = 2", 1)[1]
     code, out, _ = check("league")
     assert code == 1 and codes(out) == ["FT401", "FT302"]  # the same report in 2 workers
+    code, out, _ = check("league", "--jobs", "1")
+    assert asked == [2, 1] and codes(out) == ["FT401", "FT302"]
 
 
 # --------------------------------------------------------------------------
@@ -373,9 +386,9 @@ def test_a_bad_pyproject_table_says_where(league: Path, text: str, where: str,
 
 
 def test_a_settings_file_that_is_not_utf8_says_so(league: Path) -> None:
-    (league / "ftn.toml").write_bytes(b'select = ["\xff"]\n')
+    (league / "ftn.toml").write_bytes(b'jobs = 1\nselect = ["\xff"]\n')
     code, _, err = check("league")
-    assert code == 2 and err.startswith("ftn: league/ftn.toml:1:1: not UTF-8")
+    assert code == 2 and err.startswith("ftn: league/ftn.toml:2:12: not UTF-8")
 
 
 def test_an_unknown_code_on_the_command_line_is_a_usage_error(league: Path) -> None:

@@ -222,12 +222,17 @@ def read_file(path: Path) -> dict[str, Any] | None:
     ``[tool.ftn]``); SettingsError when it cannot be used."""
     name = shown(path)
     try:
-        text = path.read_bytes().decode("utf-8-sig")
+        data = path.read_bytes()
     except OSError as e:
         raise SettingsError(name, 1, 1, f"cannot read this settings file: "
                                         f"{e.strerror or e}") from None
+    try:
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise SettingsError(name, 1, 1, f"not UTF-8 (byte {e.start + 1})") from None
+        at = e.start + 3 * data.startswith(b"\xef\xbb\xbf")  # the byte, in the file
+        line, col = data.count(b"\n", 0, at) + 1, at - data.rfind(b"\n", 0, at)
+        raise SettingsError(name, line, col, "not UTF-8: a settings file is TOML, "
+                                             "written in UTF-8") from None
     pyproject = path.name == "pyproject.toml"
     if pyproject and "ftn" not in text:
         return None  # another tool's file: not read at all
