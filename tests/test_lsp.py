@@ -4,6 +4,8 @@ the related places, hovers, claim fixes, completion, the filler's hook."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from paths import SAMPLES, read_sample
 
@@ -319,3 +321,25 @@ def test_no_completion_outside_a_round() -> None:
     pm = _doc("points-mismatch.ftn")
     assert [i.label for i in features.complete(pm, 19, 3)] == ["S", "S knock"]  # round 1
     assert features.complete(pm, 22, 1) == []  # the blank line after round 1's result
+
+
+# -- the settings of the record's folder ----------------------------------------
+
+
+def test_the_settings_of_the_record_s_folder_are_honoured(tmp_path: Path) -> None:
+    # points-mismatch.ftn has one finding, FT302; an ftn.toml beside the
+    # record that ignores it leaves the document clean, as ftn check would.
+    from verifier.settings import settings_for
+
+    record = tmp_path / "league" / "points-mismatch.ftn"
+    record.parent.mkdir()
+    record.write_text(read_sample("invalid", "points-mismatch.ftn"), encoding="utf-8")
+    doc = Document(str(record))
+    doc.use(settings_for(record))
+    assert [f.diagnostic.code for f in doc.update(record.read_text(encoding="utf-8"))] == [
+        "FT302"]
+    (tmp_path / "ftn.toml").write_text('ignore = ["FT302"]\n', encoding="utf-8")
+    doc.use(settings_for(record))  # the file above the record's folder is found
+    assert doc.update(record.read_text(encoding="utf-8")) == []
+    assert [d.code for d in check_text(record.read_text(encoding="utf-8"), str(record),
+                                       settings=settings_for(record)).diagnostics] == []

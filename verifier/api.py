@@ -30,10 +30,12 @@ from .pipeline import Text, audit_all, check_all, collect, input_names, label_of
 from .reading import Read, read
 from .replayed import ReplayedGame
 from .rewrite import replay_doc, replay_docs
+from .settings import SettingsError, settings_for
 
 __all__ = [
-    "Diagnostic", "FileReport", "InputError", "Read", "ReplayedGame", "audit", "check",
-    "check_text", "convert", "games", "load", "read_games", "replay", "replay_text",
+    "Diagnostic", "FileReport", "InputError", "Read", "ReplayedGame", "SettingsError", "audit",
+    "check", "check_text", "convert", "games", "load", "read_games", "replay", "replay_text",
+    "settings_for",
 ]
 
 Source = str | os.PathLike[str] | TextIO
@@ -66,21 +68,40 @@ def read_games(source: str | os.PathLike[str] | Iterable[str], name: str | None 
 
 
 def check(source: Source | Sequence[str | os.PathLike[str]], name: str | None = None,
-          jobs: int = 1, dask: str | None = None, exclude: Sequence[str] = ()) -> FileReport:
+          jobs: int = 1, dask: str | None = None, exclude: Sequence[str] = (), *,
+          select: Sequence[str] | None = None, ignore: Sequence[str] = (),
+          rules: str | None = None, config: str | os.PathLike[str] | None = None,
+          discover: bool = False) -> FileReport:
     """Check every game of a file or stream, or of several files and
     directories (``exclude``: globs a directory walk skips), here or in
     ``jobs`` worker processes (0: one per core) or on the Dask scheduler at
     ``dask``: ``.diagnostics`` (typed, in order of place in each input),
     ``.games``, ``.events``, ``.errors``, ``.unknowns``. InputError for an
-    input that cannot be read."""
+    input that cannot be read.
+
+    Settings (README: Settings): ``select`` and ``ignore`` (codes, names,
+    prefixes) choose the findings reported, ``rules`` is the preset of
+    records without a ``[rules]`` tag; they go over the settings file
+    ``config``, or with ``discover`` over those found from the inputs
+    upwards, as ``ftn check`` does (none is read otherwise).
+    SettingsError for a bad file, ValueError for an unknown code or preset."""
+    from .pipeline.plan import Plan, plan
+    from .settings import Overrides, Resolver
+
+    over = Overrides(tuple(select) if select is not None else None, tuple(ignore), None, None,
+                     rules, os.fspath(config) if config is not None else None,
+                     isolated=config is None and not discover)
+    if over.problems():
+        raise ValueError(over.problems()[0])
     if not isinstance(source, (str, os.PathLike, Sequence)):
         label, text = _text(source, name)
-        return check_text(text, label)
+        return check_text(text, label, settings=Resolver(over).for_path(label))
     paths = [source] if isinstance(source, (str, os.PathLike)) else list(source)
-    names, bad = input_names([os.fspath(p) for p in paths], exclude)
-    if bad:
-        raise bad[0]
-    got, failed = check_all(names, jobs, dask)
+    p: Plan = plan([os.fspath(x) for x in paths], exclude, over)
+    names = p.names
+    if p.unreadable:
+        raise p.unreadable[0]
+    got, failed = check_all(names, jobs, dask, plan=p)
     if failed:
         raise failed[0]
     label = name or (label_of(names[0]) if len(names) == 1 else "<inputs>")

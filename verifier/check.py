@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from notation.model import Game
 
@@ -23,6 +23,9 @@ from .diagnostics import Counted, Diagnostic
 from .formats import FORMATS, LAYOUTS, Layout, game_text
 from .reading import kind_of, syntax_diagnostic
 from .replay import GameReport, Unknown, canonical_game
+
+if TYPE_CHECKING:
+    from .settings import Settings
 
 T = TypeVar("T")
 
@@ -62,14 +65,17 @@ class FileReport(Counted):
 
 
 def check_text(text: str | Iterable[str], source: str = "<input>",
-               kind: str | None = None) -> FileReport:
+               kind: str | None = None, settings: Settings | None = None) -> FileReport:
     """Check every game of a text (or a stream of lines), FTN or JSON
     (``kind``, else guessed): reading problems first found, then the replay's
-    findings, all in order of place. The check job of the driver on one
-    piece (``pipeline.check_all``)."""
+    findings, all in order of place; ``settings`` (``settings.settings_for``):
+    the findings reported and the preset of records without ``[rules]``. The
+    check job of the driver on one piece (``pipeline.check_all``)."""
     from .pipeline import Text, check_all
+    from .pipeline.plan import Plan
 
-    got, _ = check_all([Text(text, source, kind)])
+    plan = Plan(run=settings) if settings is not None else None
+    got, _ = check_all([Text(text, source, kind)], plan=plan)
     rep = FileReport(source, got.games, got.events, got.diagnostics, got.unknowns)
     rep.diagnostics.sort(key=lambda d: (d.line, d.col))
     return rep

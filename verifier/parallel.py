@@ -123,14 +123,28 @@ def ftn_pieces(it: Iterator[str], source: str, size: int) -> Iterator[Piece]:
     yield Piece(source, "ftn", buf, first_line, first_game)
 
 
-def _reads(piece: Piece) -> Iterator[Read]:
-    return read_lines(piece.lines, piece.source, piece.how, piece.first_line,
-                      piece.first_game)
+def _reads(piece: Piece, preset: str | None = None) -> Iterator[Read]:
+    """The reads of a piece; with ``preset``, its records without a
+    ``[rules]`` tag as under that preset (``settings.with_preset``)."""
+    reads = read_lines(piece.lines, piece.source, piece.how, piece.first_line,
+                       piece.first_game)
+    if preset is None:
+        return reads
+    from .settings import with_preset
+
+    def preset_reads() -> Iterator[Read]:
+        for r in reads:
+            if r.game is not None:
+                r.game = with_preset(r.game, preset)
+            yield r
+
+    return preset_reads()
 
 
-def check_piece(piece: Piece) -> list[Batch]:
-    """Check the games of a piece (in a worker)."""
-    return list(check_reads(_reads(piece), piece.source))
+def check_piece(piece: Piece, preset: str | None = None) -> list[Batch]:
+    """Check the games of a piece (in a worker); ``preset``: that of the
+    records without a ``[rules]`` tag (None: pagat, R9)."""
+    return list(check_reads(_reads(piece, preset), piece.source))
 
 
 AuditItem: TypeAlias = "GameAudit | Diagnostic"
@@ -142,13 +156,14 @@ def read_piece(piece: Piece) -> list[Read]:
     return list(_reads(piece))
 
 
-def audit_reports(piece: Piece, resync: str = "claimed") -> list[GameReport | Diagnostic]:
+def audit_reports(piece: Piece, resync: str = "claimed", preset: str | None = None
+                  ) -> list[GameReport | Diagnostic]:
     """Each game's audit report, or the diagnostics of a game that cannot
-    be read."""
+    be read (``preset``: as for ``check_piece``)."""
     from .audit import audit_game
 
     out: list[GameReport | Diagnostic] = []
-    for r in _reads(piece):
+    for r in _reads(piece, preset):
         if r.game is None:
             out.extend(r.problems)
         else:
@@ -156,14 +171,15 @@ def audit_reports(piece: Piece, resync: str = "claimed") -> list[GameReport | Di
     return out
 
 
-def audit_piece(piece: Piece, resync: str = "claimed") -> list[AuditItem]:
+def audit_piece(piece: Piece, resync: str = "claimed", preset: str | None = None
+                ) -> list[AuditItem]:
     """Audit the games of a piece (in a worker): each game's audit, or the
     diagnostics of a game that cannot be read."""
     from .audit import AuditSummary
 
     sink = AuditSummary()
     out: list[AuditItem] = [item if isinstance(item, Diagnostic) else sink.add(piece.source, item)
-                            for item in audit_reports(piece, resync)]
+                            for item in audit_reports(piece, resync, preset)]
     sink.games.clear()
     return out
 

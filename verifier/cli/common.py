@@ -64,6 +64,8 @@ def choices(name: str, values: Iterable[str]) -> type[Choice]:
 
 
 if TYPE_CHECKING:
+    from ..pipeline.plan import Plan
+
     OutputFormat = Choice
 else:  # --format of the commands that report findings: the renderers
     OutputFormat = choices("OutputFormat", RENDERERS)
@@ -297,3 +299,71 @@ OutOpt = Annotated[
 InArg = Annotated[
     str, typer.Argument(metavar="IN", help="An FTN, JSON or JSON Lines file, or - for stdin.")
 ]
+
+
+# --------------------------------------------------------------------------
+# Settings (``settings``): the options that go over a settings file.
+
+SelectOpt = Annotated[
+    list[str] | None,
+    typer.Option("--select", metavar="CODES", help="Report only these codes (FT302), names "
+                 "(points-mismatch) or prefixes (FT3, ALL); comma-separated or repeated; "
+                 "over the settings' select."),
+]
+IgnoreOpt = Annotated[
+    list[str] | None,
+    typer.Option("--ignore", metavar="CODES", help="Do not report (or count) these codes, "
+                 "names or prefixes; added to the settings' ignore. FT001-FT003 (games that "
+                 "cannot be read or set up) are always reported."),
+]
+ConfigOpt = Annotated[
+    str | None,
+    typer.Option("--config", metavar="FILE", help="Use this settings file (ftn.toml, or a "
+                 "pyproject.toml with a tool.ftn table) for every input, not those found from "
+                 "the inputs upwards."),
+]
+IsolatedOpt = Annotated[
+    bool, typer.Option("--isolated", help="Read no settings file (defaults and options only).")
+]
+ShowSettingsOpt = Annotated[
+    bool, typer.Option("--show-settings", help="Print the settings each input is judged by, "
+                       "and where each value comes from; then exit 0.")
+]
+
+
+def given(ctx: typer.Context, name: str) -> bool:
+    """Whether the option of parameter ``name`` was given (not left at its
+    default): a given option goes over the settings."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name != "DEFAULT"
+
+
+def codes_option(values: list[str] | None) -> tuple[str, ...]:
+    """``--select``/``--ignore``'s codes, comma-separated or repeated."""
+    return tuple(v.strip() for item in values or [] for v in item.split(",") if v.strip())
+
+
+def settled(command: str, paths: list[str], exclude: list[str] | None, *,
+            select: list[str] | None = None, ignore: list[str] | None = None,
+            config: str | None = None, isolated: bool = False, format: str | None = None,
+            jobs: int | None = None, rules: str | None = None, say: bool = True) -> Plan:
+    """The inputs and the settings each is judged by (the options over the
+    settings files); exit 2 for a bad option or settings file. With ``say``,
+    each unreadable input is said on standard error, and exit 2 when none
+    can be read (else the caller reports them)."""
+    from ..pipeline.plan import plan
+    from ..settings import Overrides, SettingsError
+
+    over = Overrides(codes_option(select) if select else None, codes_option(ignore), format,
+                     jobs, rules, config, isolated)
+    for problem in over.problems():
+        fail(f"ftn {command}: {problem}")
+    try:
+        found = plan(paths, exclude or (), over)
+    except SettingsError as e:
+        fail(f"ftn: {e}")
+    for bad in found.unreadable if say else ():
+        err(f"ftn: {bad}")
+    if say and found.unreadable and not found.names:
+        raise typer.Exit(EXIT_USAGE)
+    return found

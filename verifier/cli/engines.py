@@ -59,6 +59,7 @@ TimeoutOpt = Annotated[
 
 @c.app.command()
 def audit(
+    invoked: typer.Context,
     paths: AuditPaths = None,
     format: c.OutputFormatOpt = c.TEXT,
     resync: ResyncOpt = Resync.claimed,
@@ -75,20 +76,34 @@ def audit(
     jobs: JobsOpt = 1,
     dask: DaskOpt = None,
     quiet: QuietOpt = False,
+    config: c.ConfigOpt = None,
+    isolated: c.IsolatedOpt = False,
 ) -> None:
-    """Audit another implementation: its records, or a live engine."""
+    """Audit another implementation: its records, or a live engine.
+
+    The settings (README: Settings) give the format, the jobs, the
+    extend-exclude globs and the preset of records (and, with --engine, of
+    generated games) that name none; select and ignore are for ftn check.
+    """
     from ..audit import AuditSummary
 
+    plan = c.settled("audit", paths or [], exclude, config=config, isolated=isolated,
+                     format=format.value if c.given(invoked, "format") else None,
+                     jobs=jobs if c.given(invoked, "jobs") else None, say=False)
+    format, jobs = c.OutputFormat(plan.run.format), plan.run.jobs
     if engine is not None:
         from ..generate import generate_games
         from ..protocol import audit_engine
 
         declared = c.declared_options("audit", rule)
         try:
-            games = list(generate_games(players, generate, seed, rules, declared))
+            games = list(generate_games(players, generate, seed, rules or plan.run.preset,
+                                        declared))
         except ValueError as e:
             c.fail(f"ftn audit: {e}")
-        for name, text in c.read_inputs(paths or [], exclude):
+        if plan.unreadable:
+            c.fail(f"ftn: {plan.unreadable[0]}")
+        for name, text in c.read_inputs(plan.names):
             read, errors = read_any(text, name)
             if errors:
                 c.show_problems(errors, text)
@@ -105,13 +120,12 @@ def audit(
             c.fail("ftn audit: give record files, or --engine COMMAND")
         if rules is not None or rule:
             c.fail("ftn audit: --rules and --rule go with --engine (records declare their own)")
-        from ..pipeline import audit_all, input_names
+        from ..pipeline import audit_all
         from ..render.progress import Progress
 
         with c.said():
-            names, bad = input_names(paths, exclude or ())
-            summary = audit_all(names, resync.value, jobs, dask, bad, Progress(quiet),
-                                lambda s: c.note_fallback(s.how, s.label))
+            summary = audit_all(plan.names, resync.value, jobs, dask, plan.unreadable,
+                                Progress(quiet), lambda s: c.note_fallback(s.how, s.label), plan)
     if output is None:
         c.renderer(format, color, sys.stdout, Context()).audit(summary)
     else:

@@ -56,6 +56,7 @@ QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress on st
 
 @c.app.command()
 def check(
+    invoked: typer.Context,
     paths: c.Paths,
     format: c.OutputFormatOpt = c.TEXT,
     explain_unknowns: UnknownsOpt = False,
@@ -65,16 +66,35 @@ def check(
     jobs: JobsOpt = 1,
     dask: DaskOpt = None,
     quiet: QuietOpt = False,
+    select: c.SelectOpt = None,
+    ignore: c.IgnoreOpt = None,
+    config: c.ConfigOpt = None,
+    isolated: c.IsolatedOpt = False,
+    show_settings: c.ShowSettingsOpt = False,
 ) -> None:
-    """Replay every game and report illegal moves and wrong claims."""
+    """Replay every game and report illegal moves and wrong claims.
+
+    Settings (select, ignore, extend-exclude, rules, format, jobs) are read
+    from ftn.toml, or the tool.ftn table of pyproject.toml, found from each
+    input upwards; the options go over them (README: Settings).
+    """
     from ..pipeline import LineBook, check_report
     from ..render.progress import Progress
 
+    plan = c.settled("check", paths, exclude, select=select, ignore=ignore, config=config,
+                     isolated=isolated, format=format.value if c.given(invoked, "format") else None,
+                     jobs=jobs if c.given(invoked, "jobs") else None)
+    if show_settings:
+        from ..settings import describe
+
+        typer.echo(describe(plan.distinct()), nl=False)
+        raise typer.Exit(c.EXIT_OK)
+    format, jobs = c.OutputFormat(plan.run.format), plan.run.jobs
     if explain_unknowns and not RENDERERS[format.value].shows_unknowns:
         can = [n for n, r in RENDERERS.items() if r.shows_unknowns]
         c.fail(f"ftn check: --explain-unknowns needs --format {', '.join(can[:-1])} or "
                f"{can[-1]}, not {format.value}")
-    names, unreadable = c.names_of(paths, exclude)
+    names, unreadable = plan.names, plan.unreadable
     summary, unknowns = Summary(files=len(names)), list[Unknown]()
     # Renderers that write at the end need the source lines of every finding.
     book = LineBook(keep=format.value == "junit")
@@ -83,7 +103,7 @@ def check(
     out = c.renderer(format, color, sys.stdout, ctx)
     with c.said():
         failed = check_report(names, out, book, summary, unknowns, jobs, dask, Progress(quiet),
-                              lambda s: c.note_fallback(s.how, s.label))
+                              lambda s: c.note_fallback(s.how, s.label), plan)
     out.finish(summary)
     for e in failed:  # an error for that file; the others were checked
         sys.stdout.flush()
@@ -95,15 +115,17 @@ def check(
 
 
 @c.app.command()
-def fmt(paths: c.Paths, check_only: CheckOpt = False, write: WriteOpt = False,
-        exclude: c.ExcludeOpt = None, jobs: JobsOpt = 1) -> None:
+def fmt(invoked: typer.Context, paths: c.Paths, check_only: CheckOpt = False,
+        write: WriteOpt = False, exclude: c.ExcludeOpt = None, jobs: JobsOpt = 1,
+        config: c.ConfigOpt = None, isolated: c.IsolatedOpt = False) -> None:
     """Print records in the canonical form; JSON stays JSON.
 
     Every end is written and the layout is fixed; an array stays an array,
     and a file's line ends (LF or CRLF) stay as they are. Files are read a
     game at a time and written as they are done: printing stops at a file's
     first game that cannot be read (the games before it are printed; exit
-    1); --write never rewrites a file that does not parse.
+    1); --write never rewrites a file that does not parse. The settings'
+    extend-exclude and jobs apply (README: Settings).
     """
     from ..pipeline.rewriting import fmt_all, fmt_status
 
@@ -111,10 +133,11 @@ def fmt(paths: c.Paths, check_only: CheckOpt = False, write: WriteOpt = False,
         c.fail("ftn fmt: --check and --write exclude each other")
     if write and "-" in paths:
         c.fail("ftn fmt: --write cannot rewrite standard input")
-    names, unreadable = c.names_of(paths, exclude)
+    plan = c.settled("fmt", paths, exclude, config=config, isolated=isolated,
+                     jobs=jobs if c.given(invoked, "jobs") else None)
     mode = "check" if check_only else "write" if write else "print"
-    done = fmt_all(names, mode, typer.echo, c.err, c.show_piece, jobs)
-    raise typer.Exit(fmt_status(done.ops, bool(unreadable) or done.failed > 0))
+    done = fmt_all(plan.names, mode, typer.echo, c.err, c.show_piece, plan.run.jobs)
+    raise typer.Exit(fmt_status(done.ops, bool(plan.unreadable) or done.failed > 0))
 
 
 if TYPE_CHECKING:

@@ -26,6 +26,7 @@ from ..check import no_games
 from ..diagnostics import Diagnostic
 from ..parallel import Piece, check_piece, pieces
 from ..reading import read_lines, sniff
+from ..settings import Settings
 
 #: A document longer than this is not checked as it is typed (it is a
 #: diagnostic instead): ``ftn check`` on the command line reads any size.
@@ -61,13 +62,15 @@ class _Checked:
     games: int  # the highest game number it reached
 
 
-def _check_piece(piece: Piece) -> tuple[list[Diagnostic], int]:
-    """The checker, as ``ftn check`` runs it on one piece: its findings in
-    order of place, and the highest game number it reached."""
+def _check_piece(piece: Piece, settings: Settings | None = None) -> tuple[list[Diagnostic], int]:
+    """The checker, as ``ftn check`` runs it on one piece under the settings
+    of the record's folder (``settings.settings_for``: the preset of records
+    without ``[rules]``, the findings selected): its findings in order of
+    place, and the highest game number it reached."""
     found: list[Diagnostic] = []
     number = 0
-    for batch in check_piece(piece):
-        found.extend(batch.diagnostics)
+    for batch in check_piece(piece, None if settings is None else settings.preset):
+        found.extend(d for d in batch.diagnostics if settings is None or settings.keep(d))
         number = max(number, batch.number)
     return found, number
 
@@ -127,6 +130,13 @@ class Document:
         self.checked = 0  # pieces checked by the last update (the others were kept)
         self.refused = False  # the text is not checked (too large, or not text)
         self._cache: dict[tuple[str, str, int, bool], _Checked] = {}
+        self.settings: Settings | None = None  # those of the record's folder (None: defaults)
+
+    def use(self, settings: Settings | None) -> None:
+        """Judge by these settings from now on (the pieces checked under
+        others are checked again)."""
+        if settings != self.settings:
+            self.settings, self._cache = settings, {}
 
     def update(self, text: str) -> list[Finding]:
         """Check a new text of the document; the findings of ``ftn check``."""
@@ -160,14 +170,16 @@ class Document:
         if bom:  # ftn check reads the text without its BOM: columns of line 1 move
             found = [_moved(f, 0, 1) if f.diagnostic.line == 1 else f for f in found]
         if games == 0 and not found:
-            found.append(Finding(no_games(self.source)))
+            empty = no_games(self.source)
+            if self.settings is None or self.settings.keep(empty):
+                found.append(Finding(empty))
         self.findings = found
         return found
 
     def _check(self, p: Piece) -> _Checked:
         base = 1 if p.first_line == 1 else 2
         at = replace(p, first_line=base)
-        found, games = _check_piece(at)
+        found, games = _check_piece(at, self.settings)
         findings = [Finding(d, related(at, d) if _names_another(d) else ()) for d in found]
         return _Checked(base, findings, games)
 

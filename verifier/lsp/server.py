@@ -10,8 +10,8 @@ code units unless the client chose another encoding). It judges nothing
 answers nothing, the server goes on; the server ends when its input ends
 (the client went away).
 
-Not yet: the settings file of a record's folder (``[tool.ftn]``, issue 22)
-is not read; the server checks as ``ftn check`` does without one.
+A record is judged by the settings of its folder (``settings.settings_for``:
+``ftn.toml`` or ``[tool.ftn]``), read when it is opened.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from pygls.workspace import PositionCodec
 from ..check import format_text
 from ..diagnostics import ERROR, WARNING, Diagnostic
 from ..rulebook import RULEBOOK_URL, anchor, expand
+from ..settings import Settings, SettingsError, settings_for
 from . import features
 from .document import Document, Finding
 
@@ -128,12 +129,25 @@ class FtnServer(LanguageServer):
                   "rule": d.rule, "claimed": d.claimed, "computed": d.computed},
         )
 
+    def settings_of(self, doc: Document) -> Settings | None:
+        """The settings of the record's folder (``[tool.ftn]`` or ``ftn.toml``,
+        the closest above it); a bad settings file is said to the editor
+        (its file, line and column) and the defaults are used."""
+        try:
+            return settings_for(doc.source)
+        except SettingsError as e:
+            self.window_show_message(t.ShowMessageParams(t.MessageType.Error, f"ftn: {e}"))
+            return None
+        except OSError:
+            return None
+
     def publish(self, uri: str, version: int | None = None) -> None:
         """Check the open text at ``uri`` and send its findings."""
         text = self.workspace.get_text_document(uri).source
         doc = self.docs.get(uri)
         if doc is None:
             doc = self.docs[uri] = Document(to_fs_path(uri) or uri)
+            doc.use(self.settings_of(doc))
         findings = safe(lambda: doc.update(text), lambda: [_broken(doc)])
         shown = [self.diagnostic(uri, doc, f) for f in findings[:MAX_SHOWN]]
         if len(findings) > MAX_SHOWN:

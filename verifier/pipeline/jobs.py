@@ -1,4 +1,5 @@
-"""The jobs that report: ``check`` and ``audit``, over any inputs.
+"""The jobs that report: ``check`` and ``audit``, over any inputs, under
+the settings of a ``plan``.
 
 Boundary: the work on one piece (in a worker: ``parallel.check_piece``,
 ``audit_piece``) and the in-order sinks that merge the results: the
@@ -9,16 +10,17 @@ check hands each batch to a function of the caller (a renderer, or a list).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Protocol
 
 from ..batches import Batch, no_games
 from ..diagnostics import ERROR, WARNING, Diagnostic
 from ..inputs import InputError
-from ..parallel import Piece, auditor, check_piece
+from ..parallel import AuditItem, Piece, audit_piece, auditor, check_piece
 from ..replay import Unknown
 from .driver import End, Start, Text, drive
+from .plan import Plan
 
 if TYPE_CHECKING:  # imported by the audit: a check needs none
     from ..audit import AuditSummary, GameAudit
@@ -33,31 +35,78 @@ class Progress(Protocol):
     def done(self) -> None: ...
 
 
+@dataclass(frozen=True)
+class CheckWork:
+    """The check of a piece, records without ``[rules]`` under ``preset``
+    (or, by input, ``by_source``'s)."""
+
+    preset: str | None = None
+    by_source: Mapping[str, str] = field(default_factory=dict)
+
+    def __call__(self, piece: Piece) -> list[Batch]:
+        return check_piece(piece, self.by_source.get(piece.source, self.preset))
+
+
+@dataclass(frozen=True)
+class AuditWork:
+    """The audit of a piece (``resync``), as ``CheckWork`` for presets."""
+
+    resync: str = "claimed"
+    preset: str | None = None
+    by_source: Mapping[str, str] = field(default_factory=dict)
+
+    def __call__(self, piece: Piece) -> list[AuditItem]:
+        preset = self.by_source.get(piece.source, self.preset)
+        if preset is None:
+            return auditor(self.resync)(piece)
+        return audit_piece(piece, self.resync, preset)
+
+
+def work_of(p: Plan | None) -> CheckWork | None:
+    """The check's work under a plan (None: the plain check)."""
+    if p is None:
+        return None
+    preset, by_source = p.presets()
+    return CheckWork(preset, by_source) if preset or by_source else None
+
+
+def audit_work_of(p: Plan | None, resync: str) -> AuditWork | None:
+    if p is None:
+        return None
+    preset, by_source = p.presets()
+    return AuditWork(resync, preset, by_source) if preset or by_source else None
+
+
 class CheckSink:
     """A check's batches, in input order, to ``emit`` with the piece whose
     lines they are about (the no-games warning, given when an input that was
     read has no game and no finding, with the input's last piece). ``games``, ``findings`` count
     what came so far; ``failed`` holds the inputs that stopped being
     readable (the others are checked all the same); ``progress`` is told
-    the counts after every piece."""
+    the counts after every piece; ``keep`` says which findings are given
+    and counted (``settings``: select and ignore; None: all)."""
 
     def __init__(self, emit: Callable[[Batch, Piece], None],
                  progress: Progress | None = None,
-                 on_start: Callable[[Start], None] | None = None) -> None:
-        self.emit, self.progress, self.on_start = emit, progress, on_start
-        self.games = self.findings = 0
+                 on_start: Callable[[Start], None] | None = None,
+                 keep: Callable[[Diagnostic], bool] | None = None) -> None:
+        self.emit, self.progress, self.on_start, self.keep = emit, progress, on_start, keep
+        self.games = self.findings = self._found = 0
         self.failed: list[InputError] = []
-        self._base = self._seen = 0  # games and findings before this input
+        self._base = self._seen = 0  # games and findings (all) before this input
         self._last: Piece | None = None
 
     def start(self, s: Start) -> None:
-        self._base, self._seen = self.games, self.findings
+        self._base, self._seen = self.games, self._found
         if self.on_start is not None:
             self.on_start(s)
 
     def add(self, piece: Piece, result: list[Batch]) -> None:
         self._last = piece
         for b in result:
+            self._found += len(b.diagnostics)
+            if self.keep is not None:
+                b = replace(b, diagnostics=[d for d in b.diagnostics if self.keep(d)])
             self.emit(b, piece)
             self.findings += len(b.diagnostics)
             self.games = self._base + b.number
@@ -65,9 +114,12 @@ class CheckSink:
             self.progress.update(self.games, self.findings)
 
     def end(self, e: End) -> None:
-        if e.started and self.games == self._base and self.findings == self._seen:
+        if e.started and self.games == self._base and self._found == self._seen:
             assert self._last is not None
-            self.emit(Batch(diagnostics=[no_games(e.label)]), self._last)
+            found = no_games(e.label)
+            if self.keep is None or self.keep(found):
+                self.emit(Batch(diagnostics=[found]), self._last)
+                self.findings += 1
         if e.error is not None:
             self.failed.append(e.error)
 
@@ -89,12 +141,13 @@ class Collected:
 
 
 def check_all(inputs: Sequence[str | Text], jobs: int = 1, dask: str | None = None,
-              kind: str | None = None) -> tuple[Collected, list[InputError]]:
-    """Check every input: what was found, and the inputs that could not be
-    read (partway, or at all)."""
+              kind: str | None = None, plan: Plan | None = None
+              ) -> tuple[Collected, list[InputError]]:
+    """Check every input (under ``plan``'s settings, if any): what was
+    found, and the inputs that could not be read (partway, or at all)."""
     got = Collected()
-    sink = CheckSink(got.take)
-    drive(check_piece, sink, inputs, jobs, dask, kind)
+    sink = CheckSink(got.take, keep=plan.filter() if plan is not None else None)
+    drive(work_of(plan) or check_piece, sink, inputs, jobs, dask, kind)
     got.games = sink.games
     return got, sink.failed
 
@@ -125,11 +178,13 @@ class LineBook:
 def check_report(inputs: Sequence[str | Text], out: Renderer, book: LineBook, summary: Summary,
                  unknowns: list[Unknown], jobs: int = 1, dask: str | None = None,
                  progress: Progress | None = None,
-                 on_start: Callable[[Start], None] | None = None) -> list[InputError]:
-    """Check every input, each finding handed to ``out`` as it comes (its
-    source line in ``book``), counted in ``summary`` (not finished: the
-    caller does that); the inputs unreadable partway are returned (the
-    others are checked all the same)."""
+                 on_start: Callable[[Start], None] | None = None,
+                 plan: Plan | None = None) -> list[InputError]:
+    """Check every input (under ``plan``'s settings, if any), each finding
+    that they keep handed to ``out`` as it comes (its source line in
+    ``book``), counted in ``summary`` (not finished: the caller does that);
+    the inputs unreadable partway are returned (the others are checked all
+    the same)."""
 
     def emit(b: Batch, piece: Piece) -> None:
         book.piece = piece
@@ -143,9 +198,9 @@ def check_report(inputs: Sequence[str | Text], out: Renderer, book: LineBook, su
             out.finding(d)
         unknowns.extend(b.unknowns)
 
-    sink = CheckSink(emit, progress, on_start)
+    sink = CheckSink(emit, progress, on_start, plan.filter() if plan is not None else None)
     try:
-        drive(check_piece, sink, inputs, jobs, dask)
+        drive(work_of(plan) or check_piece, sink, inputs, jobs, dask)
     finally:
         if progress is not None:
             progress.done()
@@ -212,12 +267,14 @@ class AuditSink:
 def audit_all(inputs: Sequence[str | Text], resync: str = "claimed", jobs: int = 1,
               dask: str | None = None, bad: Sequence[InputError] = (),
               progress: Progress | None = None,
-              on_start: Callable[[Start], None] | None = None) -> AuditSummary:
+              on_start: Callable[[Start], None] | None = None,
+              plan: Plan | None = None) -> AuditSummary:
     """Audit every input (``bad``: those already known not to open;
-    ``on_start`` is told each input's start)."""
+    ``on_start`` is told each input's start; ``plan``: the settings' preset
+    of records without ``[rules]``)."""
     sink = AuditSink(progress, on_start)
     try:
-        drive(auditor(resync), sink, inputs, jobs, dask)
+        drive(audit_work_of(plan, resync) or auditor(resync), sink, inputs, jobs, dask)
     finally:
         if progress is not None:
             progress.done()
