@@ -133,9 +133,12 @@ def result_of(v: View, events: list[Placement | Knock]) -> RoundResult | None:
 
 
 def record(game: Game, rounds: list[Round], winner: str | None,
-           totals: tuple[int, ...]) -> Game:
+           totals: tuple[int, ...], ended: bool = False) -> Game:
     """The engine's record: the reference game's header with the rounds as
     the engine played them; its winner, or ``winner none`` (a part of a
-    game) where the engine names none."""
+    game) where the engine names none; no winner line where the game ended
+    at a round's end (``ended``: V4, where no view names the winner)."""
+    if winner is None and ended:
+        return replace(game, rounds=tuple(rounds), winner=None)
     return replace(game, rounds=tuple(rounds),
                    winner=Winner(winner or NOBODY, TotalsClaim(totals, 0) if winner else None))

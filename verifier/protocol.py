@@ -130,6 +130,7 @@ def audit_one(eng: Asks, game: Game, number: int) -> GameAudit:
     totals = tuple(gs.scores)
     rounds: list[Round] = []
     winner: str | None = None
+    ended = False  # the game ended at a round's end (V4: the views name no winner)
     direct: Divergence | None = None
     for index, rnd in enumerate(game.rounds, 1):
         # Each round starts, for the engine and the rules alike, from the
@@ -153,7 +154,14 @@ def audit_one(eng: Asks, game: Game, number: int) -> GameAudit:
         if last.winner is not None:
             winner = last.winner
             break
-    rep = audit_game(record(game, rounds, winner, totals), number, "<engine>", "claimed")
+        if not gs.over:  # (over in play: the rules' winner, which the engine did not name)
+            gs.scores = list(totals)
+            gs.end_round()  # V4: the highest total past the target wins as the round ends
+            if gs.over:
+                ended = True
+                break
+    rep = audit_game(record(game, rounds, winner, totals, ended), number, "<engine>",
+                     "claimed")
     audit = GameAudit("<engine>", number, rep.rounds, rep.clean_rounds, list(rep.divergences))
     if direct is not None:
         audit.rounds += 1
