@@ -921,7 +921,8 @@ def perft_moves(rs: RoundState, gs: GameState) -> list[Move]:
 
 def copy_round(rs: RoundState) -> RoundState:
     """An independent copy of a round in play (of the base class)."""
-    new = RoundState.__new__(RoundState)
+    # Built empty, then overwritten: a compiled class's __new__ runs __init__.
+    new = RoundState(rs.rules, [()] * rs.rules.players, rs.opener)
     for name in _ROUND_SLOTS:
         value = getattr(rs, name)
         if isinstance(value, list):
