@@ -38,8 +38,6 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from lark.exceptions import UnexpectedToken
-
 from .build import GameLines, _Line, knock, placement
 from .diagnose import diagnose_line
 from .grammar import (
@@ -49,6 +47,7 @@ from .grammar import (
     event_regexes,
     field_regex,
     grammar_text,
+    unexpected_token,
 )
 from .model import NO_COMMENTS, Comments, Game, Knock, Placement
 
@@ -123,10 +122,8 @@ def read_games(lines: Iterable[str], source: str = "<input>", first_line: int = 
     skipped. ``first_line`` and ``first_game`` number the first line and
     game (for a piece of a longer input that starts at a 'game' line).
     """
-    lark = _lark()
-
-    def start() -> Any:
-        return lark.parse_interactive(start="game")
+    def start() -> Any:  # Lark: loaded on the first game with a line out of place
+        return _lark().parse_interactive(start="game")
 
     fullmatch = _line_regex().fullmatch
     long_number = _LONG_NUMBER.search
@@ -264,7 +261,7 @@ def read_games(lines: Iterable[str], source: str = "<input>", first_line: int = 
             if kind == "END":
                 held = parser.finish()
                 parser = run = None
-        except UnexpectedToken as e:
+        except unexpected_token() as e:  # evaluated only when something is raised
             bad = e.token if isinstance(e.token, _Line) else tok
             yield error(
                 f"{KIND_NAMES[bad.type]} cannot stand here", bad.line, bad.col,

@@ -215,11 +215,18 @@ class Replay:
                 raise
             self.report.rounds += 1
         finally:
+            # Read through a call: a compiled build would take self.step to be
+            # the None assigned above (mypy narrows it), though open_round set it.
+            step_now = self.current_step()
             for o in self.observers:
-                o.round_ended(index, rnd, self.step, completed)
+                o.round_ended(index, rnd, step_now, completed)
         self.last_diverged = self.report.errors > errors
         if self.resync is not None and self.last_diverged:
             self.resync_after(rnd)
+
+    def current_step(self) -> Stepper | None:
+        """The round being stepped, if one is open."""
+        return self.step
 
     def open_round(self, index: int, rnd: Round, state: GameState) -> Stepper:
         hands, unknown = self.hands(rnd)
