@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 if TYPE_CHECKING:  # for mypy only: at run time the engine imports no module of its own
     from .diagnostics import DiagnosticName
 
@@ -381,6 +383,9 @@ _ROUND_SLOTS: Final = (
 )
 
 
+# Subclassed by interpreted code (variants, test engines): a compiled build
+# (mypyc) must then look their overrides up, as Python does.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RoundState:
     """One round in play: hands, the line's open ends, whose turn, the end.
 
@@ -774,6 +779,9 @@ class Scored(NamedTuple):
     won: bool  # the side reached the target exactly (R8.4)
 
 
+# Subclassed by interpreted code (variants, test engines): a compiled build
+# (mypyc) must then look their overrides up, as Python does.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GameState:
     """Scores of a game across rounds, and its end (R3.2, R8, V4)."""
 
