@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any, NoReturn, cast
 
 from notation.model import NOBODY, Game, Knock, Placement, PointsClaim, Round, TotalsClaim
 
@@ -187,7 +187,7 @@ class Replay:
         if self.resync is not None:
             judge.reset()
         judge.new_round(index, self.round_start)
-        self.step = None
+        self.step = cast("Stepper | None", None)  # not narrowed to None: open_round sets it
         completed = False
         try:
             step = self.open_round(index, rnd, state)
@@ -215,18 +215,11 @@ class Replay:
                 raise
             self.report.rounds += 1
         finally:
-            # Read through a call: a compiled build would take self.step to be
-            # the None assigned above (mypy narrows it), though open_round set it.
-            step_now = self.current_step()
             for o in self.observers:
-                o.round_ended(index, rnd, step_now, completed)
+                o.round_ended(index, rnd, self.step, completed)
         self.last_diverged = self.report.errors > errors
         if self.resync is not None and self.last_diverged:
             self.resync_after(rnd)
-
-    def current_step(self) -> Stepper | None:
-        """The round being stepped, if one is open."""
-        return self.step
 
     def open_round(self, index: int, rnd: Round, state: GameState) -> Stepper:
         hands, unknown = self.hands(rnd)
