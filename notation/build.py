@@ -12,8 +12,6 @@ import json
 import re
 from typing import Any
 
-from lark import Transformer
-
 from .model import (
     Comments,
     Deal,
@@ -153,8 +151,10 @@ def _winner(tok: _Line) -> Winner:
     return Winner(fields[1], _totals_after(tok, fields, 2), tok.line, tok.col, tok.comments)
 
 
-class _Build(Transformer[Any, Any]):
-    """Inline callbacks of the LALR parser: line tokens in, records out."""
+class _Build:
+    """Inline callbacks of the LALR parser: line tokens in, records out (a
+    plain class, not Lark's ``Transformer``: Lark looks the callbacks up by
+    rule name, and reading a valid record imports no Lark)."""
 
     def round(self, children: list[_Line]) -> Round:
         head = children[0]

@@ -44,8 +44,6 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from lark.exceptions import UnexpectedToken
-
 from .build import GameLines, _Line, knock, placement
 from .diagnose import diagnose_line
 from .grammar import (
@@ -55,6 +53,7 @@ from .grammar import (
     field_regex,
     grammar_text,
     line_regex,
+    unexpected_token,
 )
 from .hints import close_matches
 from .model import NO_COMMENTS, Comments, Game, Knock, Placement
@@ -156,10 +155,9 @@ def read_items(lines: Iterable[str], source: str = "<input>", first_line: int = 
     """``read_games``, and after the errors of a game that has some, the
     game as read without its bad lines (``Damaged``), when its header tags
     could all be read: so that its header can be checked too."""
-    lark = _lark()
 
-    def start() -> Any:
-        return lark.parse_interactive(start="game")
+    def start() -> Any:  # Lark: loaded on the first game with a line out of place
+        return _lark().parse_interactive(start="game")
 
     fullmatch = line_regex().fullmatch
     long_number = _LONG_NUMBER.search
@@ -345,7 +343,7 @@ def read_items(lines: Iterable[str], source: str = "<input>", first_line: int = 
                     held = game
                 elif not tags_lost:
                     yield Damaged(game, game_no)
-        except UnexpectedToken as e:
+        except unexpected_token() as e:  # evaluated only when something is raised
             # A line out of place: reported (once for a run of lines of the
             # same kind), and left out.
             bad = e.token if isinstance(e.token, _Line) else tok

@@ -111,8 +111,35 @@ def test_the_tables_are_keyed_by_the_grammar_and_the_lark_version(
     assert path is not None and path.startswith(os.path.join("f", "ftn.lark."))
     assert path.endswith(".tables")  # not a record: a walk of the folder skips it
     assert grammar.tables_path(text + "\n", "f") != path
-    monkeypatch.setattr(lark, "__version__", "0.0.0")
+    assert grammar._lark_version() == lark.__version__  # read without importing Lark
+    monkeypatch.setattr(grammar, "_lark_version", lambda: "0.0.0")
     assert grammar.tables_path(text, "f") != path
+
+
+def test_a_valid_record_is_read_without_lark(tmp_path: Path) -> None:
+    """Once the terminals are kept beside the tables, reading records that
+    follow the grammar imports no Lark (start-up); a line out of place
+    loads it, and is reported as before."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from notation.parser import read_games, ParseError\n"
+        "games = list(read_games(sys.argv[1].split('\\n')))\n"
+        "print(len(games), any(isinstance(g, ParseError) for g in games),\n"
+        "      'lark' in sys.modules)\n"
+    )
+    good = "game\n[ftn \"1\"]\nend\n"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(tmp_path)  # the kept files go there
+
+    def run(text: str) -> list[str]:
+        return subprocess.run([sys.executable, "-c", code, text], capture_output=True,
+                              text=True, check=True, env=env).stdout.split()
+    run(good)  # writes the tables and the terminals
+    assert run(good) == ["1", "False", "False"]
+    # a tag after a round line: out of place, so Lark is asked what was expected
+    assert run("game\nround 1 opener N\n[ftn \"1\"]\nend\n") == ["1", "True", "True"]
 
 
 def test_other_tables_are_removed_when_new_ones_are_written(tmp_path: Path) -> None:

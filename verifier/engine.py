@@ -17,7 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple
+
+from mypy_extensions import mypyc_attr
 
 if TYPE_CHECKING:  # for mypy only: at run time the engine imports no module of its own
     from .diagnostics import DiagnosticName
@@ -352,6 +354,38 @@ def _side_text(value: int, double: bool) -> str:
     return f"{value}-{value}" if double else str(value)
 
 
+# RoundState's attributes, named once here: a compiled build (mypyc, see
+# setup.py) has no ``__slots__`` on the class for ``copy_round`` to read.
+_ROUND_SLOTS: Final = (
+    "_reveal",
+    "counts",
+    "emptied",
+    "hands",
+    "held",
+    "knocked",
+    "known_elsewhere",
+    "left",
+    "left_double",
+    "names",
+    "ntiles",
+    "opener",
+    "outcome",
+    "pending",
+    "played",
+    "required",
+    "right",
+    "right_double",
+    "rules",
+    "tracking",
+    "turn",
+    "unknown",
+    "winner_side",
+)
+
+
+# Subclassed by interpreted code (variants, test engines): a compiled build
+# (mypyc) must then look their overrides up, as Python does.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RoundState:
     """One round in play: hands, the line's open ends, whose turn, the end.
 
@@ -368,31 +402,7 @@ class RoundState:
     all known, a block is shown by the knocks of every seat still holding
     tiles since the last placement (R7.3, R7.5)."""
 
-    __slots__ = (
-        "_reveal",
-        "counts",
-        "emptied",
-        "hands",
-        "held",
-        "knocked",
-        "known_elsewhere",
-        "left",
-        "left_double",
-        "names",
-        "ntiles",
-        "opener",
-        "outcome",
-        "pending",
-        "played",
-        "required",
-        "right",
-        "right_double",
-        "rules",
-        "tracking",
-        "turn",
-        "unknown",
-        "winner_side",
-    )
+    __slots__ = _ROUND_SLOTS
 
     def __init__(
         self,
@@ -769,6 +779,9 @@ class Scored(NamedTuple):
     won: bool  # the side reached the target exactly (R8.4)
 
 
+# Subclassed by interpreted code (variants, test engines): a compiled build
+# (mypyc) must then look their overrides up, as Python does.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GameState:
     """Scores of a game across rounds, and its end (R3.2, R8, V4)."""
 
@@ -916,8 +929,9 @@ def perft_moves(rs: RoundState, gs: GameState) -> list[Move]:
 
 def copy_round(rs: RoundState) -> RoundState:
     """An independent copy of a round in play (of the base class)."""
-    new = RoundState.__new__(RoundState)
-    for name in RoundState.__slots__:
+    # Built empty, then overwritten: a compiled class's __new__ runs __init__.
+    new = RoundState(rs.rules, [()] * rs.rules.players, rs.opener)
+    for name in _ROUND_SLOTS:
         value = getattr(rs, name)
         if isinstance(value, list):
             value = [set(v) if isinstance(v, set) else list(v) if isinstance(v, list) else v

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any, NoReturn, cast
 
 from notation.hints import aside
 from notation.model import NOBODY, Game, Knock, Placement, PointsClaim, Round, TotalsClaim
@@ -190,7 +190,7 @@ class Replay(RoundEnds):
         if self.resync is not None:
             judge.reset()
         judge.new_round(index, self.round_start)
-        self.step = None
+        self.step = cast("Stepper | None", None)  # not narrowed to None: open_round sets it
         completed = False
         try:
             step = self.open_round(index, rnd, state)
