@@ -17,8 +17,8 @@ from __future__ import annotations
 import sys
 
 from . import engines, records, reference
-from . import stats as _stats  # noqa: F401  (registers ftn stats)
 from . import select as _select  # noqa: F401  (registers ftn select)
+from . import stats as _stats  # noqa: F401  (registers ftn stats)
 from .common import EXIT_ERRORS, Color, app, err
 
 __all__ = ["Color", "app", "engines", "main", "records", "reference"]

@@ -54,8 +54,8 @@ def select(paths: c.Paths, output: c.OutOpt = None, to: ToOpt = None, tag: TagOp
     try:
         filters = Filters.parse(tag or (), player or (), players, rule or (), with_ or (),
                                 without or (), clean, faulty)
-    except FilterError as e:
-        c.fail(f"ftn select: {e}")
+    except FilterError as bad:
+        c.fail(f"ftn select: {bad}")
     target = to.value if to is not None else None
     if target is None and output is not None:
         suffix = Path(plain_name(output.name)).suffix.lower().lstrip(".")

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     StatsFormat = c.Choice
 else:
     StatsFormat = c.choices("StatsFormat", FORMATS)
+TEXT = StatsFormat("text")
 
 FormatOpt = Annotated[
     StatsFormat,
@@ -34,7 +35,7 @@ ByOpt = Annotated[
 
 
 @c.app.command()
-def stats(paths: c.Paths, format: FormatOpt = StatsFormat("text"), by: ByOpt = None,
+def stats(paths: c.Paths, format: FormatOpt = TEXT, by: ByOpt = None,
           exclude: c.ExcludeOpt = None, jobs: JobsOpt = 1, dask: DaskOpt = None) -> None:
     """Counts over many games: results, findings per code, points per side, seat and player.
 

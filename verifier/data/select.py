@@ -15,9 +15,9 @@ per game kept. It parses no command line and renders no finding.
 from __future__ import annotations
 
 import hashlib
-from difflib import get_close_matches
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from difflib import get_close_matches
 from fnmatch import fnmatchcase
 
 from notation.model import Knock

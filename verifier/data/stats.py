@@ -144,9 +144,7 @@ class Stats:
             mine, theirs = getattr(self, f.name), getattr(o, f.name)
             if isinstance(mine, int):
                 setattr(self, f.name, mine + theirs)
-            elif isinstance(mine, Counter):
-                mine.update(theirs)
-            elif f.name == "names":
+            elif isinstance(mine, Counter) or f.name == "names":
                 mine.update(theirs)
             else:
                 for k, row in theirs.items():
