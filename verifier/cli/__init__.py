@@ -17,6 +17,7 @@ from __future__ import annotations
 import sys
 
 from . import engines, records, reference
+from . import export as _export  # noqa: F401  (registers ftn export)
 from . import select as _select  # noqa: F401  (registers ftn select)
 from . import stats as _stats  # noqa: F401  (registers ftn stats)
 from .common import EXIT_ERRORS, Color, app, err

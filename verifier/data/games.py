@@ -71,7 +71,12 @@ def played(piece: Piece, trace: bool = True, ends: bool = False
             watch.append(resolved)
         rep = check_game(r.game, r.number, piece.source, r.locate, watch)
         rep.trace = tracer.rounds if tracer is not None else []
+        rep.diagnostics.sort(key=_place)  # in order of place, as ftn check gives them
         yield Played(r.number, r.game, rep, setup, resolved)
+
+
+def _place(d: Diagnostic) -> tuple[int, int]:
+    return d.line, d.col
 
 
 def tag_values(game: Game, key: str) -> list[str]:
