@@ -153,7 +153,7 @@ def independent(path: Path) -> dict[str, Any]:
     """The counts from ftn replay --format json and ftn check --format json
     (and, for player names, the seat tags), not from verifier.data."""
     code, out, err = ftn("replay", "--format", "json", str(path))
-    assert code == 0, err
+    assert code in (0, 1) and err == "", err  # 1: a replay stopped at an illegal move
     games = json.loads(out)["games"]
     _, out, _ = ftn("check", "--format", "json", str(path))
     findings = Counter(x["code"] for x in json.loads(out)["diagnostics"])
@@ -223,7 +223,7 @@ def generated(tmp_path: Path, n: int, players: int = 2, seed: int = 7) -> Path:
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4])
 def test_stats_equal_an_independent_count(tmp_path: Path, players: int) -> None:
-    good = generated(tmp_path, 250, players)
+    good = generated(tmp_path, 150, players)
     bad = tmp_path / "mutated.ftn"
     bad.write_text(mutate(good.read_text(encoding="utf-8"), 5), encoding="utf-8")
     for p in (good, bad):
