@@ -26,8 +26,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from golden import mutate  # noqa: E402
-from test_data import ftn, independent, same_counts, stats_json  # noqa: E402
+from golden import mutate
+from test_data import ftn, independent, same_counts, stats_json
 
 FTN = str(Path(sys.executable).parent / "ftn")
 
@@ -93,7 +93,6 @@ def split(bad: Path, work: Path) -> None:
 
 def tables(good: Path, bad: Path, work: Path) -> None:
     import duckdb
-
     from test_export import check_codes_by_game
 
     out = work / "tables"

@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from golden import mutate
 from typer.testing import CliRunner
 
-from golden import mutate
 from verifier.cli import app
 
 runner = CliRunner()
@@ -230,7 +230,7 @@ def test_stats_equal_an_independent_count(tmp_path: Path, players: int) -> None:
         want = independent(p)
         same_counts(stats_json(p), want)
     assert independent(bad)["findings"]  # the mutated copy has findings to count
-    code, out, _ = ftn("stats", "--format", "json", "--jobs", "2", str(bad))
+    _, out, _ = ftn("stats", "--format", "json", "--jobs", "2", str(bad))
     assert json.loads(out) == stats_json(bad)
 
 
@@ -262,7 +262,7 @@ def test_select_filters(one: Path, tmp_path: Path) -> None:
     assert kept("--with", "FT302") == 1 and kept("--with", "FT3") == 1
     assert kept("--with", "points-mismatch") == 1 and kept("--without", "FT302") == 1
     assert kept("--clean") == 1 and kept("--faulty") == 1
-    code, out, _ = ftn("select", *both, "--faulty")
+    _, out, _ = ftn("select", *both, "--faulty")
     assert "=12 +5" in out  # the claims go through as written
 
 

@@ -5,6 +5,7 @@ README's DuckDB (and pandas) example runs."""
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
 import re
@@ -14,6 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+with contextlib.suppress(ImportError):  # with numpy, before ftn export (lean_pyarrow)
+    import pyarrow  # noqa: F401
 
 from golden import mutate
 from paths import ROOT
@@ -165,7 +169,7 @@ def test_readme_duckdb_and_pandas_example(tmp_path: Path) -> None:
         (s, p): row["points"] for s, rows_ in stats.items() for p, row in rows_.items()}
     pd = pytest.importorskip("pandas")
     scope: dict[str, Any] = {}
-    exec(readme_block("python").replace('"tables/', f'"{out}/'), scope)  # noqa: S102
+    exec(readme_block("python").replace('"tables/', f'"{out}/'), scope)
     assert scope["pd"] is pd
     assert {k: int(v) for k, v in scope["points"].items()} == {
         (s, p): n for s, p, n in got}

@@ -34,11 +34,13 @@ def export(paths: c.Paths, output: DirOpt, to: ToOpt, exclude: c.ExcludeOpt = No
     ftn check's. Each table is written whole at the end (a temporary file
     and a rename). Exit 1 when a game cannot be read (its row says so).
     """
-    from ..data.export import ParquetMissing, export_all
+    from ..data.export import ParquetMissing, export_all, lean_pyarrow
 
     if output.exists() and not output.is_dir():
         c.fail(f"ftn export: {output}: not a folder (-o names the folder of the tables)")
     names, unreadable = c.names_of(paths, exclude)
+    if to.value == "parquet":
+        lean_pyarrow()
     with c.said():
         try:
             done = export_all(names, output, to.value, jobs, dask)

@@ -7,7 +7,8 @@ its rows made by ``tables.Rows``) and the in-order sink that writes them
 (``games.parquet``, ``events.csv``...), each through a temporary file and a
 rename (``outputs.AtomicFile``) once every input is read. Parquet goes
 through pyarrow (the extra ``parquet``) in row groups of ``ROW_GROUP``
-rows, CSV a batch at a time, so memory holds a few pieces' rows whatever
+rows (held as Arrow tables), CSV a piece at a time, so memory holds a
+row group and a few pieces' rows whatever
 the size of the input. It computes and renders nothing.
 """
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
+import json
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -29,7 +31,10 @@ from .tables import TABLES, Rows
 
 FORMATS = ("parquet", "csv")
 #: Rows of a table held before they are written (a Parquet row group).
-ROW_GROUP = 1 << 15
+ROW_GROUP = 1 << 14
+#: The characters of a piece: smaller than the pipeline's, since a piece's
+#: rows are held as Python values until they are written.
+PIECE = 1 << 16
 
 
 class ParquetMissing(Exception):
@@ -56,14 +61,29 @@ def _cell(v: Any) -> Any:
     return ("true" if v else "false") if isinstance(v, bool) else v
 
 
+def _arrow(cols: dict[str, list[Any]], names: list[str], schema: Any) -> Any:
+    """Columns of Python values as an Arrow table, through pyarrow's JSON
+    reader: ``pyarrow.array`` on a list imports pandas when it is installed
+    (some 50 MB more), the JSON reader does not."""
+    import pyarrow.json as pj
+
+    dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+    text = "".join(dumps(dict(zip(names, row, strict=True))) + "\n"
+                   for row in zip(*(cols[c] for c in names), strict=True))
+    return pj.read_json(io.BytesIO(text.encode("utf-8")),
+                        read_options=pj.ReadOptions(use_threads=False),
+                        parse_options=pj.ParseOptions(explicit_schema=schema))
+
+
 class _Table:
-    """One table's file: rows taken a batch of columns at a time, written
-    when ``ROW_GROUP`` are held (and at the end)."""
+    """One table's file: rows taken a batch of columns at a time. CSV is
+    written as it comes; Parquet is held as Arrow record batches (compact)
+    until ``ROW_GROUP`` rows, then written as a row group."""
 
     def __init__(self, path: Path, name: str, to: str) -> None:
         self.path, self.name, self.to = path, name, to
         self.columns = [c for c, _ in TABLES[name]]
-        self.held: dict[str, list[Any]] = {c: [] for c in self.columns}
+        self.held: list[Any] = []  # Arrow tables
         self.count = 0
         self.file = AtomicFile(path)
         self.writer: Any = None
@@ -83,22 +103,23 @@ class _Table:
         self.file.write(buf.getvalue())
 
     def add(self, cols: dict[str, list[Any]]) -> None:
-        for c in self.columns:
-            self.held[c].extend(cols[c])
-        self.count += len(cols[self.columns[0]])
+        n = len(cols[self.columns[0]])
+        if not n:
+            return
+        if self.writer is None:
+            self._csv(zip(*(map(_cell, cols[c]) for c in self.columns), strict=True))
+            return
+        self.held.append(_arrow(cols, self.columns, self.schema))
+        self.count += n
         if self.count >= ROW_GROUP:
             self.flush()
 
     def flush(self) -> None:
-        if not self.count:
-            return
-        if self.writer is not None:
+        if self.writer is not None and self.held:
             import pyarrow as pa
 
-            self.writer.write_table(pa.Table.from_pydict(self.held, self.schema))
-        else:
-            self._csv(zip(*(map(_cell, self.held[c]) for c in self.columns), strict=True))
-        self.held = {c: [] for c in self.columns}
+            self.writer.write_table(pa.concat_tables(self.held))
+        self.held = []
         self.count = 0
 
     def commit(self) -> None:
@@ -160,6 +181,33 @@ class ExportSink:
             t.abort()
 
 
+def lean_pyarrow() -> None:
+    """Before pyarrow is first imported, in a process that only writes
+    Parquet (``ftn export``): the system allocator (jemalloc keeps what it
+    freed) and no numpy (pyarrow loads it when it is installed, some 11 MB,
+    and writing Parquet does not use it): for a process that ends with the
+    export, since pyarrow stays without numpy. Nothing once pyarrow is
+    loaded."""
+    import os
+    import sys
+
+    if "pyarrow" in sys.modules:
+        return
+    os.environ.setdefault("ARROW_DEFAULT_MEMORY_POOL", "system")
+    had = "numpy" in sys.modules
+    if not had:
+        sys.modules["numpy"] = None  # type: ignore[assignment]
+    try:
+        import pyarrow.json
+        import pyarrow.parquet  # noqa: F401
+    except ImportError:  # missing, or a pyarrow that needs numpy: import it again later
+        for name in [m for m in sys.modules if m == "pyarrow" or m.startswith("pyarrow.")]:
+            del sys.modules[name]
+    finally:
+        if not had:
+            del sys.modules["numpy"]
+
+
 def export_all(inputs: Iterable[str | Text], folder: Path, to: str, jobs: int = 1,
                dask: str | None = None) -> ExportSink:
     """``ftn export``: the tables of every input in ``folder`` (all of them
@@ -173,7 +221,7 @@ def export_all(inputs: Iterable[str | Text], folder: Path, to: str, jobs: int = 
     sink = ExportSink(folder, to)
     try:
         with interruptible():
-            drive(export_piece, sink, inputs, jobs, dask)
+            drive(export_piece, sink, inputs, jobs, dask, size=PIECE)
         if sink.failed:
             sink.abort()
         else:
