@@ -322,3 +322,18 @@ def test_select_unique(tmp_path: Path) -> None:
     code, _, err = ftn("select", "--unique", str(good), str(again), "-o", str(out))
     assert code == 0 and "60 of 120 games" in err
     assert out.read_text(encoding="utf-8") == ftn("fmt", str(good))[1]
+
+
+def test_stats_by_rules_players_and_seat(one: Path, tmp_path: Path) -> None:
+    two = tmp_path / "two.ftn"
+    code, _, _ = ftn("generate", "-p", "2", "-n", "2", "-s", "4", "--rule", "target=31",
+                     "-o", str(two))
+    assert code == 0
+    by_rules = stats_json(one, two, by="rules")["groups"]
+    assert {k: v["games"] for k, v in by_rules.items()} == {
+        "4 players, main form": 1, "2 players, target=31": 2}
+    assert sorted(stats_json(one, two, by="players")["groups"]) == ["2", "4"]
+    by_seat = stats_json(one, two, by="seat")["groups"]
+    assert by_seat["N"]["games"] == 3 and by_seat["W"]["games"] == 1
+    assert stats_json(one, by="date")["groups"] == {"(none)": stats_json(one, by="x")[
+        "groups"]["(none)"]}

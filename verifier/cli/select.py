@@ -14,9 +14,12 @@ from ..check import FORMATS
 from ..pipeline.rewriting import Output
 from ..streams import COMPRESSED, plain_name
 from . import common as c
-from .records import DaskOpt, JobsOpt, ToOpt
+from .records import DaskOpt, JobsOpt, To
 
 Many = list[str] | None
+ToOpt = Annotated[To | None, typer.Option("--to", "-t", metavar="|".join(FORMATS),
+                                          help="ftn, json (an array) or jsonl; else from "
+                                          "OUT, else ftn.")]
 TagOpt = Annotated[Many, typer.Option("--tag", metavar="KEY=GLOB",
                                       help="A tag KEY with a value that matches GLOB "
                                       "(event=Spring*, date=2024-*; repeat it: all hold).")]
