@@ -52,11 +52,9 @@ def text_lines(st: Stats) -> Iterator[str]:
            f"target {res['target']}")
     total = sum(st.findings.values())
     yield f"findings: {total}" if total else "findings: none"
-    if total:
-        yield from _table(["", "", ""], [
-            [str(n), code, st.names.get(code, "")]
-            for code, n in sorted(st.findings.items(), key=lambda kv: (-kv[1], kv[0]))
-        ])[1:]
+    width = len(str(max(st.findings.values(), default=0)))
+    for code, n in sorted(st.findings.items(), key=lambda kv: (-kv[1], kv[0])):
+        yield f"  {n:>{width}}  {code}  {st.names.get(code, '')}"
     for attr, word in _TABLES:
         rows: dict[str, Row] = getattr(st, attr)
         if rows:
