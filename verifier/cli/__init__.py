@@ -19,9 +19,12 @@ import sys
 
 from ..workers import WorkerDied
 from . import engines, records, reference
+from . import export as _export  # noqa: F401  (registers ftn export)
 from . import fill as fill_command  # noqa: F401  (registers ftn fill)
 from . import record as record_command  # noqa: F401  (registers ftn record)
+from . import select as _select  # noqa: F401  (registers ftn select)
 from . import server as _server  # noqa: F401  (registers ftn server)
+from . import stats as _stats  # noqa: F401  (registers ftn stats)
 from .common import EXIT_ERRORS, EXIT_USAGE, Color, app, err
 
 __all__ = ["Color", "app", "engines", "main", "records", "reference"]

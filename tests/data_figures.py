@@ -1,0 +1,141 @@
+"""Figures for ftn stats, select and export on large inputs (a script, not
+a test: it prints what it measured).
+
+    python tests/data_figures.py compare N     # N generated games and a mutated copy:
+                                               # stats = an independent count, select
+                                               # splits, export's tables in DuckDB
+    python tests/data_figures.py memory FILE   # peak memory and time of each command
+
+``compare`` counts independently over ``ftn replay --format json`` and
+``ftn check --format json`` run on chunks of 500 games (the JSON of 10,000
+games is too big to hold at once), and ``ftn stats`` once on the whole file.
+``memory`` runs each command under GNU time (``/usr/bin/time -v``) with
+one worker, and prints its peak resident memory and wall time.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from golden import mutate
+from test_data import ftn, independent, same_counts, stats_json
+
+FTN = str(Path(sys.executable).parent / "ftn")
+
+
+def chunks(path: Path, size: int, work: Path) -> list[Path]:
+    games = path.read_text(encoding="utf-8").split("\nend\n")
+    out = []
+    for i in range(0, len(games), size):
+        part = [g for g in games[i:i + size] if g.strip()]
+        if part:
+            p = work / f"{path.stem}.{i // size:03d}.ftn"
+            p.write_text("\nend\n".join(part) + "\nend\n", encoding="utf-8")
+            out.append(p)
+    return out
+
+
+def counted(path: Path, work: Path) -> dict[str, Any]:
+    total: dict[str, Any] = {}
+    for part in chunks(path, 500, work):
+        got = independent(part)
+        for k, v in got.items():
+            total[k] = total.get(k, Counter() if isinstance(v, Counter) else 0) + v
+    return total
+
+
+def compare(n: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        good = work / "good.ftn"
+        subprocess.run([FTN, "generate", "-p", "4", "-n", str(n), "-s", "22", "-o", str(good)],
+                       check=True)
+        bad = work / "mutated.ftn"
+        bad.write_text(mutate(good.read_text(encoding="utf-8"), 22), encoding="utf-8")
+        for p in (good, bad):
+            t = time.perf_counter()
+            d = stats_json(p)
+            same_counts(d, counted(p, work))
+            print(f"stats {p.name}: {d['games']} games, {d['events']} events, "
+                  f"{sum(f['count'] for f in d['findings'])} findings = the independent "
+                  f"count ({time.perf_counter() - t:.0f} s)")
+        split(bad, work)
+        tables(good, bad, work)
+
+
+def check_codes(path: Path) -> tuple[int, Counter[str]]:
+    import json
+
+    _, out, _ = ftn("check", "--format", "json", str(path))
+    d = json.loads(out)
+    return d["summary"]["games"], Counter(x["code"] for x in d["diagnostics"])
+
+
+def split(bad: Path, work: Path) -> None:
+    games, codes = check_codes(bad)
+    ftn("select", str(bad), "--clean", "-o", str(work / "clean.ftn"))
+    ftn("select", str(bad), "--faulty", "-o", str(work / "faulty.jsonl.gz"))
+    nc, cc = check_codes(work / "clean.ftn")
+    nf, cf = check_codes(work / "faulty.jsonl.gz")
+    assert nc + nf == games and not cc and cf == codes
+    print(f"select: {nc} clean + {nf} faulty = {games} games; the faulty ones' findings are "
+          f"the input's ({sum(codes.values())})")
+
+
+def tables(good: Path, bad: Path, work: Path) -> None:
+    import duckdb
+    from test_export import check_codes_by_game
+
+    out = work / "tables"
+    code, _, err = ftn("export", str(good), str(bad), "--to", "parquet", "-o", str(out))
+    assert code == 0, err
+    t = {n: f"'{out / n}.parquet'" for n in ("games", "sides", "events")}
+    con = duckdb.connect()
+    off = con.sql(f"""
+        WITH credited AS (SELECT game_id, side, sum(event_points) AS p FROM {t['events']}
+                          WHERE credited GROUP BY ALL)
+        SELECT count(*) FROM {t['sides']} s LEFT JOIN credited c
+          ON c.game_id = s.game_id AND c.side = s.name
+        WHERE coalesce(c.p, 0) <> s.points""").fetchall()
+    games = con.sql(f"SELECT count(*) FROM {t['games']}").fetchall()[0][0]
+    want = check_codes_by_game(good) | check_codes_by_game(bad)
+    got = {(f, g): c.split(",") for f, g, c in con.sql(
+        f"SELECT file, game, codes FROM {t['games']} WHERE codes IS NOT NULL").fetchall()}
+    assert off == [(0,)] and got == dict(want)
+    print(f"export: {games} games; every side's credited points = its total; the codes of "
+          f"{len(got)} games with findings = ftn check's")
+
+
+def memory(path: Path) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        runs = {
+            "stats": ["stats", str(path)],
+            "select": ["select", "--faulty", str(path), "-o", f"{tmp}/faulty.ftn"],
+            "export": ["export", str(path), "--to", "parquet", "-o", f"{tmp}/tables"],
+        }
+        for name, args in runs.items():
+            r = subprocess.run(["/usr/bin/time", "-v", FTN, *args], capture_output=True,
+                               text=True)
+            rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", r.stderr)
+            wall = re.search(r"Elapsed \(wall clock\) time.*: (\S+)", r.stderr)
+            assert rss and wall, r.stderr
+            print(f"{name:7} {path.name}: peak {int(rss.group(1)) / 1024:.0f} MB, "
+                  f"{wall.group(1)} wall (exit {r.returncode})", flush=True)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "compare":
+        compare(int(sys.argv[2]))
+    elif len(sys.argv) == 3 and sys.argv[1] == "memory":
+        memory(Path(sys.argv[2]))
+    else:
+        sys.exit(__doc__)

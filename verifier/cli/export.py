@@ -1,0 +1,55 @@
+"""``ftn export``: flat tables for DuckDB, pandas or a spreadsheet
+(``verifier.data.export``).
+
+Boundary: reads the options, runs the job, says what it wrote; no rows here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+import verifier.cli.common as c  # the module alone (importing the package would cycle)
+
+from ..data.export import FORMATS
+from .records import DaskOpt, JobsOpt
+
+if TYPE_CHECKING:
+    To = c.Choice
+else:
+    To = c.choices("ExportTo", FORMATS)
+ToOpt = Annotated[To, typer.Option("--to", "-t", metavar="|".join(FORMATS),
+                                   help="parquet (pip install 'ftn-tools[parquet]') or csv.")]
+DirOpt = Annotated[Path, typer.Option("--output", "-o", metavar="DIR",
+                                      help="The folder of the tables (made if need be).")]
+
+
+@c.app.command()
+def export(paths: c.Paths, output: DirOpt, to: ToOpt, exclude: c.ExcludeOpt = None,
+           jobs: JobsOpt = 1, dask: DaskOpt = None) -> None:
+    """Flat tables: games, sides, tags, rounds, events (one row each) and findings.
+
+    Every value is the reference replay's (as ftn replay), every finding
+    ftn check's. Each table is written whole at the end (a temporary file
+    and a rename). Exit 1 when a game cannot be read (its row says so).
+    """
+    from ..data.export import ParquetMissing, export_all, lean_pyarrow
+
+    if output.exists() and not output.is_dir():
+        c.fail(f"ftn export: {output}: not a folder (-o names the folder of the tables)")
+    names, unreadable = c.names_of(paths, exclude)
+    if to.value == "parquet":
+        lean_pyarrow()
+    with c.said():
+        try:
+            done = export_all(names, output, to.value, jobs, dask)
+        except ParquetMissing as missing:
+            c.fail(f"ftn export: {missing}")
+    for e in done.failed:
+        c.err(f"ftn: {e}")
+    if unreadable or done.failed:
+        raise typer.Exit(c.EXIT_USAGE)
+    c.err(f"ftn export: {done.games} games to {output}/ ({', '.join(done.tables)}.{to.value})")
+    raise typer.Exit(c.EXIT_ERRORS if done.unreadable else c.EXIT_OK)

@@ -1,0 +1,139 @@
+"""Every game of a piece read and replayed once, for the data commands.
+
+Boundary: reads a piece (``parallel.Piece``) and replays each game through
+the reference replay (``replay.check_game``) with the observers asked for:
+the reference trace (``observers.Trace``, what ``ftn replay --format json``
+writes) and the ends as resolved (``observers.Ends``, the canonical form).
+Its findings are the check's (the same replay); a game that cannot be read
+gives its reading problems instead. It also names what a game is grouped
+and filtered by: its players, tag values, rule options. It computes no
+points itself, writes and renders nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from notation.model import Game
+
+from ..diagnostics import Diagnostic
+from ..engine import Rules
+from ..observers import Ends, Observer, Trace
+from ..options import describe
+from ..parallel import Piece
+from ..reading import read_lines
+from ..replay import check_game
+from ..results import GameReport
+from ..setup import Setup, read_header
+
+
+@dataclass
+class Played:
+    """One game read and replayed: its record, the replay's report (its
+    findings, and its trace when asked for: ``report.trace``), its set-up
+    (None when the header cannot be read) and its ends as resolved."""
+
+    number: int
+    game: Game
+    report: GameReport
+    setup: Setup | None
+    ends: Ends | None = None
+
+    @property
+    def trace(self) -> list[dict[str, Any]]:
+        return self.report.trace or []
+
+    def canonical(self) -> Game:
+        """The record in canonical form (``replay.canonical_game``)."""
+        assert self.ends is not None
+        return self.ends.resolve(self.game)
+
+
+def played(piece: Piece, trace: bool = True, ends: bool = False
+           ) -> Iterator[Played | list[Diagnostic]]:
+    """Each game of a piece replayed (a ``Played``), or the reading problems
+    of one that cannot be read, in order."""
+    for r in read_lines(piece.lines, piece.source, piece.how, piece.first_line,
+                        piece.first_game):
+        if r.game is None:
+            yield r.problems
+            continue
+        found = read_header(r.game)
+        setup = found if isinstance(found, Setup) else None
+        watch: list[Observer] = []
+        tracer = Trace(setup) if trace and setup is not None else None
+        if tracer is not None:
+            watch.append(tracer)
+        resolved = Ends() if ends else None
+        if resolved is not None:
+            watch.append(resolved)
+        rep = check_game(r.game, r.number, piece.source, r.locate, watch)
+        rep.trace = tracer.rounds if tracer is not None else []
+        rep.diagnostics.sort(key=_place)  # in order of place, as ftn check gives them
+        yield Played(r.number, r.game, rep, setup, resolved)
+
+
+def _place(d: Diagnostic) -> tuple[int, int]:
+    return d.line, d.col
+
+
+def tag_values(game: Game, key: str) -> list[str]:
+    """The values of every tag ``key`` of a game, each tag's values joined
+    by a space (``[seat "N" "Ann"]``: "N Ann"), and each value alone."""
+    out: list[str] = []
+    for t in game.tags:
+        if t.key == key:
+            out.append(" ".join(t.values))
+            if len(t.values) > 1:
+                out.extend(t.values)
+    return out
+
+
+def players(game: Game, setup: Setup | None) -> tuple[str, ...]:
+    """The player at each seat: the name its ``seat`` tag gives after the
+    seat, else the seat's own name."""
+    named = {t.values[0]: " ".join(t.values[1:]) for t in game.tags
+             if t.key == "seat" and len(t.values) > 1}
+    seats = setup.names if setup is not None else tuple(
+        t.values[0] for t in game.tags if t.key == "seat" and t.values)
+    return tuple(named.get(s) or s for s in seats)
+
+
+def options(rules: Rules) -> dict[str, str]:
+    """Every rule option's value (as a record declares it) and the players."""
+    return {"players": str(rules.players), **describe(rules)}
+
+
+def rules_text(rules: Rules) -> str:
+    """The rules in a few words: the players, and the options that differ
+    from the main form for them ("4 players, main form"; "2 players,
+    target=121")."""
+    main = describe(Rules.main_form(rules.players))
+    differ = [f"{k}={v}" for k, v in describe(rules).items() if main.get(k) != v]
+    return f"{rules.players} players, " + (" ".join(differ) if differ else "main form")
+
+
+#: ``--by``'s words that are not tag keys.
+GROUPS = ("player", "seat", "side", "rules", "players")
+
+
+def group_values(p: Played, by: str) -> list[str]:
+    """The groups a game belongs to under ``--by``: each of its players,
+    seats or sides; its rules; its number of players; else the values of
+    its tag ``by`` ("(none)" without one)."""
+    setup = p.setup
+    if by == "player":
+        found = list(dict.fromkeys(players(p.game, setup)))
+    elif by == "seat":
+        found = list(setup.names) if setup is not None else []
+    elif by == "side":
+        found = list(setup.side_names) if setup is not None else []
+    elif by == "rules":
+        found = [rules_text(setup.rules)] if setup is not None else []
+    elif by == "players":
+        found = [str(setup.rules.players)] if setup is not None else []
+    else:
+        found = [" ".join(t.values) for t in p.game.tags if t.key == by]
+    return found or ["(none)"]

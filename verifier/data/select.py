@@ -1,0 +1,231 @@
+"""``ftn select``: the games that match some filters, written as records.
+
+Boundary: the filters (``Filters``: tag values and player names with glob
+patterns, the number of players, rule option values, findings by code,
+clean or faulty), the work on one piece (``SelectWork``: each game
+replayed once, ``games.played``, for its findings and its canonical form,
+and its text in the target format when it matches, with the key of its
+deals and moves for ``--unique``) and the in-order sink that writes them
+(``SelectSink``: through ``pipeline.rewriting.Output``, a temporary file
+and a rename). A game goes through in canonical form, unchanged in
+content. Memory holds a piece's texts and, for ``--unique``, a 16-byte key
+per game kept. It parses no command line and renders no finding.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from difflib import get_close_matches
+from fnmatch import fnmatchcase
+
+from notation.model import Knock
+
+from ..check import LAYOUTS, game_text
+from ..diagnostics import BY_NAME, Diagnostic
+from ..inputs import InputError
+from ..outputs import interruptible
+from ..parallel import Piece
+from ..pipeline import End, Start, Text, drive
+from ..pipeline.rewriting import Output
+from ..rewrite import Joiner, Part
+from .games import Played, options, played, players, tag_values
+
+
+class FilterError(ValueError):
+    """A filter that cannot be used; the message says why and what to type."""
+
+
+def _pair(item: str, what: str) -> tuple[str, str]:
+    key, eq, value = item.partition("=")
+    if not eq or not key:
+        raise FilterError(f"{what} takes KEY=GLOB, not {item!r}")
+    return key, value
+
+
+def _code(item: str) -> str:
+    """A code, a prefix of codes (FT3), or a name, as a code prefix."""
+    if item in BY_NAME:
+        return BY_NAME[item].code
+    up = item.upper()
+    if not up.startswith("FT") or not any(e.code.startswith(up) for e in BY_NAME.values()):
+        close = [n for n in BY_NAME if item.lower() in n][:3] or get_close_matches(
+            item, list(BY_NAME), 3)
+        hint = f" (did you mean {', '.join(close)}?)" if close else " (ftn codes lists them)"
+        raise FilterError(f"--with/--without: {item!r} is not a code (FT304), a prefix of "
+                          f"codes (FT3) or a name{hint}")
+    return up
+
+
+@dataclass(frozen=True)
+class Filters:
+    """What a game must be to be selected (every filter given must hold):
+    each ``tags`` (KEY, GLOB) matched by a value of a tag KEY; each
+    ``players`` GLOB by a player's name; ``count`` players; each ``rules``
+    (NAME, GLOB) by the value of the rule option NAME (``players``
+    included); a finding whose code starts with one of ``with_codes``
+    (when given) and none with one of ``without``; no finding (``clean``)
+    or some (``faulty``)."""
+
+    tags: tuple[tuple[str, str], ...] = ()
+    players: tuple[str, ...] = ()
+    count: int | None = None
+    rules: tuple[tuple[str, str], ...] = ()
+    with_codes: tuple[str, ...] = ()
+    without: tuple[str, ...] = ()
+    clean: bool = False
+    faulty: bool = False
+
+    @classmethod
+    def parse(cls, tags: Iterable[str] = (), player: Iterable[str] = (),
+              count: int | None = None, rules: Iterable[str] = (),
+              with_codes: Iterable[str] = (), without: Iterable[str] = (),
+              clean: bool = False, faulty: bool = False) -> Filters:
+        """Filters from their words; FilterError when one cannot be used."""
+        if clean and faulty:
+            raise FilterError("--clean and --faulty exclude each other")
+        known = set(options_names())
+        rule_pairs = tuple(_pair(r, "--rule") for r in rules)
+        for name, _ in rule_pairs:
+            if name not in known:
+                close = get_close_matches(name, sorted(known), 1)
+                hint = f"did you mean {close[0]}? " if close else ""
+                raise FilterError(f"--rule: {name!r} is not a rule option ({hint}the options "
+                                  f"are {', '.join(sorted(known))})")
+        return cls(tuple(_pair(t, "--tag") for t in tags), tuple(player), count, rule_pairs,
+                   tuple(_code(w) for w in with_codes), tuple(_code(w) for w in without),
+                   clean, faulty)
+
+    def match(self, p: Played) -> bool:
+        ds = p.report.diagnostics
+        if (self.clean and ds) or (self.faulty and not ds):
+            return False
+        if self.with_codes and not any(d.code.startswith(self.with_codes) for d in ds):
+            return False
+        if self.without and any(d.code.startswith(self.without) for d in ds):
+            return False
+        for key, glob in self.tags:
+            if not any(fnmatchcase(v, glob) for v in tag_values(p.game, key)):
+                return False
+        names = players(p.game, p.setup)
+        if not all(any(fnmatchcase(n, g) for n in names) for g in self.players):
+            return False
+        if self.count is not None or self.rules:
+            if p.setup is None:
+                return False
+            opts = options(p.setup.rules)
+            if self.count is not None and p.setup.rules.players != self.count:
+                return False
+            if not all(fnmatchcase(opts[k], g) for k, g in self.rules):
+                return False
+        return True
+
+
+def options_names() -> list[str]:
+    from ..engine import Rules
+
+    return list(options(Rules.main_form(2)))
+
+
+def deal_key(p: Played) -> bytes:
+    """What ``--unique`` compares: the seats, and each round's opener,
+    deals and moves (the ends as resolved), whatever the tags and claims."""
+    game = p.canonical()
+    h = hashlib.blake2b(digest_size=16)
+    h.update(repr(p.setup.names if p.setup else ()).encode())
+    for rnd in game.rounds:
+        h.update(repr((rnd.opener, [(d.seat, d.tiles) for d in rnd.deals])).encode())
+        h.update(repr([(e.seat,) if isinstance(e, Knock) else (e.seat, e.tile, e.end)
+                       for e in rnd.events]).encode())
+    return h.digest()
+
+
+@dataclass
+class Chosen:
+    """What one piece gives: the games read, the texts of those that match
+    (with their keys for ``--unique``), and the problems of those that
+    cannot be read."""
+
+    games: int = 0
+    texts: list[tuple[bytes, str]] = field(default_factory=list)
+    problems: list[Diagnostic] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class SelectWork:
+    """The work on one piece: the games that pass ``filters``, in format ``to``."""
+
+    filters: Filters
+    to: str
+    unique: bool = False
+
+    def __call__(self, piece: Piece) -> Chosen:
+        out = Chosen()
+        for p in played(piece, trace=False, ends=True):
+            if isinstance(p, list):
+                out.problems.extend(p)
+                continue
+            out.games += 1
+            if self.filters.match(p):
+                key = deal_key(p) if self.unique else b""
+                out.texts.append((key, game_text(p.canonical(), self.to)))
+        return out
+
+
+class SelectSink:
+    """The games chosen, in input order, written to ``out`` as they come
+    (once each, with ``unique``); the problems to ``show`` with their piece;
+    ``games``, ``kept``, ``unreadable`` count them."""
+
+    def __init__(self, to: str, out: Output, unique: bool,
+                 show: Callable[[list[Diagnostic], Piece], None]) -> None:
+        self.joiner, self.layout, self.out, self.unique = Joiner(LAYOUTS[to]), LAYOUTS[to], \
+            out, unique
+        self.show = show
+        self.seen: set[bytes] = set()
+        self.games = self.kept = self.unreadable = 0
+        self.failed: list[InputError] = []
+
+    def start(self, s: Start) -> None:
+        pass
+
+    def add(self, piece: Piece, got: Chosen) -> None:
+        self.show(got.problems, piece)
+        self.unreadable += len({d.game for d in got.problems})
+        self.games += got.games
+        texts = []
+        for key, text in got.texts:
+            if self.unique:
+                if key in self.seen:
+                    continue
+                self.seen.add(key)
+            texts.append(text)
+        self.kept += len(texts)
+        self.out.write(self.joiner.add(Part(self.layout.sep.join(texts), len(texts))))
+
+    def end(self, e: End) -> None:
+        if e.error is not None:
+            self.failed.append(e.error)
+
+
+def select_all(inputs: Iterable[str | Text], filters: Filters, to: str, out: Output,
+               show: Callable[[list[Diagnostic], Piece], None], unique: bool = False,
+               jobs: int = 1, dask: str | None = None) -> SelectSink:
+    """``ftn select``: the games of every input that pass ``filters``,
+    written to ``out`` in format ``to`` (a file: whole, once every input is
+    read; not at all when one stops being readable partway, WriteError
+    when it cannot be written)."""
+    sink = SelectSink(to, out, unique, show)
+    try:
+        with interruptible(out.path is not None):
+            drive(SelectWork(filters, to, unique), sink, inputs, jobs, dask)
+        if sink.failed:
+            out.abort()
+            return sink
+        out.write(sink.joiner.end())
+        out.commit()
+    except BaseException:
+        out.abort()
+        raise
+    return sink
