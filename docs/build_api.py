@@ -46,10 +46,19 @@ def modules() -> list[str]:
         path = [str(ROOT / package.replace(".", "/"))]
         for info in pkgutil.walk_packages(path, package + "."):
             parent, _, name = info.name.rpartition(".")
+            if info.name.startswith(LEFT_OUT) or parent in FOUND_BY_PDOC:
+                continue
             if name != "__main__" and name not in getattr(
-                    importlib.import_module(parent), "__all__", ()):
+                    importlib.import_module(parent), "__all__", ()) and info.name not in found:
                 found.append(info.name)
     return found
+
+
+#: Not part of the library's reference: the language server (``ftn server``,
+#: a program over pygls, whose own annotations pdoc cannot resolve).
+LEFT_OUT = ("verifier.lsp",)
+#: Packages whose modules pdoc finds by itself from the package.
+FOUND_BY_PDOC = ("verifier.data",)
 
 
 def build(out: Path) -> list[str]:
