@@ -45,6 +45,11 @@ if os.environ.get("FTN_COMPILE", "") == "1":
             from mypyc.build import mypycify
         except ImportError:
             sys.exit("FTN_COMPILE=1 compiles with mypyc: install mypy first (pip install mypy)")
-        options["ext_modules"] = mypycify(COMPILED, opt_level="3", debug_level="0")
+        # The build environment has mypy but not the runtime dependencies
+        # (lark, jsonschema, the extras): their types are Any for this pass.
+        # The compiled modules do not depend on them; `mypy --strict` on the
+        # checkout (the dev extra, CI) is the type check proper.
+        relaxed = ["--ignore-missing-imports", "--no-warn-return-any", "--no-warn-unused-ignores"]
+        options["ext_modules"] = mypycify(relaxed + COMPILED, opt_level="3", debug_level="0")
 
 setup(**options)

@@ -140,6 +140,13 @@ def _loads(text: str) -> Any:
     try:
         value = (_decode_counted if _LONG_NUMBER.search(text) else _decode)(text)
     except json.JSONDecodeError as e:
+        # A text that nests too deep before its first fault is refused for
+        # its depth, at the bracket that goes too deep, whatever the
+        # decoder's recursion limit (Python 3.12 and later decode 1,000
+        # levels without a RecursionError; 3.11 does not).
+        deep = _too_deep_at(text[:e.pos])
+        if deep:
+            raise _Bad(f"bad JSON: nested deeper than {MAX_DEPTH} levels", deep) from None
         raise _Bad(f"bad JSON: {e.msg}", e.pos) from None
     except LimitError as e:
         raise _Bad(f"bad JSON: {e.message}", _limit_offset(text, e.message)) from None
@@ -161,7 +168,8 @@ _BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
 def _too_deep_at(text: str) -> int:
-    """The offset of the first bracket that opens level ``MAX_DEPTH + 1``."""
+    """The offset of the first bracket that opens level ``MAX_DEPTH + 1``
+    (0 when none does: that bracket is never the first character)."""
     depth = 0
     for m in _BRACKETS.finditer(text):
         ch = m.group()

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
-from paths import ROOT
+from paths import PEAK_KB, ROOT
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 
@@ -63,11 +63,11 @@ SAYS = {
 }
 
 #: ``ftn ARGS``, then its peak resident set (KB) as the last line of stderr.
-LAUNCHER = ("import resource, sys, runpy; sys.argv = ['ftn', *sys.argv[1:]]\n"
+LAUNCHER = (PEAK_KB + "import sys, runpy; sys.argv = ['ftn', *sys.argv[1:]]\n"
             "try:\n    runpy.run_module('verifier', run_name='__main__')\n"
             "except SystemExit as e:\n    code = e.code\nelse:\n    code = 0\n"
             "sys.stdout.flush()\n"
-            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
+            "print(peak_kb(), file=sys.stderr)\n"
             "sys.exit(code)")
 
 
