@@ -107,21 +107,46 @@ def test_parquet_in_duckdb(tmp_path: Path) -> None:
     bad = tmp_path / "mutated.ftn"
     bad.write_text(mutate(good.read_text(encoding="utf-8"), 9), encoding="utf-8")
     out = export(tmp_path, "parquet", good, bad)
-    t = {name: f"'{out / name}.parquet'" for name in ("games", "sides", "events", "findings")}
+    t = {name: f"'{out / name}.parquet'"
+         for name in ("games", "sides", "rounds", "events", "findings")}
     con = duckdb.connect()
 
     def one(sql: str) -> Any:
         return con.sql(sql).fetchall()
 
-    # The credited points of each game's events add up to its sides' points
-    # and to the final totals of the games table.
+    # The credited points of each round's events take it from its start
+    # totals to its totals; over a game they add up to its sides' points,
+    # but for the steps to the claimed totals after a round cut short (R8.5:
+    # a round whose outcome is unknown), which the mutated file has.
     assert one(f"SELECT count(*) FROM {t['games']}") == [(300,)]
+    per_side = f"""
+        WITH r AS (SELECT r.*, s.side AS i, s.name AS side_name,
+                          string_split(r.start_totals, ',')[s.side]::INT AS at_start,
+                          string_split(r.totals, ',')[s.side]::INT AS at_end,
+                          lag(string_split(r.totals, ',')[s.side]::INT)
+                            OVER (PARTITION BY r.game_id, s.side ORDER BY r.round) AS before,
+                          lag(r.outcome) OVER (PARTITION BY r.game_id, s.side ORDER BY r.round)
+                            AS outcome_before
+                   FROM {t['rounds']} r JOIN {t['sides']} s USING (game_id)
+                   WHERE r.start_totals IS NOT NULL),
+             c AS (SELECT game_id, round, side, sum(event_points) AS p FROM {t['events']}
+                   WHERE credited GROUP BY ALL)
+        SELECT r.*, coalesce(c.p, 0) AS credited FROM r LEFT JOIN c
+          ON c.game_id = r.game_id AND c.round = r.round AND c.side = r.side_name"""
+    assert one(f"SELECT count(*) FROM ({per_side}) WHERE at_end - at_start <> credited"
+               ) == [(0,)]
+    steps = one(f"""SELECT count(*) FILTER (WHERE at_start <> before),
+                           count(*) FILTER (WHERE at_start <> before AND outcome_before IS NOT NULL)
+                    FROM ({per_side})""")
+    assert steps[0][0] > 0 and steps[0][1] == 0
     assert one(f"""
-        WITH credited AS (SELECT game_id, side, sum(event_points) AS p FROM {t['events']}
-                          WHERE credited GROUP BY ALL)
-        SELECT count(*) FROM {t['sides']} s LEFT JOIN credited c
-          ON c.game_id = s.game_id AND c.side = s.name
-        WHERE coalesce(c.p, 0) <> s.points""") == [(0,)]
+        WITH p AS (SELECT game_id, side_name, sum(credited) AS credited,
+                          sum(CASE WHEN at_start <> before THEN at_start - before ELSE 0 END)
+                            AS stepped
+                   FROM ({per_side}) GROUP BY ALL)
+        SELECT count(*) FROM {t['sides']} s LEFT JOIN p
+          ON p.game_id = s.game_id AND p.side_name = s.name
+        WHERE coalesce(p.credited, 0) + coalesce(p.stepped, 0) <> s.points""") == [(0,)]
     assert one(f"""
         WITH t AS (SELECT game_id, string_agg(total::VARCHAR, ',' ORDER BY side) AS totals
                    FROM {t['sides']} GROUP BY ALL)

@@ -32,7 +32,8 @@ TABLES: dict[str, tuple[tuple[str, str], ...]] = {
     "tags": (*_GAME, ("position", "int"), ("key", "str"), ("value", "str")),
     "rounds": (*_GAME, ("round", "int"), ("opener", "str"), ("events", "int"),
                ("replayed", "bool"), ("outcome", "str"), ("domino_seat", "str"),
-               ("totals", "str"), ("claimed_outcome", "str"), ("claimed_totals", "str"),
+               ("start_totals", "str"), ("totals", "str"), ("claimed_outcome", "str"),
+               ("claimed_totals", "str"),
                ("finding", "str")),
     "events": (*_GAME, ("round", "int"), ("event", "int"), ("seat", "str"), ("side", "str"),
                ("player", "str"), ("kind", "str"), ("tile", "str"), ("end", "str"),
@@ -137,6 +138,7 @@ class Rows:
             self._row("rounds", **ids, round=index, opener=rnd.opener, events=len(rnd.events),
                       replayed=tr is not None, outcome=res["outcome"] if res else None,
                       domino_seat=res["seat"] if res else None,
+                      start_totals=_totals(_start_totals(tr, setup.side_names)),
                       totals=_totals(res["totals"] if res else last),
                       claimed_outcome=claimed.outcome if claimed else None,
                       claimed_totals=_totals(claimed.totals) if claimed else None,
@@ -175,3 +177,17 @@ class Rows:
                        placement_points=tr["placementPoints"], bonus=tr["bonus"],
                        event_points=tr["eventPoints"], credited=tr["credited"])
         self._row("events", **row)
+
+
+def _start_totals(tr: dict[str, Any] | None, sides: tuple[str, ...]) -> list[int] | None:
+    """The totals a replayed round started from: those before its first
+    event. They are the round before's totals, except after a round cut short,
+    where the replay goes on from the totals the record claims (R8.5): that
+    step is in no event's points."""
+    if not tr or not tr["events"]:
+        return None
+    first = tr["events"][0]
+    totals = list(first["totals"])
+    if first["type"] == "place" and first["credited"]:
+        totals[sides.index(first["side"])] -= first["eventPoints"]
+    return totals
