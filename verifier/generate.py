@@ -212,12 +212,17 @@ def hide(game: Game, mode: str, rng: random.Random) -> Game:
     return game
 
 
+def generated_texts(players: int, games: int, seed: int, preset: str | None,
+                    declared: Sequence[tuple[str, str]], mode: str = "none") -> Iterator[str]:
+    """``ftn generate``: each game as FTN as soon as it is made (``game_texts``),
+    partial as ``hide``'s ``mode`` says (reproducible from the seed);
+    ValueError for rules that cannot be."""
+    rng = random.Random(seed)
+    return game_texts(hide(g, mode, rng) for g in generate_games(players, games, seed, preset,
+                                                                 declared))
+
+
 def generated_text(players: int, games: int, seed: int, preset: str | None,
                    declared: Sequence[tuple[str, str]], mode: str = "none") -> str:
-    """``ftn generate``: the games as FTN, partial as ``hide``'s ``mode``
-    says (reproducible from the seed); ValueError for rules that cannot be."""
-    from notation.printer import print_games
-
-    made = list(generate_games(players, games, seed, preset, declared))
-    rng = random.Random(seed)
-    return print_games([hide(g, mode, rng) for g in made])
+    """``generated_texts`` as one text."""
+    return "".join(generated_texts(players, games, seed, preset, declared, mode))

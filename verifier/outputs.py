@@ -4,6 +4,7 @@ Boundary: the one way the tools write a user's file (``AtomicFile``,
 ``write_atomic``): through a temporary file next to it and a rename,
 keeping its mode, its compression (``streams.pack_output``) and its hard
 links; and the signal handling that keeps a write whole (``interruptible``).
+Text made a piece at a time goes out as it comes (``write_chunks``).
 It decides nothing about what is written.
 """
 
@@ -16,15 +17,16 @@ import secrets
 import shutil
 import signal
 import stat
+import sys
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO
 
 from .streams import pack_output
 
-__all__ = ["AtomicFile", "WriteError", "interruptible", "write_atomic"]
+__all__ = ["AtomicFile", "WriteError", "interruptible", "write_atomic", "write_chunks"]
 
 
 class WriteError(Exception):
@@ -151,10 +153,22 @@ def write_atomic(path: Path, text: str) -> None:
     """Write a file whole or not at all (``AtomicFile``); interrupts (SIGINT,
     SIGTERM) wait until it is in place."""
     with signals_held():
-        f = AtomicFile(path)
-        try:
-            f.write(text)
-        except BaseException:
-            f.abort()
-            raise
-        f.commit()
+        write_chunks((text,), path)
+
+
+def write_chunks(chunks: Iterable[str], output: Path | None) -> None:
+    """Text made a piece at a time to standard output, or to a file through a
+    temporary file (``AtomicFile``): the old file stays until the last piece
+    is written. An ``OSError`` is the caller's to report."""
+    if output is None:
+        for chunk in chunks:
+            sys.stdout.write(chunk)
+        return
+    f = AtomicFile(output)
+    try:
+        for chunk in chunks:
+            f.write(chunk)
+    except BaseException:
+        f.abort()
+        raise
+    f.commit()

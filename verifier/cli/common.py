@@ -26,7 +26,7 @@ from .. import clihelp
 from ..diagnostics import Diagnostic
 from ..formats import globs
 from ..inputs import InputError, inputs
-from ..outputs import AtomicFile, WriteError, write_atomic
+from ..outputs import WriteError, write_atomic
 from ..parallel import Piece
 from ..pipeline import DaskMissing, input_names
 from ..render import FORMATS as RENDERERS
@@ -201,24 +201,6 @@ def write_out(text: str, output: Path | None, who: str = "ftn") -> None:
         write_atomic(output, text)
     except OSError as e:
         fail(f"{who}: {output}: cannot write: {e.strerror or e}")
-
-
-def write_chunks(chunks: Iterable[str], output: Path | None) -> None:
-    """Text made a piece at a time to standard output, or to a file through a
-    temporary file (``AtomicFile``): the old file stays until the last piece
-    is written. An ``OSError`` is the caller's to report."""
-    if output is None:
-        for chunk in chunks:
-            sys.stdout.write(chunk)
-        return
-    f = AtomicFile(output)
-    try:
-        for chunk in chunks:
-            f.write(chunk)
-    except BaseException:
-        f.abort()
-        raise
-    f.commit()
 
 
 def declared_options(command: str, rule: list[str] | None) -> list[tuple[str, str]]:

@@ -8,7 +8,6 @@ Boundary: each reads its arguments and inputs, calls the library (``api``,
 from __future__ import annotations
 
 import io
-import random
 import sys
 from enum import Enum
 from pathlib import Path
@@ -200,14 +199,12 @@ def generate(
     hide_: HideOpt = Hide.none,
 ) -> None:
     """Write random legal complete games with correct claims."""
-    from ..generate import game_texts, generate_games, hide
+    from ..generate import generated_texts
+    from ..outputs import write_chunks
 
     declared = c.declared_options("generate", rule)
-    rng = random.Random(seed)
-    made = (hide(g, hide_.value, rng) for g in generate_games(players, games, seed, rules,
-                                                               declared))
     try:
-        c.write_chunks(game_texts(made), output)
+        write_chunks(generated_texts(players, games, seed, rules, declared, hide_.value), output)
     except ValueError as e:
         c.fail(f"ftn generate: {e}")
     except OSError as e:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from functools import partial
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -20,13 +19,12 @@ import verifier.cli.common as c  # the module alone (importing the package would
 from ..check import FORMATS, LAYOUTS, Layout
 from ..parallel import Piece
 from ..pipeline import Text, label_of, open_one
-from ..pipeline.rewriting import Output, Rewritten, rewrite
+from ..pipeline.rewriting import Output, Rewritten, rewrite, target_of
 from ..render import FORMATS as RENDERERS
 from ..render import Context
 from ..replay import Unknown
 from ..report import Summary
 from ..rewrite import Part
-from ..streams import COMPRESSED, plain_name
 
 UnknownsOpt = Annotated[
     bool,
@@ -174,15 +172,10 @@ def convert(
     c.note_fallback(one.kind or "ftn", one.name)
     if positions and one.kind != "ftn":
         c.fail("ftn convert: --positions needs FTN input (they are FTN lines and columns)")
-    target = to.value if to is not None else None
-    if target is None and output is not None:
-        suffix = Path(plain_name(output.name)).suffix.lower().lstrip(".")
-        target = suffix if suffix in FORMATS else None
-    if target is None:
-        target = "ftn" if one.kind != "ftn" else "json"
-    packed = None if output is None else COMPRESSED.get(Path(output.name).suffix.lower())
+    target = target_of(to.value if to is not None else None, output) or (
+        "ftn" if one.kind != "ftn" else "json")
     rewritten("convert", one, partial(convert_piece, to=target, positions=positions),
-              LAYOUTS[target], Output(output, packed), jobs)
+              LAYOUTS[target], Output.named(output), jobs)
 
 
 @c.app.command()

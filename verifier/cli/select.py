@@ -5,7 +5,6 @@ Boundary: reads the options, runs the job, says what it did; no filtering here.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -13,8 +12,7 @@ import typer
 import verifier.cli.common as c  # the module alone (importing the package would cycle)
 
 from ..check import FORMATS
-from ..pipeline.rewriting import Output
-from ..streams import COMPRESSED, plain_name
+from ..pipeline.rewriting import Output, target_of
 from .records import DaskOpt, JobsOpt, To
 
 Many = list[str] | None
@@ -60,15 +58,11 @@ def select(paths: c.Paths, output: c.OutOpt = None, to: ToOpt = None, tag: TagOp
                                 without or (), clean, faulty)
     except FilterError as bad:
         c.fail(f"ftn select: {bad}")
-    target = to.value if to is not None else None
-    if target is None and output is not None:
-        suffix = Path(plain_name(output.name)).suffix.lower().lstrip(".")
-        target = suffix if suffix in FORMATS else None
-    packed = None if output is None else COMPRESSED.get(Path(output.name).suffix.lower())
+    target = target_of(to.value if to is not None else None, output) or "ftn"
     names, unreadable = c.names_of(paths, exclude)
     with c.said():
-        done = select_all(names, filters, target or "ftn", Output(output, packed),
-                          c.show_piece, unique, jobs, dask)
+        done = select_all(names, filters, target, Output.named(output), c.show_piece, unique,
+                          jobs, dask)
     for e in done.failed:
         c.err(f"ftn: {e}")
     c.err(f"ftn select: {done.kept} of {done.games} games"

@@ -20,12 +20,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..diagnostics import Diagnostic
-from ..formats import LAYOUTS, Layout
+from ..formats import FORMATS, LAYOUTS, Layout
 from ..inputs import InputError
 from ..outputs import AtomicFile, WriteError, interruptible
 from ..parallel import Piece
 from ..rewrite import Joiner, Part, Same, crlf, format_piece, format_target
-from ..streams import open_lines, packing
+from ..streams import COMPRESSED, open_lines, packing, plain_name
 from .driver import End, Start, Text, drive, label_of
 
 Show = Callable[[list[Diagnostic], Piece], None]
@@ -43,6 +43,11 @@ class Output:
         self.path, self.packing = path, packing
         self.file: AtomicFile | None = None
         self.error: str | None = None
+
+    @classmethod
+    def named(cls, path: Path | None) -> Output:
+        """An output compressed as its name ends says (``.gz``...)."""
+        return cls(path, None if path is None else COMPRESSED.get(path.suffix.lower()))
 
     def write(self, text: str) -> None:
         if self.path is None:
@@ -76,6 +81,15 @@ class Output:
         if self.file is not None:
             self.file.abort()
             self.file = None
+
+
+def target_of(to: str | None, path: Path | None) -> str | None:
+    """The kind of records to write: ``to``, else the one that the output's
+    name ends in (``a.jsonl.gz``: jsonl), else None."""
+    if to is None and path is not None:
+        suffix = Path(plain_name(path.name)).suffix.lower().lstrip(".")
+        return suffix if suffix in FORMATS else None
+    return to
 
 
 class Joined:
