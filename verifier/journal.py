@@ -6,8 +6,10 @@ a session makes: lines appended (written, then ``fsync``: a crash or a
 killed terminal loses nothing already written; Ctrl-C is held back while a
 line is written) and an undo (the file cut back to a line, ``ftruncate``,
 then ``fsync``). One session at a time: the file is locked (``flock``).
-A new file is created exclusively (never over another) and its folder synced. It knows nothing
-of FTN beyond lines.
+A new file is created exclusively (never over another) and its folder synced;
+``open_journal`` refuses what ``ftn record`` cannot write into (a compressed
+or JSON name, a file there without ``--resume`` or not there with it, a file
+that is not UTF-8). It knows nothing of FTN beyond lines.
 """
 
 from __future__ import annotations
@@ -81,6 +83,35 @@ class Journal:
             os.fsync(self.fd)
         del self.lines[n:], self.offsets[n:]
         return gone
+
+
+class CannotRecord(Exception):
+    """A file that ``ftn record`` cannot write into; the message says which and why."""
+
+
+def open_journal(file: Path, resume: bool) -> Journal:
+    """The file to record into: a new plain FTN file, or with ``resume`` the
+    regular file a session left; CannotRecord for any other."""
+    name = str(file)
+    if name.endswith((".gz", ".bz2", ".xz", ".zst", ".json", ".jsonl", ".ndjson")):
+        raise CannotRecord(f"{name}: records are written as plain FTN: name a .ftn file")
+    if resume and not file.exists():
+        raise CannotRecord(f"{name}: no such file (without --resume, ftn record starts it)")
+    if not resume and (file.exists() or file.is_symlink()):
+        raise CannotRecord(f"{name} exists: ftn record --resume {name} goes on with it, or "
+                           "name a new file")
+    if resume and not file.is_file():
+        raise CannotRecord(f"{name}: not a regular file")
+    try:
+        return Journal(file, create=not resume)
+    except UnicodeDecodeError as e:
+        line = bytes(e.object[: e.start]).count(b"\n") + 1
+        raise CannotRecord(f"{name}:{line}: not UTF-8 text (byte {e.start + 1} of the "
+                           "file)") from None
+    except Busy as e:
+        raise CannotRecord(f"{name}: {e}") from None
+    except OSError as e:
+        raise CannotRecord(f"{name}: cannot open: {e.strerror or e}") from None
 
 
 class Busy(OSError):

@@ -1,14 +1,16 @@
-"""The questions and answers of ``ftn record`` (``cli/record.py`` opens the
-file).
+"""The questions and answers of ``ftn record`` (``journal.open_journal``
+opens the file).
 
 Boundary: the terminal side of a session: it asks (``input``; ``readline``
 edits the line and completes the moves that fit, when there is a terminal),
 prints what ``verifier.recording`` decides, and writes what it gives to the
-``Journal``. It decides nothing about the game itself.
+``Journal``; ``Session.record`` says why a session stopped and closes the
+file. It decides nothing about the game itself.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import TYPE_CHECKING
 
@@ -111,6 +113,26 @@ class Session:
                 if answer.lower() != "undo":
                     return 0
                 self.undo()
+
+    def record(self, resume: bool) -> int:
+        """``run``, the file closed at the end; a stop (``quit``, Ctrl-D,
+        Ctrl-C) or a line that cannot be written said. The exit status: 0, 1
+        or 2 as ``run`` gives, 130 after Ctrl-C, 2 after a failed write."""
+        name = self.name
+        try:
+            code = self.run(resume)
+        except Stop as stop:
+            print()
+            err(f"ftn record: stopped; every line entered is in {name}: ftn record --resume "
+                f"{name} goes on")
+            code = 130 if stop.interrupted else 0
+        except OSError as e:  # a full disk, a file taken away
+            err(f"ftn record: {name}: cannot write: {e.strerror or e}; the lines before it "
+                "are in the file")
+            code = 2
+        finally:
+            os.close(self.journal.fd)
+        return code if code in (0, 1, 130) else 2
 
     def check_resumable(self) -> int | None:
         d = derive(self.journal.lines, self.name)

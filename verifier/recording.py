@@ -1,7 +1,7 @@
 """A game recorded as it is played: what ``ftn record`` knows and decides.
 
 Boundary: the game side of a scorer's session, without its terminal or its
-file (``cli/record.py`` has both) or its words (``scorer``). The record is
+file (``recorder`` and ``journal`` have them) or its words (``scorer``). The record is
 its FTN lines so far, the last game open (no ``end`` yet); ``derive`` reads
 them and replays them through the engine (``replay.check_game`` with an
 observer: the engine adapter of this module) into a ``Derived``: the

@@ -17,7 +17,6 @@ import typer
 
 import verifier.cli.common as c  # the module alone (importing the package would cycle)
 
-from ..check import read_any
 from ..formats import globs
 from ..render import Context
 from .records import DaskOpt, JobsOpt, QuietOpt
@@ -84,36 +83,24 @@ def audit(
     extend-exclude globs and the preset of records (and, with --engine, of
     generated games) that name none; select and ignore are for ftn check.
     """
-    from ..audit import AuditSummary
-
     plan = c.settled("audit", paths or [], exclude, config=config, isolated=isolated,
                      format=format.value if c.given(invoked, "format") else None,
                      jobs=jobs if c.given(invoked, "jobs") else None, say=False)
     format, jobs = c.OutputFormat(plan.run.format), plan.run.jobs
     if engine is not None:
-        from ..generate import generate_games
-        from ..protocol import audit_engine
+        from ..liveaudit import Unreadable, audit_live, reference_games
 
         declared = c.declared_options("audit", rule)
         try:
-            games = list(generate_games(players, generate, seed, rules or plan.run.preset,
-                                        declared))
+            with c.said():
+                games = reference_games(players, generate, seed, rules or plan.run.preset,
+                                        declared, plan.names, plan.unreadable)
         except ValueError as e:
             c.fail(f"ftn audit: {e}")
-        if plan.unreadable:
-            c.fail(f"ftn: {plan.unreadable[0]}")
-        for name, text in c.read_inputs(plan.names):
-            read, errors = read_any(text, name)
-            if errors:
-                c.show_problems(errors, text)
-                raise typer.Exit(c.EXIT_USAGE)
-            games += read
-        if not games:
-            c.fail("ftn audit: --engine needs reference games: --generate N, or files")
-        from ..processes import terminate_as_exit
-
-        with terminate_as_exit():  # SIGTERM: the engine's processes are killed first
-            summary = AuditSummary(list(audit_engine(engine, games, timeout)))
+        except Unreadable as bad:
+            c.show_problems(bad.errors, bad.text)
+            raise typer.Exit(c.EXIT_USAGE) from None
+        summary = audit_live(engine, games, timeout)
     else:
         if not paths:
             c.fail("ftn audit: give record files, or --engine COMMAND")
