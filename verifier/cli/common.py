@@ -116,17 +116,11 @@ def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
     raise typer.Exit(code)
 
 
-def read_inputs(paths: list[str], exclude: list[str] | None = None) -> list[tuple[str, str]]:
-    """(name, text) for every input, or exit 2 with a message."""
-    with said():
-        return inputs(paths, exclude or ())
-
-
 def read_one(source: str, command: str) -> tuple[str, str]:
     """(name, text) of the one input of a command that reads one record
     file, or exit 2 (a directory is refused: it may hold many files)."""
-    one_file(source, command)
-    ((name, text),) = read_inputs([source])
+    with said():
+        ((name, text),) = inputs([one_file(source, command)])
     return name, text
 
 

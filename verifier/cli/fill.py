@@ -8,12 +8,12 @@ mode, the compression and symlinks kept, a read-only file refused) are
 pipeline). What fill adds, ``--diff`` (a unified diff written as the
 pieces come) and a note for each game whose replay stopped before its end
 (an illegal move: the claims after it are not filled; exit 1), is
-``pipeline.filling``'s, loaded only by this command.
+``pipeline.filling``'s (``fill_all``), loaded only by this command.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -47,9 +47,7 @@ def fill(paths: c.Paths, diff: DiffOpt = False, check_only: CheckOpt = False,
     the files that would change (exit 1), --write fills them in place as ftn
     fmt --write rewrites (never a file that does not parse).
     """
-    from ..fill import fill_piece
-    from ..pipeline.filling import Filled
-    from ..pipeline.rewriting import fmt_all, fmt_status
+    from ..pipeline.filling import fill_all
 
     if sum((diff, check_only, write)) > 1:
         c.fail("ftn fill: --diff, --check and --write exclude each other")
@@ -57,14 +55,5 @@ def fill(paths: c.Paths, diff: DiffOpt = False, check_only: CheckOpt = False,
         c.fail("ftn fill: --write cannot rewrite standard input")
     names, unreadable = c.names_of(paths, exclude)
     mode = "diff" if diff else "check" if check_only else "write" if write else "print"
-    files: list[Filled] = []
-
-    def kept(*args: Any) -> Filled:
-        files.append(Filled(*args))
-        return files[-1]
-
-    done = fmt_all(names, mode, typer.echo, c.err, c.show_piece, jobs, fill_piece, kept)
-    status = fmt_status(done.ops, bool(unreadable) or done.failed > 0)
-    if status == 0 and any(f.stopped for f in files):
-        status = c.EXIT_ERRORS
-    raise typer.Exit(status)
+    raise typer.Exit(fill_all(names, mode, typer.echo, c.err, c.show_piece, jobs,
+                              bool(unreadable)))

@@ -1,4 +1,5 @@
-"""One input of ``ftn fill`` as its pieces come back (``cli/fill.py`` has
+"""``ftn fill`` over its inputs (``fill_all``: ``ftn fmt``'s job with fill's
+work and files) and one input as its pieces come back (``cli/fill.py`` has
 the command).
 
 Boundary: ``ftn fmt``'s handling of one input (``pipeline.rewriting.Formatted``:
@@ -13,12 +14,14 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterable
+from typing import Any
 
 from ..diagnostics import Diagnostic
 from ..linediff import StreamDiff
 from ..parallel import Piece
 from ..rewrite import Part
-from .rewriting import Formatted, Say, Show
+from .rewriting import Formatted, Say, Show, fmt_all, fmt_status
 
 
 def note(d: Diagnostic) -> str:
@@ -97,3 +100,21 @@ class Filled(Formatted):
             old = old[:-1]
         self._diff(old, self.joiner.end(), last=True)
         return None
+
+
+def fill_all(names: Iterable[str], mode: str, say: Say, warn: Say, show: Show, jobs: int = 1,
+             unreadable: bool = False) -> int:
+    """``ftn fill`` on every input in order (``mode``: ``fmt_all``'s, or
+    "diff"); the exit status: ``fmt_status``'s (``unreadable``: inputs that
+    could not be listed), 1 at least when a game's replay stopped early."""
+    from ..fill import fill_piece
+
+    files: list[Filled] = []
+
+    def kept(*args: Any) -> Filled:
+        files.append(Filled(*args))
+        return files[-1]
+
+    done = fmt_all(names, mode, say, warn, show, jobs, fill_piece, kept)
+    status = fmt_status(done.ops, unreadable or done.failed > 0)
+    return 1 if status == 0 and any(f.stopped for f in files) else status
