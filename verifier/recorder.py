@@ -5,7 +5,11 @@ Boundary: the terminal side of a session: it asks (``input``; ``readline``
 edits the line and completes the moves that fit, when there is a terminal),
 prints what ``verifier.recording`` decides, and writes what it gives to the
 ``Journal``; ``Session.record`` says why a session stopped and closes the
-file. It decides nothing about the game itself.
+file. The header is written once its questions are answered (its tags
+have a fixed order that the answers come in otherwise); under V5 (the
+highest double leads) a round's hands are held until its opener is known,
+then written with its ``round`` line. It decides nothing about the game
+itself.
 """
 
 from __future__ import annotations

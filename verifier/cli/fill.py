@@ -1,14 +1,9 @@
 """``ftn fill``: the claims a record leaves out, filled in from the replay.
 
-Boundary: command-line plumbing only. The filling is ``verifier.fill``'s
-(``fill_piece``, a piece at a time); the reading, the workers (``--jobs``)
-and the safe rewriting (``--write``: a temporary file and a rename, the
-mode, the compression and symlinks kept, a read-only file refused) are
-``ftn fmt``'s (``pipeline.rewriting.fmt_all``, a job of the one
-pipeline). What fill adds, ``--diff`` (a unified diff written as the
-pieces come) and a note for each game whose replay stopped before its end
-(an illegal move: the claims after it are not filled; exit 1), is
-``pipeline.filling``'s (``fill_all``), loaded only by this command.
+Boundary: command-line plumbing only: the options and the exit status.
+The run is ``pipeline.filling.fill_all``'s (``ftn fmt``'s job, with
+``verifier.fill``'s work, ``--diff`` and a note for each game whose replay
+stopped), loaded only by this command.
 """
 
 from __future__ import annotations

@@ -2,15 +2,10 @@
 file line by line.
 
 Boundary: the command only. The file is ``journal``'s (``open_journal``
-refuses a file that cannot be recorded into; every line goes to the disk as
-it is entered, flushed and synced, so that a crash or a killed terminal
-loses nothing already entered; an undo truncates the file), the terminal
-side of the session ``recorder``'s (``Session.record``: it asks, prints and
-says why it stopped), and what to ask, refuse and write
-``verifier.recording``'s. The header is written once its questions are
-answered (its tags have a fixed order that the answers come in otherwise);
-under V5 (the highest double leads) a round's hands are held until its
-opener is known, then written with its ``round`` line.
+refuses one that cannot be recorded into; every line is on the disk as it
+is entered), the session ``recorder``'s (``Session.record``: it asks,
+prints and says why it stopped), what to ask, refuse and write
+``verifier.recording``'s.
 """
 
 from __future__ import annotations

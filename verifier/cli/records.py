@@ -18,12 +18,9 @@ import verifier.cli.common as c  # the module alone (importing the package would
 
 from ..check import FORMATS, LAYOUTS, Layout
 from ..parallel import Piece
-from ..pipeline import Text, label_of, open_one
+from ..pipeline import Text, open_one
 from ..pipeline.rewriting import Output, Rewritten, rewrite, target_of
 from ..render import FORMATS as RENDERERS
-from ..render import Context
-from ..replay import Unknown
-from ..report import Summary
 from ..rewrite import Part
 
 UnknownsOpt = Annotated[
@@ -76,7 +73,7 @@ def check(
     from ftn.toml, or the tool.ftn table of pyproject.toml, found from each
     input upwards; the options go over them (README: Settings).
     """
-    from ..pipeline import LineBook, check_report
+    from ..pipeline import check_report
     from ..render.progress import Progress
 
     plan = c.settled("check", paths, exclude, select=select, ignore=ignore, config=config,
@@ -92,21 +89,14 @@ def check(
         can = [n for n, r in RENDERERS.items() if r.shows_unknowns]
         c.fail(f"ftn check: --explain-unknowns needs --format {', '.join(can[:-1])} or "
                f"{can[-1]}, not {format.value}")
-    names, unreadable = plan.names, plan.unreadable
-    summary, unknowns = Summary(files=len(names)), list[Unknown]()
-    # Renderers that write at the end need the source lines of every finding.
-    book = LineBook(keep=format.value == "junit")
-    ctx = Context(line_of=book.line_of, sources=[label_of(n) for n in names],
-                  unknowns=unknowns if explain_unknowns else None)
-    out = c.renderer(format, color, sys.stdout, ctx)
-    with c.said():
-        failed = check_report(names, out, book, summary, unknowns, jobs, dask, Progress(quiet),
-                              lambda s: c.note_fallback(s.how, s.label), plan)
-    out.finish(summary)
+    with c.said():  # junit writes at the end: it keeps every finding's source line
+        summary, failed = check_report(plan, lambda ctx: c.renderer(format, color, sys.stdout, ctx),
+                                       format.value == "junit", explain_unknowns, jobs, dask,
+                                       Progress(quiet), lambda s: c.note_fallback(s.how, s.label))
     for e in failed:  # an error for that file; the others were checked
         sys.stdout.flush()
         c.err(f"ftn: {e}")
-    if unreadable or failed:
+    if plan.unreadable or failed:
         raise typer.Exit(c.EXIT_USAGE)
     failing = summary.errors or (strict and summary.warnings)
     raise typer.Exit(c.EXIT_ERRORS if failing else c.EXIT_OK)

@@ -19,12 +19,12 @@ from ..diagnostics import ERROR, WARNING, Diagnostic
 from ..inputs import InputError
 from ..parallel import AuditItem, Piece, audit_piece, auditor, check_piece
 from ..replay import Unknown
-from .driver import End, Start, Text, drive
+from .driver import End, Start, Text, drive, label_of
 from .plan import Plan
 
 if TYPE_CHECKING:  # imported by the audit: a check needs none
     from ..audit import AuditSummary, GameAudit
-    from ..render import Renderer
+    from ..render import Context, Renderer
     from ..report import Summary
 
 
@@ -175,16 +175,24 @@ class LineBook:
             self.kept[(d.source, d.line)] = self.piece.line(d.line)
 
 
-def check_report(inputs: Sequence[str | Text], out: Renderer, book: LineBook, summary: Summary,
-                 unknowns: list[Unknown], jobs: int = 1, dask: str | None = None,
+def check_report(plan: Plan, render: Callable[[Context], Renderer], keep_lines: bool = False,
+                 explain: bool = False, jobs: int = 1, dask: str | None = None,
                  progress: Progress | None = None,
-                 on_start: Callable[[Start], None] | None = None,
-                 plan: Plan | None = None) -> list[InputError]:
-    """Check every input (under ``plan``'s settings, if any), each finding
-    that they keep handed to ``out`` as it comes (its source line in
-    ``book``), counted in ``summary`` (not finished: the caller does that);
-    the inputs unreadable partway are returned (the others are checked all
-    the same)."""
+                 on_start: Callable[[Start], None] | None = None
+                 ) -> tuple[Summary, list[InputError]]:
+    """Check every input of ``plan`` under its settings, each finding that
+    they keep handed as it comes to the renderer that ``render`` makes for
+    the run's ``Context`` (the source lines of the piece being written, or
+    with ``keep_lines`` of every finding, for renderers that write at the
+    end; with ``explain``, what partial records leave unverified), then the
+    summary; the summary, and the inputs unreadable partway (the others are
+    checked all the same)."""
+    from ..render import Context
+    from ..report import Summary
+
+    summary, unknowns, book = Summary(files=len(plan.names)), list[Unknown](), LineBook(keep_lines)
+    out = render(Context(line_of=book.line_of, sources=[label_of(n) for n in plan.names],
+                         unknowns=unknowns if explain else None))
 
     def emit(b: Batch, piece: Piece) -> None:
         book.piece = piece
@@ -198,14 +206,15 @@ def check_report(inputs: Sequence[str | Text], out: Renderer, book: LineBook, su
             out.finding(d)
         unknowns.extend(b.unknowns)
 
-    sink = CheckSink(emit, progress, on_start, plan.filter() if plan is not None else None)
+    sink = CheckSink(emit, progress, on_start, plan.filter())
     try:
-        drive(work_of(plan) or check_piece, sink, inputs, jobs, dask)
+        drive(work_of(plan) or check_piece, sink, plan.names, jobs, dask)
     finally:
         if progress is not None:
             progress.done()
         summary.games = sink.games
-    return sink.failed
+    out.finish(summary)
+    return summary, sink.failed
 
 
 class AuditSink:
