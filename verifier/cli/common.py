@@ -322,7 +322,7 @@ def codes_option(values: list[str] | None) -> tuple[str, ...]:
 def settled(command: str, paths: list[str], exclude: list[str] | None, *,
             select: list[str] | None = None, ignore: list[str] | None = None,
             config: str | None = None, isolated: bool = False, format: str | None = None,
-            jobs: int | None = None, rules: str | None = None, say: bool = True) -> Plan:
+            jobs: int | None = None, say: bool = True) -> Plan:
     """The inputs and the settings each is judged by (the options over the
     settings files); exit 2 for a bad option or settings file. With ``say``,
     each unreadable input is said on standard error, and exit 2 when none
@@ -331,7 +331,7 @@ def settled(command: str, paths: list[str], exclude: list[str] | None, *,
     from ..settings import Overrides, SettingsError
 
     over = Overrides(codes_option(select) if select else None, codes_option(ignore), format,
-                     jobs, rules, config, isolated)
+                     jobs, config=config, isolated=isolated)
     for problem in over.problems():
         fail(f"ftn {command}: {problem}")
     try:
