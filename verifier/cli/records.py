@@ -153,7 +153,7 @@ def convert(
     The input is read a game at a time and the output written as it comes.
     At a game that cannot be read, nothing more is written (on standard
     output, the games before it have been; OUT is not written at all), every
-    problem of the input is c.said, and the exit status is 1.
+    problem of the input is said, and the exit status is 1.
     """
     from ..rewrite import convert_piece
 
