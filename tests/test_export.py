@@ -198,3 +198,23 @@ def test_readme_duckdb_and_pandas_example(tmp_path: Path) -> None:
     assert scope["pd"] is pd
     assert {k: int(v) for k, v in scope["points"].items()} == {
         (s, p): n for s, p, n in got}
+
+
+def test_a_game_with_several_syntax_errors_is_one_game(tmp_path: Path) -> None:
+    # The FTN reader gives each syntax error of a game apart, then the game
+    # read without its bad lines (its header is checked): one unreadable game
+    # for the data commands, as for ftn check, with every finding of it.
+    bad = ('game\n[ftn "1"]\n[seat "N" "A"]\n[seta "S" "B"]\n[first "N"]\n\n'
+           "round 1 opener N\n  N 6-6 =12 +4 (4, 0)\n  S 6-4 r =16 +0 (4,0)\nend\n")
+    (tmp_path / "r.ftn").write_text(ROUND + "\n" + bad, encoding="utf-8")
+    want = check_codes_by_game(tmp_path / "r.ftn")
+    assert want[(str(tmp_path / "r.ftn"), 2)] == ["FT002", "FT001", "FT001"]
+    out = tmp_path / "t"
+    code, _, err = ftn("export", str(tmp_path / "r.ftn"), "--to", "csv", "-o", str(out))
+    assert code == 1 and err.endswith("ftn export: 2 games to " + f"{out}/ (games, sides, "
+                                      "tags, rounds, events, findings.csv)\n"), err
+    games = rows(out, "games")
+    assert [(g["game"], g["readable"], g["codes"]) for g in games] == [
+        ("1", "true", ""), ("2", "false", "FT002,FT001,FT001")]
+    _, text, _ = ftn("stats", str(tmp_path / "r.ftn"))
+    assert text.startswith("games 1 (0 complete, 1 unreadable)"), text

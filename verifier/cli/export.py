@@ -51,5 +51,7 @@ def export(paths: c.Paths, output: DirOpt, to: ToOpt, exclude: c.ExcludeOpt = No
         c.err(f"ftn: {e}")
     if unreadable or done.failed:
         raise typer.Exit(c.EXIT_USAGE)
-    c.err(f"ftn export: {done.games} games to {output}/ ({', '.join(done.tables)}.{to.value})")
+    n = done.games
+    c.err(f"ftn export: {n} game{'s' if n != 1 else ''} to {output}/ "
+          f"({', '.join(done.tables)}.{to.value})")
     raise typer.Exit(c.EXIT_ERRORS if done.unreadable else c.EXIT_OK)

@@ -18,6 +18,7 @@ from typing import Any
 
 from notation.model import Game
 
+from ..batches import header_diagnostics
 from ..diagnostics import Diagnostic
 from ..engine import Rules
 from ..observers import Ends, Observer, Trace
@@ -54,12 +55,31 @@ class Played:
 def played(piece: Piece, trace: bool = True, ends: bool = False
            ) -> Iterator[Played | list[Diagnostic]]:
     """Each game of a piece replayed (a ``Played``), or the reading problems
-    of one that cannot be read, in order."""
+    of one that cannot be read, in order: one list a game, as ``ftn check``
+    counts games (the FTN reader gives each syntax error of a game, then the
+    game read without its bad lines, whose header is checked too). A
+    problem met before a game that reads (text outside a game) is among
+    that game's findings, as ``ftn check`` sorts it."""
+    pending: list[Diagnostic] | None = None  # the problems of game ``held``
+    held = 0
     for r in read_lines(piece.lines, piece.source, piece.how, piece.first_line,
                         piece.first_game):
         if r.game is None:
-            yield r.problems
+            if pending is not None and r.number != held:
+                yield sorted(pending, key=_place)
+                pending = None
+            held = r.number
+            pending = [*(pending or []), *r.problems]
+            if r.damaged is not None:  # a game with syntax errors: its header too
+                pending.extend(header_diagnostics(r.damaged, r.number, piece.source))
             continue
+        before: list[Diagnostic] = []
+        if pending is not None:
+            if held == r.number:
+                before = pending
+            else:
+                yield sorted(pending, key=_place)
+            pending = None
         found = read_header(r.game)
         setup = found if isinstance(found, Setup) else None
         watch: list[Observer] = []
@@ -71,8 +91,11 @@ def played(piece: Piece, trace: bool = True, ends: bool = False
             watch.append(resolved)
         rep = check_game(r.game, r.number, piece.source, r.locate, watch)
         rep.trace = tracer.rounds if tracer is not None else []
+        rep.diagnostics[:0] = before
         rep.diagnostics.sort(key=_place)  # in order of place, as ftn check gives them
         yield Played(r.number, r.game, rep, setup, resolved)
+    if pending is not None:
+        yield sorted(pending, key=_place)
 
 
 def _place(d: Diagnostic) -> tuple[int, int]:
