@@ -47,6 +47,13 @@ REPRODUCERS = [
      "bad value '²' for target"),
     ("o.ftn", f'game\n{HEADER}[rule "target" "{"9" * 4301}"]\nend\n', "check",
      "FT002 bad-header"),
+    # The records fuzzer, case 781,754 of its 1,000,000 (audit): int() refuses 4,301 digits.
+    *[(f"s{i}.ftn", f'game\n{HEADER}[start "{r}" "{t}"]\nend\n', command,
+       f"s{i}.ftn:6:1: {says}[start]: a number of more than 18 digits")
+      for i, (r, t) in enumerate([("9" * 4302, "?"), ("2", "0," + "1" * 4301),
+                                  ("1" + "0" * 18, "0,0")])
+      for command, says in (("check", "FT002 bad-header: "),
+                            ("audit", "game 1, header: bad-header (FTN): "))],
 ]
 
 

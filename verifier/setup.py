@@ -30,6 +30,8 @@ START_ROUND_RE = re.compile(r"0*[1-9][0-9]*\Z")
 START_TOTALS_RE = re.compile(r"(?:[0-9]+(?:,[0-9]+)*|\?)\Z")
 #: The totals of ``[start "K" "?"]``: not known.
 UNKNOWN_TOTALS = "?"
+#: The longest number a [start] tag may hold (as a JSON record's, MAX_DIGITS).
+MAX_DIGITS = 18
 #: The target a game from unknown totals is played to: never met.
 UNREACHABLE_TARGET = 10 ** 18
 SEAT_RE = re.compile(
@@ -287,6 +289,8 @@ def read_start(tag: Tag, rules: Rules, seats: Sequence[str]
     v = tag.values
     if len(v) != 2 or not START_ROUND_RE.match(v[0]) or not START_TOTALS_RE.match(v[1]):
         return HeaderProblem(usage, tag, " ".join(v) or None)
+    if any(len(x.lstrip("0")) > MAX_DIGITS for x in (v[0], *v[1].split(","))):
+        return HeaderProblem(f"[start]: a number of more than {MAX_DIGITS} digits", tag)
     if v[1] == UNKNOWN_TOTALS:
         return int(v[0]), None
     totals = tuple(int(x) for x in v[1].split(","))
