@@ -182,6 +182,12 @@ def _too_deep_at(text: str) -> int:
     return 0
 
 
+def too_deep_text(text: str) -> bool:
+    """Whether a JSON text opens an array or object at a level deeper than
+    ``MAX_DEPTH`` (a scan of its brackets, whatever the decoder's limit)."""
+    return _too_deep_at(text) > 0
+
+
 def too_deep(item: JsonItem) -> JsonItem:
     """The item, or an error item when its value nests deeper than
     ``MAX_DEPTH`` levels (a record never does: call it on documents that

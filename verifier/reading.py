@@ -27,6 +27,7 @@ from notation.jsontext import (
     iter_json_lines,
     looks_like_json,
     too_deep,
+    too_deep_text,
 )
 from notation.model import Game
 from notation.parser import Damaged, ParseError, read_items
@@ -134,8 +135,8 @@ def sniff(lines: Iterable[str], name: str = "<input>", kind: str | None = None
 def one_json_document(first: str) -> bool:
     """Whether a first non-blank line is a whole JSON object: JSON Lines (a
     line nested too deep is not: read whole, it is refused)."""
-    if not first.startswith("{"):
-        return False
+    if not first.startswith("{") or too_deep_text(first):
+        return False  # (Python 3.12 and later decode 1,000 levels: the depth is scanned)
     try:
         json.loads(first)
     except (ValueError, RecursionError):
