@@ -40,13 +40,18 @@ HOSTILE = {
         "if os.fork() == 0:\n"
         "    os.setsid(); time.sleep(600); os._exit(0)\n"
         "os._exit(0)"),
+    # The engine answers once its grandchild is in a session of its own (a
+    # pipe says so): else the audit may kill the group before the setsid.
     "grandchild-setsid": (
+        "r, w = os.pipe()\n"
         "if os.fork() == 0:\n"
         "    if os.fork() == 0:\n"
         "        os.setsid()\n"
         "        for fd in (0, 1, 2): os.close(fd)\n"
+        "        os.write(w, b'.'); os.close(w)\n"
         "        time.sleep(600); os._exit(0)\n"
         "    os._exit(0)\n"
+        "os.close(w); os.read(r, 1)\n"
         "out.write(b'<<< not json >>>\\n'); out.flush(); time.sleep(60)"),
     "flood": 'chunk = b"x" * (1 << 20)\nfor _ in range(1024): out.write(chunk)\ntime.sleep(60)',
     "utf8": 'out.write(b\'{"type": "view", "round": "\\xff\\xfe"}\\n\'); out.flush(); '
