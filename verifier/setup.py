@@ -20,6 +20,7 @@ from functools import lru_cache
 
 from notation.hints import close_matches, did_you_mean
 from notation.model import RESERVED_WORDS, Game, Tag
+from notation.parser import MAX_DIGITS  # the reader's limit of a number
 
 from .diagnostics import DiagnosticName, Name
 from .engine import GameState, Rules
@@ -30,8 +31,6 @@ START_ROUND_RE = re.compile(r"0*[1-9][0-9]*\Z")
 START_TOTALS_RE = re.compile(r"(?:[0-9]+(?:,[0-9]+)*|\?)\Z")
 #: The totals of ``[start "K" "?"]``: not known.
 UNKNOWN_TOTALS = "?"
-#: The longest number a [start] tag may hold (as a JSON record's, MAX_DIGITS).
-MAX_DIGITS = 18
 #: The target a game from unknown totals is played to: never met.
 UNREACHABLE_TARGET = 10 ** 18
 SEAT_RE = re.compile(
