@@ -160,6 +160,27 @@ def test_an_atomic_file_is_written_whole_or_not_at_all(tmp_path: Path) -> None:
     assert stat.S_IMODE(f.stat().st_mode) == 0o640
 
 
+@pytest.mark.parametrize("packing", ["gzip", "bzip2", "xz"])
+def test_an_aborted_compressed_file_closes_its_compressor_first(
+        tmp_path: Path, packing: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The compressor, left open and collected later, wrote its trailer into
+    # the closed file: "Exception ignored in: <gzip on ...>: write to closed
+    # file" (seen on Python 3.13 after ftn replay stopped at a bad game;
+    # earlier Pythons say it only in development mode).
+    import gc
+    import sys
+
+    unraisable: list[object] = []
+    monkeypatch.setattr(sys, "unraisablehook", unraisable.append)
+    out = AtomicFile(tmp_path / "a.ftn.gz", packing)
+    out.write(CANONICAL)
+    out.abort()
+    assert out.file.closed
+    del out
+    gc.collect()
+    assert unraisable == [] and only(tmp_path) == []
+
+
 def test_an_atomic_file_with_hard_links_is_rewritten_in_place_at_the_end(
         tmp_path: Path) -> None:
     a, b = tmp_path / "a.ftn", tmp_path / "b.ftn"

@@ -131,6 +131,10 @@ class AtomicFile:
                 raise
 
     def abort(self) -> None:
+        packed = getattr(self, "file", self.raw)
+        if packed is not self.raw:  # the compressor first: closed later, it
+            with contextlib.suppress(Exception):  # would write to a closed file
+                packed.close()
         with contextlib.suppress(Exception):
             self.raw.close()
         if self.tmp is not None:
