@@ -56,6 +56,7 @@ from .grammar import (
     unexpected_token,
 )
 from .hints import close_matches
+from .jsontext import MAX_DIGITS, MAX_ROUNDS  # the same limits as the JSON reader's
 from .model import NO_COMMENTS, Comments, Game, Knock, Placement
 
 __all__ = [
@@ -66,10 +67,6 @@ __all__ = [
 
 #: The longest line read (in characters, without its line end).
 MAX_LINE = 10_000
-#: The most digits of a number (Python refuses to read 4,300).
-MAX_DIGITS = 18
-#: The most rounds of a game.
-MAX_ROUNDS = 10_000
 #: The most syntax errors reported for one game (the rest of it is skipped).
 MAX_ERRORS = 20
 #: Whether event lines in a run take the direct path (``read_games``); off,

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from notation.hints import close_matches, did_you_mean
+from notation.jsontext import MAX_DIGITS  # the readers' limit of a number (FTN and JSON)
 from notation.model import RESERVED_WORDS, Game, Tag
-from notation.parser import MAX_DIGITS  # the reader's limit of a number
 
 from .diagnostics import DiagnosticName, Name
 from .engine import GameState, Rules
