@@ -492,6 +492,8 @@ def test_help_placeholders_are_readable() -> None:
 def test_readme_command_table_matches_each_command() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     rows = [line for line in readme.split("\n") if line.startswith("| `ftn ")]
+    firsts = [r.split(" | ")[0] for r in rows]
+    assert sorted(set(firsts)) == sorted(firsts), "a command has two rows"
     from verifier.render import FORMATS
 
     for name, options in _commands().items():
