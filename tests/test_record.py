@@ -289,7 +289,8 @@ class Terminal:
         when a person presses a key at its prompt. CPython's readline loses
         a SIGINT that comes between drawing the prompt and its ``select``
         (until the next key): a Ctrl-C typed the instant the prompt shows,
-        as a test types it, is lost about once in five on a loaded machine.
+        as a test types it, is sometimes lost on a loaded machine (19 of 100
+        in a reproducer with both cores busy; once in CI).
         Linux says what a process waits in (``/proc/PID/syscall``); where
         it cannot be read, half a second is waited instead."""
         if WAITING_CALLS is None:

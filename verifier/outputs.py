@@ -100,6 +100,7 @@ class AtomicFile:
         else:
             self.tmp, fd = _temporary(target)
             self.raw = os.fdopen(fd, "wb")
+        self.file: IO[bytes] = self.raw  # the compressor over it, when there is one
         try:
             self.file = pack_output(self.raw, packing, target.name)
         except BaseException:
@@ -131,10 +132,9 @@ class AtomicFile:
                 raise
 
     def abort(self) -> None:
-        packed = getattr(self, "file", self.raw)
-        if packed is not self.raw:  # the compressor first: closed later, it
+        if self.file is not self.raw:  # the compressor first: closed later, it
             with contextlib.suppress(Exception):  # would write to a closed file
-                packed.close()
+                self.file.close()
         with contextlib.suppress(Exception):
             self.raw.close()
         if self.tmp is not None:
