@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 else:
     To = c.choices("ExportTo", FORMATS)
 ToOpt = Annotated[To, typer.Option("--to", "-t", metavar="|".join(FORMATS),
-                                   help="parquet (pip install 'ftn-tools[parquet]') or csv.")]
+                                   help="parquet or csv.")]
 DirOpt = Annotated[Path, typer.Option("--output", "-o", metavar="DIR",
                                       help="The folder of the tables (made if need be).")]
 
@@ -35,18 +35,13 @@ def export(paths: c.Paths, output: DirOpt, to: ToOpt, exclude: c.ExcludeOpt = No
     ftn check's. Each table is written whole at the end (a temporary file
     and a rename). Exit 1 when a game cannot be read (its row says so).
     """
-    from ..data.export import ParquetMissing, export_all, lean_pyarrow
+    from ..data.export import export_all
 
     if output.exists() and not output.is_dir():
         c.fail(f"ftn export: {output}: not a folder (-o names the folder of the tables)")
     names, unreadable = c.names_of(paths, exclude)
-    if to.value == "parquet":
-        lean_pyarrow()
     with c.said():
-        try:
-            done = export_all(names, output, to.value, jobs, dask)
-        except ParquetMissing as missing:
-            c.fail(f"ftn export: {missing}")
+        done = export_all(names, output, to.value, jobs, dask)
     for e in done.failed:
         c.err(f"ftn: {e}")
     if unreadable or done.failed:

@@ -7,7 +7,7 @@ of the record, with the reference replay's values, the record's claims and
 the codes of the findings about it) and ``findings`` (the check's, one a
 row). Every computed value is the reference replay's (``Trace``), every
 finding the check's; nothing is computed again. Rows are columns of
-lists (what pyarrow and csv take a batch of). No I/O.
+lists (what the Parquet and CSV writers take a batch of). No I/O.
 """
 
 from __future__ import annotations
