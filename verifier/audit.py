@@ -177,6 +177,17 @@ class AuditSummary:
         """Whether nothing in the input could be read as a record."""
         return bool(self.games) and all(g.unreadable is not None for g in self.games)
 
+    @property
+    def none_played(self) -> bool:
+        """Whether no game could be played to a live engine (each skipped)."""
+        return all(g.skipped is not None for g in self.games)
+
+    def status(self) -> int:
+        """The exit status of ``ftn audit``: 2 when nothing in the input is a
+        record, 1 when a game is not clean (it diverges, the engine failed, or
+        it cannot be read), else 0."""
+        return 2 if self.read_nothing else 0 if all(g.clean for g in self.games) else 1
+
     def to_dict(self) -> dict[str, Any]:
         played = [g for g in self.games if g.played]
         n = len(played)

@@ -8,7 +8,7 @@ knows tags only as (name, value) strings, not the notation.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from notation.hints import aside
@@ -17,8 +17,8 @@ from notation.options import PRESET_TEXT, PRESETS
 
 from .engine import Rules
 
-__all__ = ["OPTIONS", "PRESETS", "PRESET_TEXT", "Problem", "describe", "known_options",
-           "resolve"]
+__all__ = ["OPTIONS", "PRESETS", "PRESET_TEXT", "Problem", "describe", "given",
+           "known_options", "resolve"]
 
 SETS = {"double-six": 6, "double-nine": 9, "double-twelve": 12}
 MAX_PLAYERS = {6: 5, 9: 11, 12: 12}  # the online game's limits (R9 V1)
@@ -72,6 +72,19 @@ class Problem:
 def known_options() -> str:
     """Every option with its values, for messages."""
     return "; ".join(f"{name}: {text}" for name, text in OPTIONS.items())
+
+
+def given(items: Iterable[str]) -> list[tuple[str, str]]:
+    """Options given as NAME=VALUE (``--rule`` of ftn generate and ftn audit)
+    as the (name, value) pairs that a header declares; ValueError for an
+    item without '='. The pairs themselves are judged by ``resolve``."""
+    pairs = []
+    for item in items:
+        name, eq, value = item.partition("=")
+        if not eq:
+            raise ValueError(f"--rule takes NAME=VALUE, not {item!r}")
+        pairs.append((name, value))
+    return pairs
 
 
 def _whole(value: str) -> bool:

@@ -5,12 +5,14 @@ driver of ``pipeline`` for the commands that read records, ``api`` and the
 modules it names) and renders with the ``render`` family; all judgement and
 every loop over inputs live in the library. The commands live in
 ``records`` (check, fmt, convert, replay, show), ``engines`` (audit, perft,
-generate) and ``reference`` (codes, explain, rules, schema); ``common`` holds
-the app, the shared options and the input/output helpers. A command imports
-the library modules that it alone uses in its own body, so that each command
-loads only what it uses (start-up; a test keeps a check of FTN so). Exit
-codes: 0 no errors, 1 errors found (or, for ``fmt --check``, files that would
-change), 2 usage errors or unreadable input. No traceback reaches the user.
+generate), ``reference`` (codes, explain, rules, schema) and a module each
+(export, fill, record, select, server, stats), each registering its commands
+with the app as it is imported; ``common`` holds the app, the shared options
+and the input/output helpers. A command imports the library modules that it
+alone uses in its own body, so that each command loads only what it uses
+(start-up; a test keeps a check of FTN so). Exit codes: 0 no errors, 1
+errors found (or, for ``fmt --check``, files that would change), 2 usage
+errors or unreadable input. No traceback reaches the user.
 """
 
 from __future__ import annotations
@@ -18,16 +20,11 @@ from __future__ import annotations
 import sys
 
 from ..workers import WorkerDied
-from . import engines, records, reference
-from . import export as _export  # noqa: F401  (registers ftn export)
-from . import fill as fill_command  # noqa: F401  (registers ftn fill)
-from . import record as record_command  # noqa: F401  (registers ftn record)
-from . import select as _select  # noqa: F401  (registers ftn select)
-from . import server as _server  # noqa: F401  (registers ftn server)
-from . import stats as _stats  # noqa: F401  (registers ftn stats)
+from . import engines, export, fill, record, records, reference, select, server, stats
 from .common import EXIT_ERRORS, EXIT_USAGE, Color, app, err
 
-__all__ = ["Color", "app", "engines", "main", "records", "reference"]
+__all__ = ["Color", "app", "engines", "export", "fill", "main", "record", "records", "reference",
+           "select", "server", "stats"]
 
 
 def main() -> None:

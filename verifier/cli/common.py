@@ -15,7 +15,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from enum import Enum
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
@@ -30,18 +30,21 @@ from ..outputs import WriteError, write_atomic
 from ..parallel import Piece
 from ..pipeline import DaskMissing, input_names
 from ..render import FORMATS as RENDERERS
-from ..render import Context, Renderer, for_stream, formats_help, stream_context
+from ..render import formats_help
 
 clihelp.setup()
 
 HELP = ("FTN tools for Fives and Threes records: check, format, convert, replay, show, "
         "audit, generate.")
+# Help texts are Rich markup (as every Typer allowed gives them): a bracket
+# that would read as a style tag is written escaped, "ftn-tools\\[dask]".
 app = typer.Typer(
     name="ftn",
     help=HELP,
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,
+    rich_markup_mode="rich",
 )
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
@@ -136,11 +139,30 @@ def names_of(paths: list[str], exclude: list[str] | None) -> tuple[list[str], li
     """The inputs the paths name, and those that cannot be read, each said
     on standard error (the others are still read); exit 2 when none can."""
     names, unreadable = input_names(paths, exclude or ())
+    return names, said_unreadable(names, unreadable)
+
+
+def said_unreadable(names: list[str], unreadable: list[InputError]) -> list[InputError]:
+    """Each input that cannot be listed said on standard error; exit 2 when
+    no input can be read."""
     for e in unreadable:
         err(f"ftn: {e}")
     if unreadable and not names:
         raise typer.Exit(EXIT_USAGE)
-    return names, unreadable
+    return unreadable
+
+
+def finish(failed: list[InputError], unreadable: list[InputError], failing: bool,
+           then: str | None = None) -> NoReturn:
+    """The end of a run over inputs: each input unreadable partway said (after
+    what was written for the others), and ``then``; exit 2 when an input
+    could not be read, 1 when the run is ``failing``, else 0."""
+    for e in failed:
+        sys.stdout.flush()
+        err(f"ftn: {e}")
+    if then is not None:
+        err(then)
+    raise typer.Exit(EXIT_USAGE if unreadable or failed else EXIT_ERRORS if failing else EXIT_OK)
 
 
 @contextlib.contextmanager
@@ -153,27 +175,20 @@ def said() -> Iterator[None]:
         fail(f"ftn: {e}")
 
 
-def show_piece(problems: list[Diagnostic], piece: Piece) -> None:
-    """Diagnostics about a piece of an input on standard error, with their
-    source lines."""
+def show_piece(problems: list[Diagnostic], piece: Piece | str) -> None:
+    """Diagnostics about a piece of an input (or a whole text) on standard
+    error, with their source lines."""
     from ..render.text import render_diagnostic
 
+    lines = Piece("", "", piece.split("\n")) if isinstance(piece, str) else piece
     for d in problems:
-        err(render_diagnostic(d, piece.line(d.line)))
-
-
-def show_problems(errors: list[Diagnostic], text: str) -> None:
-    """Diagnostics about one text on standard error, with their source lines."""
-    from ..render.text import render_diagnostic, source_line
-
-    for d in errors:
-        err(render_diagnostic(d, source_line(text, d.line)))
+        err(render_diagnostic(d, lines.line(d.line)))
 
 
 _noted = False
 
 
-def note_fallback(how: str, name: str) -> None:
+def note_fallback(how: str) -> None:
     """Say once on stderr when JSON (``how``: as ``reading.sniff`` tells)
     is checked without the fast validator."""
     global _noted
@@ -197,25 +212,15 @@ def write_out(text: str, output: Path | None, who: str = "ftn") -> None:
         fail(f"{who}: {output}: cannot write: {e.strerror or e}")
 
 
-def declared_options(command: str, rule: list[str] | None) -> list[tuple[str, str]]:
-    """The rule options given as NAME=VALUE, or exit 2."""
-    declared = []
-    for item in rule or []:
-        name, eq, value = item.partition("=")
-        if not eq:
-            fail(f"ftn {command}: --rule takes NAME=VALUE, not {item!r}")
-        declared.append((name, value))
-    return declared
-
-
-def renderer(format: Choice, color: Color, out: IO[str], ctx: Context) -> Renderer:
-    """The renderer of ``--format``, writing to ``out``, coloured as ``--color`` says."""
-    return for_stream(format.value, color.value, out, ctx)
-
-
-def console_context(color: Color) -> Context:
-    """Colour and width for a table on standard output."""
-    return stream_context(color.value, sys.stdout)
+def one_mode(command: str, paths: list[str], **flags: bool) -> str:
+    """The one mode that the flags of a rewriting command give (``print``
+    when none), or exit 2 for two of them, or ``--write`` of standard input."""
+    named = [f"--{flag}" for flag in flags]
+    if sum(flags.values()) > 1:
+        fail(f"ftn {command}: {', '.join(named[:-1])} and {named[-1]} exclude each other")
+    if flags.get("write") and "-" in paths:
+        fail(f"ftn {command}: --write cannot rewrite standard input")
+    return next((flag for flag, on in flags.items() if on), "print")
 
 
 # --------------------------------------------------------------------------
@@ -319,27 +324,27 @@ def codes_option(values: list[str] | None) -> tuple[str, ...]:
     return tuple(v.strip() for item in values or [] for v in item.split(",") if v.strip())
 
 
-def settled(command: str, paths: list[str], exclude: list[str] | None, *,
+def settled(invoked: typer.Context, paths: list[str], exclude: list[str] | None, *,
             select: list[str] | None = None, ignore: list[str] | None = None,
-            config: str | None = None, isolated: bool = False, format: str | None = None,
+            config: str | None = None, isolated: bool = False, format: Choice | None = None,
             jobs: int | None = None, say: bool = True) -> Plan:
-    """The inputs and the settings each is judged by (the options over the
-    settings files); exit 2 for a bad option or settings file. With ``say``,
-    each unreadable input is said on standard error, and exit 2 when none
-    can be read (else the caller reports them)."""
+    """The inputs and the settings each is judged by (``--format`` and
+    ``--jobs`` only when given, and the other options, over the settings
+    files); exit 2 for a bad option or settings file. With ``say``, each
+    unreadable input is said on standard error, and exit 2 when none can be
+    read (else the caller reports them)."""
     from ..pipeline.plan import plan
     from ..settings import Overrides, SettingsError
 
-    over = Overrides(codes_option(select) if select else None, codes_option(ignore), format,
-                     jobs, config=config, isolated=isolated)
+    over = Overrides(codes_option(select) if select else None, codes_option(ignore),
+                     format.value if format and given(invoked, "format") else None,
+                     jobs if given(invoked, "jobs") else None, config=config, isolated=isolated)
     for problem in over.problems():
-        fail(f"ftn {command}: {problem}")
+        fail(f"ftn {invoked.info_name}: {problem}")
     try:
         found = plan(paths, exclude or (), over)
     except SettingsError as e:
         fail(f"ftn: {e}")
-    for bad in found.unreadable if say else ():
-        err(f"ftn: {bad}")
-    if say and found.unreadable and not found.names:
-        raise typer.Exit(EXIT_USAGE)
+    if say:
+        said_unreadable(found.names, found.unreadable)
     return found

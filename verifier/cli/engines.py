@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import io
 import sys
-from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -21,12 +20,15 @@ from ..formats import globs
 from ..render import Context
 from .records import DaskOpt, JobsOpt, QuietOpt
 
-
-class Resync(str, Enum):
-    claimed = "claimed"
-    computed = "computed"
-
-
+if TYPE_CHECKING:
+    Resync = c.Choice
+    Hide = c.Choice
+else:
+    Resync = c.choices("Resync", ("claimed", "computed"))
+    # --hide: the modes of generate.hide (a test keeps them the same; written
+    # here so that the command line loads generate only for ftn generate).
+    Hide = c.choices("Hide", ("none", "all", "first", "some"))
+CLAIMED, NO_HIDING = Resync("claimed"), Hide("none")  # the defaults
 AuditPaths = Annotated[
     list[str] | None,
     typer.Argument(metavar="[PATH]...", help="Another engine's records (FTN, JSON, JSON Lines), "
@@ -60,7 +62,7 @@ def audit(
     invoked: typer.Context,
     paths: AuditPaths = None,
     format: c.OutputFormatOpt = c.TEXT,
-    resync: ResyncOpt = Resync.claimed,
+    resync: ResyncOpt = CLAIMED,
     output: c.OutOpt = None,
     engine: EngineOpt = None,
     generate: GenerateOpt = 0,
@@ -83,22 +85,23 @@ def audit(
     extend-exclude globs and the preset of records (and, with --engine, of
     generated games) that name none; select and ignore are for ftn check.
     """
-    plan = c.settled("audit", paths or [], exclude, config=config, isolated=isolated,
-                     format=format.value if c.given(invoked, "format") else None,
-                     jobs=jobs if c.given(invoked, "jobs") else None, say=False)
+    from ..render import for_stream
+
+    plan = c.settled(invoked, paths or [], exclude, config=config, isolated=isolated,
+                     format=format, jobs=jobs, say=False)
     format, jobs = c.OutputFormat(plan.run.format), plan.run.jobs
     if engine is not None:
         from ..liveaudit import Unreadable, audit_live, reference_games
+        from ..options import given
 
-        declared = c.declared_options("audit", rule)
         try:
             with c.said():
                 games = reference_games(players, generate, seed, rules or plan.run.preset,
-                                        declared, plan.names, plan.unreadable)
+                                        given(rule or ()), plan.names, plan.unreadable)
         except ValueError as e:
             c.fail(f"ftn audit: {e}")
         except Unreadable as bad:
-            c.show_problems(bad.errors, bad.text)
+            c.show_piece(bad.errors, bad.text)
             raise typer.Exit(c.EXIT_USAGE) from None
         summary = audit_live(engine, games, timeout)
     else:
@@ -111,19 +114,16 @@ def audit(
 
         with c.said():
             summary = audit_all(plan.names, resync.value, jobs, dask, plan.unreadable,
-                                Progress(quiet), lambda s: c.note_fallback(s.how, s.label), plan)
-    if output is None:
-        c.renderer(format, color, sys.stdout, Context()).audit(summary)
-    else:
-        buf = io.StringIO()
-        c.renderer(format, c.Color.never if color is c.Color.auto else color, buf,
-                   Context()).audit(summary)
+                                Progress(quiet), lambda s: c.note_fallback(s.how), plan)
+    buf = io.StringIO()  # to OUT: no colour unless asked
+    hue = c.Color.never if output is not None and color is c.Color.auto else color
+    for_stream(format.value, hue.value, sys.stdout if output is None else buf,
+               Context()).audit(summary)
+    if output is not None:
         c.write_out(buf.getvalue(), output)
-    if engine is not None and all(g.skipped is not None for g in summary.games):
+    if engine is not None and summary.none_played:
         c.fail("ftn audit: no reference game could be played to the engine (see above)")
-    if summary.read_nothing:
-        raise typer.Exit(c.EXIT_USAGE)  # nothing in the input is a record
-    raise typer.Exit(c.EXIT_OK if all(g.clean for g in summary.games) else c.EXIT_ERRORS)
+    raise typer.Exit(summary.status())
 
 
 RecordArg = Annotated[
@@ -146,20 +146,9 @@ def perft(source: RecordArg, depth: DepthOpt = 3, divide: DivideOpt = False) -> 
     try:
         rs, gs = last_position(text, name)
     except NoStart as e:
-        c.show_problems(e.problems, text)
+        c.show_piece(e.problems, text)
         c.fail(f"ftn perft: {e.message}", c.EXIT_ERRORS)
     typer.echo("\n".join(perft_lines(rs, gs, depth, divide)))
-
-
-class Hide(str, Enum):
-    """``--hide``: the modes of ``generate.hide`` (a test keeps them the same;
-    written here so that the command line loads ``generate`` only for a
-    command that generates)."""
-
-    none = "none"
-    all = "all"
-    first = "first"
-    some = "some"
 
 
 HideOpt = Annotated[
@@ -183,15 +172,16 @@ def generate(
     output: OutputOpt = None,
     rules: c.PresetOpt = None,
     rule: c.RuleOpt = None,
-    hide_: HideOpt = Hide.none,
+    hide_: HideOpt = NO_HIDING,
 ) -> None:
     """Write random legal complete games with correct claims."""
     from ..generate import generated_texts
+    from ..options import given
     from ..outputs import write_chunks
 
-    declared = c.declared_options("generate", rule)
     try:
-        write_chunks(generated_texts(players, games, seed, rules, declared, hide_.value), output)
+        write_chunks(generated_texts(players, games, seed, rules, given(rule or ()), hide_.value),
+                     output)
     except ValueError as e:
         c.fail(f"ftn generate: {e}")
     except OSError as e:

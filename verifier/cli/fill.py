@@ -44,11 +44,7 @@ def fill(paths: c.Paths, diff: DiffOpt = False, check_only: CheckOpt = False,
     """
     from ..pipeline.filling import fill_all
 
-    if sum((diff, check_only, write)) > 1:
-        c.fail("ftn fill: --diff, --check and --write exclude each other")
-    if write and "-" in paths:
-        c.fail("ftn fill: --write cannot rewrite standard input")
+    mode = c.one_mode("fill", paths, diff=diff, check=check_only, write=write)
     names, unreadable = c.names_of(paths, exclude)
-    mode = "diff" if diff else "check" if check_only else "write" if write else "print"
     raise typer.Exit(fill_all(names, mode, typer.echo, c.err, c.show_piece, jobs,
                               bool(unreadable)))

@@ -44,7 +44,7 @@ DaskOpt = Annotated[
     str | None,
     typer.Option("--dask", metavar="ADDRESS",
                  help="Run on the Dask cluster whose scheduler is at ADDRESS "
-                 "(pip install 'ftn-tools[dask]')."),
+                 "(pip install 'ftn-tools\\[dask]')."),
 ]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress on standard error.")]
 
@@ -74,11 +74,11 @@ def check(
     input upwards; the options go over them (README: Settings).
     """
     from ..pipeline import check_report
+    from ..render import for_stream
     from ..render.progress import Progress
 
-    plan = c.settled("check", paths, exclude, select=select, ignore=ignore, config=config,
-                     isolated=isolated, format=format.value if c.given(invoked, "format") else None,
-                     jobs=jobs if c.given(invoked, "jobs") else None)
+    plan = c.settled(invoked, paths, exclude, select=select, ignore=ignore, config=config,
+                     isolated=isolated, format=format, jobs=jobs)
     if show_settings:
         from ..settings import describe
 
@@ -90,16 +90,11 @@ def check(
         c.fail(f"ftn check: --explain-unknowns needs --format {', '.join(can[:-1])} or "
                f"{can[-1]}, not {format.value}")
     with c.said():  # junit writes at the end: it keeps every finding's source line
-        summary, failed = check_report(plan, lambda ctx: c.renderer(format, color, sys.stdout, ctx),
-                                       format.value == "junit", explain_unknowns, jobs, dask,
-                                       Progress(quiet), lambda s: c.note_fallback(s.how, s.label))
-    for e in failed:  # an error for that file; the others were checked
-        sys.stdout.flush()
-        c.err(f"ftn: {e}")
-    if plan.unreadable or failed:
-        raise typer.Exit(c.EXIT_USAGE)
-    failing = summary.errors or (strict and summary.warnings)
-    raise typer.Exit(c.EXIT_ERRORS if failing else c.EXIT_OK)
+        summary, failed = check_report(
+            plan, lambda ctx: for_stream(format.value, color.value, sys.stdout, ctx),
+            format.value == "junit", explain_unknowns, jobs, dask, Progress(quiet),
+            lambda s: c.note_fallback(s.how))
+    c.finish(failed, plan.unreadable, summary.errors > 0 or (strict and summary.warnings > 0))
 
 
 @c.app.command()
@@ -117,13 +112,8 @@ def fmt(invoked: typer.Context, paths: c.Paths, check_only: CheckOpt = False,
     """
     from ..pipeline.rewriting import fmt_all, fmt_status
 
-    if check_only and write:
-        c.fail("ftn fmt: --check and --write exclude each other")
-    if write and "-" in paths:
-        c.fail("ftn fmt: --write cannot rewrite standard input")
-    plan = c.settled("fmt", paths, exclude, config=config, isolated=isolated,
-                     jobs=jobs if c.given(invoked, "jobs") else None)
-    mode = "check" if check_only else "write" if write else "print"
+    mode = c.one_mode("fmt", paths, check=check_only, write=write)
+    plan = c.settled(invoked, paths, exclude, config=config, isolated=isolated, jobs=jobs)
     done = fmt_all(plan.names, mode, typer.echo, c.err, c.show_piece, plan.run.jobs)
     raise typer.Exit(fmt_status(done.ops, bool(plan.unreadable) or done.failed > 0))
 
@@ -159,7 +149,7 @@ def convert(
 
     with c.said():
         one = open_one(c.one_file(source, "convert"))
-    c.note_fallback(one.kind or "ftn", one.name)
+    c.note_fallback(one.kind or "ftn")
     if positions and one.kind != "ftn":
         c.fail("ftn convert: --positions needs FTN input (they are FTN lines and columns)")
     target = target_of(to.value if to is not None else None, output) or (
@@ -179,7 +169,7 @@ def replay(source: c.InArg, format: c.FormatOpt = c.Format.text, output: c.OutOp
 
     with c.said():
         one = open_one(c.one_file(source, "replay"))
-    c.note_fallback(one.kind or "ftn", one.name)
+    c.note_fallback(one.kind or "ftn")
     as_json = format is c.Format.json
     done = rewritten("replay", one, partial(replay_piece, as_json=as_json),
                      REPLAY_JSON if as_json else REPLAY_TEXT, Output(output))

@@ -12,8 +12,9 @@ from typing import Annotated
 import typer
 
 from .. import diagnostics as registry
+from ..render import stream_context
 from ..render.base import table
-from .common import Color, ColorOpt, app, console_context, fail
+from .common import Color, ColorOpt, app, fail
 
 #: The names of ``schemas.SCHEMAS`` (a test keeps the two the same), written
 #: here so that the command line loads the schemas only for ``ftn schema``.
@@ -40,7 +41,7 @@ def codes(markdown: MarkdownOpt = False, color: ColorOpt = Color.auto) -> None:
         typer.echo(registry.table_markdown(), nl=False)
         return
     rows = [[c.code, c.name, c.severity, c.rule, c.summary] for c in registry.REGISTRY]
-    sys.stdout.write(table(None, rows, console_context(color),
+    sys.stdout.write(table(None, rows, stream_context(color.value, sys.stdout),
                            styles=["bold", "cyan", None, "green", None]))
 
 
@@ -51,7 +52,8 @@ def rules(rule: RuleArg = None, color: ColorOpt = Color.auto) -> None:
 
     if rule is None:
         rows = [[r.id, r.title] for r in rulebook.rules()]
-        sys.stdout.write(table(None, rows, console_context(color), styles=["bold"]))
+        ctx = stream_context(color.value, sys.stdout)
+        sys.stdout.write(table(None, rows, ctx, styles=["bold"]))
         return
     found = rulebook.get(rule)
     if found is None:

@@ -63,10 +63,4 @@ def select(paths: c.Paths, output: c.OutOpt = None, to: ToOpt = None, tag: TagOp
     with c.said():
         done = select_all(names, filters, target, Output.named(output), c.show_piece, unique,
                           jobs, dask)
-    for e in done.failed:
-        c.err(f"ftn: {e}")
-    c.err(f"ftn select: {done.kept} of {done.games} games"
-          + (f" ({done.unreadable} unreadable)" if done.unreadable else ""))
-    if unreadable or done.failed:
-        raise typer.Exit(c.EXIT_USAGE)
-    raise typer.Exit(c.EXIT_ERRORS if done.unreadable else c.EXIT_OK)
+    c.finish(done.failed, unreadable, done.unreadable > 0, f"ftn select: {done.text()}")

@@ -50,8 +50,4 @@ def stats(paths: c.Paths, format: FormatOpt = TEXT, by: ByOpt = None,
     with c.said():
         done = stats_all(names, by, jobs, dask)
     sys.stdout.write(render(done.groups, by, format.value))
-    for e in done.failed:
-        c.err(f"ftn: {e}")
-    if unreadable or done.failed:
-        raise typer.Exit(c.EXIT_USAGE)
-    raise typer.Exit(c.EXIT_ERRORS if done.total().errors else c.EXIT_OK)
+    c.finish(done.failed, unreadable, done.total().errors > 0)

@@ -208,6 +208,11 @@ class SelectSink:
         if e.error is not None:
             self.failed.append(e.error)
 
+    def text(self) -> str:
+        """What was kept, as ``ftn select`` says it: "3 of 10 games (2 unreadable)"."""
+        return f"{self.kept} of {self.games} games" + (
+            f" ({self.unreadable} unreadable)" if self.unreadable else "")
+
 
 def select_all(inputs: Iterable[str | Text], filters: Filters, to: str, out: Output,
                show: Callable[[list[Diagnostic], Piece], None], unique: bool = False,
