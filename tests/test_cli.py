@@ -489,6 +489,18 @@ def test_help_placeholders_are_readable() -> None:
         assert f" {name} " in out
 
 
+@pytest.mark.parametrize("command", ["check", "audit", "select", "stats", "export"])
+def test_help_shows_the_extra_to_install_in_brackets(command: str) -> None:
+    """Help texts are Rich markup: ``[dask]`` would be taken for a style tag
+    and swallowed ("pip install 'ftn-tools'") unless written escaped."""
+    from typer.testing import CliRunner
+
+    r = CliRunner().invoke(app, [command, "--help"], env={"COLUMNS": "200", "NO_COLOR": "1"})
+    assert r.exit_code == 0
+    assert "(pip install 'ftn-tools[dask]')" in r.stdout
+    assert "\\[" not in r.stdout
+
+
 def test_readme_command_table_matches_each_command() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     rows = [line for line in readme.split("\n") if line.startswith("| `ftn ")]
