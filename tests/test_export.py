@@ -98,10 +98,42 @@ def check_codes_by_game(path: Path) -> dict[tuple[str, int], list[str]]:
     return found
 
 
+def per_side(t: dict[str, str]) -> str:
+    """Each round of each side: its totals at start and end, the round
+    before's, and the points credited to the side in it (DuckDB SQL over the
+    tables ``t`` names)."""
+    return f"""
+        WITH r AS (SELECT r.*, s.side AS i, s.name AS side_name,
+                          string_split(r.start_totals, ',')[s.side]::INT AS at_start,
+                          string_split(r.totals, ',')[s.side]::INT AS at_end,
+                          lag(string_split(r.totals, ',')[s.side]::INT)
+                            OVER (PARTITION BY r.game_id, s.side ORDER BY r.round) AS before,
+                          lag(r.outcome) OVER (PARTITION BY r.game_id, s.side ORDER BY r.round)
+                            AS outcome_before
+                   FROM {t['rounds']} r JOIN {t['sides']} s USING (game_id)
+                   WHERE r.start_totals IS NOT NULL),
+             c AS (SELECT game_id, round, side, sum(event_points) AS p FROM {t['events']}
+                   WHERE credited GROUP BY ALL)
+        SELECT r.*, coalesce(c.p, 0) AS credited FROM r LEFT JOIN c
+          ON c.game_id = r.game_id AND c.round = r.round AND c.side = r.side_name"""
+
+
+def sides_off(t: dict[str, str]) -> str:
+    """The sides whose points are not their credited points and the steps to
+    the claimed totals after rounds cut short (R8.5): a count (DuckDB SQL)."""
+    return f"""
+        WITH p AS (SELECT game_id, side_name, sum(credited) AS credited,
+                          sum(CASE WHEN at_start <> before THEN at_start - before ELSE 0 END)
+                            AS stepped
+                   FROM ({per_side(t)}) GROUP BY ALL)
+        SELECT count(*) FROM {t['sides']} s LEFT JOIN p
+          ON p.game_id = s.game_id AND p.side_name = s.name
+        WHERE coalesce(p.credited, 0) + coalesce(p.stepped, 0) <> s.points"""
+
+
 @pytest.mark.slow
 def test_parquet_in_duckdb(tmp_path: Path) -> None:
     duckdb = pytest.importorskip("duckdb")
-    pytest.importorskip("pyarrow")
     good = generated(tmp_path, 150, 4)
     bad = tmp_path / "mutated.ftn"
     bad.write_text(mutate(good.read_text(encoding="utf-8"), 9), encoding="utf-8")
@@ -118,34 +150,14 @@ def test_parquet_in_duckdb(tmp_path: Path) -> None:
     # but for the steps to the claimed totals after a round cut short (R8.5:
     # a round whose outcome is unknown), which the mutated file has.
     assert one(f"SELECT count(*) FROM {t['games']}") == [(300,)]
-    per_side = f"""
-        WITH r AS (SELECT r.*, s.side AS i, s.name AS side_name,
-                          string_split(r.start_totals, ',')[s.side]::INT AS at_start,
-                          string_split(r.totals, ',')[s.side]::INT AS at_end,
-                          lag(string_split(r.totals, ',')[s.side]::INT)
-                            OVER (PARTITION BY r.game_id, s.side ORDER BY r.round) AS before,
-                          lag(r.outcome) OVER (PARTITION BY r.game_id, s.side ORDER BY r.round)
-                            AS outcome_before
-                   FROM {t['rounds']} r JOIN {t['sides']} s USING (game_id)
-                   WHERE r.start_totals IS NOT NULL),
-             c AS (SELECT game_id, round, side, sum(event_points) AS p FROM {t['events']}
-                   WHERE credited GROUP BY ALL)
-        SELECT r.*, coalesce(c.p, 0) AS credited FROM r LEFT JOIN c
-          ON c.game_id = r.game_id AND c.round = r.round AND c.side = r.side_name"""
-    assert one(f"SELECT count(*) FROM ({per_side}) WHERE at_end - at_start <> credited"
+    rounds = per_side(t)
+    assert one(f"SELECT count(*) FROM ({rounds}) WHERE at_end - at_start <> credited"
                ) == [(0,)]
     steps = one(f"""SELECT count(*) FILTER (WHERE at_start <> before),
                            count(*) FILTER (WHERE at_start <> before AND outcome_before IS NOT NULL)
-                    FROM ({per_side})""")
+                    FROM ({rounds})""")
     assert steps[0][0] > 0 and steps[0][1] == 0
-    assert one(f"""
-        WITH p AS (SELECT game_id, side_name, sum(credited) AS credited,
-                          sum(CASE WHEN at_start <> before THEN at_start - before ELSE 0 END)
-                            AS stepped
-                   FROM ({per_side}) GROUP BY ALL)
-        SELECT count(*) FROM {t['sides']} s LEFT JOIN p
-          ON p.game_id = s.game_id AND p.side_name = s.name
-        WHERE coalesce(p.credited, 0) + coalesce(p.stepped, 0) <> s.points""") == [(0,)]
+    assert one(sides_off(t)) == [(0,)]
     assert one(f"""
         WITH t AS (SELECT game_id, string_agg(total::VARCHAR, ',' ORDER BY side) AS totals
                    FROM {t['sides']} GROUP BY ALL)
@@ -173,7 +185,6 @@ def readme_block(lang: str) -> str:
 @pytest.mark.slow
 def test_readme_duckdb_and_pandas_example(tmp_path: Path) -> None:
     duckdb = pytest.importorskip("duckdb")
-    pytest.importorskip("pyarrow")
     files = []
     for i, season in enumerate(("2024", "2025")):
         p = generated(tmp_path, 20, 2, seed=30 + i)
@@ -191,6 +202,7 @@ def test_readme_duckdb_and_pandas_example(tmp_path: Path) -> None:
         stats[f.stem[1:]] = json.loads(doc)["players"]
     assert {(s, p): n for s, p, n in got} == {
         (s, p): row["points"] for s, rows_ in stats.items() for p, row in rows_.items()}
+    pytest.importorskip("pyarrow")  # pandas reads Parquet with it
     pd = pytest.importorskip("pandas")
     scope: dict[str, Any] = {}
     exec(readme_block("python").replace('"tables/', f'"{out}/'), scope)
