@@ -101,13 +101,21 @@ def tables(good: Path, bad: Path, work: Path) -> None:
     t = {n: f"'{out / n}.parquet'" for n in ("games", "sides", "rounds", "events")}
     con = duckdb.connect()
     off = con.sql(sides_off(t)).fetchall()
+    # ... and from a side's points to the game's final totals.
+    totals_off = con.sql(f"""
+        WITH s AS (SELECT game_id, bool_and(coalesce(start, 0) + points = total) AS adds_up,
+                          string_agg(total::VARCHAR, ',' ORDER BY side) AS totals
+                   FROM {t['sides']} GROUP BY ALL)
+        SELECT count(*) FROM {t['games']} g JOIN s USING (game_id)
+        WHERE NOT s.adds_up OR g.totals IS DISTINCT FROM s.totals""").fetchall()
     games = con.sql(f"SELECT count(*) FROM {t['games']}").fetchall()[0][0]
     want = check_codes_by_game(good) | check_codes_by_game(bad)
     got = {(f, g): c.split(",") for f, g, c in con.sql(
         f"SELECT file, game, codes FROM {t['games']} WHERE codes IS NOT NULL").fetchall()}
-    assert off == [(0,)] and got == dict(want)
+    assert off == [(0,)] and totals_off == [(0,)] and got == dict(want)
     print(f"export: {games} games; every side's points = its credited points (and the steps "
-          f"to the claimed totals after rounds cut short, R8.5); the codes of "
+          f"to the claimed totals after rounds cut short, R8.5), its start + points = its "
+          f"total, the sides' totals = the game's final totals; the codes of "
           f"{len(got)} games with findings = ftn check's")
 
 
