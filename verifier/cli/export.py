@@ -42,11 +42,8 @@ def export(paths: c.Paths, output: DirOpt, to: ToOpt, exclude: c.ExcludeOpt = No
     names, unreadable = c.names_of(paths, exclude)
     with c.said():
         done = export_all(names, output, to.value, jobs, dask)
-    for e in done.failed:
-        c.err(f"ftn: {e}")
-    if unreadable or done.failed:
-        raise typer.Exit(c.EXIT_USAGE)
     n = done.games
-    c.err(f"ftn export: {n} game{'s' if n != 1 else ''} to {output}/ "
-          f"({', '.join(done.tables)}.{to.value})")
-    raise typer.Exit(c.EXIT_ERRORS if done.unreadable else c.EXIT_OK)
+    written = (f"ftn export: {n} game{'s' if n != 1 else ''} to {output}/ "
+               f"({', '.join(done.tables)}.{to.value})")
+    c.finish(done.failed, unreadable, done.unreadable > 0,
+             None if unreadable or done.failed else written)

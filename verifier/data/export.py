@@ -6,10 +6,10 @@ its rows made by ``tables.Rows``) and the in-order sink that writes them
 (``ExportSink``), a table to a file in the output folder
 (``games.parquet``, ``events.csv``...), each through a temporary file and a
 rename (``outputs.AtomicFile``) once every input is read. Parquet goes
-through ``parquet.ParquetWriter`` (the standard library alone), a page
-per piece and column, held compressed until a row group is full; CSV a
-piece at a time. Memory holds a row group's pages and a few pieces' rows
-whatever the size of the input. It computes and renders nothing.
+through ``parquet.ParquetWriter`` (the standard library alone), its
+pages held compressed until a row group is full; CSV a piece at a time.
+Memory holds a row group's pages and a few pieces' rows whatever the size
+of the input. It computes and renders nothing.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ class _Table:
     written as they come, Parquet a row group at a time."""
 
     def __init__(self, path: Path, name: str, to: str) -> None:
-        self.path, self.name, self.to = path, name, to
+        self.path = path
         self.columns = [c for c, _ in TABLES[name]]
         self.file = AtomicFile(path)
         self.writer: ParquetWriter | None = None

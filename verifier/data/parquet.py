@@ -38,7 +38,7 @@ ROW_GROUP = 1 << 16
 PAGE = 1 << 12
 
 # Thrift compact protocol: field types.
-_TRUE, _FALSE, _I32, _I64, _BINARY, _LIST, _STRUCT = 1, 2, 5, 6, 8, 9, 12
+_I32, _I64, _BINARY, _LIST, _STRUCT = 5, 6, 8, 9, 12
 # Parquet's enums (parquet.thrift).
 _INT64, _BOOLEAN, _BYTE_ARRAY = 2, 0, 6
 _OPTIONAL = 1
@@ -80,8 +80,6 @@ def _struct(fields: Iterable[Field]) -> bytes:
     for fid, kind, value in fields:
         if value is None:
             continue
-        if kind == _TRUE:
-            kind = _TRUE if value else _FALSE
         delta = fid - last
         if 0 < delta <= 15:
             out.append(delta << 4 | kind)
