@@ -8,8 +8,10 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+import typer
 from helpers import run, runner
 from paths import ROOT, SAMPLES, SCHEMA_DIR, read_sample
 
@@ -622,3 +624,28 @@ def test_the_hide_option_offers_the_modes_of_generate_hide() -> None:
     from verifier.generate import HIDE_MODES
 
     assert [h.value for h in Hide] == list(HIDE_MODES)
+
+
+def test_every_parameter_of_the_table_is_a_commands_and_reads_as_tabled() -> None:
+    """verifier.flags holds each option once: every entry is some command's
+    parameter, with its flags, placeholder and help (a ``{field}`` filled
+    from a registry), and no command declares a parameter that the table
+    does not hold."""
+    from verifier.flags import PARAMS
+
+    root = typer.main.get_command(app)
+    params = [p for cmd in [root, *root.commands.values()]  # type: ignore[attr-defined]
+              for p in cmd.params if p.name not in ("help", "install_completion",
+                                                     "show_completion")]
+
+    def tabled(p: Any, key: str) -> bool:
+        t = PARAMS[key]
+        flags = tuple(p.opts + p.secondary_opts) if t.flags else ()
+        if flags != t.flags or (t.flags and p.param_type_name != "option"):
+            return False
+        pattern = "".join(re.escape(part) if i % 2 == 0 else ".+" for i, part in
+                          enumerate(re.split(r"\{(\w+)\}", (t.metavar or "") + "\n" + t.help)))
+        return re.fullmatch(pattern, (p.metavar or "") + "\n" + p.help) is not None
+
+    assert [k for k in PARAMS if not any(tabled(p, k) for p in params)] == []
+    assert [p.name for p in params if not any(tabled(p, k) for k in PARAMS)] == []

@@ -1,5 +1,5 @@
 """``python -m verifier``: the same as the ``ftn`` command."""
 
-from .cli import main
+from .launch import main
 
 main()

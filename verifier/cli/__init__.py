@@ -17,25 +17,18 @@ errors or unreadable input. No traceback reaches the user.
 
 from __future__ import annotations
 
-import sys
+from ..launch import guarded
+from . import records  # first: the order of the commands in --help
 
-from ..workers import WorkerDied
-from . import engines, export, fill, record, records, reference, select, server, stats
-from .common import EXIT_ERRORS, EXIT_USAGE, Color, app, err
+# isort: split
+from . import engines, export, fill, record, reference, select, server, stats
+from .common import Color, app
 
 __all__ = ["Color", "app", "engines", "export", "fill", "main", "record", "records", "reference",
            "select", "server", "stats"]
 
 
 def main() -> None:
-    """Entry point of the ``ftn`` console script."""
-    try:
-        app()
-    except KeyboardInterrupt:  # pragma: no cover - interactive only
-        err("ftn: interrupted")
-        sys.exit(130)
-    except BrokenPipeError:  # pragma: no cover - e.g. piped into head
-        sys.exit(EXIT_ERRORS)
-    except WorkerDied as e:  # a --jobs worker killed
-        err(f"ftn: {e}")
-        sys.exit(EXIT_USAGE)
+    """The Typer app, as the ``ftn`` console script runs it (``launch.main``
+    reads a plain ``ftn check`` without it)."""
+    guarded(app)

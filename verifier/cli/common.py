@@ -9,35 +9,39 @@ itself (the ``render`` family does).
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from enum import Enum
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from notation.options import OPTIONS as RULE_OPTIONS
-from notation.options import PRESETS
-
-from .. import clihelp
+from .. import clihelp, launch
 from ..diagnostics import Diagnostic
-from ..formats import globs
+from ..flags import PARAMS
 from ..inputs import InputError, inputs
-from ..outputs import WriteError, write_atomic
+from ..launch import EXIT_ERRORS as EXIT_ERRORS  # the helpers that need no Typer
+from ..launch import EXIT_OK as EXIT_OK
+from ..launch import EXIT_USAGE as EXIT_USAGE
+from ..launch import err as err
+from ..launch import fail as fail
+from ..launch import finish as finish
+from ..launch import note_fallback as note_fallback
+from ..launch import said as said
+from ..launch import said_unreadable as said_unreadable
+from ..outputs import write_atomic
 from ..parallel import Piece
-from ..pipeline import DaskMissing, input_names
+from ..pipeline import input_names
 from ..render import FORMATS as RENDERERS
-from ..render import formats_help
 
 clihelp.setup()
 
 HELP = ("FTN tools for Fives and Threes records: check, format, convert, replay, show, "
         "audit, generate.")
-# Help texts are Rich markup (as every Typer allowed gives them): a bracket
-# that would read as a style tag is written escaped, "ftn-tools\\[dask]".
+# Help texts are Rich markup (verifier.flags escapes a bracket).
 app = typer.Typer(
     name="ftn",
     help=HELP,
@@ -47,7 +51,6 @@ app = typer.Typer(
     rich_markup_mode="rich",
 )
 
-EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 
 
 class Format(str, Enum):
@@ -89,10 +92,9 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+_VERSION = PARAMS["version"]
 VersionOpt = Annotated[
-    bool,
-    typer.Option("--version", callback=_version, is_eager=True,
-                 help="Print the installed version and exit."),
+    bool, typer.Option(*_VERSION.flags, callback=_version, is_eager=True, help=_VERSION.help),
 ]
 
 
@@ -103,20 +105,6 @@ def _root(version: VersionOpt = False) -> None:
 
 # --------------------------------------------------------------------------
 # Inputs and outputs.
-
-
-def err(message: str) -> None:
-    """A line on standard error (control characters from a file name or a
-    record shown escaped, ``\\x1b``; the message's own line ends kept)."""
-    from ..render.base import escape_controls
-
-    typer.echo("\n".join(escape_controls(ln) for ln in message.split("\n")), err=True)
-
-
-def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
-    """Say why on standard error and exit with ``code``."""
-    err(message)
-    raise typer.Exit(code)
 
 
 def read_one(source: str, command: str) -> tuple[str, str]:
@@ -142,39 +130,6 @@ def names_of(paths: list[str], exclude: list[str] | None) -> tuple[list[str], li
     return names, said_unreadable(names, unreadable)
 
 
-def said_unreadable(names: list[str], unreadable: list[InputError]) -> list[InputError]:
-    """Each input that cannot be listed said on standard error; exit 2 when
-    no input can be read."""
-    for e in unreadable:
-        err(f"ftn: {e}")
-    if unreadable and not names:
-        raise typer.Exit(EXIT_USAGE)
-    return unreadable
-
-
-def finish(failed: list[InputError], unreadable: list[InputError], failing: bool,
-           then: str | None = None) -> NoReturn:
-    """The end of a run over inputs: each input unreadable partway said (after
-    what was written for the others), and ``then``; exit 2 when an input
-    could not be read, 1 when the run is ``failing``, else 0."""
-    for e in failed:
-        sys.stdout.flush()
-        err(f"ftn: {e}")
-    if then is not None:
-        err(then)
-    raise typer.Exit(EXIT_USAGE if unreadable or failed else EXIT_ERRORS if failing else EXIT_OK)
-
-
-@contextlib.contextmanager
-def said() -> Iterator[None]:
-    """An input that cannot be read, an output that cannot be written, a
-    Dask cluster that cannot be used: said, and exit 2."""
-    try:
-        yield
-    except (InputError, WriteError, DaskMissing) as e:
-        fail(f"ftn: {e}")
-
-
 def show_piece(problems: list[Diagnostic], piece: Piece | str) -> None:
     """Diagnostics about a piece of an input (or a whole text) on standard
     error, with their source lines."""
@@ -183,22 +138,6 @@ def show_piece(problems: list[Diagnostic], piece: Piece | str) -> None:
     lines = Piece("", "", piece.split("\n")) if isinstance(piece, str) else piece
     for d in problems:
         err(render_diagnostic(d, lines.line(d.line)))
-
-
-_noted = False
-
-
-def note_fallback(how: str) -> None:
-    """Say once on stderr when JSON (``how``: as ``reading.sniff`` tells)
-    is checked without the fast validator."""
-    global _noted
-    if _noted or how == "ftn":
-        return
-    from ..validate import FALLBACK_NOTE, FAST  # slow to load: only for JSON
-
-    if not FAST:
-        _noted = True
-        err(FALLBACK_NOTE)
 
 
 def write_out(text: str, output: Path | None, who: str = "ftn") -> None:
@@ -224,92 +163,40 @@ def one_mode(command: str, paths: list[str], **flags: bool) -> str:
 
 
 # --------------------------------------------------------------------------
-# Options.
-
-ExcludeOpt = Annotated[
-    list[str] | None,
-    typer.Option("--exclude", metavar="GLOB", help="Skip files and folders whose name or path "
-                 "matches GLOB in directory walks (repeat it); hidden folders are always "
-                 "skipped, files named on the command line always read."),
-]
-StrictOpt = Annotated[bool, typer.Option("--strict", help="Warnings count as errors (exit 1).")]
-Paths = Annotated[
-    list[str],
-    typer.Argument(metavar="PATH...", help="FTN, JSON or JSON Lines files (also compressed: "
-                   f".gz, .bz2, .xz, .zst), directories (searched for {globs()}, compressed "
-                   "or not), or - for stdin."),
-]
-FormatOpt = Annotated[
-    Format,
-    typer.Option("--format", "-f", metavar="text|json", help="text for people, json for machines."),
-]
-_FORMATS_HELP = formats_help() + "."
-OutputFormatOpt = Annotated[
-    OutputFormat, typer.Option("--format", "-f", metavar="FORMAT", help=_FORMATS_HELP),
-]
-ColorOpt = Annotated[
-    Color,
-    typer.Option("--color", metavar="auto|always|never",
-                 help="Colour: auto colours a terminal unless NO_COLOR is set; never when piped."),
-]
-PlayersOpt = Annotated[
-    int,
-    typer.Option("--players", "-p", min=2, max=12, metavar="N",
-                 help="2 to 12 (as the rules allow)."),
-]
-# The rule options and presets, from their one table (notation.options).
-_OPTIONS_HELP = ", ".join(o.name for o in RULE_OPTIONS)
-_PRESETS_HELP = " or ".join(f"{p} (the default)" if i == 0 else p for i, p in enumerate(PRESETS))
-PresetOpt = Annotated[
-    str | None,
-    typer.Option("--rules", metavar="PRESET", help=f"A preset: {_PRESETS_HELP}."),
-]
-RuleOpt = Annotated[
-    list[str] | None,
-    typer.Option("--rule", metavar="NAME=VALUE",
-                 help=f"An option NAME=VALUE (repeat it): {_OPTIONS_HELP}."),
-]
-SeedOpt = Annotated[
-    int,
-    typer.Option("--seed", "-s", metavar="SEED",
-                 help="Random seed: the same seed gives the same games."),
-]
-OutOpt = Annotated[
-    Path | None, typer.Option("--output", "-o", metavar="OUT", help="Write here, not stdout.")
-]
-InArg = Annotated[
-    str, typer.Argument(metavar="IN", help="An FTN, JSON or JSON Lines file, or - for stdin.")
-]
+# Options: Typer's parameters, made from the table (``verifier.flags``).
 
 
-# --------------------------------------------------------------------------
+def option(key: str, **values: str) -> Any:
+    """Typer's option (or argument) ``key`` of ``flags.PARAMS``, its texts'
+    ``{fields}`` filled from ``values`` (a registry's names)."""
+    p = PARAMS[key]
+    metavar, help = (t.format(**values) if t and values else t for t in (p.metavar, p.help))
+    if not p.flags:
+        return typer.Argument(metavar=metavar, help=help)
+    return typer.Option(*p.flags, metavar=metavar, help=help, min=p.min, max=p.max)
+
+
+Paths = Annotated[list[str], option("paths")]
+InArg = Annotated[str, option("in")]
+ExcludeOpt = Annotated[list[str] | None, option("exclude")]
+StrictOpt = Annotated[bool, option("strict")]
+FormatOpt = Annotated[Format, option("format")]
+OutputFormatOpt = Annotated[OutputFormat, option("report-format")]
+ColorOpt = Annotated[Color, option("color")]
+PlayersOpt = Annotated[int, option("players")]
+PresetOpt = Annotated[str | None, option("rules")]
+RuleOpt = Annotated[list[str] | None, option("rule")]
+SeedOpt = Annotated[int, option("seed")]
+OutOpt = Annotated[Path | None, option("output")]
+JobsOpt = Annotated[int, option("jobs")]
+DaskOpt = Annotated[str | None, option("dask")]
+QuietOpt = Annotated[bool, option("quiet")]
 # Settings (``settings``): the options that go over a settings file.
-
-SelectOpt = Annotated[
-    list[str] | None,
-    typer.Option("--select", metavar="CODES", help="Report only these codes (FT302), names "
-                 "(points-mismatch) or prefixes (FT3, ALL); comma-separated or repeated; "
-                 "over the settings' select."),
-]
-IgnoreOpt = Annotated[
-    list[str] | None,
-    typer.Option("--ignore", metavar="CODES", help="Do not report (or count) these codes, "
-                 "names or prefixes; added to the settings' ignore. FT001-FT003 (games that "
-                 "cannot be read or set up) are always reported."),
-]
-ConfigOpt = Annotated[
-    str | None,
-    typer.Option("--config", metavar="FILE", help="Use this settings file (ftn.toml, or a "
-                 "pyproject.toml with a tool.ftn table) for every input, not those found from "
-                 "the inputs upwards."),
-]
-IsolatedOpt = Annotated[
-    bool, typer.Option("--isolated", help="Read no settings file (defaults and options only).")
-]
-ShowSettingsOpt = Annotated[
-    bool, typer.Option("--show-settings", help="Print the settings each input is judged by, "
-                       "and where each value comes from; then exit 0.")
-]
+SelectOpt = Annotated[list[str] | None, option("select")]
+IgnoreOpt = Annotated[list[str] | None, option("ignore")]
+ConfigOpt = Annotated[str | None, option("config")]
+IsolatedOpt = Annotated[bool, option("isolated")]
+ShowSettingsOpt = Annotated[bool, option("show-settings")]
 
 
 def given(ctx: typer.Context, name: str) -> bool:
@@ -319,32 +206,9 @@ def given(ctx: typer.Context, name: str) -> bool:
     return source is not None and source.name != "DEFAULT"
 
 
-def codes_option(values: list[str] | None) -> tuple[str, ...]:
-    """``--select``/``--ignore``'s codes, comma-separated or repeated."""
-    return tuple(v.strip() for item in values or [] for v in item.split(",") if v.strip())
-
-
 def settled(invoked: typer.Context, paths: list[str], exclude: list[str] | None, *,
-            select: list[str] | None = None, ignore: list[str] | None = None,
-            config: str | None = None, isolated: bool = False, format: Choice | None = None,
-            jobs: int | None = None, say: bool = True) -> Plan:
-    """The inputs and the settings each is judged by (``--format`` and
-    ``--jobs`` only when given, and the other options, over the settings
-    files); exit 2 for a bad option or settings file. With ``say``, each
-    unreadable input is said on standard error, and exit 2 when none can be
-    read (else the caller reports them)."""
-    from ..pipeline.plan import plan
-    from ..settings import Overrides, SettingsError
-
-    over = Overrides(codes_option(select) if select else None, codes_option(ignore),
-                     format.value if format and given(invoked, "format") else None,
-                     jobs if given(invoked, "jobs") else None, config=config, isolated=isolated)
-    for problem in over.problems():
-        fail(f"ftn {invoked.info_name}: {problem}")
-    try:
-        found = plan(paths, exclude or (), over)
-    except SettingsError as e:
-        fail(f"ftn: {e}")
-    if say:
-        said_unreadable(found.names, found.unreadable)
-    return found
+            format: Choice | None = None, jobs: int | None = None, **options: Any) -> Plan:
+    """``launch.settled`` for a Typer command (``--format`` and ``--jobs``
+    over the settings only when given)."""
+    return launch.settled(str(invoked.info_name), partial(given, invoked), paths, exclude,
+                          format=format.value if format else None, jobs=jobs, **options)

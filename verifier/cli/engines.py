@@ -16,9 +16,7 @@ import typer
 
 import verifier.cli.common as c  # the module alone (importing the package would cycle)
 
-from ..formats import globs
 from ..render import Context
-from .records import DaskOpt, JobsOpt, QuietOpt
 
 if TYPE_CHECKING:
     Resync = c.Choice
@@ -29,32 +27,11 @@ else:
     # here so that the command line loads generate only for ftn generate).
     Hide = c.choices("Hide", ("none", "all", "first", "some"))
 CLAIMED, NO_HIDING = Resync("claimed"), Hide("none")  # the defaults
-AuditPaths = Annotated[
-    list[str] | None,
-    typer.Argument(metavar="[PATH]...", help="Another engine's records (FTN, JSON, JSON Lines), "
-                   f"or directories (searched for {globs()})."),
-]
-ResyncOpt = Annotated[
-    Resync,
-    typer.Option("--resync", metavar="claimed|computed",
-                 help="After a diverging round, go on from the claimed totals "
-                 "or the computed ones."),
-]
-EngineOpt = Annotated[
-    str | None,
-    typer.Option("--engine", metavar="COMMAND", help="Audit a live engine: the command that "
-                 "starts it (it speaks the protocol of verifier/PROTOCOL.md)."),
-]
-GenerateOpt = Annotated[
-    int,
-    typer.Option("--generate", min=0, metavar="N",
-                 help="With --engine: this many generated games (under --rules and --rule)."),
-]
-TimeoutOpt = Annotated[
-    float,
-    typer.Option("--timeout", min=0.1, metavar="SECONDS",
-                 help="Seconds an engine may take for one answer."),
-]
+AuditPaths = Annotated[list[str] | None, c.option("audit-paths")]
+ResyncOpt = Annotated[Resync, c.option("resync")]
+EngineOpt = Annotated[str | None, c.option("engine")]
+GenerateOpt = Annotated[int, c.option("generate")]
+TimeoutOpt = Annotated[float, c.option("timeout")]
 
 
 @c.app.command()
@@ -73,9 +50,9 @@ def audit(
     rule: c.RuleOpt = None,
     color: c.ColorOpt = c.Color.auto,
     exclude: c.ExcludeOpt = None,
-    jobs: JobsOpt = 1,
-    dask: DaskOpt = None,
-    quiet: QuietOpt = False,
+    jobs: c.JobsOpt = 1,
+    dask: c.DaskOpt = None,
+    quiet: c.QuietOpt = False,
     config: c.ConfigOpt = None,
     isolated: c.IsolatedOpt = False,
 ) -> None:
@@ -126,15 +103,9 @@ def audit(
     raise typer.Exit(summary.status())
 
 
-RecordArg = Annotated[
-    str,
-    typer.Argument(metavar="RECORD", help="An FTN, JSON or JSON Lines file, or - for stdin; "
-                   "its first game's last position is counted from."),
-]
-DepthOpt = Annotated[
-    int, typer.Option("--depth", "-d", min=0, max=12, metavar="N", help="How many moves.")
-]
-DivideOpt = Annotated[bool, typer.Option("--divide", help="Split the count by first move.")]
+RecordArg = Annotated[str, c.option("record")]
+DepthOpt = Annotated[int, c.option("depth")]
+DivideOpt = Annotated[bool, c.option("divide")]
 
 
 @c.app.command()
@@ -151,17 +122,9 @@ def perft(source: RecordArg, depth: DepthOpt = 3, divide: DivideOpt = False) -> 
     typer.echo("\n".join(perft_lines(rs, gs, depth, divide)))
 
 
-HideOpt = Annotated[
-    Hide,
-    typer.Option("--hide", metavar="none|all|first|some",
-                 help="Write partial records: none (every hand), all (no deals), "
-                 "first (only the first seat's hand), some (a third of the tiles as '?')."),
-]
-GamesOpt = Annotated[int, typer.Option("--games", "-n", min=1, metavar="N", help="How many games.")]
-OutputOpt = Annotated[
-    Path | None,
-    typer.Option("--output", "-o", metavar="FILE", help="Write to this file instead of stdout."),
-]
+HideOpt = Annotated[Hide, c.option("hide")]
+GamesOpt = Annotated[int, c.option("games")]
+OutputOpt = Annotated[Path | None, c.option("output-file")]
 
 
 @c.app.command()

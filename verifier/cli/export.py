@@ -9,26 +9,21 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
-import typer
-
 import verifier.cli.common as c  # the module alone (importing the package would cycle)
 
 from ..data.export import FORMATS
-from .records import DaskOpt, JobsOpt
 
 if TYPE_CHECKING:
     To = c.Choice
 else:
     To = c.choices("ExportTo", FORMATS)
-ToOpt = Annotated[To, typer.Option("--to", "-t", metavar="|".join(FORMATS),
-                                   help="parquet or csv.")]
-DirOpt = Annotated[Path, typer.Option("--output", "-o", metavar="DIR",
-                                      help="The folder of the tables (made if need be).")]
+ToOpt = Annotated[To, c.option("export-to", formats="|".join(FORMATS))]
+DirOpt = Annotated[Path, c.option("output-dir")]
 
 
 @c.app.command()
 def export(paths: c.Paths, output: DirOpt, to: ToOpt, exclude: c.ExcludeOpt = None,
-           jobs: JobsOpt = 1, dask: DaskOpt = None) -> None:
+           jobs: c.JobsOpt = 1, dask: c.DaskOpt = None) -> None:
     """Flat tables: games, sides, tags, rounds, events (one row each) and findings.
 
     Every value is the reference replay's (as ftn replay), every finding

@@ -14,23 +14,14 @@ import typer
 
 import verifier.cli.common as c  # the module alone (importing the package would cycle)
 
-from .records import JobsOpt
-
-DiffOpt = Annotated[
-    bool, typer.Option("--diff", "-d", help="Show what would be filled, as a unified diff.")
-]
-CheckOpt = Annotated[
-    bool, typer.Option("--check", help="Only name the files that would change (exit 1).")
-]
-WriteOpt = Annotated[
-    bool, typer.Option("--write", "-w", help="Fill in place (never a file that does not "
-                       "parse; as ftn fmt --write rewrites).")
-]
+DiffOpt = Annotated[bool, c.option("fill-diff")]
+CheckOpt = Annotated[bool, c.option("fill-check")]
+WriteOpt = Annotated[bool, c.option("fill-write")]
 
 
 @c.app.command()
 def fill(paths: c.Paths, diff: DiffOpt = False, check_only: CheckOpt = False,
-         write: WriteOpt = False, exclude: c.ExcludeOpt = None, jobs: JobsOpt = 1) -> None:
+         write: WriteOpt = False, exclude: c.ExcludeOpt = None, jobs: c.JobsOpt = 1) -> None:
     """Write in every claim the replay decides: end totals, points, totals,
     results, the winner.
 

@@ -15,12 +15,10 @@ from typing import Annotated
 
 import typer
 
-from .common import app, fail
+from .common import app, fail, option
 
-FileArg = Annotated[Path, typer.Argument(metavar="FILE", help="The FTN file to write.")]
-ResumeOpt = Annotated[
-    bool, typer.Option("--resume", help="Go on with the game FILE holds, from where it stops.")
-]
+FileArg = Annotated[Path, option("file")]
+ResumeOpt = Annotated[bool, option("resume")]
 
 
 @app.command()

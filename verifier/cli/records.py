@@ -7,7 +7,6 @@ Boundary: each reads its arguments and inputs, calls the library (``api``,
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Annotated
@@ -20,33 +19,11 @@ from ..check import FORMATS, LAYOUTS, Layout
 from ..parallel import Piece
 from ..pipeline import Text, open_one
 from ..pipeline.rewriting import Output, Rewritten, rewrite, target_of
-from ..render import FORMATS as RENDERERS
 from ..rewrite import Part
 
-UnknownsOpt = Annotated[
-    bool,
-    typer.Option("--explain-unknowns", help="Also list what partial records leave unverified."),
-]
-CheckOpt = Annotated[
-    bool, typer.Option("--check", help="Only report files that are not canonical (exit 1).")
-]
-WriteOpt = Annotated[
-    bool, typer.Option("--write", "-w", help="Rewrite in place (never a file that does not parse).")
-]
-
-
-JobsOpt = Annotated[
-    int,
-    typer.Option("--jobs", "-j", min=0, metavar="N",
-                 help="Worker processes (0: one per core); the output is the same."),
-]
-DaskOpt = Annotated[
-    str | None,
-    typer.Option("--dask", metavar="ADDRESS",
-                 help="Run on the Dask cluster whose scheduler is at ADDRESS "
-                 "(pip install 'ftn-tools\\[dask]')."),
-]
-QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress on standard error.")]
+UnknownsOpt = Annotated[bool, c.option("explain-unknowns")]
+CheckOpt = Annotated[bool, c.option("fmt-check")]
+WriteOpt = Annotated[bool, c.option("fmt-write")]
 
 
 @c.app.command()
@@ -58,9 +35,9 @@ def check(
     color: c.ColorOpt = c.Color.auto,
     exclude: c.ExcludeOpt = None,
     strict: c.StrictOpt = False,
-    jobs: JobsOpt = 1,
-    dask: DaskOpt = None,
-    quiet: QuietOpt = False,
+    jobs: c.JobsOpt = 1,
+    dask: c.DaskOpt = None,
+    quiet: c.QuietOpt = False,
     select: c.SelectOpt = None,
     ignore: c.IgnoreOpt = None,
     config: c.ConfigOpt = None,
@@ -73,33 +50,16 @@ def check(
     from ftn.toml, or the tool.ftn table of pyproject.toml, found from each
     input upwards; the options go over them (README: Settings).
     """
-    from ..pipeline import check_report
-    from ..render import for_stream
-    from ..render.progress import Progress
+    from ..launch import CheckArgs, run_check
 
-    plan = c.settled(invoked, paths, exclude, select=select, ignore=ignore, config=config,
-                     isolated=isolated, format=format, jobs=jobs)
-    if show_settings:
-        from ..settings import describe
-
-        typer.echo(describe(plan.distinct()), nl=False)
-        raise typer.Exit(c.EXIT_OK)
-    format, jobs = c.OutputFormat(plan.run.format), plan.run.jobs
-    if explain_unknowns and not RENDERERS[format.value].shows_unknowns:
-        can = [n for n, r in RENDERERS.items() if r.shows_unknowns]
-        c.fail(f"ftn check: --explain-unknowns needs --format {', '.join(can[:-1])} or "
-               f"{can[-1]}, not {format.value}")
-    with c.said():  # junit writes at the end: it keeps every finding's source line
-        summary, failed = check_report(
-            plan, lambda ctx: for_stream(format.value, color.value, sys.stdout, ctx),
-            format.value == "junit", explain_unknowns, jobs, dask, Progress(quiet),
-            lambda s: c.note_fallback(s.how))
-    c.finish(failed, plan.unreadable, summary.errors > 0 or (strict and summary.warnings > 0))
+    run_check(CheckArgs(paths, format.value, explain_unknowns, color.value, exclude, strict, jobs,
+                        dask, quiet, select, ignore, config, isolated, show_settings,
+                        {n for n in ("format", "jobs") if c.given(invoked, n)}))
 
 
 @c.app.command()
 def fmt(invoked: typer.Context, paths: c.Paths, check_only: CheckOpt = False,
-        write: WriteOpt = False, exclude: c.ExcludeOpt = None, jobs: JobsOpt = 1,
+        write: WriteOpt = False, exclude: c.ExcludeOpt = None, jobs: c.JobsOpt = 1,
         config: c.ConfigOpt = None, isolated: c.IsolatedOpt = False) -> None:
     """Print records in the canonical form; JSON stays JSON.
 
@@ -122,21 +82,14 @@ if TYPE_CHECKING:
     To = c.Choice
 else:
     To = c.choices("To", FORMATS)
-ToOpt = Annotated[
-    To | None,
-    typer.Option("--to", "-t", metavar="|".join(FORMATS),
-                 help="ftn, json (an array) or jsonl; else from OUT, else the "
-                 "other kind than the input."),
-]
-PositionsOpt = Annotated[
-    bool, typer.Option("--positions", help="Write each element's FTN line and column into JSON.")
-]
+ToOpt = Annotated[To | None, c.option("convert-to", formats="|".join(FORMATS))]
+PositionsOpt = Annotated[bool, c.option("positions")]
 
 
 @c.app.command()
 def convert(
     source: c.InArg, output: c.OutOpt = None, to: ToOpt = None, positions: PositionsOpt = False,
-    jobs: JobsOpt = 1,
+    jobs: c.JobsOpt = 1,
 ) -> None:
     """Convert records between FTN, JSON and JSON Lines (canonical form).
 
@@ -188,14 +141,9 @@ def rewritten(command: str, one: Text, work: Callable[[Piece], Part], layout: La
     return done
 
 
-GameOpt = Annotated[
-    int, typer.Option("--game", "-g", metavar="N", help="The game to open at (1...).")
-]
-AtOpt = Annotated[
-    str | None,
-    typer.Option("--at", metavar="ROUND:EVENT", help="ROUND:EVENT to open at (0: start)."),
-]
-SvgOpt = Annotated[bool, typer.Option("--svg", help="One SVG picture of --at's position.")]
+GameOpt = Annotated[int, c.option("game")]
+AtOpt = Annotated[str | None, c.option("at")]
+SvgOpt = Annotated[bool, c.option("svg")]
 
 
 @c.app.command()

@@ -14,24 +14,16 @@ import typer
 from .. import diagnostics as registry
 from ..render import stream_context
 from ..render.base import table
-from .common import Color, ColorOpt, app, fail
+from .common import Color, ColorOpt, app, fail, option
 
 #: The names of ``schemas.SCHEMAS`` (a test keeps the two the same), written
 #: here so that the command line loads the schemas only for ``ftn schema``.
 SCHEMA_NAMES = ("record", "replay", "report")
 
-MarkdownOpt = Annotated[
-    bool, typer.Option("--markdown", help="Print the Markdown table of the README.")
-]
-CodeArg = Annotated[
-    str, typer.Argument(metavar="CODE", help="A code (FT304) or a name (overshoot-accepted).")
-]
-NameArg = Annotated[str, typer.Argument(metavar="NAME", help=f"One of: {', '.join(SCHEMA_NAMES)}.")]
-RuleArg = Annotated[
-    str | None,
-    typer.Argument(metavar="[RULE]", help="A rule (R8.2), a section (R8) or a variant (V3); "
-                   "without it, every rule is listed."),
-]
+MarkdownOpt = Annotated[bool, option("markdown")]
+CodeArg = Annotated[str, option("code")]
+NameArg = Annotated[str, option("schema", names=", ".join(SCHEMA_NAMES))]
+RuleArg = Annotated[str | None, option("rule-id")]
 
 
 @app.command()

@@ -7,36 +7,23 @@ from __future__ import annotations
 
 from typing import Annotated
 
-import typer
-
 import verifier.cli.common as c  # the module alone (importing the package would cycle)
 
 from ..check import FORMATS
 from ..pipeline.rewriting import Output, target_of
-from .records import DaskOpt, JobsOpt, To
+from .records import To
 
 Many = list[str] | None
-ToOpt = Annotated[To | None, typer.Option("--to", "-t", metavar="|".join(FORMATS),
-                                          help="ftn, json (an array) or jsonl; else from "
-                                          "OUT, else ftn.")]
-TagOpt = Annotated[Many, typer.Option("--tag", metavar="KEY=GLOB",
-                                      help="A tag KEY with a value that matches GLOB "
-                                      "(event=Spring*, date=2024-*; repeat it: all hold).")]
-PlayerOpt = Annotated[Many, typer.Option("--player", metavar="GLOB",
-                                         help="A player whose name matches GLOB (repeat it).")]
-CountOpt = Annotated[int | None, typer.Option("--players", min=2, max=12, metavar="N",
-                                              help="Games of N players.")]
-RuleOpt = Annotated[Many, typer.Option("--rule", metavar="NAME=GLOB",
-                                       help="A rule option whose value matches (target=121).")]
-WithOpt = Annotated[Many, typer.Option("--with", metavar="CODE",
-                                       help="Games with a finding CODE (FT304), of a prefix "
-                                       "(FT3) or name (repeat it: any).")]
-WithoutOpt = Annotated[Many, typer.Option("--without", metavar="CODE",
-                                          help="Games with no finding CODE (repeat it).")]
-CleanOpt = Annotated[bool, typer.Option("--clean", help="Games ftn check finds nothing in.")]
-FaultyOpt = Annotated[bool, typer.Option("--faulty", help="Games it finds something in.")]
-UniqueOpt = Annotated[bool, typer.Option("--unique", help="The same deals and moves once, "
-                                         "whatever the tags and claims (the first kept).")]
+ToOpt = Annotated[To | None, c.option("select-to", formats="|".join(FORMATS))]
+TagOpt = Annotated[Many, c.option("tag")]
+PlayerOpt = Annotated[Many, c.option("player")]
+CountOpt = Annotated[int | None, c.option("player-count")]
+RuleOpt = Annotated[Many, c.option("rule-match")]
+WithOpt = Annotated[Many, c.option("with")]
+WithoutOpt = Annotated[Many, c.option("without")]
+CleanOpt = Annotated[bool, c.option("clean")]
+FaultyOpt = Annotated[bool, c.option("faulty")]
+UniqueOpt = Annotated[bool, c.option("unique")]
 
 
 @c.app.command()
@@ -44,7 +31,7 @@ def select(paths: c.Paths, output: c.OutOpt = None, to: ToOpt = None, tag: TagOp
            player: PlayerOpt = None, players: CountOpt = None, rule: RuleOpt = None,
            with_: WithOpt = None, without: WithoutOpt = None, clean: CleanOpt = False,
            faulty: FaultyOpt = False, unique: UniqueOpt = False, exclude: c.ExcludeOpt = None,
-           jobs: JobsOpt = 1, dask: DaskOpt = None) -> None:
+           jobs: c.JobsOpt = 1, dask: c.DaskOpt = None) -> None:
     """Write the games that match every filter given, in canonical form.
 
     OUT is written whole at the end (a temporary file and a rename; .gz,

@@ -8,12 +8,9 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, Annotated
 
-import typer
-
 import verifier.cli.common as c  # the module alone (importing the package would cycle)
 
 from ..data.statsout import FORMATS
-from .records import DaskOpt, JobsOpt
 
 if TYPE_CHECKING:
     StatsFormat = c.Choice
@@ -21,23 +18,13 @@ else:
     StatsFormat = c.choices("StatsFormat", FORMATS)
 TEXT = StatsFormat("text")
 
-FormatOpt = Annotated[
-    StatsFormat,
-    typer.Option("--format", "-f", metavar="|".join(FORMATS),
-                 help="text for people, json, or csv (one value a row: group, section, "
-                 "key, measure, value)."),
-]
-ByOpt = Annotated[
-    str | None,
-    typer.Option("--by", metavar="KEY", help="Count apart the games of each player, seat, "
-                 "side, rules, players (their number), or value of the tag KEY (event, "
-                 "date, season...)."),
-]
+FormatOpt = Annotated[StatsFormat, c.option("stats-format", formats="|".join(FORMATS))]
+ByOpt = Annotated[str | None, c.option("by")]
 
 
 @c.app.command()
 def stats(paths: c.Paths, format: FormatOpt = TEXT, by: ByOpt = None,
-          exclude: c.ExcludeOpt = None, jobs: JobsOpt = 1, dask: DaskOpt = None) -> None:
+          exclude: c.ExcludeOpt = None, jobs: c.JobsOpt = 1, dask: c.DaskOpt = None) -> None:
     """Counts over many games: results, findings per code, points per side, seat and player.
 
     Every game is replayed once (the reference replay, as ftn replay; the

@@ -1,0 +1,163 @@
+"""The command line's options and arguments, as data: each one's flags,
+placeholder, help text and bounds, written once.
+
+``cli.common.option`` makes Typer's parameters from this table (every
+``ftn`` command declares its parameters by a key of ``PARAMS``), and
+``verifier.launch`` reads a plain ``ftn check`` from it without loading
+Typer (start-up).
+
+Boundary: facts only. Nothing here parses, checks a value or imports
+Typer; the types and defaults of the parameters stay with the commands
+that take them. A text that lists a registry's values holds a ``{field}``
+that the command fills from the registry (``formats``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from notation.options import OPTIONS as RULE_OPTIONS
+from notation.options import PRESETS
+
+from .formats import globs
+from .render import formats_help
+
+
+@dataclass(frozen=True)
+class Param:
+    """One option (``flags`` its spellings, the long one first) or, with no
+    flags, one argument; ``metavar`` None for a flag that takes no value."""
+
+    flags: tuple[str, ...]
+    metavar: str | None
+    help: str
+    min: float | None = None
+    max: float | None = None
+
+
+def opt(*flags: str, metavar: str | None = None, help: str, min: float | None = None,
+        max: float | None = None) -> Param:
+    """An option."""
+    return Param(flags, metavar, help, min, max)
+
+
+def arg(metavar: str, help: str) -> Param:
+    """An argument."""
+    return Param((), metavar, help)
+
+
+_PRESETS = " or ".join(f"{p} (the default)" if i == 0 else p for i, p in enumerate(PRESETS))
+
+# Help texts are Rich markup (as every Typer allowed gives them): a bracket
+# that would read as a style tag is written escaped, "ftn-tools\\[dask]".
+PARAMS: dict[str, Param] = {
+    # Inputs and outputs.
+    "paths": arg("PATH...", "FTN, JSON or JSON Lines files (also compressed: .gz, "
+                 f".bz2, .xz, .zst), directories (searched for {globs()}, compressed or not), "
+                 "or - for stdin."),
+    "in": arg("IN", "An FTN, JSON or JSON Lines file, or - for stdin."),
+    "exclude": opt("--exclude", metavar="GLOB", help="Skip files and folders whose name or path "
+                   "matches GLOB in directory walks (repeat it); hidden folders are always "
+                   "skipped, files named on the command line always read."),
+    "output": opt("--output", "-o", metavar="OUT", help="Write here, not stdout."),
+    "output-file": opt("--output", "-o", metavar="FILE",
+                       help="Write to this file instead of stdout."),
+    "output-dir": opt("--output", "-o", metavar="DIR",
+                      help="The folder of the tables (made if need be)."),
+    "format": opt("--format", "-f", metavar="text|json",
+                  help="text for people, json for machines."),
+    "report-format": opt("--format", "-f", metavar="FORMAT", help=formats_help() + "."),
+    "color": opt("--color", metavar="auto|always|never", help="Colour: auto colours a terminal "
+                 "unless NO_COLOR is set; never when piped."),
+    "strict": opt("--strict", help="Warnings count as errors (exit 1)."),
+    "quiet": opt("--quiet", "-q", help="No progress on standard error."),
+    "jobs": opt("--jobs", "-j", min=0, metavar="N",
+                help="Worker processes (0: one per core); the output is the same."),
+    "dask": opt("--dask", metavar="ADDRESS", help="Run on the Dask cluster whose scheduler is at "
+                "ADDRESS (pip install 'ftn-tools\\[dask]')."),
+    "version": opt("--version", help="Print the installed version and exit."),
+    # Settings: the options that go over a settings file.
+    "select": opt("--select", metavar="CODES", help="Report only these codes (FT302), names "
+                  "(points-mismatch) or prefixes (FT3, ALL); comma-separated or repeated; over "
+                  "the settings' select."),
+    "ignore": opt("--ignore", metavar="CODES", help="Do not report (or count) these codes, names "
+                  "or prefixes; added to the settings' ignore. FT001-FT003 (games that cannot be "
+                  "read or set up) are always reported."),
+    "config": opt("--config", metavar="FILE", help="Use this settings file (ftn.toml, or a "
+                  "pyproject.toml with a tool.ftn table) for every input, not those found from "
+                  "the inputs upwards."),
+    "isolated": opt("--isolated", help="Read no settings file (defaults and options only)."),
+    "show-settings": opt("--show-settings", help="Print the settings each input is judged by, "
+                         "and where each value comes from; then exit 0."),
+    # Games: players, rules, seeds.
+    "players": opt("--players", "-p", min=2, max=12, metavar="N", help="2 to 12 (as the rules "
+                   "allow)."),
+    "rules": opt("--rules", metavar="PRESET", help=f"A preset: {_PRESETS}."),
+    "rule": opt("--rule", metavar="NAME=VALUE", help="An option NAME=VALUE (repeat it): "
+                f"{', '.join(o.name for o in RULE_OPTIONS)}."),
+    "seed": opt("--seed", "-s", metavar="SEED",
+                help="Random seed: the same seed gives the same games."),
+    # check, fmt, convert, show.
+    "explain-unknowns": opt("--explain-unknowns",
+                            help="Also list what partial records leave unverified."),
+    "fmt-check": opt("--check", help="Only report files that are not canonical (exit 1)."),
+    "fmt-write": opt("--write", "-w", help="Rewrite in place (never a file that does not parse)."),
+    "convert-to": opt("--to", "-t", metavar="{formats}", help="ftn, json (an array) or "
+                      "jsonl; else from OUT, else the other kind than the input."),
+    "positions": opt("--positions", help="Write each element's FTN line and column into JSON."),
+    "game": opt("--game", "-g", metavar="N", help="The game to open at (1...)."),
+    "at": opt("--at", metavar="ROUND:EVENT", help="ROUND:EVENT to open at (0: start)."),
+    "svg": opt("--svg", help="One SVG picture of --at's position."),
+    # audit, perft, generate.
+    "audit-paths": arg("[PATH]...", "Another engine's records (FTN, JSON, JSON Lines), "
+                       f"or directories (searched for {globs()})."),
+    "resync": opt("--resync", metavar="claimed|computed", help="After a diverging round, go on "
+                  "from the claimed totals or the computed ones."),
+    "engine": opt("--engine", metavar="COMMAND", help="Audit a live engine: the command that "
+                  "starts it (it speaks the protocol of verifier/PROTOCOL.md)."),
+    "generate": opt("--generate", min=0, metavar="N",
+                    help="With --engine: this many generated games (under --rules and --rule)."),
+    "timeout": opt("--timeout", min=0.1, metavar="SECONDS",
+                   help="Seconds an engine may take for one answer."),
+    "record": arg("RECORD", "An FTN, JSON or JSON Lines file, or - for stdin; its first "
+                  "game's last position is counted from."),
+    "depth": opt("--depth", "-d", min=0, max=12, metavar="N", help="How many moves."),
+    "divide": opt("--divide", help="Split the count by first move."),
+    "hide": opt("--hide", metavar="none|all|first|some", help="Write partial records: none "
+                "(every hand), all (no deals), first (only the first seat's hand), some (a third "
+                "of the tiles as '?')."),
+    "games": opt("--games", "-n", min=1, metavar="N", help="How many games."),
+    # codes, explain, rules, schema.
+    "markdown": opt("--markdown", help="Print the Markdown table of the README."),
+    "code": arg("CODE", "A code (FT304) or a name (overshoot-accepted)."),
+    "schema": arg("NAME", "One of: {names}."),
+    "rule-id": arg("[RULE]", "A rule (R8.2), a section (R8) or a variant (V3); without it, "
+                   "every rule is listed."),
+    # export, fill, record, select, stats.
+    "export-to": opt("--to", "-t", metavar="{formats}", help="parquet or csv."),
+    "fill-diff": opt("--diff", "-d", help="Show what would be filled, as a unified diff."),
+    "fill-check": opt("--check", help="Only name the files that would change (exit 1)."),
+    "fill-write": opt("--write", "-w", help="Fill in place (never a file that does not parse; as "
+                      "ftn fmt --write rewrites)."),
+    "file": arg("FILE", "The FTN file to write."),
+    "resume": opt("--resume", help="Go on with the game FILE holds, from where it stops."),
+    "select-to": opt("--to", "-t", metavar="{formats}",
+                     help="ftn, json (an array) or jsonl; else from OUT, else ftn."),
+    "tag": opt("--tag", metavar="KEY=GLOB", help="A tag KEY with a value that matches GLOB "
+               "(event=Spring*, date=2024-*; repeat it: all hold)."),
+    "player": opt("--player", metavar="GLOB", help="A player whose name matches GLOB (repeat it)."),
+    "player-count": opt("--players", min=2, max=12, metavar="N", help="Games of N players."),
+    "rule-match": opt("--rule", metavar="NAME=GLOB",
+                      help="A rule option whose value matches (target=121)."),
+    "with": opt("--with", metavar="CODE", help="Games with a finding CODE (FT304), of a prefix "
+                "(FT3) or name (repeat it: any)."),
+    "without": opt("--without", metavar="CODE", help="Games with no finding CODE (repeat it)."),
+    "clean": opt("--clean", help="Games ftn check finds nothing in."),
+    "faulty": opt("--faulty", help="Games it finds something in."),
+    "unique": opt("--unique", help="The same deals and moves once, whatever the tags and claims "
+                  "(the first kept)."),
+    "stats-format": opt("--format", "-f", metavar="{formats}", help="text for people, json, "
+                        "or csv (one value a row: group, section, key, measure, value)."),
+    "by": opt("--by", metavar="KEY", help="Count apart the games of each player, seat, side, "
+              "rules, players (their number), or value of the tag KEY (event, date, season...)."),
+}
