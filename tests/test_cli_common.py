@@ -5,9 +5,12 @@ new files with the user's normal permissions."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import signal
 import stat
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -102,16 +105,32 @@ class Terminated(Exception):
     pass
 
 
-def test_sigterm_waits_until_the_write_is_done(tmp_path: Path,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("busy_thread", [False, True])
+def test_sigterm_waits_until_the_write_is_done(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               request: pytest.FixtureRequest,
+                                               busy_thread: bool) -> None:
     """SIGTERM arriving halfway (here: just before the rename) is held back
-    until the file is whole, then delivered: no temporary file, no half file."""
+    until the file is whole, then delivered: no temporary file, no half file.
+    Also with another thread at work outside the GIL (a library caller's, or
+    pytest-xdist's), which the kernel gives the signal to: Python then runs
+    the handler in the main thread at once, whatever the main thread's mask."""
+    stop = threading.Event()
+    request.addfinalizer(stop.set)
+    if busy_thread:
+        data = b"x" * 1_000_000
+
+        def hash_until_stopped() -> None:
+            while not stop.is_set():
+                hashlib.sha256(data).digest()  # releases the GIL: running on the other core
+
+        threading.Thread(target=hash_until_stopped, daemon=True).start()
     f = tmp_path / "a.ftn"
     f.write_text(LOOSE, encoding="utf-8")
     real_replace = os.replace
 
     def term_then_replace(src: str, dst: str) -> None:
         os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(0.02)  # time for a signal given to another thread to come
         real_replace(src, dst)
 
     def on_term(signum: int, frame: object) -> None:

@@ -36,16 +36,26 @@ class WriteError(Exception):
 @contextlib.contextmanager
 def signals_held() -> Iterator[None]:
     """SIGINT and SIGTERM held back (delivered on leaving), so that a write
-    is never cut halfway: no temporary file left, no file half written."""
-    held = {signal.SIGINT, signal.SIGTERM}
-    can = hasattr(signal, "pthread_sigmask") and threading.current_thread() is \
-        threading.main_thread()
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, held) if can else None
+    is never cut halfway: no temporary file left, no file half written.
+
+    Held by Python's handlers, not by the thread's signal mask: in a process
+    with other threads (a library caller's, a pool's) the kernel gives a
+    signal to a thread that does not block it, and Python runs the handler
+    in the main thread all the same. Outside the main thread, where no
+    handler can be set, nothing is held."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    came: list[int] = []
+    olds = {s: signal.signal(s, lambda signum, frame: came.append(signum))
+            for s in (signal.SIGINT, signal.SIGTERM)}
     try:
         yield
     finally:
-        if old is not None:
-            signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        for s, old in olds.items():  # None: a handler not set from Python
+            signal.signal(s, old if old is not None else signal.SIG_DFL)
+        for signum in dict.fromkeys(came):  # each once, in the order they came
+            signal.raise_signal(signum)
 
 
 @contextlib.contextmanager
