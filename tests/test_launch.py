@@ -1,4 +1,4 @@
-"""Tests of ``verifier.launch``: the console script reads a plain ``ftn
+"""Tests of ``verifier.launch`` and ``verifier.plain``: the console script reads a plain ``ftn
 check`` without Typer, gives every other command line to Typer, and both
 ways run the same check (the same output, messages and exit status)."""
 
@@ -16,7 +16,7 @@ from paths import ROOT, SAMPLES
 
 from verifier.cli import app
 from verifier.flags import PARAMS
-from verifier.launch import CHECK_OPTIONS, CheckArgs, plain_check
+from verifier.plain import CHECK_OPTIONS, CheckArgs, plain_check
 
 VALID = str(SAMPLES / "valid")
 ONE = str(SAMPLES / "valid" / "four-players.ftn")
@@ -134,7 +134,7 @@ def _loaded(cache: Path, *args: str) -> set[str]:
 def test_a_plain_check_of_ftn_loads_no_typer_click_rich_or_lark(tmp_path: Path) -> None:
     _loaded(tmp_path, "check", ONE)  # keeps the grammar's terminals
     loaded = _loaded(tmp_path, "check", ONE)
-    assert {"verifier.replay", "verifier.render.text", "verifier.launch"} <= loaded
+    assert {"verifier.replay", "verifier.render.text", "verifier.plain"} <= loaded
     heavy = sorted(m for m in loaded if m.split(".")[0] in ("typer", "click", "rich", "lark")
                    or m.startswith("verifier.cli"))
     assert heavy == []

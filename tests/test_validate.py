@@ -110,12 +110,13 @@ def test_without_the_fast_validator_the_reference_does_both_and_says_so(
     from typer.testing import CliRunner
 
     import verifier.cli as cli
+    import verifier.plain as plain
     import verifier.validate as validate
     from verifier.validate import FALLBACK_NOTE
 
     monkeypatch.setattr(validate, "jsonschema_rs", None)
     monkeypatch.setattr(validate, "FAST", False)
-    monkeypatch.setattr(cli.common, "_noted", False)
+    monkeypatch.setattr(plain, "_noted", False)
     validate.fast.cache_clear()
     validate.bounded.cache_clear()
     try:

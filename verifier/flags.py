@@ -3,7 +3,7 @@ placeholder, help text and bounds, written once.
 
 ``cli.common.option`` makes Typer's parameters from this table (every
 ``ftn`` command declares its parameters by a key of ``PARAMS``), and
-``verifier.launch`` reads a plain ``ftn check`` from it without loading
+``verifier.plain`` reads a plain ``ftn check`` from it without loading
 Typer (start-up).
 
 Boundary: facts only. Nothing here parses, checks a value or imports

@@ -17,7 +17,7 @@ errors or unreadable input. No traceback reaches the user.
 
 from __future__ import annotations
 
-from ..launch import guarded
+from ..plain import guarded
 from . import records  # first: the order of the commands in --help
 
 # isort: split

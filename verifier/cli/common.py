@@ -19,22 +19,22 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from .. import clihelp, launch
+from .. import clihelp, plain
 from ..diagnostics import Diagnostic
 from ..flags import PARAMS
 from ..inputs import InputError, inputs
-from ..launch import EXIT_ERRORS as EXIT_ERRORS  # the helpers that need no Typer
-from ..launch import EXIT_OK as EXIT_OK
-from ..launch import EXIT_USAGE as EXIT_USAGE
-from ..launch import err as err
-from ..launch import fail as fail
-from ..launch import finish as finish
-from ..launch import note_fallback as note_fallback
-from ..launch import said as said
-from ..launch import said_unreadable as said_unreadable
 from ..outputs import write_atomic
 from ..parallel import Piece
 from ..pipeline import input_names
+from ..plain import EXIT_ERRORS as EXIT_ERRORS  # the helpers that need no Typer
+from ..plain import EXIT_OK as EXIT_OK
+from ..plain import EXIT_USAGE as EXIT_USAGE
+from ..plain import err as err
+from ..plain import fail as fail
+from ..plain import finish as finish
+from ..plain import note_fallback as note_fallback
+from ..plain import said as said
+from ..plain import said_unreadable as said_unreadable
 from ..render import FORMATS as RENDERERS
 
 clihelp.setup()
@@ -208,7 +208,7 @@ def given(ctx: typer.Context, name: str) -> bool:
 
 def settled(invoked: typer.Context, paths: list[str], exclude: list[str] | None, *,
             format: Choice | None = None, jobs: int | None = None, **options: Any) -> Plan:
-    """``launch.settled`` for a Typer command (``--format`` and ``--jobs``
+    """``plain.settled`` for a Typer command (``--format`` and ``--jobs``
     over the settings only when given)."""
-    return launch.settled(str(invoked.info_name), partial(given, invoked), paths, exclude,
+    return plain.settled(str(invoked.info_name), partial(given, invoked), paths, exclude,
                           format=format.value if format else None, jobs=jobs, **options)

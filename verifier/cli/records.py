@@ -50,7 +50,7 @@ def check(
     from ftn.toml, or the tool.ftn table of pyproject.toml, found from each
     input upwards; the options go over them (README: Settings).
     """
-    from ..launch import CheckArgs, run_check
+    from ..plain import CheckArgs, run_check
 
     run_check(CheckArgs(paths, format.value, explain_unknowns, color.value, exclude, strict, jobs,
                         dask, quiet, select, ignore, config, isolated, show_settings,
