@@ -7,7 +7,10 @@ every loop over inputs live in the library. The commands live in
 ``records`` (check, fmt, convert, replay, show), ``engines`` (audit, perft,
 generate), ``reference`` (codes, explain, rules, schema) and a module each
 (export, fill, record, select, server, stats), each registering its commands
-with the app as it is imported; ``common`` holds the app, the shared options
+with the app as it is imported: every module of this package but ``common``
+is a command module, imported here (``records`` first, the others in the
+order of their names: the order of ``--help``), so that a new command is
+its module and no line here. ``common`` holds the app, the shared options
 and the input/output helpers. A command imports the library modules that it
 alone uses in its own body, so that each command loads only what it uses
 (start-up; a test keeps a check of FTN so). Exit codes: 0 no errors, 1
@@ -17,15 +20,19 @@ errors or unreadable input. No traceback reaches the user.
 
 from __future__ import annotations
 
-from ..plain import guarded
-from . import records  # first: the order of the commands in --help
+import importlib
+import pkgutil
 
-# isort: split
-from . import engines, export, fill, record, reference, select, server, stats
+from ..plain import guarded
 from .common import Color, app
 
-__all__ = ["Color", "app", "engines", "export", "fill", "main", "record", "records", "reference",
-           "select", "server", "stats"]
+#: The command modules, in the order of ``--help``.
+COMMANDS = ["records", *sorted(m.name for m in pkgutil.iter_modules(__path__)
+                               if m.name not in ("common", "records"))]
+for _name in COMMANDS:
+    importlib.import_module(f"{__name__}.{_name}")
+
+__all__ = ["COMMANDS", "Color", "app", "main"]
 
 
 def main() -> None:
