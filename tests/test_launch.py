@@ -69,6 +69,11 @@ def test_the_check_options_read_without_typer_are_the_commands_own() -> None:
     ours = {PARAMS[key].flags: name for key, name in CHECK_OPTIONS.items()}
     assert theirs == {**ours, ("--dask",): "dask"}
     assert set(CHECK_OPTIONS.values()) < set(CheckArgs.__dataclass_fields__)
+    # and the defaults that CheckArgs holds are the command's
+    plain_defaults = CheckArgs(paths=[])
+    for p in command.params:
+        if p.name != "paths":
+            assert getattr(p.default, "value", p.default) == getattr(plain_defaults, p.name), p.name
 
 
 _TYPER = "import sys; sys.argv[0] = 'ftn'; from verifier.cli import main; main()"

@@ -108,21 +108,21 @@ def codes_option(values: Collection[str] | None) -> tuple[str, ...]:
     return tuple(v.strip() for item in values or [] for v in item.split(",") if v.strip())
 
 
-def settled(command: str, given: Callable[[str], bool], paths: list[str],
+def settled(command: str, given: Collection[str], paths: list[str],
             exclude: list[str] | None, *, select: list[str] | None = None,
             ignore: list[str] | None = None, config: str | None = None, isolated: bool = False,
             format: str | None = None, jobs: int | None = None, say: bool = True) -> Plan:
     """The inputs and the settings each is judged by (``--format`` and
-    ``--jobs`` only when ``given``, and the other options, over the settings
-    files); exit 2 for a bad option or settings file. With ``say``, each
+    ``--jobs`` only when ``given`` names them, and the other options, over
+    the settings files); exit 2 for a bad option or settings file. With ``say``, each
     unreadable input is said on standard error, and exit 2 when none can be
     read (else the caller reports them)."""
     from .pipeline.plan import plan
     from .settings import Overrides, SettingsError
 
     over = Overrides(codes_option(select) if select else None, codes_option(ignore),
-                     format if format and given("format") else None,
-                     jobs if given("jobs") else None, config=config, isolated=isolated)
+                     format if format and "format" in given else None,
+                     jobs if "jobs" in given else None, config=config, isolated=isolated)
     for problem in over.problems():
         fail(f"ftn {command}: {problem}")
     try:
@@ -167,7 +167,7 @@ def run_check(a: CheckArgs) -> NoReturn:
     from .render import FORMATS, for_stream
     from .render.progress import Progress
 
-    plan = settled("check", a.given.__contains__, a.paths, a.exclude, select=a.select,
+    plan = settled("check", a.given, a.paths, a.exclude, select=a.select,
                    ignore=a.ignore, config=a.config, isolated=a.isolated, format=a.format,
                    jobs=a.jobs)
     if a.show_settings:

@@ -13,7 +13,6 @@ import os
 import sys
 from collections.abc import Iterable
 from enum import Enum
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -199,16 +198,16 @@ IsolatedOpt = Annotated[bool, option("isolated")]
 ShowSettingsOpt = Annotated[bool, option("show-settings")]
 
 
-def given(ctx: typer.Context, name: str) -> bool:
-    """Whether the option of parameter ``name`` was given (not left at its
-    default): a given option goes over the settings."""
-    source = ctx.get_parameter_source(name)
-    return source is not None and source.name != "DEFAULT"
+def given(ctx: typer.Context) -> set[str]:
+    """Which of ``--format`` and ``--jobs`` were given (not left at their
+    defaults): a given one goes over the settings."""
+    sources = {n: ctx.get_parameter_source(n) for n in ("format", "jobs")}
+    return {n for n, s in sources.items() if s is not None and s.name != "DEFAULT"}
 
 
 def settled(invoked: typer.Context, paths: list[str], exclude: list[str] | None, *,
             format: Choice | None = None, jobs: int | None = None, **options: Any) -> Plan:
     """``plain.settled`` for a Typer command (``--format`` and ``--jobs``
     over the settings only when given)."""
-    return plain.settled(str(invoked.info_name), partial(given, invoked), paths, exclude,
+    return plain.settled(str(invoked.info_name), given(invoked), paths, exclude,
                           format=format.value if format else None, jobs=jobs, **options)

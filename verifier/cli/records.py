@@ -54,7 +54,7 @@ def check(
 
     run_check(CheckArgs(paths, format.value, explain_unknowns, color.value, exclude, strict, jobs,
                         dask, quiet, select, ignore, config, isolated, show_settings,
-                        {n for n in ("format", "jobs") if c.given(invoked, n)}))
+                        c.given(invoked)))
 
 
 @c.app.command()
