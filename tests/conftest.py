@@ -1,12 +1,22 @@
 """Shared test set-up. The shared paths are in ``tests/paths.py`` (a module
 the tests import); this file makes that module, and ``engines_catalog``,
-importable whatever pytest's import mode, and registers nothing else."""
+importable whatever pytest's import mode, and runs the slow tests first, so
+that on every core (``-n auto``) the long ones start at once rather than
+last, when one core would run them alone. It registers nothing else."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
+import pytest
+
 TESTS = str(Path(__file__).resolve().parent)
 if TESTS not in sys.path:
     sys.path.insert(0, TESTS)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first, each group in the order of collection (a stable
+    sort: every worker of pytest-xdist sorts alike, as it must)."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -56,6 +56,7 @@ def test_read_games_streams_ftn_and_reads_json() -> None:
     assert first.game is not None and first.game.rounds[10].number == 11
 
 
+@pytest.mark.slow
 def test_replay_of_every_invalid_sample_is_valid_against_the_replay_schema() -> None:
     # Once, a JSON record with an illegal move said "stopped at 0:0".
     schema = json.loads((SCHEMA_DIR / "replay.schema.json").read_text(encoding="utf-8"))

@@ -10,6 +10,7 @@ import pytest
 from verifier import bench
 
 
+@pytest.mark.slow
 def test_bench_prints_figures(capsys: pytest.CaptureFixture[str]) -> None:
     bench.main(["--games", "2", "--repeat", "1"])
     out = capsys.readouterr().out
@@ -30,6 +31,7 @@ def test_bench_imports_nothing_posix_only_at_import_time() -> None:
     assert r.returncode == 0 and r.stdout.strip() == "0.0", r.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="resource is POSIX only")
 def test_peak_memory_is_the_commands_own() -> None:
     # A child forked from a large process starts with that process's

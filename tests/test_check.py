@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from paths import SAMPLES, read_sample
 
 from verifier.check import check_lines, check_text, convert_text, format_text
@@ -57,6 +58,7 @@ def test_format_keeps_unreached_ends_as_written() -> None:
     assert out == text
 
 
+@pytest.mark.slow
 def test_damaged_records_never_crash_the_checker() -> None:
     """Random damage to a record: every outcome is diagnostics, never an
     exception, and every diagnostic has a place."""
@@ -166,6 +168,7 @@ def test_kind_of() -> None:
     assert kind_of('  {"x": 1}', "<stdin>") == "json" and kind_of("game", "x") == "ftn"
 
 
+@pytest.mark.slow
 def test_damaged_json_never_crashes_the_checker() -> None:
     import random
 

@@ -194,6 +194,7 @@ def test_check_reads_json_lines_and_reports_schema_violations() -> None:
     assert reference("report").is_valid(doc)
 
 
+@pytest.mark.slow
 def test_replay_json_validates_and_agrees_with_the_claims() -> None:
     from notation.model import NOBODY, Placement, same_side
     from notation.parser import parse_games

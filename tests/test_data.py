@@ -151,12 +151,17 @@ def test_stats_empty_and_unreadable(tmp_path: Path) -> None:
 
 def independent(path: Path) -> dict[str, Any]:
     """The counts from ftn replay --format json and ftn check --format json
-    (and, for player names, the seat tags), not from verifier.data."""
+    (and, for player names, the seat tags), not from verifier.data; and
+    ``codes``: ftn check's codes of each game with findings, by its number."""
     code, out, err = ftn("replay", "--format", "json", str(path))
     assert code in (0, 1) and err == "", err  # 1: a replay stopped at an illegal move
     games = json.loads(out)["games"]
     _, out, _ = ftn("check", "--format", "json", str(path))
-    findings = Counter(x["code"] for x in json.loads(out)["diagnostics"])
+    diagnostics = json.loads(out)["diagnostics"]
+    findings = Counter(x["code"] for x in diagnostics)
+    by_game: dict[int, list[str]] = {}
+    for x in diagnostics:
+        by_game.setdefault(x["game"], []).append(x["code"])
     names = [dict(re.findall(r'\[seat "(\w+)" "([^"]+)"\]', g))
              for g in path.read_text(encoding="utf-8").split("\nend\n") if "[seat" in g]
     assert len(names) == len(games)
@@ -191,7 +196,8 @@ def independent(path: Path) -> dict[str, Any]:
                         over[e["seat"]] += 1
     return {"games": len(games), "rounds": rounds, "events": events, "results": results,
             "findings": findings, "sides": sides, "seats": seats, "players": players,
-            "won": won, "dominoes": dominoes, "over": over, "ends": ends, "points": points}
+            "won": won, "dominoes": dominoes, "over": over, "ends": ends, "points": points,
+            "codes": by_game}
 
 
 def same_counts(d: dict[str, Any], want: dict[str, Any]) -> None:

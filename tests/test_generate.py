@@ -21,7 +21,7 @@ from verifier.generate import generate_game, generate_games, seat_names
 from verifier.replay import check_game
 from verifier.setup import Setup
 
-GAMES = 100  # per player count
+GAMES = 40  # per player count (the slow tests check thousands)
 
 
 @pytest.fixture(scope="module", params=[2, 3, 4])
@@ -297,6 +297,7 @@ def test_an_illegal_knock_is_caught_in_full_and_partial_records(players: int) ->
     assert caught >= 50
 
 
+@pytest.mark.slow
 def test_random_option_combinations_check_clean_full_and_partial() -> None:
     """Options together (prime scoring with V4, V5 with a deal table...):
     random combinations, each possible one played and checked."""

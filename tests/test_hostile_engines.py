@@ -141,6 +141,7 @@ def test_what_is_kept_of_stderr_is_bounded(tmp_path: Path) -> None:
     assert str(e.value) == "exited with code 4; stderr: last words \\x1b[2J"
 
 
+@pytest.mark.slow
 def test_an_engine_that_never_reads_is_not_waited_for_forever(tmp_path: Path) -> None:
     """Questions the engine does not read fill the pipe: the write is
     bounded by the timeout too."""

@@ -155,6 +155,7 @@ def _same(a: list[jsontext.JsonItem], b: list[jsontext.JsonItem]) -> None:
     assert [replace(i, trusted=False) for i in a] == [replace(i, trusted=False) for i in b]
 
 
+@pytest.mark.slow
 def test_trusted_documents_read_as_without_the_trust_test() -> None:
     trust = _trust()
     texts = _texts()
@@ -203,6 +204,7 @@ def test_long_numbers_where_the_schema_takes_a_number(
     assert plain.value == fast.value
 
 
+@pytest.mark.slow
 def test_reads_are_the_same_with_the_trust_test_or_without(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

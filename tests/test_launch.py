@@ -97,16 +97,18 @@ def _both(args: list[str], stdin: str | None = None) -> tuple[tuple[int, str, st
     ["check", "--format=json", BAD],
     ["check", "-f", "junit", BAD, VALID],
     ["check", "--strict", "-q", "--jobs", "2", str(SAMPLES)],
-    ["check", "--select", "FT3", "--ignore=FT302", str(SAMPLES / "invalid")],
-    ["check", "--select", "FT999", ONE],
-    ["check", "--show-settings", VALID],
-    ["check", "--explain-unknowns", ONE],
-    ["check", "--explain-unknowns", "-f", "github", ONE],
-    ["check", "--color", "always", BAD],
-    ["check", "no-such-file.ftn", ONE],
-    ["check", "--config", "no-such.toml", ONE],
-    ["check", "-", "--isolated"],
-    ["check", "--exclude", "*.ftn", VALID],
+    *(pytest.param(args, marks=pytest.mark.slow) for args in [  # two processes each
+        ["check", "--select", "FT3", "--ignore=FT302", str(SAMPLES / "invalid")],
+        ["check", "--select", "FT999", ONE],
+        ["check", "--show-settings", VALID],
+        ["check", "--explain-unknowns", ONE],
+        ["check", "--explain-unknowns", "-f", "github", ONE],
+        ["check", "--color", "always", BAD],
+        ["check", "no-such-file.ftn", ONE],
+        ["check", "--config", "no-such.toml", ONE],
+        ["check", "-", "--isolated"],
+        ["check", "--exclude", "*.ftn", VALID],
+    ]),
 ])
 def test_the_check_read_without_typer_is_the_check_typer_runs(args: list[str]) -> None:
     assert plain_check(args) is not None
@@ -136,6 +138,7 @@ def _loaded(cache: Path, *args: str) -> set[str]:
     return set(json.loads(r.stderr.rsplit("\n", 1)[-1]))
 
 
+@pytest.mark.slow
 def test_a_plain_check_of_ftn_loads_no_typer_click_rich_or_lark(tmp_path: Path) -> None:
     _loaded(tmp_path, "check", ONE)  # keeps the grammar's terminals
     loaded = _loaded(tmp_path, "check", ONE)

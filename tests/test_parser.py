@@ -275,6 +275,7 @@ def _read_both(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[list[Item], 
     return direct, grammar
 
 
+@pytest.mark.slow
 def test_the_direct_path_reads_what_the_grammar_reads(monkeypatch: pytest.MonkeyPatch) -> None:
     from verifier.generate import generate_games, hide
 

@@ -62,7 +62,7 @@ def test_each_wrong_engine_shows_its_defect_class_and_rule(name: str) -> None:
 @pytest.mark.parametrize(
     ("name", "message"),
     [
-        ("hangs", "no answer within 1 s to 'event'"),
+        pytest.param("hangs", "no answer within 1 s to 'event'", marks=pytest.mark.slow),
         ("exits", "exited with code 3; stderr: engine: cannot go on"),
         ("garbage", "malformed reply to 'event': '<<< not json >>>'"),
     ],

@@ -152,6 +152,7 @@ def _audit_json_count(doc: dict[str, Any]) -> int:
                for g in doc["failing"]) + len(doc["unreadable"])
 
 
+@pytest.mark.slow
 def test_audit_formats_report_the_same_findings() -> None:
     paths = [str(p) for p in SAMPLES]
     code, out = run("audit", *paths, "--format", "json")

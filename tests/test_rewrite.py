@@ -45,8 +45,8 @@ def generated(n: int = 3) -> str:
 
 
 #: Quick runs: the samples and a few generated games; slow ones: more games.
-SIZES = [pytest.param(1, 1), pytest.param(3000, 25, marks=pytest.mark.slow),
-         pytest.param(1 << 18, 25, marks=pytest.mark.slow)]
+SIZES = [pytest.param(1, 1), pytest.param(3000, 12, marks=pytest.mark.slow),
+         pytest.param(1 << 18, 12, marks=pytest.mark.slow)]
 
 
 @functools.cache

@@ -156,6 +156,7 @@ def _int_spots(node: Any) -> list[tuple[Any, Any]]:
     return spots
 
 
+@pytest.mark.slow
 def test_bounded_accepts_what_fast_does_less_numbers_past_the_limit() -> None:
     """The reader's trust test: a document it passes is valid and holds no
     number of more than MAX_DIGITS digits."""

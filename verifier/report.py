@@ -6,12 +6,12 @@ into and returns strings; it reads no file and decides nothing.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .diagnostics import Diagnostic
+from .jsonwrite import dumps as dumps  # JSON text as the CLI writes it
 
 REPORT_VERSION = 1
 
@@ -49,11 +49,6 @@ def report_json(diagnostics: Sequence[Diagnostic], summary: Summary) -> dict[str
         "diagnostics": [d.to_dict() for d in diagnostics],
         "summary": summary.to_dict(),
     }
-
-
-def dumps(doc: Any) -> str:
-    """JSON text as the CLI writes it."""
-    return json.dumps(doc, ensure_ascii=False, indent=2)
 
 
 def _end_text(end: dict[str, Any]) -> str:

@@ -14,7 +14,6 @@ nothing.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import chain
@@ -24,6 +23,7 @@ from notation.model import Game
 
 from .diagnostics import Diagnostic
 from .formats import LAYOUTS, Layout, fmt_target, game_text
+from .jsonwrite import dumps
 from .parallel import Piece
 from .reading import Locate, read_lines
 from .replay import canonical_game, trace_game
@@ -144,7 +144,7 @@ def replay_piece(piece: Piece, as_json: bool = False) -> Part:
         doc = replay_doc(r.game, r.number, piece.source, r.locate)
         part.stopped |= doc["stopped"] is not None
         if as_json:
-            body = json.dumps(doc, ensure_ascii=False, indent=2)
+            body = dumps(doc)
             texts.append("\n".join("    " + line for line in body.split("\n")))
         else:
             texts.append("\n".join(trace_lines(doc)) + "\n")

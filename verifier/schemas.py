@@ -8,11 +8,12 @@ out (a test keeps them equal); ``ftn schema NAME`` prints one.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
 from notation.schema import DRAFT, RECORD_SCHEMA, SCHEMA_BASE, SEAT_PATTERN, SIDE_PATTERN
+
+from .jsonwrite import dumps
 
 _INT = {"type": "integer", "minimum": 0}
 
@@ -276,4 +277,4 @@ SCHEMAS: dict[str, Callable[[], dict[str, Any]]] = {
 
 def schema_text(name: str) -> str:
     """A schema as the file in ``schemas/`` holds it."""
-    return json.dumps(SCHEMAS[name](), indent=2, ensure_ascii=False) + "\n"
+    return dumps(SCHEMAS[name]()) + "\n"

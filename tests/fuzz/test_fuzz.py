@@ -18,6 +18,7 @@ from paths import read_sample
 from verifier.check import check_text
 
 
+@pytest.mark.slow
 def test_short_run_finds_no_crash_and_no_hang(tmp_path: Path) -> None:
     """400 cases: every library path, the CLI every 10th, ``ftn`` as a
     subprocess twice."""

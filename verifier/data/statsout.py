@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
+from ..jsonwrite import dumps
 from .stats import ALL, Row, Stats
 
 FORMATS = ("text", "json", "csv")
@@ -115,7 +115,7 @@ def render(groups: dict[str, Stats], by: str | None, fmt: str) -> str:
         else:
             doc["by"] = by
             doc["groups"] = {g: to_dict(groups[g]) for g in order}
-        return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+        return dumps(doc) + "\n"
     if fmt == "csv":
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")

@@ -8,7 +8,6 @@ and ``report.dumps`` for a check (with ``unknowns`` when asked), and
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING
 
 from ..report import Summary, dumps, report_json
@@ -30,4 +29,4 @@ class JsonRenderer(Renderer):
         self.out.write(dumps(doc) + "\n")
 
     def audit(self, summary: AuditSummary) -> None:
-        self.out.write(json.dumps(summary.to_dict(), ensure_ascii=False, indent=2) + "\n")
+        self.out.write(dumps(summary.to_dict()) + "\n")

@@ -11,7 +11,6 @@ Pointer is the logical location. Written at the end, never coloured.
 
 from __future__ import annotations
 
-import json
 from pathlib import PurePath
 from typing import Any
 from urllib.parse import quote
@@ -19,6 +18,7 @@ from urllib.parse import quote
 from .. import rulebook
 from ..audit import DEFECTS
 from ..diagnostics import ERROR, REGISTRY, Code, Diagnostic
+from ..jsonwrite import dumps
 from ..report import Summary
 from .base import Renderer, escape_controls
 
@@ -128,4 +128,4 @@ class SarifRenderer(Renderer):
                                          + what[1:] + ".", "A defect class of ftn audit."))
                 known.add(name)
         doc = log(self.findings, rules, summary.errors == 0)
-        self.out.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
+        self.out.write(dumps(doc) + "\n")
