@@ -25,6 +25,7 @@ from setuptools import setup
 COMPILED = [
     "notation/build.py",
     "notation/parser.py",
+    "notation/scan.py",
     "verifier/engine.py",
     "verifier/judge.py",
     "verifier/replay.py",

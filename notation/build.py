@@ -64,10 +64,6 @@ def _tile(text: str) -> Tile:
     return t
 
 
-def _totals(text: str, col: int) -> TotalsClaim:
-    return TotalsClaim(tuple(map(int, text[1:-1].split(","))), col)
-
-
 # An event line, with its fields as groups: the grammar's PLACEMENT and KNOCK
 # terminals written out (``grammar.event_regexes`` builds them from its
 # field terminals), blanks around the line allowed. Placement groups: seat,
@@ -79,6 +75,47 @@ PLACEMENT_FIELDS = (
 KNOCK_FIELDS = r"[ \t]*({SEAT})[ \t]+knock(?:[ \t]+\(([0-9]+(?:,[0-9]+)*)\))?[ \t]*"
 _new = tuple.__new__  # builds a NamedTuple from a tuple without a Python call
 
+# Claims are immutable values, and few differ (an end total, the points, and
+# the totals, each at its column): each is built once and shared, from a
+# cache that is emptied when it grows past ``_CACHED`` (so that memory stays
+# bounded, whatever the input).
+_CACHED = 1 << 16
+_END_TOTALS: dict[tuple[str, int], EndTotalClaim] = {}
+_POINTS: dict[tuple[str, str | None, str | None, int], PointsClaim] = {}
+_TOTALS: dict[tuple[str, int], TotalsClaim] = {}
+
+
+def _end_total(text: str, col: int) -> EndTotalClaim:
+    key = (text, col)
+    claim = _END_TOTALS.get(key)
+    if claim is None:
+        if len(_END_TOTALS) >= _CACHED:
+            _END_TOTALS.clear()
+        claim = _END_TOTALS[key] = _new(EndTotalClaim, (int(text), col))
+    return claim
+
+
+def _points(points: str, bonus: str | None, over: str | None, col: int) -> PointsClaim:
+    key = (points, bonus, over, col)
+    claim = _POINTS.get(key)
+    if claim is None:
+        if len(_POINTS) >= _CACHED:
+            _POINTS.clear()
+        claim = _POINTS[key] = _new(PointsClaim, (
+            int(points), None if bonus is None else int(bonus), over is not None, col))
+    return claim
+
+
+def _totals_claim(text: str, col: int) -> TotalsClaim:
+    """The claim of totals written ``text`` (without the parentheses) at ``col``."""
+    key = (text, col)
+    claim = _TOTALS.get(key)
+    if claim is None:
+        if len(_TOTALS) >= _CACHED:
+            _TOTALS.clear()
+        claim = _TOTALS[key] = _new(TotalsClaim, (tuple(map(int, text.split(","))), col))
+    return claim
+
 
 def placement(m: re.Match[str], at: int, line: int, comments: Comments) -> Placement:
     """The record of a placement line matched by ``PLACEMENT_FIELDS``; ``at``
@@ -88,16 +125,10 @@ def placement(m: re.Match[str], at: int, line: int, comments: Comments) -> Place
         seat,
         _TILES.get(tile) or _tile(tile),
         end,
-        None if total is None else _new(EndTotalClaim, (int(total), at + m.start(4))),
-        None if points is None else _new(PointsClaim, (
-            int(points),
-            None if bonus is None else int(bonus),
-            over is not None,
-            at + 1 + m.start(5) if over is not None else at + m.start(6),
-        )),
-        None if totals is None else _new(TotalsClaim, (
-            tuple(map(int, totals.split(","))), at + m.start(8),
-        )),
+        None if total is None else _end_total(total, at + m.start(4)),
+        None if points is None else _points(
+            points, bonus, over, at + 1 + m.start(5) if over is not None else at + m.start(6)),
+        None if totals is None else _totals_claim(totals, at + m.start(8)),
         line,
         at + 1 + m.start(1),
         comments,
@@ -108,12 +139,10 @@ def placement(m: re.Match[str], at: int, line: int, comments: Comments) -> Place
 def knock(m: re.Match[str], at: int, line: int, comments: Comments) -> Knock:
     """The record of a knock line matched by ``KNOCK_FIELDS`` (see ``placement``)."""
     seat, totals = m.groups()
-    return Knock(
+    return _new(Knock, (
         seat, line, at + 1 + m.start(1), comments, None,
-        None if totals is None else _new(TotalsClaim, (
-            tuple(map(int, totals.split(","))), at + m.start(2),
-        )),
-    )
+        None if totals is None else _totals_claim(totals, at + m.start(2)),
+    ))
 
 
 _STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
@@ -128,13 +157,13 @@ def _tag(tok: _Line) -> Tag:
 
 def _deal(tok: _Line) -> Deal:
     fields = tok.value.split()
-    tiles = tuple(None if f == "?" else _tile(f) for f in fields[2:])
+    tiles = tuple([None if f == "?" else _TILES.get(f) or _tile(f) for f in fields[2:]])
     return Deal(fields[1], tiles, tok.line, tok.col, tok.comments)
 
 
 def _totals_after(tok: _Line, fields: list[str], index: int) -> TotalsClaim | None:
     if len(fields) > index:
-        return _totals(fields[index], tok.col + tok.value.rfind(fields[index]))
+        return _totals_claim(fields[index][1:-1], tok.col + tok.value.rfind(fields[index]))
     return None
 
 

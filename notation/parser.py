@@ -58,6 +58,7 @@ from .grammar import (
 from .hints import close_matches
 from .jsontext import MAX_DIGITS, MAX_ROUNDS  # the same limits as the JSON reader's
 from .model import NO_COMMENTS, Comments, Game, Knock, Placement
+from .scan import COMPILED, scan_event
 
 __all__ = [
     "KIND_NAMES", "MAX_ERRORS", "Damaged", "FtnSyntaxError", "Item", "ParseError",
@@ -72,9 +73,14 @@ MAX_ERRORS = 20
 #: Whether event lines in a run take the direct path (``read_games``); off,
 #: every line goes through the line regex (the tests compare the two).
 DIRECT = True
+#: Whether the direct path reads event lines a character at a time
+#: (``scan.scan_event``) rather than by the event regexes: when that module
+#: is compiled (the tests compare the two).
+SCAN = COMPILED
 _LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
-#: Placement lines shorter than this hold no number beyond the limit.
-_SHORT = MAX_DIGITS + 8
+#: Event lines shorter than this hold no run of digits beyond the limit (the
+#: shortest that may: a seat of a letter and such a run, then " 1-1").
+_SHORT = MAX_DIGITS + 6
 
 KIND_NAMES = {
     "GAME": "a 'game' line",
@@ -162,6 +168,7 @@ def read_items(lines: Iterable[str], source: str = "<input>", first_line: int = 
     parser: GameLines | None = None  # the game being read
     fast_placement, fast_knock = (r.fullmatch for r in event_regexes())
     direct = DIRECT
+    scan = scan_event if SCAN else None
     # The records of the current run of event lines.
     run: list[Placement | Knock] | None = None
     held: Game | None = None  # last complete game, held for closing comments
@@ -184,17 +191,24 @@ def read_items(lines: Iterable[str], source: str = "<input>", first_line: int = 
         if direct and run is not None and not comments:
             # The hot path: one more event line in a run, without a comment,
             # and (for a long line) no number beyond the limit.
-            f = fast_placement(raw)
-            if f is not None:
-                if len(raw) < _SHORT or (len(raw) <= MAX_LINE and long_number(raw) is None):
-                    run.append(placement(f, 0, lineno, NO_COMMENTS))
+            if scan is not None:  # compiled: a character at a time
+                scanned = scan(raw, lineno)
+                if scanned is not None:
+                    run.append(scanned)
                     continue
+                f = None
             else:
-                f = fast_knock(raw)
-                if f is not None and (
-                        len(raw) < _SHORT or (len(raw) <= MAX_LINE and long_number(raw) is None)):
-                    run.append(knock(f, 0, lineno, NO_COMMENTS))
-                    continue
+                f = fast_placement(raw)
+                if f is not None:
+                    if len(raw) < _SHORT or (len(raw) <= MAX_LINE and long_number(raw) is None):
+                        run.append(placement(f, 0, lineno, NO_COMMENTS))
+                        continue
+                else:
+                    f = fast_knock(raw)
+                    if f is not None and (len(raw) < _SHORT or (
+                            len(raw) <= MAX_LINE and long_number(raw) is None)):
+                        run.append(knock(f, 0, lineno, NO_COMMENTS))
+                        continue
         if len(raw) > MAX_LINE:
             m = None
             limit = (f"a line of {len(raw)} characters: longer than the limit of "

@@ -304,3 +304,16 @@ def test_a_line_out_of_place_is_judged_by_the_grammar() -> None:
     assert [(e.line, e.col, e.message) for e in errors] == [
         (5, 1, "an event (a placement or a knock) cannot stand here")]
     assert "a 'round' line" in errors[0].expected and "an 'end' line" in errors[0].expected
+
+
+def test_a_seat_of_nineteen_digits_is_refused_on_either_path(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # "P" and 19 digits, then " 1-1": 24 characters, the shortest event line
+    # that holds a run of digits beyond the limit. The direct path took it
+    # for a placement while the grammar's path refused it.
+    seat = "P" + "1" * 19
+    text = f"game\nround 1 opener N\nN 6-6\n{seat} 1-1\nend\n"
+    direct, grammar = _read_both(text, monkeypatch)
+    assert direct == grammar
+    (err,) = [i for i in direct if isinstance(i, ParseError)]
+    assert (err.line, err.message) == (4, "a number of more than 18 digits")

@@ -32,6 +32,35 @@ def test_text_lines_are_the_split_text(text: str, chunk: int,
     assert got == text.lstrip("\ufeff").split("\n")
 
 
+@pytest.mark.parametrize("text", TEXTS)
+@pytest.mark.parametrize("chunk", [1, 2, 3, 1 << 20])
+def test_chunks_hold_whole_lines_and_join_into_the_text(text: str, chunk: int,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(streams, "CHUNK", chunk)
+    got = list(streams.text_chunks(io.BytesIO(text.encode("utf-8")), "f"))
+    assert "\n".join(got) == text.lstrip("\ufeff")
+    assert [line for t in got for line in t.split("\n")] == text.lstrip("\ufeff").split("\n")
+
+
+def test_chunked_head_looks_without_taking() -> None:
+    chunks = streams.Chunked(["", "\r\n  ", "\ufeff\ngame\nend", "", "x"])
+    assert chunks.head() == ["", "\r", "  ", "\ufeff", "game"]
+    assert chunks.head(7) == ["", "\r", "  ", "\ufeff", "game", "end", ""]
+    assert list(chunks) == ["", "\r", "  ", "\ufeff", "game", "end", "", "x"]
+    assert list(chunks) == []  # taken
+    assert streams.Chunked(["game\nend"]).head(2) == ["game", "end"]
+    assert streams.Chunked(["", ""]).head() == ["", ""]  # no line that is not blank
+    assert streams.Chunked([]).head() == []
+    again = streams.Chunked(["a\nb", "c"])
+    assert again.head(2) == ["a", "b"] and list(again.texts()) == ["a\nb", "c"]
+
+
+def test_open_lines_opens_the_file_when_first_asked(tmp_path: Path) -> None:
+    lines = streams.open_lines(str(tmp_path / "missing"), "<m>")  # no error yet
+    with pytest.raises(InputError, match="<m>: cannot read"):
+        lines.head()
+
+
 @pytest.mark.parametrize("chunk", [1, 4, 1 << 20])
 def test_not_utf8_is_said_where_as_for_a_whole_file(chunk: int,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:

@@ -14,6 +14,7 @@ diagnostics that reading the whole input gives. It judges nothing itself
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeAlias
@@ -23,7 +24,8 @@ from notation.grammar import line_regex
 from .batches import Batch, check_reads
 from .diagnostics import Diagnostic
 from .formats import NOTATIONS
-from .reading import Read, read_lines, sniff
+from .reading import Read, sniff
+from .streams import Chunked
 
 if TYPE_CHECKING:  # the audit is imported by the workers that audit: a check needs none
     from .audit import GameAudit
@@ -69,65 +71,135 @@ def pieces(lines: Iterable[str], source: str, kind: str | None = None,
     yield from cut
 
 
-def jsonl_pieces(it: Iterator[str], source: str, size: int) -> Iterator[Piece]:
+def _texts(lines: Iterable[str]) -> Iterator[str]:
+    """A stream of lines as chunks of whole lines (``streams.Chunked``
+    gives its own; other lines, without their line ends, are gathered)."""
+    if isinstance(lines, Chunked):
+        yield from lines.texts()
+        return
+    buf: list[str] = []
+    chars = 0
+    for line in lines:
+        buf.append(line)
+        chars += len(line)
+        if chars >= _GATHER:
+            yield "\n".join(buf)
+            buf, chars = [], 0
+    if buf:
+        yield "\n".join(buf)
+
+
+#: Characters gathered into one chunk from a stream of lines.
+_GATHER = 1 << 20
+
+
+def jsonl_pieces(it: Iterable[str], source: str, size: int) -> Iterator[Piece]:
     first_line = first_game = 1
     buf: list[str] = []
     games = chars = 0
-    for line in it:
-        buf.append(line)
-        chars += len(line)
-        if line.strip():
-            games += 1
-        if chars >= size:
-            yield Piece(source, "jsonl", buf, first_line, first_game)
-            first_line += len(buf)
-            first_game += games
-            buf, games, chars = [], 0, 0
+    for text in _texts(it):
+        for line in text.split("\n"):
+            buf.append(line)
+            chars += len(line)
+            if line.strip():
+                games += 1
+            if chars >= size:
+                yield Piece(source, "jsonl", buf, first_line, first_game)
+                first_line += len(buf)
+                first_game += games
+                buf, games, chars = [], 0, 0
     if buf or first_line == 1:
         yield Piece(source, "jsonl", buf, first_line, first_game)
 
 
-def ftn_pieces(it: Iterator[str], source: str, size: int) -> Iterator[Piece]:
+#: The start of a line that may be a 'game' line (blanks and a BOM before it).
+_GAME_START = re.compile(r"^[ \t\ufeff]*game", re.MULTILINE)
+
+
+def ftn_pieces(it: Iterable[str], source: str, size: int) -> Iterator[Piece]:
+    """FTN in pieces: a cut before a 'game' line whose last line before it
+    that is not blank is an 'end' line (no comment between), once the piece
+    holds ``size`` characters (line ends left out). The text is searched a
+    chunk at a time for the lines that start with 'game' (no step a line):
+    only those, and the line before a cut, are matched against the
+    grammar's line terminals."""
     fullmatch = line_regex().fullmatch
+
+    def is_game(text: str, start: int) -> bool:
+        """Whether the line at ``start`` is a 'game' line."""
+        end = text.find("\n", start)
+        line = text[start:] if end < 0 else text[start:end]
+        m = fullmatch(line.rstrip("\r").lstrip("\ufeff"))
+        return m is not None and m.group("GAME") is not None
+
+    def after_end(text: str, start: int, carried: bool) -> bool:
+        """Whether the last line before the line at ``start`` that is not
+        blank is an 'end' line (``carried``: whether it was, before
+        ``text``, when every line before ``start`` is blank)."""
+        end = start - 1  # the line end before the line at start
+        while end >= 0:
+            begin = text.rfind("\n", 0, end) + 1
+            line = text[begin:end]
+            s = line.lstrip(" \t\ufeff")
+            if s and s[0] != "\r":
+                if s[0] == "e" and s.startswith("end"):
+                    m = fullmatch(line.rstrip("\r"))
+                    return m is not None and m.group("END") is not None
+                return False
+            end = begin - 1
+        return carried
+
+    def games_in(parts: list[str]) -> int:
+        return sum(is_game(part, m.start()) for part in parts
+                   for m in _GAME_START.finditer(part))
+
     first_line = first_game = 1
-    buf: list[str] = []
-    games = chars = 0  # 'game' lines and characters in buf
-    after_end = False  # the last line that is not blank was an 'end' line
-    for line in it:
-        chars += len(line)
-        s = line.lstrip(" \t\ufeff")
-        if not s or s[0] in "\r":
-            buf.append(line)
-            continue
-        c = s[0]
-        if c == "#":
-            after_end = False  # a comment between games: no cut before the next
-            buf.append(line)
-            continue
-        if c == "g" and s.startswith("game"):
-            m = fullmatch(line.rstrip("\r").lstrip("\ufeff"))
-            if m is not None and m.group("GAME") is not None:
-                if after_end and chars - len(line) >= size:
-                    yield Piece(source, "ftn", buf, first_line, first_game)
-                    first_line += len(buf)
-                    first_game += games
-                    buf, games, chars = [], 0, len(line)
-                games += 1
-            after_end = False
-        elif c == "e" and s.startswith("end"):
-            m = fullmatch(line.rstrip("\r"))
-            after_end = m is not None and m.group("END") is not None
-        else:
-            after_end = False
-        buf.append(line)
-    yield Piece(source, "ftn", buf, first_line, first_game)
+    parts: list[str] = []  # the piece being gathered: chunks of whole lines
+    chars = 0  # its characters, line ends left out
+    carried = False  # whether its last line that is not blank is an 'end' line
+    for text in _texts(it):
+        pos = 0  # where the piece's lines start in text
+        floor = 0  # the least start of a line to cut before
+        while True:
+            # Each character before a cut counts once at most: the first
+            # line that may be cut before starts ``size - chars`` on.
+            m = _GAME_START.search(text, max(floor, pos + size - chars))
+            while m is not None:
+                at = m.start()
+                if is_game(text, at) and (
+                        chars + at - pos - text.count("\n", pos, at) >= size
+                        and after_end(text, at, carried)):
+                    break
+                m = _GAME_START.search(text, m.end())
+            if m is None:
+                break
+            at = m.start()
+            if at:  # (at 0, the piece's lines are all in the chunks before)
+                parts.append(text[pos:at - 1])
+            lines = [line for part in parts for line in part.split("\n")]
+            yield Piece(source, "ftn", lines, first_line, first_game)
+            first_line += len(lines)
+            first_game += games_in(parts)
+            parts, chars, pos, floor = [], 0, at, at + 1
+        parts.append(text[pos:] if pos else text)
+        chars += len(text) - pos - text.count("\n", pos)
+        carried = after_end(text, len(text) + 1, carried)
+    lines = [line for part in parts for line in part.split("\n")]
+    yield Piece(source, "ftn", lines, first_line, first_game)
+
+
+def piece_reads(piece: Piece) -> Iterator[Read]:
+    """The reads of a piece, by its notation's reader (its lines have no
+    line ends, and how it is read is known: no sniffing again)."""
+    reader: Iterator[Read] = NOTATIONS[piece.how].read(piece.lines, piece.source,
+                                                        piece.first_line, piece.first_game)
+    return reader
 
 
 def _reads(piece: Piece, preset: str | None = None) -> Iterator[Read]:
     """The reads of a piece; with ``preset``, its records without a
     ``[rules]`` tag as under that preset (``settings.with_preset``)."""
-    reads = read_lines(piece.lines, piece.source, piece.how, piece.first_line,
-                       piece.first_game)
+    reads = piece_reads(piece)
     if preset is None:
         return reads
     from .settings import with_preset

@@ -34,6 +34,7 @@ from notation.parser import Damaged, ParseError, read_items
 
 from .diagnostics import BY_NAME, Diagnostic, DiagnosticName, Name
 from .formats import FAMILIES, NOTATIONS, SUFFIXES, in_family
+from .streams import Chunked
 
 Locate = Callable[[str], tuple[int, int]]
 KINDS = FAMILIES
@@ -111,19 +112,24 @@ def _blank(line: str) -> bool:
 
 
 def sniff(lines: Iterable[str], name: str = "<input>", kind: str | None = None
-          ) -> tuple[str, Iterator[str]]:
+          ) -> tuple[str, Iterable[str]]:
     """How a stream of lines is read, and the same lines again: "ftn", "jsonl"
     (a whole JSON document on its first non-blank line: JSON Lines, read a
     line at a time) or "json" (one document over several lines, or an
     array: read whole). ``kind`` ("ftn", "json", "jsonl") overrides the
     file's extension and the text."""
-    it = iter(lines)
-    head: list[str] = []
-    for line in it:
-        head.append(line.rstrip("\n"))
-        if not _blank(line):
-            break
-    rest = chain(head, (ln.rstrip("\n") for ln in it))
+    rest: Iterable[str]
+    if isinstance(lines, Chunked):  # looked at, not taken; no line ends
+        head = lines.head()
+        rest = lines
+    else:
+        it = iter(lines)
+        head = []
+        for line in it:
+            head.append(line.rstrip("\n"))
+            if not _blank(line):
+                break
+        rest = chain(head, (ln.rstrip("\n") for ln in it))
     if kind is not None and kind not in FAMILIES:  # a notation named: "jsonl"
         return kind, rest
     family = kind or kind_by_name(name) or (

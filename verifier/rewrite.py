@@ -24,10 +24,11 @@ from notation.model import Game
 from .diagnostics import Diagnostic
 from .formats import LAYOUTS, Layout, fmt_target, game_text
 from .jsonwrite import dumps
-from .parallel import Piece
-from .reading import Locate, read_lines
+from .parallel import Piece, piece_reads
+from .reading import Locate
 from .replay import canonical_game, trace_game
 from .report import trace_lines
+from .streams import Chunked
 
 #: ``ftn replay --format json``: the games of one document, each indented
 #: as ``json.dumps(doc, indent=2)`` indents them.
@@ -50,10 +51,12 @@ class Part:
     stopped: bool = False
 
 
-def first_lines(lines: Iterable[str]) -> tuple[list[str], Iterator[str]]:
+def first_lines(lines: Iterable[str]) -> tuple[list[str], Iterable[str]]:
     """The lines up to the first that is not blank (at least two when there
     are two), and all the lines again: enough to tell how the input is
     read (``reading.sniff``), its line end and whether it is an array."""
+    if isinstance(lines, Chunked):  # looked at, not taken
+        return lines.head(2), lines
     it = iter(lines)
     head: list[str] = []
     seen = False  # a line that is not blank
@@ -79,8 +82,7 @@ def format_target(how: str, lines: Iterable[str]) -> str:
 
 
 def _reads(piece: Piece) -> Iterator[Any]:
-    return read_lines(piece.lines, piece.source, piece.how, piece.first_line,
-                      piece.first_game)
+    return piece_reads(piece)
 
 
 def _games(piece: Piece, part: Part) -> Iterator[Any]:

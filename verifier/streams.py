@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import io
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import IO, Any, BinaryIO, cast
 
 
@@ -140,13 +140,16 @@ def not_utf8(name: str, data: bytes, e: UnicodeDecodeError, line0: int) -> Input
     return InputError(f"{name}:{line}:{col}: not UTF-8 (byte 0x{data[e.start]:02x})")
 
 
-def text_lines(stream: BinaryIO, name: str, max_line: int | None = None) -> Iterator[str]:
-    """The lines of a UTF-8 byte stream, without their "\\n" (a "\\r" stays),
-    exactly as ``text.split("\\n")`` gives them (a text ending in a line end
-    has an empty last line). A BOM at the start is dropped. A line of more
-    than ``max_line`` bytes (by default ``MAX_LINE_BYTES``) is an
-    ``InputError`` as soon as it passes the limit, compressed or not: what
-    is kept of a line never grows beyond it."""
+def text_chunks(stream: BinaryIO, name: str, max_line: int | None = None) -> Iterator[str]:
+    """The text of a UTF-8 byte stream in chunks of whole lines, decoded a
+    chunk at a time: each chunk without the line end that follows it, so
+    that the lines of the chunks, ``chunk.split("\\n")`` each, are exactly
+    what ``text.split("\\n")`` gives for the whole text (a text ending in a
+    line end has an empty last line: the last chunk is then ""). A BOM at
+    the start is dropped. A line of more than ``max_line`` bytes (by
+    default ``MAX_LINE_BYTES``) is an ``InputError`` as soon as it passes
+    the limit, compressed or not: what is kept of a line never grows beyond
+    it; no line of a chunk that holds one is given."""
     limit = MAX_LINE_BYTES if max_line is None else max_line
     line0 = 1
     rest: list[bytes] = []  # the pieces of the line being read
@@ -168,20 +171,21 @@ def text_lines(stream: BinaryIO, name: str, max_line: int | None = None) -> Iter
             if kept > limit:
                 raise _too_long(name, line0, limit)
             continue
-        whole = b"".join([*rest, data[: cut + 1]])
+        whole = b"".join([*rest, data[:cut]]) if rest else data[:cut]
         rest, kept = [data[cut + 1:]], len(data) - cut - 1
         try:
             text = whole.decode("utf-8-sig" if first else "utf-8")
         except UnicodeDecodeError as e:
             raise not_utf8(name, whole, e, line0) from None
         first = False
-        lines = text.split("\n")
-        lines.pop()  # the empty piece after the last "\n"
-        for n, line in enumerate(lines):
-            if len(line) > limit // 4 and len(line.encode("utf-8")) > limit:
-                raise _too_long(name, line0 + n, limit)
-        line0 += len(lines)
-        yield from lines
+        # A line past the limit needs a chunk a quarter of it long (at most
+        # 4 bytes a character): only then are the lines measured.
+        if len(text) > limit // 4:
+            for n, line in enumerate(text.split("\n")):
+                if len(line) > limit // 4 and len(line.encode("utf-8")) > limit:
+                    raise _too_long(name, line0 + n, limit)
+        line0 += text.count("\n") + 1
+        yield text
         if kept > limit:
             raise _too_long(name, line0, limit)
     tail = b"".join(rest)
@@ -192,27 +196,106 @@ def text_lines(stream: BinaryIO, name: str, max_line: int | None = None) -> Iter
     yield last
 
 
+def text_lines(stream: BinaryIO, name: str, max_line: int | None = None) -> Iterator[str]:
+    """The lines of a UTF-8 byte stream, without their "\\n" (a "\\r" stays),
+    exactly as ``text.split("\\n")`` gives them (see ``text_chunks``)."""
+    for text in text_chunks(stream, name, max_line):
+        yield from text.split("\n")
+
+
+class Chunked:
+    """The lines of a text held as chunks of whole lines (``text_chunks``):
+    iterating gives the lines, one at a time; ``texts`` gives those not yet
+    given as chunks, so that a reader that works on whole texts (the
+    cutters of ``parallel``) needs no step a line. ``head`` looks at the
+    first lines without taking them."""
+
+    def __init__(self, texts: Iterable[str]) -> None:
+        self._texts = iter(texts)
+        self._held: list[str] = []  # chunks looked at (``head``), not yet given
+
+    @classmethod
+    def of(cls, text: str) -> Chunked:
+        """A whole text, as one chunk."""
+        return cls([text])
+
+    def texts(self) -> Iterator[str]:
+        """The chunks not yet given (each taken as it is given)."""
+        while self._held:
+            yield self._held.pop(0)
+        yield from self._texts
+
+    def __iter__(self) -> Iterator[str]:
+        for text in self.texts():
+            yield from text.split("\n")
+
+    def head(self, least: int = 1) -> list[str]:
+        """The first lines, up to the first that is not blank (``" \\t\\r\\ufeff"``
+        aside) and at least ``least`` of them (fewer when the text has
+        fewer), without taking them."""
+        out: list[str] = []
+        seen = False
+        for text in self._held:
+            if self._head_of(text, out, least, seen):
+                return out
+            seen = any(line.strip(" \t\r\ufeff") for line in out)
+        for text in self._texts:
+            self._held.append(text)
+            if self._head_of(text, out, least, seen):
+                return out
+            seen = any(line.strip(" \t\r\ufeff") for line in out)
+        return out
+
+    @staticmethod
+    def _head_of(text: str, out: list[str], least: int, seen: bool) -> bool:
+        """Add the first lines of one more chunk to ``out``; True once the
+        head is whole."""
+        start = 0
+        while True:
+            end = text.find("\n", start)
+            line = text[start:] if end < 0 else text[start:end]
+            out.append(line)
+            seen = seen or bool(line.strip(" \t\r\ufeff"))
+            if seen and len(out) >= least:
+                return True
+            if end < 0:
+                return False
+            start = end + 1
+
+    def close(self) -> None:
+        """Close the source of the chunks (a file is closed)."""
+        close = getattr(self._texts, "close", None)
+        if close is not None:
+            close()
+
+
 def _too_long(name: str, line: int, limit: int) -> InputError:
     return InputError(f"{name}:{line}: a line longer than {limit} bytes: too long to be read "
                       "(a record's line is far shorter; JSON on one line: write a game a "
                       "line, as JSON Lines)")
 
 
-def open_lines(name: str, label: str | None = None) -> Iterator[str]:
-    """The lines of a file (``-``: standard input), unpacked and decoded;
-    the file is closed when they have all been read (or the iterator is
-    closed). Errors name it ``label`` (by default ``name``)."""
-    stream = open_binary(name, label)
-    try:
-        yield from text_lines(stream, label or name)
-    finally:
-        if name != "-":
-            stream.close()
+def open_lines(name: str, label: str | None = None) -> Chunked:
+    """The lines of a file (``-``: standard input), unpacked and decoded, in
+    chunks (``Chunked``: iterating gives the lines); the file is opened when
+    the first are asked for, and closed when they have all been read (or
+    the ``Chunked`` is closed). Errors name it ``label`` (by default
+    ``name``)."""
+
+    def texts() -> Iterator[str]:
+        stream = open_binary(name, label)
+        try:
+            yield from text_chunks(stream, label or name)
+        finally:
+            if name != "-":
+                stream.close()
+
+    return Chunked(texts())
 
 
 def read_text(name: str) -> str:
     """The whole text of a file (``-``: standard input), unpacked and decoded."""
-    return "\n".join(open_lines(name))
+    return "\n".join(open_lines(name).texts())
 
 
 def unpack_bytes(data: bytes, name: str) -> bytes:

@@ -26,7 +26,7 @@ from ..inputs import InputError, check_input, expand_each
 from ..parallel import PIECE_CHARS, Piece, pieces
 from ..reading import sniff
 from ..rewrite import first_lines
-from ..streams import open_lines
+from ..streams import Chunked, open_lines
 
 R = TypeVar("R")
 R_contra = TypeVar("R_contra", contravariant=True)
@@ -137,7 +137,7 @@ def _items(inputs: Iterable[str | Text], kind: str | None, size: int
         if isinstance(source, Text):
             name = label = source.name
             text = source.text
-            lines: Iterable[str] = text.split("\n") if isinstance(text, str) else text
+            lines: Iterable[str] = Chunked.of(text) if isinstance(text, str) else text
             want, cut = source.kind or kind, 1 << 62 if source.whole else size
         else:
             name, label, want, cut = source, label_of(source), kind, size
