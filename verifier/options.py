@@ -2,18 +2,25 @@
 
 Boundary: turns the option words a record declares (``[rules "PRESET"]``,
 ``[rule "NAME" "VALUE"]``) and its number of seats into one ``Rules`` value,
-or into messages that say what is wrong and what is allowed. No I/O; it
-knows tags only as (name, value) strings, not the notation.
+or into messages that say what is wrong and what is allowed; ``describe``
+goes back. No I/O; it knows tags only as (name, value) strings, not the
+notation. The simple options (a row of ``notation.options`` with a ``Rules``
+field) are read, checked and described from their rows alone, so that a new
+one needs nothing here; ``set``, ``hand`` and ``partnerships`` are read by
+hand. The values are checked in this order, so that several bad ones are
+reported in it: ``set``, the simple options in the table's order,
+``partnerships``, ``hand``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from notation.hints import aside
 from notation.options import OPTIONS as TABLE
-from notation.options import PRESET_TEXT, PRESETS
+from notation.options import PRESET_TEXT, PRESETS, Option
 
 from .engine import Rules
 
@@ -46,17 +53,26 @@ DEAL_TABLES: dict[str, dict[int, dict[int, int | None]]] = {
     for table, offset in (("more", 0), ("fewer", 3))
 }
 
-DIVISORS = {"3,5": (3, 5), "3,5,7,11,13": (3, 5, 7, 11, 13)}
-
 #: Every option: its name, and what it may be (``notation.options``, the
 #: one table of them).
 OPTIONS: dict[str, str] = {o.name: o.text for o in TABLE}
 
+#: The simple options, in the table's order, by the ``Rules`` field each sets.
+SIMPLE: dict[str, Option] = {o.field: o for o in TABLE if o.field is not None}
+
+
+def _whole(value: str) -> bool:
+    """Whether a value is a whole number in ASCII digits ("²" and "١٢" are
+    digits to ``str.isdigit``, but not numbers of FTN), of at most 18 digits
+    (SPEC: the limits; Python would not read 4,301)."""
+    return value.isascii() and value.isdigit() and len(value) <= 18
+
+
 #: The words an option takes (for "did you mean"; numbers aside).
 WORDS: dict[str, tuple[str, ...]] = {
-    "set": tuple(SETS), "hand": ("more", "fewer"), "divisors": tuple(DIVISORS),
-    "immediate-end": ("on", "off"), "opener": ("lot", "highest-double"),
-    "partnerships": ("on", "off"),
+    "set": tuple(SETS), "hand": ("more", "fewer"), "partnerships": ("on", "off"),
+    **{o.name: words for o in SIMPLE.values()
+       if (words := tuple(w for w in o.words or () if not _whole(w)))},
 }
 
 
@@ -85,13 +101,6 @@ def given(items: Iterable[str]) -> list[tuple[str, str]]:
             raise ValueError(f"--rule takes NAME=VALUE, not {item!r}")
         pairs.append((name, value))
     return pairs
-
-
-def _whole(value: str) -> bool:
-    """Whether a value is a whole number in ASCII digits ("²" and "١٢" are
-    digits to ``str.isdigit``, but not numbers of FTN), of at most 18 digits
-    (SPEC: the limits; Python would not read 4,301)."""
-    return value.isascii() and value.isdigit() and len(value) <= 18
 
 
 def _onoff(value: str) -> bool | None:
@@ -128,21 +137,20 @@ def resolve(
     pip = SETS.get(values["set"] or "")
     if pip is None:
         bad("set")
-    target = values["target"] or ""
-    if not (_whole(target) and int(target) >= 1):
-        bad("target")
-    divisors = DIVISORS.get(values["divisors"] or "")
-    if divisors is None:
-        bad("divisors")
-    immediate = _onoff(values["immediate-end"] or "")
-    if immediate is None:
-        bad("immediate-end")
-    opener = {"lot": "rotate", "highest-double": "highest-double"}.get(values["opener"] or "")
-    if opener is None:
-        bad("opener")
-    bonus = values["bonus"]
-    if bonus not in ("0", "1"):
-        bad("bonus")
+    fields: dict[str, Any] = {}  # the simple options' fields (left out: the default)
+    for field, option in SIMPLE.items():
+        if option.name not in values:  # a preset that does not name it
+            continue
+        word = values[option.name] or ""
+        if option.words is None:
+            if _whole(word) and int(word) >= 1:
+                fields[field] = int(word)
+            else:
+                bad(option.name)
+        elif word in option.words:
+            fields[field] = option.words[word]
+        else:
+            bad(option.name)
     partners = None if values["partnerships"] is None else _onoff(values["partnerships"])
     if values["partnerships"] is not None and partners is None:
         bad("partnerships")
@@ -153,8 +161,7 @@ def resolve(
         bad("hand")
     if problems:
         return None, problems
-    assert pip is not None and divisors is not None and opener is not None
-    assert immediate is not None and bonus is not None
+    assert pip is not None
 
     limit = MAX_PLAYERS[pip]
     if not 2 <= players <= limit:
@@ -178,10 +185,8 @@ def resolve(
         partners = players == 4  # R1.3
     if partners and players != 4:
         return None, [Problem(None, f"partnerships need 4 players, not {players} (V6)")]
-    rules = Rules(
-        players=players, max_pip=pip, hand_size=hand, target=int(target), divisors=divisors,
-        bonus=int(bonus), partnerships=partners, opener=opener, immediate_end=immediate,
-    )
+    rules = Rules(players=players, max_pip=pip, hand_size=hand, partnerships=partners,
+                  **fields)
     combo = rules.problems()
     if combo:
         return None, [Problem(None, "; ".join(combo))]
@@ -189,14 +194,23 @@ def resolve(
 
 
 def describe(rules: Rules) -> dict[str, str]:
-    """The option values of a ``Rules``, as a record would declare them."""
-    return {
+    """The option values of a ``Rules``, as a record would declare them,
+    in the table's order; ValueError for a simple option's field that no
+    word gives (a ``Rules`` made by hand, not by ``resolve``)."""
+    by_hand = {
         "set": next(n for n, p in SETS.items() if p == rules.max_pip),
         "hand": str(rules.hand_size),
-        "target": str(rules.target),
-        "divisors": ",".join(map(str, rules.divisors)),
-        "immediate-end": "on" if rules.immediate_end else "off",
-        "opener": "lot" if rules.opener == "rotate" else "highest-double",
         "partnerships": "on" if rules.partnerships else "off",
-        "bonus": str(rules.bonus),
     }
+    return {o.name: by_hand[o.name] if o.field is None else _word(o, getattr(rules, o.field))
+            for o in TABLE}
+
+
+def _word(option: Option, value: Any) -> str:
+    """The word of a simple option that gives its field ``value``."""
+    if option.words is None:
+        return str(value)
+    for word, meant in option.words.items():
+        if meant == value:
+            return word
+    raise ValueError(f"{option.name}: no value gives {value!r}")
