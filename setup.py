@@ -26,6 +26,7 @@ COMPILED = [
     "notation/build.py",
     "notation/parser.py",
     "notation/scan.py",
+    "notation/scanline.py",
     "verifier/engine.py",
     "verifier/judge.py",
     "verifier/replay.py",

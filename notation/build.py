@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from .model import (
+    NO_COMMENTS,
     Comments,
     Deal,
     EndTotalClaim,
@@ -143,6 +144,65 @@ def knock(m: re.Match[str], at: int, line: int, comments: Comments) -> Knock:
         seat, line, at + 1 + m.start(1), comments, None,
         None if totals is None else _totals_claim(totals, at + m.start(2)),
     ))
+
+
+# An event line is mostly its head: all but its totals, which change from
+# line to line while the heads repeat (a few thousand in a thousand games).
+# The record of a head is made once, from the event regexes, and kept; a
+# line is then its head looked up and its totals matched alone.
+_HEADS: dict[str, tuple[Any, ...]] = {}  # () for a head of no event
+_HEADS_CACHED = 1 << 15
+_TOTALS_TAIL = re.compile(r"[ \t]+\(([0-9]{1,18}(?:,[0-9]{1,18})*)\)[ \t]*")
+_LONG_DIGITS = re.compile(r"[0-9]{19}")
+
+
+def event_line(raw: str, line: int, regexes: tuple[re.Pattern[str], re.Pattern[str]]
+               ) -> Placement | Knock | None:
+    """The record of a placement or knock line without a comment, as
+    ``placement`` and ``knock`` make it from ``regexes`` (the event
+    regexes: ``grammar.event_regexes``) at offset 0; None for any other
+    line, and for one with a number of more than 18 digits or of more than
+    10,000 characters (the parser refuses those)."""
+    if len(raw) > 10_000:
+        return None
+    j = raw.rfind("(")
+    if j < 0:
+        head, tail = raw, None
+    else:
+        head = raw[:j].rstrip(" \t")
+        tail = _TOTALS_TAIL.fullmatch(raw, len(head))
+        if tail is None:
+            return None
+    found = _HEADS.get(head)
+    if found is None:
+        found = _head(head, regexes)
+        if len(_HEADS) >= _HEADS_CACHED:
+            _HEADS.clear()
+        _HEADS[head] = found
+    if not found:
+        return None
+    totals = None if tail is None else _totals_claim(tail.group(1), j + 1)
+    if len(found) == 2:  # a knock: its seat and column
+        return _new(Knock, (found[0], line, found[1], NO_COMMENTS, None, totals))
+    seat, tile, end, total, points, col = found
+    return _new(Placement, (seat, tile, end, total, points, totals, line, col, NO_COMMENTS,
+                            None))
+
+
+def _head(head: str, regexes: tuple[re.Pattern[str], re.Pattern[str]]) -> tuple[Any, ...]:
+    """What an event line's head (the line without its totals) says: a
+    placement's fields but its totals, or a knock's seat and column; ()
+    when it is neither, or holds a number of more than 18 digits."""
+    if _LONG_DIGITS.search(head):
+        return ()
+    m = regexes[0].fullmatch(head)
+    if m is not None and m.group(8) is None:
+        p = placement(m, 0, 0, NO_COMMENTS)
+        return (p.seat, p.tile, p.end, p.end_total, p.points, p.col)
+    m = regexes[1].fullmatch(head)
+    if m is not None and m.group(2) is None:
+        return (m.group(1), 1 + m.start(1))
+    return ()
 
 
 _STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"')

@@ -44,7 +44,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .build import GameLines, _Line, knock, placement
+from .build import GameLines, _Line, event_line, knock, placement
 from .diagnose import diagnose_line
 from .grammar import (
     LINE_TERMINALS,
@@ -59,6 +59,7 @@ from .hints import close_matches
 from .jsontext import MAX_DIGITS, MAX_ROUNDS  # the same limits as the JSON reader's
 from .model import NO_COMMENTS, Comments, Game, Knock, Placement
 from .scan import COMPILED, scan_event
+from .scanline import scan_line
 
 __all__ = [
     "KIND_NAMES", "MAX_ERRORS", "Damaged", "FtnSyntaxError", "Item", "ParseError",
@@ -166,7 +167,8 @@ def read_items(lines: Iterable[str], source: str = "<input>", first_line: int = 
     long_number = _LONG_NUMBER.search
     comments: list[str] = []  # comment lines waiting for their element
     parser: GameLines | None = None  # the game being read
-    fast_placement, fast_knock = (r.fullmatch for r in event_regexes())
+    regexes = event_regexes()
+    fast_placement, fast_knock = (r.fullmatch for r in regexes)
     direct = DIRECT
     scan = scan_event if SCAN else None
     # The records of the current run of event lines.
@@ -191,24 +193,33 @@ def read_items(lines: Iterable[str], source: str = "<input>", first_line: int = 
         if direct and run is not None and not comments:
             # The hot path: one more event line in a run, without a comment,
             # and (for a long line) no number beyond the limit.
-            if scan is not None:  # compiled: a character at a time
-                scanned = scan(raw, lineno)
-                if scanned is not None:
-                    run.append(scanned)
+            direct_event = scan(raw, lineno) if scan is not None else event_line(
+                raw, lineno, regexes)
+            if direct_event is not None:
+                run.append(direct_event)
+                continue
+        if direct and parser is not None and not comments:
+            # The first event of a run, and (compiled) a 'deal', 'round' or
+            # 'result' line, where the game's order of lines allows it: read
+            # without the line regex, as it would read them.
+            if run is None:
+                first = scan(raw, lineno) if scan is not None else event_line(
+                    raw, lineno, regexes)
+                if first is not None and parser.allows("EVENTS"):
+                    run = [first]
+                    parser.feed(_Line("EVENTS", run, lineno, first.col, NO_COMMENTS))
+                    misplaced = None
                     continue
-                f = None
-            else:
-                f = fast_placement(raw)
-                if f is not None:
-                    if len(raw) < _SHORT or (len(raw) <= MAX_LINE and long_number(raw) is None):
-                        run.append(placement(f, 0, lineno, NO_COMMENTS))
-                        continue
-                else:
-                    f = fast_knock(raw)
-                    if f is not None and (len(raw) < _SHORT or (
-                            len(raw) <= MAX_LINE and long_number(raw) is None)):
-                        run.append(knock(f, 0, lineno, NO_COMMENTS))
-                        continue
+            if scan is not None:
+                found = scan_line(raw)
+                if found is not None and parser.allows(found[0]) and (
+                        found[0] != "ROUND" or rounds < MAX_ROUNDS):
+                    line_kind, at, upto = found
+                    rounds += line_kind == "ROUND"
+                    run = None
+                    parser.feed(_Line(line_kind, raw[at:upto], lineno, at + 1, NO_COMMENTS))
+                    misplaced = None
+                    continue
         if len(raw) > MAX_LINE:
             m = None
             limit = (f"a line of {len(raw)} characters: longer than the limit of "

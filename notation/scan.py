@@ -5,24 +5,28 @@ which may be a placement or a knock (the grammar's PLACEMENT and KNOCK
 terminals, no comment) into its record, exactly as the parser's direct path
 builds it from the event regular expressions (``build.PLACEMENT_FIELDS``,
 ``build.KNOCK_FIELDS``), or says None for any other line, which the parser
-then reads its usual way. It reports no error and knows nothing of the
-lines around it.
+then reads its usual way (``scanline`` does the same for 'deal', 'round'
+and 'result' lines). It reports no error and knows nothing of the lines
+around it.
 
 Why: compiled with mypyc (``FTN_COMPILE=1``, see ``setup.py``), a loop over
-the characters is native code, several times faster than matching the
-regular expression and taking its groups apart; interpreted, it is slower,
-so the parser uses it only when this module is compiled (``COMPILED``).
-Either way the records are the same: ``tests/test_scan.py`` holds this
-function to the regular expressions over generated, mutated and random
-lines, and holds the field shapes it is written for (the grammar's SEAT,
-TILE and NUMBER) to the grammar's own.
+the characters is native code (``i64`` positions, ``ord(raw[i])`` read in
+place), several times faster than matching the regular expression and
+taking its groups apart; interpreted, it is slower, so the parser uses it
+only when this module is compiled (``COMPILED``). Either way the records
+are the same: ``tests/test_scan.py`` holds this function to the regular
+expressions over generated, mutated and random lines, and the field shapes
+it is written for (the grammar's SEAT, TILE and NUMBER) to the grammar's
+own.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
-from .model import NO_COMMENTS, EndTotalClaim, Knock, Placement, PointsClaim, Tile, TotalsClaim
+from mypy_extensions import i64
+
+from .model import NO_COMMENTS, EndTotalClaim, Knock, Placement, PointsClaim, TotalsClaim
 
 #: Whether this module runs compiled (mypyc): then the parser reads event
 #: lines with ``scan_event``.
@@ -48,109 +52,143 @@ _SHORT: Final = MAX_DIGITS + 6
 
 _new = tuple.__new__  # builds a NamedTuple from a tuple without a Python call
 
-# Claims are immutable values and few differ: each is built once and
-# shared, from caches emptied when they pass ``_CACHED`` entries. Keys are
-# whole numbers packing the claim's values and its column.
-_CACHED: Final = 1 << 16
-_END_TOTALS: dict[int, EndTotalClaim] = {}
-_POINTS: dict[int, PointsClaim] = {}
-_TOTALS: dict[int, TotalsClaim] = {}
-_TILES: dict[int, Tile] = {}
-
-_SPACE: Final = 32
-_TAB: Final = 9
-_ZERO: Final = 48
-_NINE: Final = 57
-
-
-def _blank(c: int) -> bool:
-    return c in (_SPACE, _TAB)
+# Claims are immutable values and few differ: each is built once and kept
+# in a cache of fixed size (a slot a key, the newest wins), whose keys are
+# whole numbers packing the claim's values and its column; a slot holds the
+# key and the claim together (one object: a thread never sees the one
+# without the other). Tiles likewise, by their two numbers. (Kept as
+# objects: a typed tuple would be unpacked and built again by the compiled
+# code at each use.)
+_SLOTS: Final = 1 << 13
+_END_TOTALS: Final[list[object]] = [None] * _SLOTS
+_POINTS: Final[list[object]] = [None] * _SLOTS
+_TOTALS: Final[list[object]] = [None] * _SLOTS
+_TILES: Final[list[object]] = [None] * 10_000  # a * 100 + b
 
 
-def _digit(c: int) -> bool:
-    return _ZERO <= c <= _NINE
+def _slot(key: i64) -> i64:
+    return (key ^ (key >> 13) ^ (key >> 29) ^ (key >> 43)) & (_SLOTS - 1)
 
 
-def _letter(c: int) -> bool:
-    return 65 <= c <= 90 or 97 <= c <= 122
+def _cached(cache: list[object], key: i64) -> object:
+    """The claim of ``key`` in ``cache``, or None."""
+    entry = cache[_slot(key)]
+    if entry is not None:
+        pair = cast(tuple[i64, object], entry)
+        if pair[0] == key:
+            return pair[1]
+    return None
 
 
-def _word(c: int) -> bool:
-    return _letter(c) or _digit(c) or c == 95
+def _tile(a: i64, b: i64) -> object:
+    at = a * 100 + b
+    t = _TILES[at]
+    if t is None:
+        t = _TILES[at] = (int(a), int(b))
+    return t
 
 
-def _longest_digits(raw: str) -> int:
+def _end_total(value: i64, col: i64) -> object:
+    if value >= 1 << 20 or col >= 1 << 20:
+        return _new(EndTotalClaim, (int(value), int(col)))
+    key = value << 20 | col
+    claim = _cached(_END_TOTALS, key)
+    if claim is None:
+        claim = _new(EndTotalClaim, (int(value), int(col)))
+        _END_TOTALS[_slot(key)] = (key, claim)
+    return claim
+
+
+def _points(points: i64, bonus: i64, over: bool, col: i64) -> object:
+    """``bonus`` is -1 when not written apart."""
+    if points >= 1 << 12 or bonus >= 1 << 12 or col >= 1 << 20:
+        return _new(PointsClaim, (int(points), None if bonus < 0 else int(bonus), over,
+                                  int(col)))
+    key = ((points << 13 | (bonus + 1)) << 1 | (1 if over else 0)) << 20 | col
+    claim = _cached(_POINTS, key)
+    if claim is None:
+        claim = _new(PointsClaim, (int(points), None if bonus < 0 else int(bonus), over,
+                                   int(col)))
+        _POINTS[_slot(key)] = (key, claim)
+    return claim
+
+
+def _number(raw: str, i: i64, end: i64) -> int:
+    """The number written in ``raw[i:end]`` (digits only)."""
+    if end - i > 9:
+        return int(raw[i:end])
+    v: i64 = 0
+    while i < end:
+        v = v * 10 + ord(raw[i]) - 48
+        i += 1
+    return int(v)
+
+
+def _totals(raw: str, start: i64, n: i64) -> tuple[i64, object]:
+    """Read ``(N,N,...)`` at ``start`` (its "("): the position after its
+    ")" and the claim; -1 and None when it is not one. (A pair of a
+    number and an object: a C structure, not a tuple built, once compiled.)"""
+    col = start + 1
+    i = col
+    key: i64 = 0
+    count: i64 = 0
+    small = col < 1 << 14
+    while True:
+        k = i
+        v: i64 = 0
+        while i < n:
+            c = ord(raw[i])
+            if c < 48 or c > 57:
+                break
+            v = v * 10 + c - 48 if i - k < 9 else v
+            i += 1
+        if i == k or i >= n:
+            return -1, None
+        count += 1
+        if i - k > 3 or v >= 1 << 10 or count > 4:
+            small = False
+        else:
+            key = key << 10 | v
+        c = ord(raw[i])
+        i += 1
+        if c == 41:  # ")"
+            break
+        if c != 44:  # ","
+            return -1, None
+    if small:
+        key = (key << 3 | count) << 14 | col
+        found = _cached(_TOTALS, key)
+        if found is not None:
+            return i, found
+    values = []
+    k = col
+    while k < i:  # (read again, whole)
+        e = k
+        while ord(raw[e]) != 44 and ord(raw[e]) != 41:
+            e += 1
+        values.append(_number(raw, k, e))
+        k = e + 1
+    claim = _new(TotalsClaim, (tuple(values), int(col)))
+    if small:
+        _TOTALS[_slot(key)] = (key, claim)
+    return i, claim
+
+
+def _longest_digits(raw: str, n: i64) -> i64:
     """The longest run of digits anywhere in the line."""
-    longest = run = 0
-    for i in range(len(raw)):
-        if _digit(ord(raw[i])):
+    longest: i64 = 0
+    run: i64 = 0
+    i: i64 = 0
+    while i < n:
+        c = ord(raw[i])
+        if 48 <= c <= 57:
             run += 1
             if run > longest:
                 longest = run
         else:
             run = 0
-    return longest
-
-
-def _tile(a: int, b: int) -> Tile:
-    key = a * 128 + b
-    t = _TILES.get(key)
-    if t is None:
-        t = _TILES[key] = (a, b)
-    return t
-
-
-def _end_total(value: int, col: int) -> EndTotalClaim:
-    if value >= 1 << 20 or col >= 1 << 20:
-        return _new(EndTotalClaim, (value, col))
-    key = value << 20 | col
-    claim = _END_TOTALS.get(key)
-    if claim is None:
-        if len(_END_TOTALS) >= _CACHED:
-            _END_TOTALS.clear()
-        claim = _END_TOTALS[key] = _new(EndTotalClaim, (value, col))
-    return claim
-
-
-def _points(points: int, bonus: int, over: bool, col: int) -> PointsClaim:
-    """``bonus`` is -1 when not written apart."""
-    if points >= 1 << 12 or bonus >= 1 << 12 or col >= 1 << 20:
-        return _new(PointsClaim, (points, None if bonus < 0 else bonus, over, col))
-    key = ((points << 13 | (bonus + 1)) << 1 | (1 if over else 0)) << 20 | col
-    claim = _POINTS.get(key)
-    if claim is None:
-        if len(_POINTS) >= _CACHED:
-            _POINTS.clear()
-        claim = _POINTS[key] = _new(PointsClaim, (
-            points, None if bonus < 0 else bonus, over, col))
-    return claim
-
-
-def _totals(values: list[int], col: int) -> TotalsClaim:
-    n = len(values)
-    key = n
-    small = n <= 4 and col < 1 << 14
-    if small:
-        for v in values:
-            if v >= 1 << 10:
-                small = False
-                break
-            key = key << 10 | v
-    if not small:
-        return _new(TotalsClaim, (tuple(values), col))
-    key = key << 14 | col
-    claim = _TOTALS.get(key)
-    if claim is None:
-        if len(_TOTALS) >= _CACHED:
-            _TOTALS.clear()
-        claim = _TOTALS[key] = _new(TotalsClaim, (tuple(values), col))
-    return claim
-
-
-def _skip_blanks(raw: str, i: int, n: int) -> int:
-    while i < n and _blank(ord(raw[i])):
         i += 1
-    return i
+    return longest
 
 
 def scan_event(raw: str, line: int) -> Placement | Knock | None:
@@ -159,157 +197,160 @@ def scan_event(raw: str, line: int) -> Placement | Knock | None:
     ``raw[0]``), exactly as the parser's direct path gives it; None for any
     other line, and for one the parser must refuse (a number of more than
     ``MAX_DIGITS`` digits, a line of more than ``MAX_LINE`` characters)."""
-    n = len(raw)
+    n: i64 = len(raw)
     if n > MAX_LINE:
         return None
-    i = _skip_blanks(raw, 0, n)
+    i: i64 = 0
+    c: i64 = 0
+    while i < n:
+        c = ord(raw[i])
+        if c != 32 and c != 9:
+            break
+        i += 1
     # The seat: a letter, then letters, digits and underscores.
     start = i
-    if i >= n or not _letter(ord(raw[i])):
+    if i >= n or not (65 <= c <= 90 or 97 <= c <= 122):
         return None
     i += 1
-    while i < n and _word(ord(raw[i])):
+    while i < n:
+        c = ord(raw[i])
+        if not (65 <= c <= 90 or 97 <= c <= 122 or 48 <= c <= 57 or c == 95):
+            break
         i += 1
     seat = raw[start:i]
     if seat in RESERVED:
         return None
     col = start + 1
-    j = _skip_blanks(raw, i, n)
-    if j == i or j >= n:
-        return None
-    i = j
-    c = ord(raw[i])
-    if c == 107:  # "k": a knock?
-        if raw.startswith("knock", i):
-            return _knock(raw, i + 5, n, seat, line, col)
-        return None
-    # The tile: one or two digits, "-", one or two digits.
-    if not _digit(c):
-        return None
-    a = c - _ZERO
-    i += 1
-    if i < n and _digit(ord(raw[i])):
-        a = a * 10 + ord(raw[i]) - _ZERO
+    blanks = i
+    while i < n:
+        c = ord(raw[i])
+        if c != 32 and c != 9:
+            break
         i += 1
+    if i == blanks or i >= n:
+        return None
+    if c == 107:  # "k": "knock"?
+        return _knock(raw, i, n, seat, line, col)
+    # The tile: one or two digits, "-", one or two digits.
+    if c < 48 or c > 57:
+        return None
+    a = c - 48
+    i += 1
+    if i < n:
+        c = ord(raw[i])
+        if 48 <= c <= 57:
+            a = a * 10 + c - 48
+            i += 1
     if i >= n or ord(raw[i]) != 45:  # "-"
         return None
     i += 1
-    if i >= n or not _digit(ord(raw[i])):
+    if i >= n:
         return None
-    b = ord(raw[i]) - _ZERO
+    c = ord(raw[i])
+    if c < 48 or c > 57:
+        return None
+    b = c - 48
     i += 1
-    if i < n and _digit(ord(raw[i])):
-        b = b * 10 + ord(raw[i]) - _ZERO
-        i += 1
+    if i < n:
+        c = ord(raw[i])
+        if 48 <= c <= 57:
+            b = b * 10 + c - 48
+            i += 1
     # Then, each after blanks and in this order, all optional: the end, the
     # end total, the points, the totals; then blanks to the end.
-    end: str | None = None
-    total: EndTotalClaim | None = None
-    points: PointsClaim | None = None
-    totals: TotalsClaim | None = None
-    stage = 0  # the fields read so far: 1 end, 2 end total, 3 points, 4 totals
+    end: object = None
+    total: object = None
+    points: object = None
+    totals: object = None
+    stage = 0  # the fields read so far: 1 the end, 2 the end total, 3 points, 4 totals
     while True:
-        j = _skip_blanks(raw, i, n)
-        if j >= n:
+        blanks = i
+        while i < n:
+            c = ord(raw[i])
+            if c != 32 and c != 9:
+                break
+            i += 1
+        if i >= n:
             break
-        if j == i:  # a field needs blanks before it
+        if i == blanks:  # a field needs blanks before it
             return None
-        i = j
-        c = ord(raw[i])
         if (c == 76 or c == 82) and stage < 1:  # "L", "R"
             end = "L" if c == 76 else "R"
             i += 1
             stage = 1
+            if i < n and ord(raw[i]) != 32 and ord(raw[i]) != 9:
+                return None  # "LR", "L=3": the end is one letter, then blanks
         elif c == 61 and stage < 2:  # "=" NUMBER
-            k = i + 1
-            i = _number_end(raw, k, n)
-            if i == k:
+            i += 1
+            k = i
+            while i < n and 48 <= ord(raw[i]) <= 57:
+                i += 1
+            if i == k or i - k > MAX_DIGITS:
                 return None
-            total = _end_total(int(raw[k:i]) if i - k > 9 else _value(raw, k, i), k)
+            total = _end_total(_number(raw, k, i), k)
             stage = 2
         elif (c == 43 or c == 111) and stage < 3:  # "+" or "over+"
             over = c == 111
             at = i + 1
             if over:
-                if not raw.startswith("over+", i):
-                    return None
+                if (i + 4 >= n or ord(raw[i + 1]) != 118 or ord(raw[i + 2]) != 101
+                        or ord(raw[i + 3]) != 114 or ord(raw[i + 4]) != 43):
+                    return None  # not "over+"
                 i += 4
-            k = i + 1
-            i = _number_end(raw, k, n)
-            if i == k:
+            i += 1
+            k = i
+            while i < n and 48 <= ord(raw[i]) <= 57:
+                i += 1
+            if i == k or i - k > MAX_DIGITS:
                 return None
-            p = int(raw[k:i]) if i - k > 9 else _value(raw, k, i)
-            bonus = -1
+            p = _number(raw, k, i)
+            bonus: i64 = -1
             if i < n and ord(raw[i]) == 43:  # "+" NUMBER
-                k2 = i + 1
-                i = _number_end(raw, k2, n)
-                if i == k2:
+                i += 1
+                k2 = i
+                while i < n and 48 <= ord(raw[i]) <= 57:
+                    i += 1
+                if i == k2 or i - k2 > MAX_DIGITS:
                     return None
-                bonus = int(raw[k2:i]) if i - k2 > 9 else _value(raw, k2, i)
+                bonus = _number(raw, k2, i)
             points = _points(p, bonus, over, at if over else k)
             stage = 3
         elif c == 40 and stage < 4:  # "(" NUMBER ("," NUMBER)* ")"
-            i, totals = _totals_at(raw, i, n)
+            i, totals = _totals(raw, i, n)
             if totals is None:
                 return None
             stage = 4
         else:
             return None
-        if stage == 1 and i < n and not _blank(ord(raw[i])):
-            return None  # "LR", "L=3": the end is one letter, then blanks
-    if n >= _SHORT and _longest_digits(raw) > MAX_DIGITS:
+    if n >= _SHORT and _longest_digits(raw, n) > MAX_DIGITS:
         return None
-    return _new(Placement, (seat, _tile(a, b), end, total, points, totals, line, col,
-                            NO_COMMENTS, None))
+    placement: Placement = _new(Placement, (
+        seat, _tile(a, b), end, total, points, totals, line, int(col), NO_COMMENTS, None))
+    return placement
 
 
-def _knock(raw: str, i: int, n: int, seat: str, line: int, col: int) -> Knock | None:
-    """A knock line after its "knock" (at ``i``)."""
-    totals: TotalsClaim | None = None
-    j = _skip_blanks(raw, i, n)
-    if j < n:
-        if j == i or ord(raw[j]) != 40:
+def _knock(raw: str, i: i64, n: i64, seat: str, line: int, col: i64) -> Knock | None:
+    """A knock line from the "k" (at ``i``) after its seat."""
+    if (i + 4 >= n or ord(raw[i + 1]) != 110 or ord(raw[i + 2]) != 111
+            or ord(raw[i + 3]) != 99 or ord(raw[i + 4]) != 107):
+        return None  # not "knock"
+    i += 5
+    totals: object = None
+    blanks = i
+    while i < n and (ord(raw[i]) == 32 or ord(raw[i]) == 9):
+        i += 1
+    if i < n:
+        if i == blanks or ord(raw[i]) != 40:
             return None
-        i, totals = _totals_at(raw, j, n)
-        if totals is None or _skip_blanks(raw, i, n) < n:
+        i, totals = _totals(raw, i, n)
+        if totals is None:
             return None
-    if n >= _SHORT and _longest_digits(raw) > MAX_DIGITS:
+        while i < n and (ord(raw[i]) == 32 or ord(raw[i]) == 9):
+            i += 1
+        if i < n:
+            return None
+    if n >= _SHORT and _longest_digits(raw, n) > MAX_DIGITS:
         return None
-    return _new(Knock, (seat, line, col, NO_COMMENTS, None, totals))
+    knock: Knock = _new(Knock, (seat, line, int(col), NO_COMMENTS, None, totals))
+    return knock
 
-
-def _number_end(raw: str, i: int, n: int) -> int:
-    """The end of the digits from ``i``."""
-    while i < n and _digit(ord(raw[i])):
-        i += 1
-    return i
-
-
-def _value(raw: str, i: int, end: int) -> int:
-    """The number written in ``raw[i:end]`` (digits only, at most 9 of them)."""
-    v = 0
-    while i < end:
-        v = v * 10 + ord(raw[i]) - _ZERO
-        i += 1
-    return v
-
-
-def _totals_at(raw: str, i: int, n: int) -> tuple[int, TotalsClaim | None]:
-    """Read ``(N,N,...)`` at ``i`` (its "("): the position after its ")"
-    and the claim; None when it is not one. (A tuple of a number and an
-    object: native, not built, once compiled.)"""
-    col = i + 1
-    values: list[int] = []
-    i += 1
-    while True:
-        k = i
-        i = _number_end(raw, k, n)
-        if i == k or i >= n:
-            return i, None
-        values.append(int(raw[k:i]) if i - k > 9 else _value(raw, k, i))
-        c = ord(raw[i])
-        i += 1
-        if c == 41:  # ")"
-            return i, _totals(values, col)
-        if c != 44:  # ","
-            return i, None

@@ -16,9 +16,9 @@ from paths import SAMPLES
 from test_parser import _mutants
 
 import notation.parser as parser_module
-from notation import scan
+from notation import scan, scanline
 from notation.build import knock, placement
-from notation.grammar import event_regexes, field_regex
+from notation.grammar import event_regexes, field_regex, line_regex
 from notation.jsontext import MAX_DIGITS
 from notation.model import NO_COMMENTS, Knock, Placement
 from notation.parser import MAX_LINE, read_games
@@ -121,16 +121,17 @@ def test_every_line_of_records_and_their_mutants_reads_as_by_the_regexes() -> No
     assert taken > 10_000  # most lines are events, and many mutants still are
 
 
-def test_the_claims_are_shared_and_their_caches_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_claims_are_shared_and_their_caches_of_fixed_size() -> None:
     a = scan.scan_event("N 1-1 =2 +0 (3,4)", 1)
     b = scan.scan_event("N 1-1 =2 +0 (3,4)", 2)
     assert isinstance(a, Placement) and isinstance(b, Placement)
     assert a.line == 1 and b.line == 2
     assert a.end_total is b.end_total and a.points is b.points and a.totals is b.totals
-    monkeypatch.setattr(scan, "_CACHED", 3)
-    for v in range(10):
-        scan.scan_event(f"N 1-1 ={v} +{v} ({v},{v})", 1)
-    assert max(len(scan._END_TOTALS), len(scan._POINTS), len(scan._TOTALS)) <= 3
+    # Many more claims than slots: each still the one its line says.
+    for v in range(3 * scan._SLOTS):
+        raw = f"N 1-1 ={v % 1500} +{v % 3000}+{v % 7} ({v % 1000},{v // 1000})"
+        assert scan.scan_event(raw, 1) == by_regex(raw, 1)
+    assert len(scan._END_TOTALS) == len(scan._POINTS) == len(scan._TOTALS) == scan._SLOTS
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -149,3 +150,64 @@ def test_the_parser_reads_the_same_with_the_scanner_or_without(
             m.setattr(parser_module, "SCAN", False)
             matched = list(read_games(lines, "t.ftn"))
         assert scanned == matched
+
+
+def by_line_regex(raw: str) -> tuple[str, int, int] | None:
+    """What the parser's line regex makes of a 'deal', 'round' or 'result'
+    line the parser reads (kind and span), else None."""
+    m = line_regex().fullmatch(raw) if len(raw) <= MAX_LINE else None
+    if m is None or m.lastgroup not in ("DEAL", "ROUND", "RESULT"):
+        return None
+    kind = m.lastgroup
+    if _LONG.search(raw, 0, m.end(kind)):
+        return None
+    return kind, m.start(kind), m.end(kind)
+
+
+LINES_BY_HAND = [
+    ("  deal N 6-6 6-3 ? 12-0", ("DEAL", 2, 23)), ("deal N ?", ("DEAL", 0, 8)),
+    ("deal N", None), ("deal N 6-66", ("DEAL", 0, 11)), ("deal N 6-666", None),
+    ("deal N 123-1", None), ("deal N ??", None), ("deal none 1-1", None), ("deal N 1-1 # c", None),
+    ("round 12 opener Ab_1 ", ("ROUND", 0, 20)), ("round 1 opener", None),
+    ("round x opener N", None), ("round 1 openerN", None), ("result", ("RESULT", 0, 6)),
+    ("\tresult  ", ("RESULT", 1, 7)),
+    ("result domino N (1,22)", ("RESULT", 0, 22)), ("result domino (1,2)", None),
+    ("result blocked", ("RESULT", 0, 14)), ("result target (0)", ("RESULT", 0, 17)),
+    ("result (3,4)", ("RESULT", 0, 12)), ("result blockedx", None), ("result (1,2) (3,4)", None),
+    ("result domino end", None), ("round " + "9" * 19 + " opener N", None),
+]
+
+
+@pytest.mark.parametrize(("raw", "want"), LINES_BY_HAND)
+def test_deal_round_and_result_lines_by_hand(raw: str,
+                                             want: tuple[str, int, int] | None) -> None:
+    assert scanline.scan_line(raw) == by_line_regex(raw) == want
+
+
+def test_deal_round_and_result_lines_and_their_mutants_read_as_by_the_line_regex() -> None:
+    rng = random.Random(12)
+    text = mutated(4, 4) + "\n" + "\n".join(
+        p.read_text("utf-8") for p in sorted(SAMPLES.rglob("*.ftn")))
+    lines = text.split("\n")
+    for raw in lines:
+        assert scanline.scan_line(raw) == by_line_regex(raw), raw
+    pool = [ln for ln in lines if ln.strip().startswith(("deal", "round", "result"))]
+    words = ["deal", "domino", "blocked", "target", "result", "round", "opener", "?", "(1,2)",
+             "(", ")", "6-6", "none", "9" * 19]
+    taken = 0
+    for _ in range(40_000):
+        chars = list(rng.choice(pool) if rng.random() < 0.85 else "")
+        for _ in range(rng.randrange(4)):
+            at = rng.randrange(len(chars) + 1)
+            r = rng.random()
+            if r < 0.4 or not chars:
+                chars.insert(at, rng.choice(ALPHABET + words))
+            elif r < 0.8:
+                del chars[min(at, len(chars) - 1)]
+            else:
+                chars[min(at, len(chars) - 1)] = rng.choice(ALPHABET + words)
+        raw = "".join(chars)
+        want = by_line_regex(raw)
+        assert scanline.scan_line(raw) == want, raw
+        taken += want is not None
+    assert taken > 5_000

@@ -724,7 +724,8 @@ class RoundState:
             self.knocked.clear()
         held = self.held
         held[seat] -= 1
-        total = self.end_total()
+        left, right = self.left, self.right
+        total = self.end_total()  # (a method: variants under audit count otherwise)
         rules = self.rules
         points = rules.points_table[total]
         bonus = 0
@@ -745,10 +746,9 @@ class RoundState:
             if not held[nxt]:
                 nxt = self.next_seat(seat)
             self.turn = nxt
-            cn = self.counts[nxt]
-            if not (cn[self.left] or cn[self.right]) and not any(
-                self.can_place(s) or self.unknown[s] for s in range(rules.players)
-            ):
+            counts = self.counts
+            cn = counts[nxt]
+            if not (cn[left] or cn[right]) and self._nobody_can_place():
                 # R7.3: nobody holding tiles can place.
                 outcome = "blocked"
                 order = []
@@ -760,9 +760,18 @@ class RoundState:
                 self._reveal = order
         self.outcome = outcome
         return _new(Placed, (
-            seat, (a, b), end, self.left, self.left_double, self.right, self.right_double,
+            seat, (a, b), end, left, self.left_double, right, self.right_double,
             total, points, bonus, emptied, outcome,
         ))
+
+    def _nobody_can_place(self) -> bool:
+        """Whether no seat holding tiles can place, and none holds tiles
+        not known (R7.3)."""
+        unknown = self.unknown
+        for s in range(self.rules.players):  # noqa: SIM110 - a loop: no generator a call
+            if unknown[s] or self.can_place(s):
+                return False
+        return True
 
 
 # --------------------------------------------------------------------------
@@ -878,10 +887,10 @@ class Stepper:
         """Seat places a-b and the event is scored (R4, R6-R8)."""
         placed = self.round.place(seat, a, b, end, token)
         scored = self.game.score(placed)
-        self.last = (placed, scored)
+        last = self.last = (placed, scored)
         if scored.won and placed.outcome != "domino":
             self.by_target = True  # R8.4: the game ends here, even on a block
-        return placed, scored
+        return last
 
     def play(self, move: Move) -> None:
         """Apply a move of ``legal_moves`` (or ``perft_moves``)."""

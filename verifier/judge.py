@@ -130,8 +130,6 @@ class Judge:
     def event(self, ev: Placement, n: int, placed: Placed, scored: Scored,
               state: GameState) -> None:
         """Judge a placement's claims (event ``n``): end total, points, totals."""
-        if scored.amount:
-            self.since.append((self.round_no, n, scored.side, scored.amount, scored.credited))
         et = ev.end_total
         if et is not None and et.value != placed.end_total:
             self.report(
@@ -150,11 +148,16 @@ class Judge:
         ):
             self.points(ev, pc, placed, scored)
         tc = ev.totals
+        if tc is not None and not self.drifting and tc.values == tuple(state.scores):
+            # The totals agree: the events that scored before are forgotten.
+            self.agreed = (self.round_no, n, tc.values)
+            if self.since:
+                self.since = []
+            return
+        if scored.amount:  # (only the totals judge what scored since they agreed)
+            self.since.append((self.round_no, n, scored.side, scored.amount, scored.credited))
         if tc is not None:
-            if self.drifting or tc.values != tuple(state.scores):
-                self.totals(tc, (ev, tc, TOTALS), state, n)
-            else:
-                self.agreed, self.since = (self.round_no, n, tc.values), []
+            self.totals(tc, (ev, tc, TOTALS), state, n)
 
     def knock(self, ev: Knock, n: int, state: GameState) -> None:
         """Judge the totals a knock claims (event ``n``): a knock credits
