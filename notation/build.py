@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from dataclasses import fields
+from typing import Any, Final, TypeVar
 
 from .model import (
     NO_COMMENTS,
@@ -25,7 +26,6 @@ from .model import (
     Round,
     RoundResult,
     Tag,
-    Tile,
     TotalsClaim,
     Winner,
 )
@@ -54,10 +54,12 @@ class _Line:
 # Turning line tokens into records (inline transformer).
 
 
-_TILES: dict[str, Tile] = {f"{a}-{b}": (a, b) for a in range(13) for b in range(13)}
+# Tiles as written, made once. (Typed as objects: once compiled, a value
+# typed as a pair of numbers would be unpacked and built again at each use.)
+_TILES: dict[str, Any] = {f"{a}-{b}": (a, b) for a in range(13) for b in range(13)}
 
 
-def _tile(text: str) -> Tile:
+def _tile(text: str) -> Any:
     t = _TILES.get(text)
     if t is None:
         a, _, b = text.partition("-")
@@ -74,7 +76,7 @@ PLACEMENT_FIELDS = (
     r"(?:[ \t]+(over)?\+([0-9]+)(?:\+([0-9]+))?)?(?:[ \t]+\(([0-9]+(?:,[0-9]+)*)\))?[ \t]*"
 )
 KNOCK_FIELDS = r"[ \t]*({SEAT})[ \t]+knock(?:[ \t]+\(([0-9]+(?:,[0-9]+)*)\))?[ \t]*"
-_new = tuple.__new__  # builds a NamedTuple from a tuple without a Python call
+_new: Final = tuple.__new__  # builds a NamedTuple from a tuple without a Python call
 
 # Claims are immutable values, and few differ (an end total, the points, and
 # the totals, each at its column): each is built once and shared, from a
@@ -205,6 +207,34 @@ def _head(head: str, regexes: tuple[re.Pattern[str], re.Pattern[str]]) -> tuple[
     return ()
 
 
+_obj_new: Final = object.__new__
+_T = TypeVar("_T")
+
+
+def _setters(cls: type) -> tuple[Any, ...]:
+    """The setters of a frozen dataclass's fields (its slots), in order."""
+    return tuple(cls.__dict__[f.name].__set__ for f in fields(cls))
+
+
+def _make(cls: type[_T], setters: tuple[Any, ...], values: tuple[Any, ...]) -> _T:
+    """An instance of the frozen dataclass ``cls`` (``setters``: its own)
+    with ``values`` for all its fields in order: what ``cls(*values)``
+    makes, without its ``__init__``, which sets each field through
+    ``object.__setattr__`` (two to three times slower)."""
+    obj: _T = _obj_new(cls)
+    for i in range(len(setters)):
+        setters[i](obj, values[i])
+    return obj
+
+
+_TAG: Final = _setters(Tag)
+_DEAL: Final = _setters(Deal)
+_RESULT: Final = _setters(RoundResult)
+_ROUND: Final = _setters(Round)
+_WINNER: Final = _setters(Winner)
+_GAME: Final = _setters(Game)
+
+
 _STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 
@@ -212,13 +242,17 @@ def _tag(tok: _Line) -> Tag:
     inner = tok.value[1:-1]
     key = inner.split(None, 1)[0] if inner.strip() else ""
     values = tuple(json.loads(s) for s in _STRING_RE.findall(inner, len(key)))
-    return Tag(key, values, tok.line, tok.col, tok.comments)
+    return _make(Tag, _TAG, (key, values, tok.line, tok.col, tok.comments, None))
 
 
 def _deal(tok: _Line) -> Deal:
-    fields = tok.value.split()
-    tiles = tuple([None if f == "?" else _TILES.get(f) or _tile(f) for f in fields[2:]])
-    return Deal(fields[1], tiles, tok.line, tok.col, tok.comments)
+    text: str = tok.value
+    fields = text.split()
+    tiles: list[Any] = []
+    for f in fields[2:]:
+        tiles.append(None if f == "?" else _TILES.get(f) or _tile(f))
+    return _make(Deal, _DEAL, (fields[1], tuple(tiles), tok.line, tok.col, tok.comments,
+                               None))
 
 
 def _totals_after(tok: _Line, fields: list[str], index: int) -> TotalsClaim | None:
@@ -228,16 +262,20 @@ def _totals_after(tok: _Line, fields: list[str], index: int) -> TotalsClaim | No
 
 
 def _result(tok: _Line) -> RoundResult:
-    fields = tok.value.split()
+    text: str = tok.value
+    fields = text.split()
     outcome = fields[1] if len(fields) > 1 and not fields[1].startswith("(") else None
     seat = fields[2] if outcome == "domino" else None
     totals = _totals_after(tok, fields, 1 + (outcome is not None) + (seat is not None))
-    return RoundResult(outcome, seat, totals, tok.line, tok.col, tok.comments)
+    return _make(RoundResult, _RESULT, (outcome, seat, totals, tok.line, tok.col,
+                                        tok.comments, None))
 
 
 def _winner(tok: _Line) -> Winner:
-    fields = tok.value.split()
-    return Winner(fields[1], _totals_after(tok, fields, 2), tok.line, tok.col, tok.comments)
+    text: str = tok.value
+    fields = text.split()
+    return _make(Winner, _WINNER, (fields[1], _totals_after(tok, fields, 2), tok.line, tok.col,
+                                   tok.comments, None))
 
 
 class _Build:
@@ -247,7 +285,8 @@ class _Build:
 
     def round(self, children: list[_Line]) -> Round:
         head = children[0]
-        fields = head.value.split()
+        text: str = head.value
+        fields = text.split()
         deals: list[Deal] = []
         events: list[Event] = []
         result = None
@@ -259,10 +298,10 @@ class _Build:
                 deals.append(_deal(tok))
             else:
                 result = _result(tok)
-        return Round(
+        return _make(Round, _ROUND, (
             int(fields[1]), fields[3], tuple(deals), tuple(events), result,
-            head.line, head.col, head.comments,
-        )
+            head.line, head.col, head.comments, None,
+        ))
 
     def game(self, children: list[Any]) -> Game:
         head = children[0]
@@ -277,10 +316,10 @@ class _Build:
                 tags.append(_tag(c))
             else:
                 winner = _winner(c)
-        return Game(
+        return _make(Game, _GAME, (
             tuple(tags), tuple(rounds), winner, head.line, head.col, end.line,
-            head.comments, end.comments,
-        )
+            head.comments, end.comments, (), None,
+        ))
 
 
 # --------------------------------------------------------------------------

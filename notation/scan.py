@@ -50,7 +50,15 @@ MAX_LINE: Final = 10_000
 #: seat of a letter and such a run, then " 1-1"): they are not searched.
 _SHORT: Final = MAX_DIGITS + 6
 
-_new = tuple.__new__  # builds a NamedTuple from a tuple without a Python call
+_new: Final = tuple.__new__  # builds a NamedTuple from a tuple without a Python call
+# The classes and values the hot path names, as final names: compiled, a
+# final name is read from a C variable, another from the module's dict.
+_PLACEMENT: Final = Placement
+_KNOCK: Final = Knock
+_END_TOTAL: Final = EndTotalClaim
+_POINTS_CLAIM: Final = PointsClaim
+_TOTALS_CLAIM: Final = TotalsClaim
+_NONE: Final = NO_COMMENTS
 
 # Claims are immutable values and few differ: each is built once and kept
 # in a cache of fixed size (a slot a key, the newest wins), whose keys are
@@ -90,11 +98,11 @@ def _tile(a: i64, b: i64) -> object:
 
 def _end_total(value: i64, col: i64) -> object:
     if value >= 1 << 20 or col >= 1 << 20:
-        return _new(EndTotalClaim, (int(value), int(col)))
+        return _new(_END_TOTAL, (int(value), int(col)))
     key = value << 20 | col
     claim = _cached(_END_TOTALS, key)
     if claim is None:
-        claim = _new(EndTotalClaim, (int(value), int(col)))
+        claim = _new(_END_TOTAL, (int(value), int(col)))
         _END_TOTALS[_slot(key)] = (key, claim)
     return claim
 
@@ -102,12 +110,12 @@ def _end_total(value: i64, col: i64) -> object:
 def _points(points: i64, bonus: i64, over: bool, col: i64) -> object:
     """``bonus`` is -1 when not written apart."""
     if points >= 1 << 12 or bonus >= 1 << 12 or col >= 1 << 20:
-        return _new(PointsClaim, (int(points), None if bonus < 0 else int(bonus), over,
+        return _new(_POINTS_CLAIM, (int(points), None if bonus < 0 else int(bonus), over,
                                   int(col)))
     key = ((points << 13 | (bonus + 1)) << 1 | (1 if over else 0)) << 20 | col
     claim = _cached(_POINTS, key)
     if claim is None:
-        claim = _new(PointsClaim, (int(points), None if bonus < 0 else int(bonus), over,
+        claim = _new(_POINTS_CLAIM, (int(points), None if bonus < 0 else int(bonus), over,
                                    int(col)))
         _POINTS[_slot(key)] = (key, claim)
     return claim
@@ -168,7 +176,7 @@ def _totals(raw: str, start: i64, n: i64) -> tuple[i64, object]:
             e += 1
         values.append(_number(raw, k, e))
         k = e + 1
-    claim = _new(TotalsClaim, (tuple(values), int(col)))
+    claim = _new(_TOTALS_CLAIM, (tuple(values), int(col)))
     if small:
         _TOTALS[_slot(key)] = (key, claim)
     return i, claim
@@ -324,8 +332,8 @@ def scan_event(raw: str, line: int) -> Placement | Knock | None:
             return None
     if n >= _SHORT and _longest_digits(raw, n) > MAX_DIGITS:
         return None
-    placement: Placement = _new(Placement, (
-        seat, _tile(a, b), end, total, points, totals, line, int(col), NO_COMMENTS, None))
+    placement: Placement = _new(_PLACEMENT, (
+        seat, _tile(a, b), end, total, points, totals, line, int(col), _NONE, None))
     return placement
 
 
@@ -351,6 +359,6 @@ def _knock(raw: str, i: i64, n: i64, seat: str, line: int, col: i64) -> Knock | 
             return None
     if n >= _SHORT and _longest_digits(raw, n) > MAX_DIGITS:
         return None
-    knock: Knock = _new(Knock, (seat, line, int(col), NO_COMMENTS, None, totals))
+    knock: Knock = _new(_KNOCK, (seat, line, int(col), _NONE, None, totals))
     return knock
 

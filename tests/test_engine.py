@@ -70,6 +70,13 @@ def test_r2_1_r2_2_deal_problems() -> None:
     outside = [good[0], [*good[1][:6], (7, 1)]]
     assert deal_problems(MAIN2, outside) == [(1, "seat 1 is dealt 7-1, not in the set (0 to 6)")]
     assert deal_problems(MAIN2, [good[0]]) == [(None, "1 hands for 2 players")]
+    # The same tile twice as written, in one hand or two, and a pip below 0.
+    same = [good[0], [*good[1][:6], (0, 6)]]
+    assert deal_problems(MAIN2, same) == [(1, "0-6 is dealt twice (seat 0 and seat 1)")]
+    inside = [[*good[0][:6], (0, 0)], good[1]]
+    assert deal_problems(MAIN2, inside) == [(0, "0-0 is dealt twice (seat 0 and seat 0)")]
+    below = [good[0], [*good[1][:6], (-1, 2)]]
+    assert deal_problems(MAIN2, below) == [(1, "seat 1 is dealt -1-2, not in the set (0 to 6)")]
 
 
 # -- R3 opening ---------------------------------------------------------------

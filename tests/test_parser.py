@@ -317,3 +317,26 @@ def test_a_seat_of_nineteen_digits_is_refused_on_either_path(
     assert direct == grammar
     (err,) = [i for i in direct if isinstance(i, ParseError)]
     assert (err.line, err.message) == (4, "a number of more than 18 digits")
+
+
+def test_records_made_without_their_init_equal_those_made_with_it() -> None:
+    from dataclasses import fields
+
+    from notation import build
+    from notation.model import NO_COMMENTS, Comments, Deal, Game, Round, RoundResult, Tag, Winner
+
+    cm = Comments(("a",), "b")
+    values: dict[type, tuple[object, ...]] = {
+        Tag: ("seat", ("N", "Ann"), 2, 1, cm, None),
+        Deal: ("N", ((6, 6), None), 3, 3, NO_COMMENTS, None),
+        RoundResult: ("domino", "N", None, 9, 3, cm, None),
+        Round: (1, "N", (), (), None, 4, 1, NO_COMMENTS, None),
+        Winner: ("N", None, 30, 1, NO_COMMENTS, None),
+        Game: ((), (), None, 1, 1, 31, cm, NO_COMMENTS, ("c",), "/0"),
+    }
+    tables = {Tag: build._TAG, Deal: build._DEAL, RoundResult: build._RESULT,
+              Round: build._ROUND, Winner: build._WINNER, Game: build._GAME}
+    for cls, args in values.items():
+        assert len(tables[cls]) == len(fields(cls)) == len(args)  # every field set
+        made: object = build._make(cls, tables[cls], args)
+        assert type(made) is cls and made == cls(*args)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
@@ -162,12 +161,6 @@ def full_set(max_pip: int) -> list[tuple[int, int]]:
     return [(a, b) for a in range(max_pip + 1) for b in range(a, max_pip + 1)]
 
 
-@cache
-def _written_forms(top: int) -> frozenset[tuple[int, int]]:
-    """Every tile of a double-``top`` set, written either way round."""
-    return frozenset((a, b) for a in range(top + 1) for b in range(top + 1))
-
-
 def deal_problems(
     rules: Rules,
     hands: Sequence[Sequence[tuple[int, int]]],
@@ -179,12 +172,21 @@ def deal_problems(
     the hands are the known tiles only: their sizes are not checked."""
     size, top = rules.hand_size, rules.max_pip
     if len(hands) == rules.players and (not complete or all(len(h) == size for h in hands)):
-        # The common case, checked at once: as written, every tile is one of
-        # the set's, and no tile comes twice.
-        written = {t for h in hands for t in h}
-        if written <= _written_forms(top):
-            keys = {(a << 5) | b if a <= b else (b << 5) | a for a, b in written}
-            if len(written) == len(keys) == sum(map(len, hands)):
+        # The common case, checked at once: every tile is one of the set's,
+        # and no tile comes twice (either way round).
+        keys: set[int] = set()
+        dealt = 0
+        for h in hands:
+            for a, b in h:
+                if not (0 <= a <= top and 0 <= b <= top):
+                    break
+                keys.add((a << 5) | b if a <= b else (b << 5) | a)
+                dealt += 1
+            else:
+                continue
+            break
+        else:
+            if len(keys) == dealt:
                 return []
     out: list[tuple[int | None, str]] = []
     if len(hands) != rules.players:
@@ -306,7 +308,7 @@ class Move(NamedTuple):
 KNOCK = Move(None, None)
 
 
-_new = tuple.__new__  # builds a NamedTuple without a Python-level call
+_new: Final = tuple.__new__  # builds a NamedTuple without a Python-level call
 
 
 class Placed(NamedTuple):
@@ -759,7 +761,7 @@ class RoundState:
                     s = (s + 1) % rules.players
                 self._reveal = order
         self.outcome = outcome
-        return _new(Placed, (
+        return _new(_PLACED, (
             seat, (a, b), end, left, self.left_double, right, self.right_double,
             total, points, bonus, emptied, outcome,
         ))
@@ -840,15 +842,15 @@ class GameState:
         total = self.scores[side] + amount
         if rules.immediate_end:
             if total > rules.target:  # R8.2: discarded whole
-                return _new(Scored, (side, amount, False, self.scores[side], False))
+                return _new(_SCORED, (side, amount, False, self.scores[side], False))
             self.scores[side] = total
             if total == rules.target:  # R8.4: won at once
                 self.over = True
                 self.winner = side
-                return _new(Scored, (side, amount, True, total, True))
-            return _new(Scored, (side, amount, True, total, False))
+                return _new(_SCORED, (side, amount, True, total, True))
+            return _new(_SCORED, (side, amount, True, total, False))
         self.scores[side] = total  # V4: nothing is discarded
-        return _new(Scored, (side, amount, True, total, False))
+        return _new(_SCORED, (side, amount, True, total, False))
 
     def end_round(self) -> None:
         """After a round: with immediate end off (V4), the highest total at or
@@ -860,6 +862,12 @@ class GameState:
         if top >= rules.target and self.scores.count(top) == 1:
             self.over = True
             self.winner = self.scores.index(top)
+
+
+# The results' classes as final names: compiled, a final name is read from a
+# C variable, another from the module's dict.
+_PLACED: Final = Placed
+_SCORED: Final = Scored
 
 
 class Stepper:

@@ -333,7 +333,10 @@ class Replay(RoundEnds):
                 self.emit(Name.BAD_DEAL, f"{d.seat} is dealt {len(d.tiles)} tiles; the hand size "
                           f"is {size} (write '?' for a tile not known)", self.where(d))
                 bad = True
-            known = [t for t in d.tiles if t is not None]
+            # (tiles as objects: compiled, a pair of numbers would be unpacked
+            # and built again)
+            tiles: tuple[Any, ...] = d.tiles
+            known = [t for t in tiles if t is not None]
             hands[seat] = known
             unknown[seat] = size - len(known)
             if unknown[seat]:
