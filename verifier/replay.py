@@ -162,6 +162,10 @@ class Replay(RoundEnds):
                 (0,) * max(1, len(self.setup.side_names)))
         for o in self.observers:
             o.game_ended()
+        # The judge holds this replay's methods: let go of it, so that the
+        # game and its records go as soon as the report is returned (not at
+        # the next collection of cycles, which would have to walk them).
+        self.judge = None
         return rep
 
     def start(self) -> None:
