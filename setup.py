@@ -24,6 +24,7 @@ from setuptools import setup
 # 23 has the profile). Every other module stays interpreted.
 COMPILED = [
     "notation/build.py",
+    "notation/jsonform.py",
     "notation/parser.py",
     "notation/scan.py",
     "notation/scanline.py",

@@ -211,12 +211,12 @@ _obj_new: Final = object.__new__
 _T = TypeVar("_T")
 
 
-def _setters(cls: type) -> tuple[Any, ...]:
+def slot_setters(cls: type) -> tuple[Any, ...]:
     """The setters of a frozen dataclass's fields (its slots), in order."""
     return tuple(cls.__dict__[f.name].__set__ for f in fields(cls))
 
 
-def _make(cls: type[_T], setters: tuple[Any, ...], values: tuple[Any, ...]) -> _T:
+def make(cls: type[_T], setters: tuple[Any, ...], values: tuple[Any, ...]) -> _T:
     """An instance of the frozen dataclass ``cls`` (``setters``: its own)
     with ``values`` for all its fields in order: what ``cls(*values)``
     makes, without its ``__init__``, which sets each field through
@@ -227,12 +227,12 @@ def _make(cls: type[_T], setters: tuple[Any, ...], values: tuple[Any, ...]) -> _
     return obj
 
 
-_TAG: Final = _setters(Tag)
-_DEAL: Final = _setters(Deal)
-_RESULT: Final = _setters(RoundResult)
-_ROUND: Final = _setters(Round)
-_WINNER: Final = _setters(Winner)
-_GAME: Final = _setters(Game)
+TAG_SLOTS: Final = slot_setters(Tag)
+DEAL_SLOTS: Final = slot_setters(Deal)
+RESULT_SLOTS: Final = slot_setters(RoundResult)
+ROUND_SLOTS: Final = slot_setters(Round)
+WINNER_SLOTS: Final = slot_setters(Winner)
+GAME_SLOTS: Final = slot_setters(Game)
 
 
 _STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
@@ -242,7 +242,7 @@ def _tag(tok: _Line) -> Tag:
     inner = tok.value[1:-1]
     key = inner.split(None, 1)[0] if inner.strip() else ""
     values = tuple(json.loads(s) for s in _STRING_RE.findall(inner, len(key)))
-    return _make(Tag, _TAG, (key, values, tok.line, tok.col, tok.comments, None))
+    return make(Tag, TAG_SLOTS, (key, values, tok.line, tok.col, tok.comments, None))
 
 
 def _deal(tok: _Line) -> Deal:
@@ -251,7 +251,7 @@ def _deal(tok: _Line) -> Deal:
     tiles: list[Any] = []
     for f in fields[2:]:
         tiles.append(None if f == "?" else _TILES.get(f) or _tile(f))
-    return _make(Deal, _DEAL, (fields[1], tuple(tiles), tok.line, tok.col, tok.comments,
+    return make(Deal, DEAL_SLOTS, (fields[1], tuple(tiles), tok.line, tok.col, tok.comments,
                                None))
 
 
@@ -267,14 +267,14 @@ def _result(tok: _Line) -> RoundResult:
     outcome = fields[1] if len(fields) > 1 and not fields[1].startswith("(") else None
     seat = fields[2] if outcome == "domino" else None
     totals = _totals_after(tok, fields, 1 + (outcome is not None) + (seat is not None))
-    return _make(RoundResult, _RESULT, (outcome, seat, totals, tok.line, tok.col,
+    return make(RoundResult, RESULT_SLOTS, (outcome, seat, totals, tok.line, tok.col,
                                         tok.comments, None))
 
 
 def _winner(tok: _Line) -> Winner:
     text: str = tok.value
     fields = text.split()
-    return _make(Winner, _WINNER, (fields[1], _totals_after(tok, fields, 2), tok.line, tok.col,
+    return make(Winner, WINNER_SLOTS, (fields[1], _totals_after(tok, fields, 2), tok.line, tok.col,
                                    tok.comments, None))
 
 
@@ -298,7 +298,7 @@ class _Build:
                 deals.append(_deal(tok))
             else:
                 result = _result(tok)
-        return _make(Round, _ROUND, (
+        return make(Round, ROUND_SLOTS, (
             int(fields[1]), fields[3], tuple(deals), tuple(events), result,
             head.line, head.col, head.comments, None,
         ))
@@ -316,7 +316,7 @@ class _Build:
                 tags.append(_tag(c))
             else:
                 winner = _winner(c)
-        return _make(Game, _GAME, (
+        return make(Game, GAME_SLOTS, (
             tuple(tags), tuple(rounds), winner, head.line, head.col, end.line,
             head.comments, end.comments, (), None,
         ))

@@ -15,8 +15,17 @@ column.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Final
 
+from .build import (
+    DEAL_SLOTS,
+    GAME_SLOTS,
+    RESULT_SLOTS,
+    ROUND_SLOTS,
+    TAG_SLOTS,
+    WINNER_SLOTS,
+    make,
+)
 from .model import (
     NO_COMMENTS,
     Comments,
@@ -153,16 +162,33 @@ def _c(obj: dict[str, Any]) -> Comments:
     return Comments(tuple(c.get("before", ())), c.get("after"))
 
 
-_new = tuple.__new__
+_new: Final = tuple.__new__
+# The records' classes as final names: compiled (mypyc), a final name is
+# read from a C variable, another from the module's dict.
+_PLACEMENT: Final = Placement
+_KNOCK: Final = Knock
+_POINTS_CLAIM: Final = PointsClaim
+_TOTALS_CLAIM: Final = TotalsClaim
+_END_TOTAL: Final = EndTotalClaim
+_NONE: Final = NO_COMMENTS
 
 #: What a claim's pointer adds to its element's: the end total, the points
 #: (and bonus), the totals.
 END_TOTAL, POINTS, TOTALS = "/endTotal", "/points", "/totals"
 
-# Claims are immutable: the common ones are made once and shared.
-_END_TOTALS = {n: EndTotalClaim(n, 0) for n in range(256)}
-_POINTS = {n: PointsClaim(n, None, False, 0) for n in range(256)}
-_INDEX = [str(i) for i in range(256)]  # an event's index in its pointer
+# Claims are immutable: the common ones are made once and shared; so are
+# the tiles, as pairs (kept as objects: a typed pair would be unpacked and
+# built again by compiled code at each use).
+_END_TOTALS: Final[dict[int, Any]] = {n: EndTotalClaim(n, 0) for n in range(256)}
+_POINTS: Final[dict[int, Any]] = {n: PointsClaim(n, None, False, 0) for n in range(256)}
+_INDEX: Final = [str(i) for i in range(256)]  # an event's index in its pointer
+_PAIRS: Final[list[Any]] = [(a, b) for a in range(32) for b in range(32)]
+
+
+def _pair(t: list[int]) -> Any:
+    """A tile of JSON (``[a, b]``) as a pair, shared."""
+    a, b = t[0], t[1]
+    return _PAIRS[a << 5 | b] if 0 <= a < 32 and 0 <= b < 32 else (a, b)
 
 
 def _totals(values: list[int], made: dict[tuple[int, ...], TotalsClaim]) -> TotalsClaim:
@@ -170,49 +196,43 @@ def _totals(values: list[int], made: dict[tuple[int, ...], TotalsClaim]) -> Tota
     key = tuple(values)
     claim = made.get(key)
     if claim is None:
-        claim = made[key] = _new(TotalsClaim, (key, 0))
+        claim = made[key] = _new(_TOTALS_CLAIM, (key, 0))
     return claim
 
 
 def _tiles(tiles: list[list[int] | None]) -> tuple[tuple[int, int] | None, ...]:
-    if None in tiles:
-        return tuple([None if t is None else (t[0], t[1]) for t in tiles])
-    return tuple(map(tuple, tiles))  # type: ignore[arg-type]  # two pips each
+    out: list[Any] = []
+    for t in tiles:
+        out.append(None if t is None else _pair(t))
+    return tuple(out)
 
 
 def _events(evs: list[dict[str, Any]], ep: str,
             made: dict[tuple[int, ...], TotalsClaim]) -> tuple[Event, ...]:
     """The events of a round, each at ``ep`` and its index."""
-    events: list[Event] = []
-    append = events.append
+    events: list[Any] = []
     index = _INDEX if len(evs) <= len(_INDEX) else [str(i) for i in range(len(evs))]
-    for ei, e in enumerate(evs):
-        cm = _c(e) if "comments" in e else NO_COMMENTS
+    for ei in range(len(evs)):
+        e = evs[ei]
+        cm = _c(e) if "comments" in e else _NONE
         tot = e.get("totals")
-        if tot is None:
-            tc = None
-        else:  # _totals, written out: most events claim totals
-            key = tuple(tot)
-            tc = made.get(key)
-            if tc is None:
-                tc = made[key] = _new(TotalsClaim, (key, 0))
+        tc = None if tot is None else _totals(tot, made)
         if e["type"] == "knock":
-            append(_new(Knock, (e["seat"], 0, 0, cm, ep + index[ei], tc)))
+            events.append(_new(_KNOCK, (e["seat"], 0, 0, cm, ep + index[ei], tc)))
             continue
-        t = e["tile"]
         et = e.get("endTotal")
         pts = e.get("points")
         if pts is None:
             pc = None
         elif "bonus" in e or "discarded" in e:
-            pc = _new(PointsClaim, (pts, e.get("bonus"), e.get("discarded", False), 0))
+            pc = _new(_POINTS_CLAIM, (pts, e.get("bonus"), e.get("discarded", False), 0))
         else:
-            pc = _POINTS.get(pts) or _new(PointsClaim, (pts, None, False, 0))
-        append(_new(Placement, (
+            pc = _POINTS.get(pts) or _new(_POINTS_CLAIM, (pts, None, False, 0))
+        events.append(_new(_PLACEMENT, (
             e["seat"],
-            (t[0], t[1]),
+            _pair(e["tile"]),
             e.get("end"),
-            None if et is None else _END_TOTALS.get(et) or _new(EndTotalClaim, (et, 0)),
+            None if et is None else _END_TOTALS.get(et) or _new(_END_TOTAL, (et, 0)),
             pc,
             tc,
             0,
@@ -230,7 +250,7 @@ def game_from_json(obj: dict[str, Any], base: str = "") -> Game:
     ``TOTALS``. Lines and columns stay 0: the reader's locator finds them in
     the text when a finding needs them. Equal claims may be one object."""
     tags = tuple([
-        Tag(t["key"], tuple(t["values"]), 0, 0, _c(t), f"{base}/tags/{i}")
+        make(Tag, TAG_SLOTS, (t["key"], tuple(t["values"]), 0, 0, _c(t), f"{base}/tags/{i}"))
         for i, t in enumerate(obj["tags"])
     ])
     rounds = []
@@ -239,8 +259,8 @@ def game_from_json(obj: dict[str, Any], base: str = "") -> Game:
         rp = f"{base}/rounds/{ri}"
         dp = rp + "/deals/"
         deals = tuple([
-            Deal(d["seat"], _tiles(d["tiles"]), 0, 0,
-                 _c(d) if "comments" in d else NO_COMMENTS, dp + str(di))
+            make(Deal, DEAL_SLOTS, (d["seat"], _tiles(d["tiles"]), 0, 0,
+                                    _c(d) if "comments" in d else _NONE, dp + str(di)))
             for di, d in enumerate(r["deals"])
         ])
         events = _events(r["events"], rp + "/events/", made)
@@ -248,22 +268,22 @@ def game_from_json(obj: dict[str, Any], base: str = "") -> Game:
         result = None
         if res is not None:
             rt = res.get("totals")
-            result = RoundResult(
+            result = make(RoundResult, RESULT_SLOTS, (
                 res.get("outcome"), res.get("seat"), None if rt is None else _totals(rt, made),
                 0, 0, _c(res), rp + "/result",
-            )
-        rounds.append(Round(
+            ))
+        rounds.append(make(Round, ROUND_SLOTS, (
             r["number"], r["opener"], deals, events, result, 0, 0, _c(r), rp,
-        ))
+        )))
     w = obj.get("winner")
     winner = None
     if w is not None:
         wt = w.get("totals")
-        winner = Winner(
+        winner = make(Winner, WINNER_SLOTS, (
             w["side"], None if wt is None else _totals(wt, made),
             0, 0, _c(w), base + "/winner",
-        )
-    return Game(
+        ))
+    return make(Game, GAME_SLOTS, (
         tags, tuple(rounds), winner, 0, 0, 0, _c(obj),
         _c({"comments": obj.get("endComments")}), tuple(obj.get("closing", ())), base,
-    )
+    ))

@@ -334,9 +334,9 @@ def test_records_made_without_their_init_equal_those_made_with_it() -> None:
         Winner: ("N", None, 30, 1, NO_COMMENTS, None),
         Game: ((), (), None, 1, 1, 31, cm, NO_COMMENTS, ("c",), "/0"),
     }
-    tables = {Tag: build._TAG, Deal: build._DEAL, RoundResult: build._RESULT,
-              Round: build._ROUND, Winner: build._WINNER, Game: build._GAME}
+    tables = {Tag: build.TAG_SLOTS, Deal: build.DEAL_SLOTS, RoundResult: build.RESULT_SLOTS,
+              Round: build.ROUND_SLOTS, Winner: build.WINNER_SLOTS, Game: build.GAME_SLOTS}
     for cls, args in values.items():
         assert len(tables[cls]) == len(fields(cls)) == len(args)  # every field set
-        made: object = build._make(cls, tables[cls], args)
+        made: object = build.make(cls, tables[cls], args)
         assert type(made) is cls and made == cls(*args)

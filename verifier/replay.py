@@ -162,10 +162,7 @@ class Replay(RoundEnds):
                 (0,) * max(1, len(self.setup.side_names)))
         for o in self.observers:
             o.game_ended()
-        # The judge holds this replay's methods: let go of it, so that the
-        # game and its records go as soon as the report is returned (not at
-        # the next collection of cycles, which would have to walk them).
-        self.judge = None
+        self.judge = None  # (it holds this replay's methods: no cycle to collect)
         return rep
 
     def start(self) -> None:
@@ -337,9 +334,7 @@ class Replay(RoundEnds):
                 self.emit(Name.BAD_DEAL, f"{d.seat} is dealt {len(d.tiles)} tiles; the hand size "
                           f"is {size} (write '?' for a tile not known)", self.where(d))
                 bad = True
-            # (tiles as objects: compiled, a pair of numbers would be unpacked
-            # and built again)
-            tiles: tuple[Any, ...] = d.tiles
+            tiles: tuple[Any, ...] = d.tiles  # objects: compiled, no pair built again
             known = [t for t in tiles if t is not None]
             hands[seat] = known
             unknown[seat] = size - len(known)
