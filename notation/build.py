@@ -152,7 +152,7 @@ def knock(m: re.Match[str], at: int, line: int, comments: Comments) -> Knock:
 # line to line while the heads repeat (a few thousand in a thousand games).
 # The record of a head is made once, from the event regexes, and kept; a
 # line is then its head looked up and its totals matched alone.
-_HEADS: dict[str, tuple[Any, ...]] = {}  # () for a head of no event
+_HEADS: dict[str, tuple[Any, ...]] = {}
 _HEADS_CACHED = 1 << 15
 _TOTALS_TAIL = re.compile(r"[ \t]+\(([0-9]{1,18}(?:,[0-9]{1,18})*)\)[ \t]*")
 _LONG_DIGITS = re.compile(r"[0-9]{19}")
@@ -178,11 +178,11 @@ def event_line(raw: str, line: int, regexes: tuple[re.Pattern[str], re.Pattern[s
     found = _HEADS.get(head)
     if found is None:
         found = _head(head, regexes)
+        if not found:  # (not kept: the lines of no event, deals say, rarely repeat)
+            return None
         if len(_HEADS) >= _HEADS_CACHED:
             _HEADS.clear()
         _HEADS[head] = found
-    if not found:
-        return None
     totals = None if tail is None else _totals_claim(tail.group(1), j + 1)
     if len(found) == 2:  # a knock: its seat and column
         return _new(Knock, (found[0], line, found[1], NO_COMMENTS, None, totals))

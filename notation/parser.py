@@ -202,10 +202,10 @@ def read_items(lines: Iterable[str], source: str = "<input>", first_line: int = 
             # The first event of a run, and (compiled) a 'deal', 'round' or
             # 'result' line, where the game's order of lines allows it: read
             # without the line regex, as it would read them.
-            if run is None:
+            if run is None and parser.allows("EVENTS"):
                 first = scan(raw, lineno) if scan is not None else event_line(
                     raw, lineno, regexes)
-                if first is not None and parser.allows("EVENTS"):
+                if first is not None:
                     run = [first]
                     parser.feed(_Line("EVENTS", run, lineno, first.col, NO_COMMENTS))
                     misplaced = None
