@@ -242,6 +242,52 @@ def test_round_after_the_game_is_won() -> None:
     assert [n for n, _, _ in found(text)] == ["event-after-game-end"]
 
 
+
+# -- after a round cut short (R8.5) -------------------------------------------------
+
+# Round 2 loses its last six lines (S's +1 with them): it is not over when
+# round 3 starts, and round 3's claims say it starts from (2,10), not (2,9).
+CUT = ("  S 1-3 R =5 +1 (2,10)\n  N 2-4 L =7 +0 (2,10)\n  S 4-4 L =11 +0 (2,10)\n"
+       "  N knock\n  S knock\n  result blocked (2,10)\n", "")
+ADOPTED = ("totals claimed (2,10) imply that round 3 starts from (2,10), computed (2,9): the "
+           "round before was cut short, without the points it lost; the replay goes on from "
+           "the claimed totals")
+
+
+def _findings(text: str) -> list[tuple[str, int | None, str]]:
+    rep = check_game(parse_games(text)[0])
+    return [(d.name, d.event, d.message) for d in rep.diagnostics]
+
+
+def test_a_round_after_a_cut_starts_from_its_claims() -> None:
+    assert _findings(edit(TWO, CUT)) == [
+        ("round-unfinished", None, "round 2 is not over (S to play, 2 | 1) when round 3 starts"),
+        ("total-mismatch", 1, ADOPTED),
+    ]
+
+
+def test_a_wrong_points_claim_after_a_cut_is_its_own_finding() -> None:
+    # Round 3's third event claims +1 for +2 (its totals are right): every
+    # later claim implies (2,11), the first two (2,10). Taken by a majority,
+    # (2,11) gave a total-mismatch at event 1 and a replay one point off to
+    # the end of the game (an overshoot accepted, a winner not reached).
+    text = edit(TWO, CUT, ("  S 1-5 R =10 +2 (4,12)", "  S 1-5 R =10 +1 (4,12)"))
+    assert _findings(text)[1:] == [
+        ("total-mismatch", 1, ADOPTED),
+        ("points-mismatch", 3, "points claimed +1, computed +2 (ends 5 + 5 = 10; 10/5=2)"),
+    ]
+
+
+def test_after_a_cut_only_the_claims_the_replay_plays_count() -> None:
+    # N 3-1 is lost: S then plays out of turn at event 2, where the replay
+    # stops; the claims after it (from (4,10): N's +2 is lost with its line) are
+    # not read. They outvoted event 1's claim, with a total-mismatch at it.
+    text = edit(TWO, CUT, ("  N 3-1 R =6 +2 (4,10)\n", ""))
+    assert _findings(text)[1:] == [
+        ("total-mismatch", 1, ADOPTED),
+        ("not-your-turn", 2, "S plays out of turn; it is N's turn"),
+    ]
+
 # -- resolving ends for the canonical form ------------------------------------------
 
 

@@ -9,8 +9,8 @@ replay and the audit's classifier both read claims through here.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
+from itertools import pairwise
 
 from notation.model import Placement, Round
 
@@ -53,17 +53,23 @@ def claimed_totals(rnd: Round, start: Sequence[int], setup: Setup) -> tuple[int,
     return tuple(totals) if known else None
 
 
-def implied_start(rnd: Round, setup: Setup) -> tuple[int, tuple[int, ...]] | None:
-    """The totals a round's record implies it starts from: each totals claim
-    less the points its placements claim up to it gives a start; the one
-    most of them give (the first, on a tie) is taken, so that one wrong
-    claim does not decide it. The event of the first totals that give it,
-    and the start; None when no totals are claimed before a placement that
-    claims no points."""
+def implied_start(rnd: Round, setup: Setup, played: int | None = None
+                  ) -> tuple[int, tuple[int, ...]] | None:
+    """The totals a round's record implies it starts from, after a round cut
+    short (R8.5). Of its first ``played`` events (those the replay plays;
+    all when None), before a placement that claims no points or is not by a
+    seat, each totals claim of every side, less the points claimed credited
+    up to it, gives a start. A wrong points claim (or a lost event) moves
+    every later start by the same amount, a wrong totals claim only its
+    own: the start taken is the one the first two claims in a row that
+    agree give; when no two in a row agree, the first claim's. The event of
+    the first claim that gives it, and the start; None when no claim gives
+    one."""
     rules, seat_of = setup.rules, setup.seat_of
     gained = [0] * rules.side_count
     starts: list[tuple[int, tuple[int, ...]]] = []
-    for n, ev in enumerate(rnd.events, 1):
+    events = rnd.events if played is None else rnd.events[:played]
+    for n, ev in enumerate(events, 1):
         if isinstance(ev, Placement):
             if ev.points is None or ev.seat not in seat_of:
                 break
@@ -74,6 +80,5 @@ def implied_start(rnd: Round, setup: Setup) -> tuple[int, tuple[int, ...]] | Non
             starts.append((n, tuple(t - g for t, g in zip(tc.values, gained, strict=True))))
     if not starts:
         return None
-    votes = Counter(start for _, start in starts)
-    best = max(votes.values())
-    return next((n, start) for n, start in starts if votes[start] == best)
+    start = next((a for (_, a), (_, b) in pairwise(starts) if a == b), starts[0][1])
+    return next((n, s) for n, s in starts if s == start)

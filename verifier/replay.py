@@ -185,8 +185,6 @@ class Replay(RoundEnds):
         (``errors``: how many the game had before the round began)."""
         state, judge = self.state, self.judge
         assert state is not None and judge is not None
-        if judge.adopt:
-            self.adopt_start(rnd)
         self.round_start = tuple(state.scores)
         if self.resync is not None:
             judge.reset()
@@ -195,6 +193,8 @@ class Replay(RoundEnds):
         completed = False
         try:
             step = self.open_round(index, rnd, state)
+            if judge.adopt:  # after a round cut short, once dealt (R8.5)
+                self.adopt_start(index, rnd, step)
             for o in self.observers:
                 o.round_started(index, rnd, step)
             self.play_events(rnd, step)

@@ -6,7 +6,8 @@ what the replay knows after a round that does not end as the rules' does:
 the audit's resync from the claimed (or computed) totals, the start a
 round's record implies after a round cut short (no cascade: later findings
 are defects of their own), and the finding or note of a record that stops
-in mid-round. It steps no move and judges no claim itself.
+in mid-round. It judges no claim and steps no move of the game itself (to
+learn how many events of a round the replay will play, it steps copies).
 """
 
 from __future__ import annotations
@@ -14,11 +15,11 @@ from __future__ import annotations
 from typing import Any
 
 from notation.jsonform import TOTALS
-from notation.model import NOBODY, Game, Round
+from notation.model import NOBODY, Game, Knock, Round
 
 from .claims import claimed_totals, implied_start
 from .diagnostics import DiagnosticName, Name
-from .engine import GameState, Stepper
+from .engine import GameState, Illegal, Stepper, copy_game, copy_round
 from .judge import Judge, Located
 from .setup import Setup, fmt_totals
 
@@ -77,13 +78,15 @@ class RoundEnds:
         elif g.winner is not None and g.winner.side == NOBODY:
             self.note(f"{what}: how it ends is not known", g.winner)
 
-    def adopt_start(self, rnd: Round) -> None:
-        """After a round cut short: start this one from the totals its record
-        implies (``claims.implied_start``), with one total-mismatch where they
-        differ from the computed; else the judge adopts the first totals."""
+    def adopt_start(self, index: int, rnd: Round, step: Stepper) -> None:
+        """After a round cut short (R8.5): start this one (round ``index``,
+        ``step`` dealt and no event played) from the totals its record
+        implies (``claims.implied_start``, of the events the replay will
+        play), with one total-mismatch where they differ from the computed;
+        else the judge adopts the first totals."""
         state, judge = self.state, self.judge
         assert state is not None and judge is not None
-        found = implied_start(rnd, self.setup)
+        found = implied_start(rnd, self.setup, self.playable(rnd, step))
         if found is None:
             return
         n, start = found
@@ -100,6 +103,30 @@ class RoundEnds:
                       computed=fmt_totals(state.scores))
             self.event_no = None
             state.scores[:] = start
+            self.round_start = start
+            judge.new_round(index, start)
+
+    def playable(self, rnd: Round, step: Stepper) -> int:
+        """How many of the round's events the replay will play: those before
+        the first it stops at (a seat that is not one, an illegal move),
+        found by stepping copies of ``step``'s round (of the base class) and
+        game, with no finding. Not where a side reaches the target: that
+        rests on the start this is asked for."""
+        seat_of = self.setup.seat_of
+        trial = Stepper(copy_game(step.game), copy_round(step.round))
+        for n, ev in enumerate(rnd.events, 1):
+            seat = seat_of.get(ev.seat)
+            if seat is None:
+                return n - 1
+            try:
+                if isinstance(ev, Knock):
+                    trial.knock(seat)
+                else:
+                    a, b = ev.tile
+                    trial.place(seat, a, b, ev.end)
+            except Illegal:
+                return n - 1
+        return len(rnd.events)
 
     def resync_after(self, rnd: Round) -> None:
         """An audit after a diverging round: go on from the claimed totals
