@@ -197,7 +197,8 @@ def _write_kept(path: str, body: str) -> None:
         os.replace(tmp, path)
         for name in os.listdir(folder):
             old = os.path.join(folder, name)
-            if name.startswith("ftn.lark.") and name.endswith(suffix) and old != path:
+            if (name.startswith("ftn.lark.") and name.endswith(suffix) and old != path
+                    and old != PACKAGED):
                 with contextlib.suppress(OSError):
                     os.unlink(old)
     except Exception:  # a read-only install, a full disk...: compile next time too
@@ -237,8 +238,10 @@ def unexpected_token() -> type[UnexpectedToken]:
 @lru_cache(maxsize=1)
 def terminals() -> dict[str, str]:
     """Every terminal of the grammar: its name and its regular expression. Kept
-    beside the tables (``.terminals``, with the same checks), so that Lark
-    is needed only where they are not kept yet."""
+    beside the tables (``.terminals``, with the same checks), and shipped
+    with the package (``PACKAGED``, for this grammar's text), so that Lark
+    is needed only where neither is found: not where Python keeps no
+    byte-code (``PYTHONDONTWRITEBYTECODE``, a read-only install)."""
     text = grammar_text()
     tables = tables_path(text)
     path = None if tables is None else tables[: -len(".tables")] + ".terminals"
@@ -248,15 +251,59 @@ def terminals() -> dict[str, str]:
                 digest, _, body = f.read().partition("\n")
             if hashlib.sha256(body.encode("utf-8")).hexdigest() == digest:
                 kept = json.loads(body)
-                if isinstance(kept, dict) and all(
-                        isinstance(v, str) for v in kept.values()):
-                    return kept
+                if _is_terminals(kept):
+                    return cast("dict[str, str]", kept)
         except (OSError, ValueError):  # missing, unreadable or not ours: ask Lark
             pass
-    found = {t.name: t.pattern.to_regexp() for t in _lark().terminals}
-    if path is not None and not sys.dont_write_bytecode:
-        _write_kept(path, json.dumps(found, sort_keys=True))
+    found = packaged_terminals(text)
+    if found is None:
+        found = lark_terminals()
+        if path is not None and not sys.dont_write_bytecode:
+            _write_kept(path, json.dumps(found, sort_keys=True))
     return found
+
+
+#: The terminals shipped with the package: ``{"grammar": SHA-256 of
+#: ftn.lark, "terminals": {name: regex}}`` (JSON; not named ``.json``, so
+#: that a walk for records skips it), written by ``python
+#: tests/terminals.py``; a test holds it to what Lark makes of the grammar.
+PACKAGED = os.path.join(os.path.dirname(__file__), "ftn.lark.terminals")
+
+
+def lark_terminals() -> dict[str, str]:
+    """The terminals as Lark makes them of the grammar."""
+    return {t.name: t.pattern.to_regexp() for t in _lark().terminals}
+
+
+def packaged_terminals(text: str) -> dict[str, str] | None:
+    """The shipped terminals, when they are those of grammar ``text``."""
+    try:
+        with open(PACKAGED, encoding="utf-8") as f:
+            shipped = json.load(f)
+    except (OSError, ValueError):
+        return None
+    if not isinstance(shipped, dict) or shipped.get("grammar") != hashlib.sha256(
+            text.encode("utf-8")).hexdigest():
+        return None
+    found = shipped.get("terminals")
+    return cast("dict[str, str]", found) if _is_terminals(found) else None
+
+
+def _is_terminals(x: Any) -> bool:
+    return isinstance(x, dict) and all(
+        isinstance(k, str) and isinstance(v, str) for k, v in x.items())
+
+
+def write_packaged() -> None:
+    """Write ``PACKAGED`` for the grammar as it is."""
+    text = grammar_text()
+    body = {"grammar": hashlib.sha256(text.encode("utf-8")).hexdigest(),
+            "terminals": lark_terminals()}
+    tmp = PACKAGED + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump(body, f, indent=1, sort_keys=True)
+        f.write("\n")
+    os.replace(tmp, PACKAGED)
 
 
 @lru_cache(maxsize=1)

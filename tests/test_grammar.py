@@ -142,6 +142,31 @@ def test_a_valid_record_is_read_without_lark(tmp_path: Path) -> None:
     assert run("game\nround 1 opener N\n[ftn \"1\"]\nend\n") == ["1", "True", "True"]
 
 
+def test_the_shipped_terminals_are_the_grammars() -> None:
+    """``notation/ftn.lark.terminals`` is what Lark makes of ``ftn.lark``
+    (after a change of the grammar: ``python tests/terminals.py``)."""
+    text = grammar.grammar_text()
+    assert grammar.packaged_terminals(text) == grammar.lark_terminals()
+    assert grammar.packaged_terminals(text + "\n") is None  # another grammar's: not used
+
+
+def test_a_valid_record_is_read_without_lark_where_no_byte_code_is_kept(
+        tmp_path: Path) -> None:
+    """Where Python keeps no byte-code (``PYTHONDONTWRITEBYTECODE``, a
+    read-only install), the shipped terminals read valid records without
+    Lark; no file is written."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from notation.parser import read_games\n"
+            "print(len(list(read_games(sys.argv[1].split('\\n')))), 'lark' in sys.modules)\n")
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": str(tmp_path)}
+    out = subprocess.run([sys.executable, "-c", code, "game\n[ftn \"1\"]\nend\n"],
+                         capture_output=True, text=True, check=True, env=env).stdout.split()
+    assert out == ["1", "False"]
+    assert list(tmp_path.rglob("ftn.lark.*")) == []
+
+
 def test_other_tables_are_removed_when_new_ones_are_written(tmp_path: Path) -> None:
     old = tmp_path / "ftn.lark.0123456789abcdef0123.tables"
     old.write_text("x", encoding="utf-8")

@@ -1,0 +1,17 @@
+"""Write the terminals shipped with the package (``notation/ftn.lark.terminals``)
+after a change of ``notation/ftn.lark``:
+
+    python tests/terminals.py
+
+``tests/test_grammar.py`` fails while the shipped file is not the grammar's.
+
+Boundary: a maintainer's tool; it writes that one file and nothing else.
+"""
+
+from __future__ import annotations
+
+from notation import grammar
+
+if __name__ == "__main__":
+    grammar.write_packaged()
+    print(grammar.PACKAGED)
