@@ -129,3 +129,12 @@ def test_cuts_at_the_first_line_of_a_chunk_and_across_blank_chunks() -> None:
 def test_no_text_is_one_piece_without_lines() -> None:
     same(list(ftn_pieces(Chunked([]), "x.ftn", 1)), [Piece("x.ftn", "ftn", [], 1, 1)])
     same(list(ftn_pieces(Chunked([""]), "x.ftn", 1)), [Piece("x.ftn", "ftn", [""], 1, 1)])
+
+
+def test_game_lines_without_end_lines_are_searched_once() -> None:
+    # 200,000 'game' lines in one chunk and no 'end' line: no cut, and each
+    # line end counted once (counted again from the piece's start for each
+    # 'game' line, this took hours).
+    text = "\n".join(["game", '[a "b"]'] * 200_000)
+    (piece,) = ftn_pieces(Chunked([text]), "x.ftn", 1000)
+    assert len(piece.lines) == 400_000 and piece.first_game == 1

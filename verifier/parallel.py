@@ -164,12 +164,14 @@ def ftn_pieces(it: Iterable[str], source: str, size: int) -> Iterator[Piece]:
             # Each character before a cut counts once at most: the first
             # line that may be cut before starts ``size - chars`` on.
             m = _GAME_START.search(text, max(floor, pos + size - chars))
+            mark, ends = pos, 0  # the line ends counted from pos up to mark
             while m is not None:
                 at = m.start()
-                if is_game(text, at) and (
-                        chars + at - pos - text.count("\n", pos, at) >= size
-                        and after_end(text, at, carried)):
-                    break
+                if is_game(text, at):
+                    ends += text.count("\n", mark, at)
+                    mark = at
+                    if chars + at - pos - ends >= size and after_end(text, at, carried):
+                        break
                 m = _GAME_START.search(text, m.end())
             if m is None:
                 break
