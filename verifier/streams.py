@@ -234,32 +234,30 @@ class Chunked:
         aside) and at least ``least`` of them (fewer when the text has
         fewer), without taking them."""
         out: list[str] = []
-        seen = False
+        seen = False  # a line that is not blank is in out
         for text in self._held:
-            if self._head_of(text, out, least, seen):
+            seen = self._head_of(text, out, least, seen)
+            if seen and len(out) >= least:
                 return out
-            seen = any(line.strip(" \t\r\ufeff") for line in out)
         for text in self._texts:
             self._held.append(text)
-            if self._head_of(text, out, least, seen):
+            seen = self._head_of(text, out, least, seen)
+            if seen and len(out) >= least:
                 return out
-            seen = any(line.strip(" \t\r\ufeff") for line in out)
         return out
 
     @staticmethod
     def _head_of(text: str, out: list[str], least: int, seen: bool) -> bool:
-        """Add the first lines of one more chunk to ``out``; True once the
-        head is whole."""
+        """Add the first lines of one more chunk to ``out``, up to where the
+        head is whole; whether a line that is not blank is in ``out`` now."""
         start = 0
         while True:
             end = text.find("\n", start)
             line = text[start:] if end < 0 else text[start:end]
             out.append(line)
             seen = seen or bool(line.strip(" \t\r\ufeff"))
-            if seen and len(out) >= least:
-                return True
-            if end < 0:
-                return False
+            if (seen and len(out) >= least) or end < 0:
+                return seen
             start = end + 1
 
     def close(self) -> None:
