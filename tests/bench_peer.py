@@ -17,8 +17,10 @@ that a change of the machine's load falls on both):
 
 It prints, per command, the best of ``--repeat`` runs in CPU time (user +
 system of the process: what one core does, whatever else the machine runs)
-as events/s or plies/s, and each ``ftn check``'s ratio to ``read_game`` per
-event and per ply (above 1: faster than python-chess).
+as events/s or plies/s, each ``ftn check``'s ratio to ``read_game`` per
+event and per ply (above 1: faster than python-chess), and its speed
+against the first ``--python``'s on the same notation ("vs first": give
+the build to compare with first, say the main before a change).
 
 Boundary: measurement only, never a test; it writes its corpora to a
 temporary folder and changes nothing else. python-chess is in the ``bench``
@@ -127,9 +129,11 @@ def main(argv: list[str] | None = None) -> None:
 
         runs: dict[str, list[str]] = {"python-chess read_game": [
             sys.executable, "-c", _READ_PGN, str(pgn_path)]}
+        kinds: list[str] = []
         for py in pythons:
             kind = subprocess.run([py, "-c", _KIND], capture_output=True, text=True,
                                   check=True, env=_ENV, cwd=tmp).stdout.strip()
+            kinds.append(kind)
             for label, path in (("FTN", ftn_path), ("JSONL", jsonl_path)):
                 runs[f"ftn check {label} ({kind}, {py})"] = [
                     py, "-m", "verifier", "check", str(path)]
@@ -141,13 +145,17 @@ def main(argv: list[str] | None = None) -> None:
                 best[name] = min(best[name], _cpu(cmd, tmp)[0])
 
     chess_rate = plies / best["python-chess read_game"]
-    print(f"{'command':<64}{'CPU s':>8}{'per s':>12}{'vs chess':>10}")
+    base = {label: best[f"ftn check {label} ({kinds[0]}, {pythons[0]})"]
+            for label in ("FTN", "JSONL")}
+    print(f"{'command':<64}{'CPU s':>8}{'per s':>12}{'vs chess':>10}{'vs first':>10}")
     for name, cpu in best.items():
         if name.startswith("python-chess"):
-            print(f"{name:<64}{cpu:>8.2f}{chess_rate:>12,.0f}{'1.00x':>10}  (plies)")
+            print(f"{name:<64}{cpu:>8.2f}{chess_rate:>12,.0f}{'1.00x':>10}{'':>10}  (plies)")
         else:
             rate = events / cpu
-            print(f"{name:<64}{cpu:>8.2f}{rate:>12,.0f}{rate / chess_rate:>9.2f}x  (events)")
+            first = base[name.split()[2]] / cpu
+            print(f"{name:<64}{cpu:>8.2f}{rate:>12,.0f}{rate / chess_rate:>9.2f}x"
+                  f"{first:>9.2f}x  (events)")
 
 
 if __name__ == "__main__":
