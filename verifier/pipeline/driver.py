@@ -20,10 +20,10 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from ..inputs import InputError, check_input, expand_each
-from ..parallel import PIECE_CHARS, Piece, pieces
+from ..parallel import PIECE_CHARS, NotRead, OnRange, Piece, pieces
 from ..reading import sniff
 from ..rewrite import first_lines
 from ..streams import Chunked, open_lines
@@ -36,6 +36,18 @@ T = TypeVar("T")
 Work = Callable[[Piece], R]
 #: How work is submitted: a function and an item to a future (``.result()``).
 Submit = Callable[[Callable[[Any], Any], Any], Any]
+
+
+class Runner(NamedTuple):
+    """How pieces are run: how work is submitted and how many pieces run at
+    once; whether the workers read the pieces of plain files themselves
+    (``Piece.hollow``), and how many times larger than asked the pieces
+    are (where a task costs time of its own whatever its size)."""
+
+    submit: Submit
+    n: int
+    by_span: bool = False
+    scale: int = 1
 
 
 @dataclass(frozen=True)
@@ -173,6 +185,18 @@ def _here(fn: Callable[[Any], Any], item: Any) -> _Ready:
     return _Ready(fn(item))
 
 
+class _Again:
+    """The result of a hollow piece, or, when the worker could not read it
+    (``NotRead``), of the piece sent whole."""
+
+    def __init__(self, future: Any, again: Callable[[], Any]) -> None:
+        self.future, self.again = future, again
+
+    def result(self) -> Any:
+        got = self.future.result()
+        return self.again().result() if isinstance(got, NotRead) else got
+
+
 @contextmanager
 def worker_pool(jobs: int) -> Iterator[tuple[Submit, int]]:
     """Local worker processes: how work is submitted to them, and how many
@@ -192,22 +216,23 @@ def workers(jobs: int) -> int:
 
 
 @contextmanager
-def _runner(jobs: int, dask: str | None) -> Iterator[tuple[Submit, int]]:
-    """How pieces are run, and how many at once: here (one at a time), in
-    ``jobs`` local processes, or on the Dask scheduler at ``dask``
-    (``cluster.DaskMissing`` when it cannot be used)."""
+def _runner(jobs: int, dask: str | None) -> Iterator[Runner]:
+    """How pieces are run (``Runner``): here (one at a time), in ``jobs``
+    local processes, or on the Dask scheduler at ``dask`` (as
+    ``cluster.cluster_runner`` says; ``cluster.DaskMissing`` when it cannot
+    be used)."""
     if dask is not None:
         from ..cluster import cluster_runner
 
         with cluster_runner(dask) as runner:
-            yield runner
+            yield Runner(*runner)
         return
     n = workers(jobs)
     if n == 1:
-        yield _here, 1
+        yield Runner(_here, 1)
         return
-    with worker_pool(n) as runner:
-        yield runner
+    with worker_pool(n) as (submit, n):
+        yield Runner(submit, n)
 
 
 def ordered(submit: Callable[[T], Any], items: Iterable[T], window: int
@@ -232,13 +257,27 @@ def drive(work: Work[R], sink: Sink[R], inputs: Iterable[str | Text], jobs: int 
     at ``dask``), a few pieces in flight per worker so that memory stays
     bounded, and give ``sink`` every start, piece and result, and end, in
     input order. ``kind`` overrides how every input is read; ``size`` is
-    the characters of a piece (at least)."""
-    with _runner(jobs, dask) as (submit, n):
+    the characters of a piece (at least). Where the workers read pieces
+    themselves, a piece of a plain file is sent without its lines; when a
+    worker cannot read it, the piece is sent again whole, and so are the
+    input's pieces after it."""
+    with _runner(jobs, dask) as (submit, n, by_span, scale):
+        on_range = OnRange(work)
+        unread: set[str] = set()  # the inputs a worker could not read
+
+        def whole(piece: Piece) -> Any:
+            unread.add(piece.source)
+            return submit(work, piece)
+
         def send(item: Piece | Start | End) -> Any:
-            return submit(work, item) if isinstance(item, Piece) else _Ready(None)
+            if not isinstance(item, Piece):
+                return _Ready(None)
+            if by_span and item.span is not None and item.source not in unread:
+                return _Again(submit(on_range, item.hollow()), lambda: whole(item))
+            return submit(work, item)
 
         window = 1 if n == 1 else 3 * n
-        for item, result in ordered(send, _items(inputs, kind, size), window):
+        for item, result in ordered(send, _items(inputs, kind, size * scale), window):
             if isinstance(item, Start):
                 sink.start(item)
             elif isinstance(item, End):
