@@ -5,9 +5,9 @@ optional extra ``pip install 'ftn-tools[dask]'``), and only when it is
 used. ``cluster_runner`` lets the driver (``pipeline``) run the pieces of
 ``parallel`` (whole games, cut at game boundaries) on the workers of a
 cluster, the results taken back in input order, so the report is the one a
-local run writes: larger pieces than a local run's, and those of plain
-files read by the workers themselves from the file (``spans``) where they
-can; ``check_bag`` checks a Dask bag of JSON Lines (one game a line) and
+local run writes (a few pieces a task, and those of plain files read by
+the workers themselves from the file where they can: ``pipeline.tasks``);
+``check_bag`` checks a Dask bag of JSON Lines (one game a line) and
 returns its diagnostics as a bag. It judges nothing itself.
 
     import dask.bag as db
@@ -27,9 +27,9 @@ from .parallel import DaskMissing, Piece, check_piece
 __all__ = ["DaskMissing", "check_bag", "cluster_runner"]
 
 #: A task on a cluster costs time of the client's, the scheduler's and the
-#: worker's whatever its size: the pieces sent to one are this many times
-#: larger than a local run's (about a megabyte of text).
-SCALE = 4
+#: worker's whatever its size: a task holds this many pieces (about a
+#: megabyte of text).
+BATCH = 4
 
 HINT = ("--dask needs Dask's distributed scheduler: pip install 'ftn-tools[dask]' "
         "(or pip install 'dask[distributed]')")
@@ -50,8 +50,8 @@ def cluster_runner(address: str) -> Iterator[tuple[Callable[[Callable[[Any], Any
     it submits them, how many worker threads there are, that the workers
     read the pieces of plain files themselves (the file's path, range and
     stamp are sent, not its lines: a worker that cannot read them, on
-    another machine, is sent the lines after all), and how much larger the
-    pieces are (``SCALE``). The client is closed on the way out."""
+    another machine, is sent the lines after all), and how many pieces a
+    task holds (``BATCH``). The client is closed on the way out."""
     distributed = _distributed()
     try:
         client = distributed.Client(address, timeout="10s")
@@ -59,7 +59,7 @@ def cluster_runner(address: str) -> Iterator[tuple[Callable[[Callable[[Any], Any
         raise DaskMissing(f"--dask {address}: cannot reach the scheduler ({e})") from None
     try:
         threads = sum(client.nthreads().values()) or 1
-        yield (lambda fn, p: client.submit(fn, p, pure=False)), threads, True, SCALE
+        yield (lambda fn, p: client.submit(fn, p, pure=False)), threads, True, BATCH
     finally:
         client.close()
 

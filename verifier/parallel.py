@@ -60,13 +60,17 @@ class Piece:
 
     def hollow(self) -> Piece:
         """The piece without its lines, to be sent to a worker that reads
-        them from the file (``filled``; it has a ``span``)."""
+        them from the file (``filled``); a piece without a span as it is."""
+        if self.span is None:
+            return self
         return Piece(self.source, self.how, [], self.first_line, self.first_game, self.span)
 
     def filled(self) -> Piece | None:
-        """A hollow piece with its lines read from its file (None when they
-        cannot be read here)."""
-        lines = read_span(self.span) if self.span is not None else None
+        """The piece with its lines: a hollow piece's read from its file
+        (None when they cannot be read here), another as it is."""
+        if self.lines or self.span is None:
+            return self
+        lines = read_span(self.span)
         if lines is None:
             return None
         return Piece(self.source, self.how, lines, self.first_line, self.first_game, self.span)
@@ -241,19 +245,23 @@ def ftn_pieces(it: Iterable[str], source: str, size: int) -> Iterator[Piece]:
 
 class NotRead:
     """What a worker gives back for a hollow piece whose lines it cannot
-    read (``OnRange``): the driver then sends the piece whole."""
+    read (``OnPieces``): the driver then sends the piece whole."""
 
 
 @dataclass(frozen=True)
-class OnRange(Generic[R]):
-    """A work function run on hollow pieces (``Piece.hollow``): the worker
-    reads each piece's lines from its file first."""
+class OnPieces(Generic[R]):
+    """A work function run on a few pieces in one task (in a worker): each
+    piece's result, the lines of hollow pieces (``Piece.hollow``) read from
+    their file first (``NotRead`` when they cannot be)."""
 
     work: Callable[[Piece], R]
 
-    def __call__(self, piece: Piece) -> R | NotRead:
-        full = piece.filled()
-        return NotRead() if full is None else self.work(full)
+    def __call__(self, pieces: list[Piece]) -> list[R | NotRead]:
+        out: list[R | NotRead] = []
+        for piece in pieces:
+            full = piece.filled()
+            out.append(NotRead() if full is None else self.work(full))
+        return out
 
 
 def piece_reads(piece: Piece) -> Iterator[Read]:

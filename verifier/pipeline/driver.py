@@ -20,13 +20,14 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from ..inputs import InputError, check_input, expand_each
-from ..parallel import PIECE_CHARS, NotRead, OnRange, Piece, pieces
+from ..parallel import PIECE_CHARS, Piece, pieces
 from ..reading import sniff
 from ..rewrite import first_lines
 from ..streams import Chunked, open_lines
+from .tasks import Ready, Runner, Submit, Tasks, here
 
 R = TypeVar("R")
 R_contra = TypeVar("R_contra", contravariant=True)
@@ -34,20 +35,6 @@ T = TypeVar("T")
 
 #: A work function: the result of one piece (in a worker).
 Work = Callable[[Piece], R]
-#: How work is submitted: a function and an item to a future (``.result()``).
-Submit = Callable[[Callable[[Any], Any], Any], Any]
-
-
-class Runner(NamedTuple):
-    """How pieces are run: how work is submitted and how many pieces run at
-    once; whether the workers read the pieces of plain files themselves
-    (``Piece.hollow``), and how many times larger than asked the pieces
-    are (where a task costs time of its own whatever its size)."""
-
-    submit: Submit
-    n: int
-    by_span: bool = False
-    scale: int = 1
 
 
 @dataclass(frozen=True)
@@ -171,32 +158,6 @@ def _items(inputs: Iterable[str | Text], kind: str | None, size: int
         yield end
 
 
-class _Ready:
-    """A result already there (work done here, or a start or end mark)."""
-
-    def __init__(self, value: Any) -> None:
-        self.value = value
-
-    def result(self) -> Any:
-        return self.value
-
-
-def _here(fn: Callable[[Any], Any], item: Any) -> _Ready:
-    return _Ready(fn(item))
-
-
-class _Again:
-    """The result of a hollow piece, or, when the worker could not read it
-    (``NotRead``), of the piece sent whole."""
-
-    def __init__(self, future: Any, again: Callable[[], Any]) -> None:
-        self.future, self.again = future, again
-
-    def result(self) -> Any:
-        got = self.future.result()
-        return self.again().result() if isinstance(got, NotRead) else got
-
-
 @contextmanager
 def worker_pool(jobs: int) -> Iterator[tuple[Submit, int]]:
     """Local worker processes: how work is submitted to them, and how many
@@ -229,7 +190,7 @@ def _runner(jobs: int, dask: str | None) -> Iterator[Runner]:
         return
     n = workers(jobs)
     if n == 1:
-        yield Runner(_here, 1)
+        yield Runner(here, 1)
         return
     with worker_pool(n) as (submit, n):
         yield Runner(submit, n)
@@ -257,27 +218,16 @@ def drive(work: Work[R], sink: Sink[R], inputs: Iterable[str | Text], jobs: int 
     at ``dask``), a few pieces in flight per worker so that memory stays
     bounded, and give ``sink`` every start, piece and result, and end, in
     input order. ``kind`` overrides how every input is read; ``size`` is
-    the characters of a piece (at least). Where the workers read pieces
-    themselves, a piece of a plain file is sent without its lines; when a
-    worker cannot read it, the piece is sent again whole, and so are the
-    input's pieces after it."""
-    with _runner(jobs, dask) as (submit, n, by_span, scale):
-        on_range = OnRange(work)
-        unread: set[str] = set()  # the inputs a worker could not read
-
-        def whole(piece: Piece) -> Any:
-            unread.add(piece.source)
-            return submit(work, piece)
+    the characters of a piece (at least). On a cluster, pieces go a few to
+    a task, and those of plain files without their lines (``tasks``)."""
+    with _runner(jobs, dask) as runner:
+        tasks = Tasks(runner, work)
 
         def send(item: Piece | Start | End) -> Any:
-            if not isinstance(item, Piece):
-                return _Ready(None)
-            if by_span and item.span is not None and item.source not in unread:
-                return _Again(submit(on_range, item.hollow()), lambda: whole(item))
-            return submit(work, item)
+            return tasks.send(item) if isinstance(item, Piece) else Ready(None)
 
-        window = 1 if n == 1 else 3 * n
-        for item, result in ordered(send, _items(inputs, kind, size * scale), window):
+        window = 1 if runner.n == 1 else 3 * runner.n * runner.batch
+        for item, result in ordered(send, _items(inputs, kind, size), window):
             if isinstance(item, Start):
                 sink.start(item)
             elif isinstance(item, End):
