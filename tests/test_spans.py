@@ -3,8 +3,9 @@ piece of a plain file read again from its bytes is the piece (ASCII, UTF-8
 of several bytes a character, "\\r\\n", a BOM, JSON Lines), whatever the
 chunks and the size of the pieces; inputs that cannot be read again
 (compressed, standard input, a text) have no span; a file that changed, or
-is not there, is not read; the driver sends a piece whole when a worker
-cannot read it, and its report is the same."""
+is not there, is not read; the driver sends pieces hollow, a few a task
+(one near a file's end), and whole when a worker cannot read them, and
+its report is the same."""
 
 from __future__ import annotations
 
@@ -19,23 +20,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import mutated
+from helpers import awkward, mutated
 
 from verifier import spans, streams
 from verifier.check import check_text, convert_text
 from verifier.parallel import Piece, check_piece, pieces
-from verifier.pipeline import Text, drive, driver
+from verifier.pipeline import Text, drive, driver, tasks
 from verifier.pipeline.jobs import CheckSink, Collected
 from verifier.rewrite import first_lines
-
-
-def awkward(text: str) -> str:
-    """A text with a BOM, "\\r\\n" line ends and characters of 2, 3 and 4
-    bytes in its comments and tags."""
-    lines = [line.replace('[event "', '[event "é 中 🎲 ') if line.startswith("[event")
-             else line for line in text.split("\n")]
-    lines.insert(0, "# ünïcode 🎲")
-    return "\ufeff" + "\r\n".join(lines)
 
 
 def file_pieces(path: Path, size: int) -> list[Piece]:
@@ -86,7 +78,8 @@ def test_compressed_files_standard_input_and_texts_have_no_span(
     got = file_pieces(Path("-"), 500)
     assert len(got) > 1 and all(p.span is None for p in got)
     assert all(p.span is None for p in pieces(streams.Chunked.of(text), "t.ftn", None, 500))
-    assert Piece("t.ftn", "ftn", ["game"]).hollow().filled() is None
+    alone = Piece("t.ftn", "ftn", ["game"])
+    assert alone.hollow() is alone and alone.filled() is alone
 
 
 def test_a_file_changed_or_gone_is_not_read_again(tmp_path: Path) -> None:
@@ -113,55 +106,61 @@ def test_offsets_count_bytes_forward_and_back() -> None:
     assert spans.Offsets("abc", None).at(1) is None
 
 
-class Done:
-    """A result already there."""
-
-    def __init__(self, value: Any) -> None:
-        self.value = value
-
-    def result(self) -> Any:
-        return self.value
-
-
 class Here:
-    """A runner here whose pieces of plain files are sent hollow, as to a
-    Dask cluster (``driver._runner``); ``sent``: the pieces it was given."""
+    """A runner here that packs pieces as a Dask cluster's is packed (two
+    workers, hollow pieces, ``batch`` a task: ``pipeline.tasks``);
+    ``tasks``: the pieces of each task it was given."""
 
-    def __init__(self) -> None:
-        self.sent: list[Piece] = []
+    def __init__(self, batch: int) -> None:
+        self.batch = batch
+        self.tasks: list[list[Piece]] = []
 
     @contextmanager
-    def __call__(self, jobs: int, dask: str | None) -> Iterator[Any]:
-        yield driver.Runner(self.submit, 1, by_span=True)
+    def __call__(self, jobs: int, dask: str | None) -> Iterator[tasks.Runner]:
+        yield tasks.Runner(self.submit, 2, True, self.batch)
 
-    def submit(self, fn: Callable[[Any], Any], piece: Piece) -> Done:
-        self.sent.append(piece)
-        return Done(fn(piece))
+    def submit(self, fn: Callable[[Any], Any], item: Any) -> tasks.Ready:
+        self.tasks.append(item if isinstance(item, list) else [item])
+        return tasks.Ready(fn(item))
 
 
+@pytest.mark.parametrize("batch", [1, 4])
 def test_the_driver_sends_hollow_pieces_and_whole_ones_when_they_cannot_be_read(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    text = awkward(mutated(6, 35))
+        batch: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = awkward(mutated(12, 35))
     path = tmp_path / "games.ftn"
     path.write_bytes(text.encode("utf-8"))
     want = check_text(text.lstrip("\ufeff"), str(path)).diagnostics
     assert len(want) > 5
+    size = 500
 
-    def check() -> list[Piece]:
-        here = Here()
+    def check() -> list[list[Piece]]:
+        here = Here(batch)
         monkeypatch.setattr(driver, "_runner", here)
         got = Collected()
         sink = CheckSink(got.take)
-        drive(check_piece, sink, [str(path), Text(text, "t.ftn", whole=False)], size=500)
+        drive(check_piece, sink, [str(path), Text(text, "t.ftn", whole=False)], size=size)
         assert sink.failed == [] and [d for d in got.diagnostics if d.source == str(path)] == want
-        assert all(p.lines for p in here.sent if p.source == "t.ftn")  # a text: whole
-        return [p for p in here.sent if p.source == str(path)]
+        assert all(p.lines for t in here.tasks for p in t if p.source == "t.ftn")  # whole
+        assert all(len({p.source for p in t}) == 1 for t in here.tasks)  # one input a task
+        return [t for t in here.tasks if t[0].source == str(path)]
 
     sent = check()
-    assert len(sent) > 1 and all(p.lines == [] for p in sent)  # hollow, read again
-    # A worker that cannot read the file: the piece is sent again whole, and
-    # so are the input's pieces after it.
+    assert len(sent) > 5 and all(p.lines == [] for t in sent for p in t)  # hollow, read again
+    assert max(map(len, sent)) == batch
+    # The end of the file (the last task of each worker): a piece a task.
+    def at_end(p: Piece) -> bool:
+        s = p.span
+        return s is not None and s.origin.size - s.start < (2 * batch + 1) * s.size
+
+    tail = [t for t in sent if at_end(t[0])]
+    assert tail and all(len(t) == 1 for t in tail)
+    # A worker that cannot read the file: each piece sent is sent again whole,
+    # and the input's pieces after the first answer are sent whole.
     monkeypatch.setattr("verifier.parallel.read_span", lambda span: None)
     sent = check()
-    assert [bool(p.lines) for p in sent[:3]] == [False, True, True]
-    assert all(p.lines for p in sent[1:])
+    pieces_ = [p for t in sent for p in t]
+    whole = [p.first_line for p in pieces_ if p.lines]
+    assert sorted(whole) == sorted({p.first_line for p in pieces_})  # each once
+    first = next(i for i, p in enumerate(pieces_) if p.lines)
+    assert first > 0 and all(p.lines for p in pieces_[first:])
