@@ -10,8 +10,9 @@ takes, in input order and in this process, the start of each input, each
 piece with its result, and the end of each input (with the error that made
 it unreadable partway, if any). The inputs are file names (``-``: standard
 input; compressed or not: ``streams``) or whole texts (``Text``: one piece).
-It opens files and reads them; it judges, renders and writes nothing (the
-jobs' sinks do).
+It opens files and reads them, and hands the pieces to the runner as
+``tasks`` packs them; it judges, renders and writes nothing (the jobs'
+sinks do).
 """
 
 from __future__ import annotations
