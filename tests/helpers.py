@@ -49,6 +49,15 @@ def mutated(games: int, seed: int = 1) -> str:
     return mutate(text, seed)
 
 
+def awkward(text: str) -> str:
+    """An FTN text with a BOM, "\\r\\n" line ends and characters of 2, 3
+    and 4 bytes in UTF-8 (in a comment and the event tags)."""
+    lines = [line.replace('[event "', '[event "é 中 🎲 ') if line.startswith("[event")
+             else line for line in text.split("\n")]
+    lines.insert(0, "# ünïcode 🎲")
+    return "\ufeff" + "\r\n".join(lines)
+
+
 @functools.cache
 def mixed(games: int, seed: int = 1) -> str:
     """Games of 2, 3 and 4 players, every other block with findings in it

@@ -1,26 +1,36 @@
 """Tests of ``verifier.cluster`` and ``--dask``: a local Dask cluster of two
-worker processes gives the report of a local run; a bag of JSON Lines gives
-the diagnostics of the same file; the README's example runs; without Dask,
-``--dask`` says how to install it."""
+worker processes gives the report of a local run, byte for byte (FTN with
+a BOM, "\r\n" and characters of several bytes, JSON Lines, a compressed
+file); its workers read the pieces of plain files themselves, are sent
+the lines of the others, and of a file they cannot read; a bag of JSON
+Lines gives the diagnostics of the same file; the README's example runs;
+without Dask, ``--dask`` says how to install it."""
 
 from __future__ import annotations
 
 import builtins
+import gzip
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import awkward
 from helpers import ftn as _cli
 from helpers import mutated as corpus
 from paths import ROOT
 from typer.testing import CliRunner
 
+from verifier import cluster as dask_cluster
 from verifier.check import check_text, convert_text
 from verifier.cli import app
+from verifier.parallel import Piece
+from verifier.pipeline import check_all
+from verifier.spans import Origin, origin_of
 
 
 def test_dask_missing_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch,
@@ -56,11 +66,82 @@ def test_dask_gives_the_local_report_on_5000_games(cluster: Any, tmp_path: Path)
     text, _ = convert_text(corpus(200, 22), "jsonl")
     assert text is not None
     jsonl.write_text(text, encoding="utf-8")
+    odd = tmp_path / "odd.ftn"  # a BOM, "\r\n", characters of 2 to 4 bytes
+    odd.write_bytes(awkward(corpus(150, 25)).encode("utf-8"))
+    packed = tmp_path / "packed.ftn.gz"
+    packed.write_bytes(gzip.compress(corpus(100, 26).encode("utf-8")))
     address = cluster.scheduler_address
+    files = [str(ftn), str(jsonl), str(odd), str(packed)]
     for cmd in ("check", "audit"):
-        local = _cli([cmd, "-f", "json", str(ftn), str(jsonl)])
+        local = _cli([cmd, "-f", "json", *files])
         assert local[0] == 1
-        assert local == _cli([cmd, "-f", "json", "--dask", address, str(ftn), str(jsonl)])
+        assert local == _cli([cmd, "-f", "json", "--dask", address, *files])
+    assert _cli(["check", *files]) == _cli(["check", "--dask", address, *files])
+
+
+Sent = list[list[Piece]]
+
+
+def recording(monkeypatch: pytest.MonkeyPatch) -> Sent:
+    """The pieces of each task sent to the cluster (by ``check_all``)."""
+    sent: Sent = []
+    real = dask_cluster.cluster_runner
+
+    @contextmanager
+    def runner(address: str) -> Iterator[Any]:
+        with real(address) as (submit, n, by_span, batch):
+            def record(fn: Callable[[Any], Any], item: Any) -> Any:
+                sent.append(item if isinstance(item, list) else [item])
+                return submit(fn, item)
+
+            yield record, n, by_span, batch
+
+    monkeypatch.setattr(dask_cluster, "cluster_runner", runner)
+    return sent
+
+
+@pytest.mark.slow
+def test_the_workers_read_plain_files_and_are_sent_the_lines_of_the_others(
+        cluster: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    odd = tmp_path / "odd.ftn"
+    odd.write_bytes(awkward(corpus(150, 27)).encode("utf-8"))
+    jsonl = tmp_path / "games.jsonl"
+    text, _ = convert_text(corpus(60, 28), "jsonl")
+    assert text is not None
+    jsonl.write_text(text.replace("\n", "\r\n"), encoding="utf-8")
+    packed = tmp_path / "packed.ftn.gz"
+    packed.write_bytes(gzip.compress(corpus(100, 29).encode("utf-8")))
+    files = [str(odd), str(jsonl), str(packed)]
+    want, failed = check_all(files)
+    assert failed == [] and len(want.diagnostics) > 20
+    sent = recording(monkeypatch)
+    got, failed = check_all(files, dask=cluster.scheduler_address)
+    assert failed == [] and got == want
+    by_file = {f: [p for t in sent for p in t if p.source == f] for f in files}
+    assert all(len(by_file[f]) > 3 for f in files)
+    assert all(p.lines == [] for f in files[:2] for p in by_file[f])  # read by the workers
+    assert all(p.lines for p in by_file[str(packed)])  # compressed: sent whole
+    assert max(map(len, sent)) == dask_cluster.BATCH  # a few pieces a task
+
+
+@pytest.mark.slow
+def test_a_file_the_workers_cannot_read_is_sent_to_them(
+        cluster: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    odd = tmp_path / "odd.ftn"
+    odd.write_bytes(awkward(corpus(150, 30)).encode("utf-8"))
+    want, _ = check_all([str(odd)])
+    def elsewhere(name: str, raw: Any) -> Origin | None:
+        """As if the workers saw another file of that name (written since)."""
+        o = origin_of(name, raw)
+        return None if o is None else Origin(o.path, o.size, o.mtime_ns + 1)
+
+    monkeypatch.setattr("verifier.streams.origin_of", elsewhere)
+    sent = recording(monkeypatch)
+    got, failed = check_all([str(odd)], dask=cluster.scheduler_address)
+    assert failed == [] and got == want
+    pieces = [p for t in sent for p in t]
+    assert not pieces[0].lines and pieces[-1].lines  # hollow first, then whole
+    assert {p.first_line for p in pieces if p.lines} == {p.first_line for p in pieces}
 
 
 @pytest.mark.slow

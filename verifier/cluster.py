@@ -5,9 +5,10 @@ optional extra ``pip install 'ftn-tools[dask]'``), and only when it is
 used. ``cluster_runner`` lets the driver (``pipeline``) run the pieces of
 ``parallel`` (whole games, cut at game boundaries) on the workers of a
 cluster, the results taken back in input order, so the report is the one a
-local run writes; ``check_bag``
-checks a Dask bag of JSON Lines (one game a line) and returns its
-diagnostics as a bag. It judges nothing itself.
+local run writes (a few pieces a task, and those of plain files read by
+the workers themselves from the file where they can: ``pipeline.tasks``);
+``check_bag`` checks a Dask bag of JSON Lines (one game a line) and
+returns its diagnostics as a bag. It judges nothing itself.
 
     import dask.bag as db
     from verifier.cluster import check_bag
@@ -25,6 +26,11 @@ from .parallel import DaskMissing, Piece, check_piece
 
 __all__ = ["DaskMissing", "check_bag", "cluster_runner"]
 
+#: A task on a cluster costs time of the client's, the scheduler's and the
+#: worker's whatever its size: a task holds this many pieces (about a
+#: megabyte of text).
+BATCH = 4
+
 HINT = ("--dask needs Dask's distributed scheduler: pip install 'ftn-tools[dask]' "
         "(or pip install 'dask[distributed]')")
 
@@ -38,10 +44,14 @@ def _distributed() -> Any:
 
 @contextmanager
 def cluster_runner(address: str) -> Iterator[tuple[Callable[[Callable[[Any], Any], Any], Any],
-                                                   int]]:
-    """How the driver (``pipeline.drive``) submits pieces to the Dask
-    scheduler at ``address``, and how many worker threads it has; the
-    client is closed on the way out."""
+                                                   int, bool, int]]:
+    """How the driver (``pipeline.drive``) runs pieces on the Dask cluster
+    whose scheduler is at ``address`` (a ``pipeline.driver.Runner``): how
+    it submits them, how many worker threads there are, that the workers
+    read the pieces of plain files themselves (the file's path, range and
+    stamp are sent, not its lines: a worker that cannot read them, on
+    another machine, is sent the lines after all), and how many pieces a
+    task holds (``BATCH``). The client is closed on the way out."""
     distributed = _distributed()
     try:
         client = distributed.Client(address, timeout="10s")
@@ -49,7 +59,7 @@ def cluster_runner(address: str) -> Iterator[tuple[Callable[[Callable[[Any], Any
         raise DaskMissing(f"--dask {address}: cannot reach the scheduler ({e})") from None
     try:
         threads = sum(client.nthreads().values()) or 1
-        yield (lambda fn, p: client.submit(fn, p, pure=False)), threads
+        yield (lambda fn, p: client.submit(fn, p, pure=False)), threads, True, BATCH
     finally:
         client.close()
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeAlias
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Generic, TypeAlias, TypeVar
 
 from notation.grammar import line_regex
 
@@ -25,6 +25,7 @@ from .batches import Batch, check_reads
 from .diagnostics import Diagnostic
 from .formats import NOTATIONS
 from .reading import Read, sniff
+from .spans import Offsets, Place, Span, read_span
 from .streams import Chunked
 
 if TYPE_CHECKING:  # the audit is imported by the workers that audit: a check needs none
@@ -37,6 +38,9 @@ if TYPE_CHECKING:  # the audit is imported by the workers that audit: a check ne
 PIECE_CHARS = 1 << 18
 
 
+R = TypeVar("R")
+
+
 class DaskMissing(Exception):
     """``--dask``: Dask is not installed, or the cluster cannot be reached."""
 
@@ -44,13 +48,32 @@ class DaskMissing(Exception):
 @dataclass
 class Piece:
     """Whole games of one input: their lines, and the numbers of the first
-    line and game; ``how`` is "ftn", "jsonl" or "json" (``reading.sniff``)."""
+    line and game; ``how`` is "ftn", "jsonl" or "json" (``reading.sniff``);
+    ``span``, where its lines are in a plain file (None: not known)."""
 
     source: str
     how: str
     lines: list[str]
     first_line: int = 1
     first_game: int = 1
+    span: Span | None = field(default=None, compare=False, repr=False)
+
+    def hollow(self) -> Piece:
+        """The piece without its lines, to be sent to a worker that reads
+        them from the file (``filled``); a piece without a span as it is."""
+        if self.span is None:
+            return self
+        return Piece(self.source, self.how, [], self.first_line, self.first_game, self.span)
+
+    def filled(self) -> Piece | None:
+        """The piece with its lines: a hollow piece's read from its file
+        (None when they cannot be read here), another as it is."""
+        if self.lines or self.span is None:
+            return self
+        lines = read_span(self.span)
+        if lines is None:
+            return None
+        return Piece(self.source, self.how, lines, self.first_line, self.first_game, self.span)
 
     def line(self, number: int) -> str | None:
         """Line ``number`` of the input (1-based) when this piece holds it,
@@ -71,11 +94,12 @@ def pieces(lines: Iterable[str], source: str, kind: str | None = None,
     yield from cut
 
 
-def _texts(lines: Iterable[str]) -> Iterator[str]:
-    """A stream of lines as chunks of whole lines (``streams.Chunked``
-    gives its own; other lines, without their line ends, are gathered)."""
+def _spans(lines: Iterable[str]) -> Iterator[tuple[str, Place]]:
+    """A stream of lines as chunks of whole lines and their places
+    (``streams.Chunked`` gives its own; other lines, without their line
+    ends, are gathered, with no place)."""
     if isinstance(lines, Chunked):
-        yield from lines.texts()
+        yield from lines.spans()
         return
     buf: list[str] = []
     chars = 0
@@ -83,10 +107,18 @@ def _texts(lines: Iterable[str]) -> Iterator[str]:
         buf.append(line)
         chars += len(line)
         if chars >= _GATHER:
-            yield "\n".join(buf)
+            yield "\n".join(buf), None
             buf, chars = [], 0
     if buf:
-        yield "\n".join(buf)
+        yield "\n".join(buf), None
+
+
+def _span(begin: int | None, end: int | None, lines: int, place: Place) -> Span | None:
+    """The span of a piece from byte ``begin`` to ``end`` (None: either is
+    not known), in the file of ``place``."""
+    if begin is None or end is None or place is None:
+        return None
+    return Span(place[0], begin, end - begin, lines)
 
 
 #: Characters gathered into one chunk from a stream of lines.
@@ -97,19 +129,32 @@ def jsonl_pieces(it: Iterable[str], source: str, size: int) -> Iterator[Piece]:
     first_line = first_game = 1
     buf: list[str] = []
     games = chars = 0
-    for text in _texts(it):
+    offsets: Offsets | None = None  # the chunk's
+    begin: int | None = None  # the byte offset of the piece's first line
+    place: Place = None
+    for text, place in _spans(it):
+        fresh = offsets is None
+        offsets = Offsets(text, place)
+        if fresh:
+            begin = offsets.at(0)
+        c = 0  # the offset in the chunk of the next line
         for line in text.split("\n"):
             buf.append(line)
             chars += len(line)
+            c += len(line) + 1
             if line.strip():
                 games += 1
             if chars >= size:
-                yield Piece(source, "jsonl", buf, first_line, first_game)
+                end = offsets.at(c)  # (past the chunk: the next one's first line)
+                span = _span(begin, None if end is None else end - 1, len(buf), place)
+                yield Piece(source, "jsonl", buf, first_line, first_game, span)
                 first_line += len(buf)
                 first_game += games
-                buf, games, chars = [], 0, 0
+                buf, games, chars, begin = [], 0, 0, end
     if buf or first_line == 1:
-        yield Piece(source, "jsonl", buf, first_line, first_game)
+        end = None if offsets is None else offsets.at(len(offsets.text))
+        span = _span(begin, end, len(buf), place)
+        yield Piece(source, "jsonl", buf, first_line, first_game, span)
 
 
 #: The start of a line that may be a 'game' line (blanks and a BOM before it).
@@ -157,7 +202,14 @@ def ftn_pieces(it: Iterable[str], source: str, size: int) -> Iterator[Piece]:
     parts: list[str] = []  # the piece being gathered: chunks of whole lines
     chars = 0  # its characters, line ends left out
     carried = False  # whether its last line that is not blank is an 'end' line
-    for text in _texts(it):
+    offsets: Offsets | None = None  # the chunk's
+    begin: int | None = None  # the byte offset of the piece's first line
+    place: Place = None
+    for text, place in _spans(it):
+        fresh = offsets is None
+        offsets = Offsets(text, place)
+        if fresh:
+            begin = offsets.at(0)
         pos = 0  # where the piece's lines start in text
         floor = 0  # the least start of a line to cut before
         while True:
@@ -179,15 +231,39 @@ def ftn_pieces(it: Iterable[str], source: str, size: int) -> Iterator[Piece]:
             if at:  # (at 0, the piece's lines are all in the chunks before)
                 parts.append(text[pos:at - 1])
             lines = [line for part in parts for line in part.split("\n")]
-            yield Piece(source, "ftn", lines, first_line, first_game)
+            end = offsets.at(at)
+            span = _span(begin, None if end is None else end - 1, len(lines), place)
+            yield Piece(source, "ftn", lines, first_line, first_game, span)
             first_line += len(lines)
             first_game += games_in(parts)
-            parts, chars, pos, floor = [], 0, at, at + 1
+            parts, chars, pos, floor, begin = [], 0, at, at + 1, end
         parts.append(text[pos:] if pos else text)
         chars += len(text) - pos - text.count("\n", pos)
         carried = after_end(text, len(text) + 1, carried)
     lines = [line for part in parts for line in part.split("\n")]
-    yield Piece(source, "ftn", lines, first_line, first_game)
+    end = None if offsets is None else offsets.at(len(offsets.text))
+    yield Piece(source, "ftn", lines, first_line, first_game, _span(begin, end, len(lines), place))
+
+
+class NotRead:
+    """What a worker gives back for a hollow piece whose lines it cannot
+    read (``OnPieces``): the driver then sends the piece whole."""
+
+
+@dataclass(frozen=True)
+class OnPieces(Generic[R]):
+    """A work function run on a few pieces in one task (in a worker): each
+    piece's result, the lines of hollow pieces (``Piece.hollow``) read from
+    their file first (``NotRead`` when they cannot be)."""
+
+    work: Callable[[Piece], R]
+
+    def __call__(self, pieces: list[Piece]) -> list[R | NotRead]:
+        out: list[R | NotRead] = []
+        for piece in pieces:
+            full = piece.filled()
+            out.append(NotRead() if full is None else self.work(full))
+        return out
 
 
 def piece_reads(piece: Piece) -> Iterator[Read]:

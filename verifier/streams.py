@@ -7,8 +7,11 @@ decodes UTF-8 (a BOM allowed) a chunk at a time into the lines of the text
 (as ``text.split("\\n")`` gives them), so that memory does not grow with the
 file, nor with a line (at most ``MAX_LINE_BYTES``); and packs what is
 written to an output file in any of these formats (as its name ends, or as
-the file it replaces was). Any failure is an
-``InputError`` with the file's name (and line and column where there is
+the file it replaces was). The chunks of a plain file (not compressed,
+not standard input) know where their bytes are (``spans.Place``), so that
+a piece of the text can be read again from the file elsewhere (a worker of
+a cluster on the same machine). Any failure is
+an ``InputError`` with the file's name (and line and column where there is
 one). It parses nothing (``reading`` does).
 """
 
@@ -18,6 +21,8 @@ import io
 import sys
 from collections.abc import Iterable, Iterator
 from typing import IO, Any, BinaryIO, cast
+
+from .spans import Origin, Place, origin_of
 
 
 class InputError(Exception):
@@ -86,6 +91,12 @@ def open_binary(name: str, label: str | None = None) -> BinaryIO:
     """The bytes of a file (``-``: standard input), unpacked when they are
     compressed (gzip, bzip2, xz, Zstandard, known by their magic bytes);
     errors name it ``label`` (by default ``name``)."""
+    return _open(name, label)[0]
+
+
+def _open(name: str, label: str | None) -> tuple[BinaryIO, Origin | None]:
+    """``open_binary``, and the file's ``Origin`` when its bytes are read as
+    they are (a regular file, not compressed)."""
     label = label or name
     if name == "-":
         stdin = sys.stdin
@@ -103,7 +114,9 @@ def open_binary(name: str, label: str | None = None) -> BinaryIO:
     except OSError as e:
         raise InputError(f"{label}: cannot read: {e.strerror or e}") from None
     fmt = _format_of(head)
-    return cast(BinaryIO, peek) if fmt is None else _unpack(peek, fmt, label)
+    if fmt is not None:
+        return _unpack(peek, fmt, label), None
+    return cast(BinaryIO, peek), None if name == "-" else origin_of(name, raw)
 
 
 def _format_of(head: bytes) -> str | None:
@@ -150,11 +163,21 @@ def text_chunks(stream: BinaryIO, name: str, max_line: int | None = None) -> Ite
     default ``MAX_LINE_BYTES``) is an ``InputError`` as soon as it passes
     the limit, compressed or not: what is kept of a line never grows beyond
     it; no line of a chunk that holds one is given."""
+    for text, _ in text_spans(stream, name, max_line):
+        yield text
+
+
+def text_spans(stream: BinaryIO, name: str, max_line: int | None = None
+               ) -> Iterator[tuple[str, int]]:
+    """The chunks of ``text_chunks``, each with the offset of its first
+    byte in the stream (its bytes run up to the line end before the next
+    chunk's; a BOM is before the first chunk)."""
     limit = MAX_LINE_BYTES if max_line is None else max_line
     line0 = 1
     rest: list[bytes] = []  # the pieces of the line being read
     kept = 0  # their bytes
     first = True
+    at = begin = 0  # the bytes read before ``data``; the offset of ``rest``
     while True:
         try:
             data = stream.read(CHUNK)
@@ -168,6 +191,7 @@ def text_chunks(stream: BinaryIO, name: str, max_line: int | None = None) -> Ite
         if cut < 0:
             rest.append(data)
             kept += len(data)
+            at += len(data)
             if kept > limit:
                 raise _too_long(name, line0, limit)
             continue
@@ -177,6 +201,8 @@ def text_chunks(stream: BinaryIO, name: str, max_line: int | None = None) -> Ite
             text = whole.decode("utf-8-sig" if first else "utf-8")
         except UnicodeDecodeError as e:
             raise not_utf8(name, whole, e, line0) from None
+        start = begin + (len(_BOM) if first and whole.startswith(_BOM) else 0)
+        begin, at = at + cut + 1, at + len(data)
         first = False
         # A line past the limit needs a chunk a quarter of it long (at most
         # 4 bytes a character): only then are the lines measured.
@@ -185,7 +211,7 @@ def text_chunks(stream: BinaryIO, name: str, max_line: int | None = None) -> Ite
                 if len(line) > limit // 4 and len(line.encode("utf-8")) > limit:
                     raise _too_long(name, line0 + n, limit)
         line0 += text.count("\n") + 1
-        yield text
+        yield text, start
         if kept > limit:
             raise _too_long(name, line0, limit)
     tail = b"".join(rest)
@@ -193,7 +219,10 @@ def text_chunks(stream: BinaryIO, name: str, max_line: int | None = None) -> Ite
         last = tail.decode("utf-8-sig" if first else "utf-8")
     except UnicodeDecodeError as e:
         raise not_utf8(name, tail, e, line0) from None
-    yield last
+    yield last, begin + (len(_BOM) if first and tail.startswith(_BOM) else 0)
+
+
+_BOM = b"\xef\xbb\xbf"
 
 
 def text_lines(stream: BinaryIO, name: str, max_line: int | None = None) -> Iterator[str]:
@@ -207,23 +236,38 @@ class Chunked:
     """The lines of a text held as chunks of whole lines (``text_chunks``):
     iterating gives the lines, one at a time; ``texts`` gives those not yet
     given as chunks, so that a reader that works on whole texts (the
-    cutters of ``parallel``) needs no step a line. ``head`` looks at the
-    first lines without taking them."""
+    cutters of ``parallel``) needs no step a line, and ``spans`` gives them
+    with their ``Place`` (where a plain file's chunks are; ``placed``).
+    ``head`` looks at the first lines without taking them."""
 
     def __init__(self, texts: Iterable[str]) -> None:
-        self._texts = iter(texts)
-        self._held: list[str] = []  # chunks looked at (``head``), not yet given
+        self._source: Iterator[Any] = iter(texts)
+        self._spans: Iterator[tuple[str, Place]] = ((t, None) for t in self._source)
+        self._held: list[tuple[str, Place]] = []  # chunks looked at (``head``), not yet given
 
     @classmethod
     def of(cls, text: str) -> Chunked:
         """A whole text, as one chunk."""
         return cls([text])
 
-    def texts(self) -> Iterator[str]:
-        """The chunks not yet given (each taken as it is given)."""
+    @classmethod
+    def placed(cls, spans: Iterable[tuple[str, Place]]) -> Chunked:
+        """Chunks, each with its place (None: it cannot be read again)."""
+        chunked = cls(())
+        chunked._source = chunked._spans = iter(spans)
+        return chunked
+
+    def spans(self) -> Iterator[tuple[str, Place]]:
+        """The chunks not yet given and their places (each taken as it is
+        given)."""
         while self._held:
             yield self._held.pop(0)
-        yield from self._texts
+        yield from self._spans
+
+    def texts(self) -> Iterator[str]:
+        """The chunks not yet given (each taken as it is given)."""
+        for text, _ in self.spans():
+            yield text
 
     def __iter__(self) -> Iterator[str]:
         for text in self.texts():
@@ -235,13 +279,13 @@ class Chunked:
         fewer), without taking them."""
         out: list[str] = []
         seen = False  # a line that is not blank is in out
-        for text in self._held:
+        for text, _ in self._held:
             seen = self._head_of(text, out, least, seen)
             if seen and len(out) >= least:
                 return out
-        for text in self._texts:
-            self._held.append(text)
-            seen = self._head_of(text, out, least, seen)
+        for span in self._spans:
+            self._held.append(span)
+            seen = self._head_of(span[0], out, least, seen)
             if seen and len(out) >= least:
                 return out
         return out
@@ -262,7 +306,7 @@ class Chunked:
 
     def close(self) -> None:
         """Close the source of the chunks (a file is closed)."""
-        close = getattr(self._texts, "close", None)
+        close = getattr(self._source, "close", None)
         if close is not None:
             close()
 
@@ -278,17 +322,18 @@ def open_lines(name: str, label: str | None = None) -> Chunked:
     chunks (``Chunked``: iterating gives the lines); the file is opened when
     the first are asked for, and closed when they have all been read (or
     the ``Chunked`` is closed). Errors name it ``label`` (by default
-    ``name``)."""
+    ``name``). The chunks of a plain file have their places."""
 
-    def texts() -> Iterator[str]:
-        stream = open_binary(name, label)
+    def spans() -> Iterator[tuple[str, Place]]:
+        stream, origin = _open(name, label)
         try:
-            yield from text_chunks(stream, label or name)
+            for text, start in text_spans(stream, label or name):
+                yield text, None if origin is None else (origin, start)
         finally:
             if name != "-":
                 stream.close()
 
-    return Chunked(texts())
+    return Chunked.placed(spans())
 
 
 def read_text(name: str) -> str:

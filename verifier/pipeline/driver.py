@@ -10,8 +10,9 @@ takes, in input order and in this process, the start of each input, each
 piece with its result, and the end of each input (with the error that made
 it unreadable partway, if any). The inputs are file names (``-``: standard
 input; compressed or not: ``streams``) or whole texts (``Text``: one piece).
-It opens files and reads them; it judges, renders and writes nothing (the
-jobs' sinks do).
+It opens files and reads them, and hands the pieces to the runner as
+``tasks`` packs them; it judges, renders and writes nothing (the jobs'
+sinks do).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from ..parallel import PIECE_CHARS, Piece, pieces
 from ..reading import sniff
 from ..rewrite import first_lines
 from ..streams import Chunked, open_lines
+from .tasks import Ready, Runner, Submit, Tasks, here
 
 R = TypeVar("R")
 R_contra = TypeVar("R_contra", contravariant=True)
@@ -34,8 +36,6 @@ T = TypeVar("T")
 
 #: A work function: the result of one piece (in a worker).
 Work = Callable[[Piece], R]
-#: How work is submitted: a function and an item to a future (``.result()``).
-Submit = Callable[[Callable[[Any], Any], Any], Any]
 
 
 @dataclass(frozen=True)
@@ -159,20 +159,6 @@ def _items(inputs: Iterable[str | Text], kind: str | None, size: int
         yield end
 
 
-class _Ready:
-    """A result already there (work done here, or a start or end mark)."""
-
-    def __init__(self, value: Any) -> None:
-        self.value = value
-
-    def result(self) -> Any:
-        return self.value
-
-
-def _here(fn: Callable[[Any], Any], item: Any) -> _Ready:
-    return _Ready(fn(item))
-
-
 @contextmanager
 def worker_pool(jobs: int) -> Iterator[tuple[Submit, int]]:
     """Local worker processes: how work is submitted to them, and how many
@@ -192,22 +178,23 @@ def workers(jobs: int) -> int:
 
 
 @contextmanager
-def _runner(jobs: int, dask: str | None) -> Iterator[tuple[Submit, int]]:
-    """How pieces are run, and how many at once: here (one at a time), in
-    ``jobs`` local processes, or on the Dask scheduler at ``dask``
-    (``cluster.DaskMissing`` when it cannot be used)."""
+def _runner(jobs: int, dask: str | None) -> Iterator[Runner]:
+    """How pieces are run (``Runner``): here (one at a time), in ``jobs``
+    local processes, or on the Dask scheduler at ``dask`` (as
+    ``cluster.cluster_runner`` says; ``cluster.DaskMissing`` when it cannot
+    be used)."""
     if dask is not None:
         from ..cluster import cluster_runner
 
         with cluster_runner(dask) as runner:
-            yield runner
+            yield Runner(*runner)
         return
     n = workers(jobs)
     if n == 1:
-        yield _here, 1
+        yield Runner(here, 1)
         return
-    with worker_pool(n) as runner:
-        yield runner
+    with worker_pool(n) as (submit, n):
+        yield Runner(submit, n)
 
 
 def ordered(submit: Callable[[T], Any], items: Iterable[T], window: int
@@ -232,12 +219,15 @@ def drive(work: Work[R], sink: Sink[R], inputs: Iterable[str | Text], jobs: int 
     at ``dask``), a few pieces in flight per worker so that memory stays
     bounded, and give ``sink`` every start, piece and result, and end, in
     input order. ``kind`` overrides how every input is read; ``size`` is
-    the characters of a piece (at least)."""
-    with _runner(jobs, dask) as (submit, n):
-        def send(item: Piece | Start | End) -> Any:
-            return submit(work, item) if isinstance(item, Piece) else _Ready(None)
+    the characters of a piece (at least). On a cluster, pieces go a few to
+    a task, and those of plain files without their lines (``tasks``)."""
+    with _runner(jobs, dask) as runner:
+        tasks = Tasks(runner, work)
 
-        window = 1 if n == 1 else 3 * n
+        def send(item: Piece | Start | End) -> Any:
+            return tasks.send(item) if isinstance(item, Piece) else Ready(None)
+
+        window = 1 if runner.n == 1 else 3 * runner.n * runner.batch
         for item, result in ordered(send, _items(inputs, kind, size), window):
             if isinstance(item, Start):
                 sink.start(item)
