@@ -194,7 +194,7 @@ def _runner(jobs: int, dask: str | None) -> Iterator[Runner]:
         yield Runner(here, 1)
         return
     with worker_pool(n) as (submit, n):
-        yield Runner(submit, n)
+        yield Runner(submit, n, by_span=True)  # (the workers read plain files themselves)
 
 
 def ordered(submit: Callable[[T], Any], items: Iterable[T], window: int
@@ -219,8 +219,9 @@ def drive(work: Work[R], sink: Sink[R], inputs: Iterable[str | Text], jobs: int 
     at ``dask``), a few pieces in flight per worker so that memory stays
     bounded, and give ``sink`` every start, piece and result, and end, in
     input order. ``kind`` overrides how every input is read; ``size`` is
-    the characters of a piece (at least). On a cluster, pieces go a few to
-    a task, and those of plain files without their lines (``tasks``)."""
+    the characters of a piece (at least). Pieces of plain files go to
+    workers without their lines, and on a cluster a few to a task
+    (``tasks``)."""
     with _runner(jobs, dask) as runner:
         tasks = Tasks(runner, work)
 
