@@ -138,3 +138,13 @@ def test_game_lines_without_end_lines_are_searched_once() -> None:
     text = "\n".join(["game", '[a "b"]'] * 200_000)
     (piece,) = ftn_pieces(Chunked([text]), "x.ftn", 1000)
     assert len(piece.lines) == 400_000 and piece.first_game == 1
+
+
+@pytest.mark.parametrize("text", ["game" * 500_000, ("x game " * 100_000 + "\n") * 5,
+                                  "\ufeff \tgame\n" + "  game  # game\n" * 3])
+def test_lines_full_of_the_word_game_are_searched_once(text: str) -> None:
+    # "game" a million times in one line, or after other words: each line
+    # is looked at once (from each "game" back to its line's start, this
+    # took hours); the cuts are the line cutter's.
+    lines = text.split("\n")
+    same(list(ftn_pieces(Chunked([text]), "x.ftn", 1)), list(by_lines(lines, "x.ftn", 1)))
