@@ -17,7 +17,8 @@ still has its own result, taken in order. It cuts and reads nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any
 
 from ..parallel import NotRead, OnPieces, Piece
 
@@ -25,7 +26,8 @@ from ..parallel import NotRead, OnPieces, Piece
 Submit = Callable[[Callable[[Any], Any], Any], Any]
 
 
-class Runner(NamedTuple):
+@dataclass(frozen=True)
+class Runner:
     """How pieces are run: how work is submitted and how many tasks run at
     once; whether the workers read the pieces of plain files themselves
     (``Piece.hollow``), and how many pieces a task holds (``batch``)."""
