@@ -247,8 +247,15 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]|\r")
 
 
 def _own_terminal() -> None:
-    """In the child, a session of its own: the pseudo-terminal becomes its
-    controlling terminal (so that Ctrl-C is SIGINT, as at a real one)."""
+    """In the child, what a shell with job control gives a foreground job:
+    the pseudo-terminal as its controlling terminal (so that Ctrl-C is
+    SIGINT, as at a real one), and SIGINT and SIGQUIT at their defaults.
+    A test run started in the background by a shell without job control
+    (``pytest &`` in a script) inherits them ignored, and a Python started
+    with SIGINT ignored never turns Ctrl-C into KeyboardInterrupt: every
+    Ctrl-C of the test was lost that way (twice in CI runs started so)."""
+    for s in (signal.SIGINT, signal.SIGQUIT):
+        signal.signal(s, signal.SIG_DFL)
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
@@ -290,7 +297,7 @@ class Terminal:
         a SIGINT that comes between drawing the prompt and its ``select``
         (until the next key): a Ctrl-C typed the instant the prompt shows,
         as a test types it, is sometimes lost on a loaded machine (19 of 100
-        in a reproducer with both cores busy; once in CI).
+        in a reproducer with both cores busy; 6 of 60 with four busy loops).
         Linux says what a process waits in (``/proc/PID/syscall``); where
         it cannot be read, half a second is waited instead."""
         if WAITING_CALLS is None:
@@ -309,23 +316,21 @@ class Terminal:
             time.sleep(0.01)
         raise AssertionError("the command never waited for the terminal")
 
-    def interrupt(self, answer: str, tries: int = 4) -> None:
-        """Press Ctrl-C at the prompt, as a person would, until ``answer``
-        shows. Even with ``waiting``, CPython's readline sometimes loses a
-        SIGINT on a loaded machine (once in CI, with the suite taking twice
-        its usual time; the terminal echoes ``^C`` and nothing happens); a
-        person then presses Ctrl-C again, and so does this test, after 10
-        seconds without the answer."""
-        for _ in range(tries):
-            self.waiting()
-            os.write(self.fd, b"\x03")  # Ctrl-C
+    def interrupt(self, answer: str) -> None:
+        """Press Ctrl-C at the prompt (once the command waits there) and
+        wait for ``answer``; if it does not come, say which signals the
+        command ignores, blocks or has pending."""
+        self.waiting()
+        os.write(self.fd, b"\x03")  # Ctrl-C
+        try:
+            self.expect(answer, timeout=30)
+        except AssertionError as e:
             try:
-                self.expect(answer, timeout=10)
-                return
-            except AssertionError:
-                if self.p.poll() is not None:
-                    raise
-        raise AssertionError(f"Ctrl-C pressed {tries} times, no {answer!r}:\n{self.seen[-2000:]}")
+                status = Path(f"/proc/{self.p.pid}/status").read_text().splitlines()
+            except OSError:
+                status = []
+            signals = "; ".join(line for line in status if line.startswith(("Sig", "ShdPnd")))
+            raise AssertionError(f"{e}\nthe command's signals: {signals or 'not known'}") from None
 
     def close(self) -> int:
         try:
