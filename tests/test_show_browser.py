@@ -18,7 +18,9 @@ from typer.testing import CliRunner
 
 from verifier.cli import app
 
-pytestmark = pytest.mark.browser
+# Slow too: each drives Chromium (seconds apiece, 35 s of the quick loop's
+# 72 here); the quick loop leaves them out, CI and the README's command run them.
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
