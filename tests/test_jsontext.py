@@ -5,9 +5,10 @@ game of an array is located within that game's own text."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
-from paths import read_sample
+from paths import SAMPLES, read_sample
 
 from notation import jsontext
 from notation.jsontext import MAX_DEPTH, iter_json, too_deep
@@ -236,3 +237,50 @@ def test_reads_are_the_same_with_the_trust_test_or_without(
         assert fast == plain
     assert sum(r[1] is not None for r in reads(array)) == len(docs) + 1
     assert sum(r[1] is None for r in reads(jsonl)) > 20
+
+
+def _typed(value: object) -> object:
+    """A decoded value with the type of every part: 4 and 4.0 differ."""
+    if isinstance(value, dict):
+        return ("dict", [(k, _typed(v)) for k, v in value.items()])  # (in order)
+    if isinstance(value, list):
+        return ("list", [_typed(v) for v in value])
+    return (type(value).__name__, repr(value))
+
+
+DECODER_TEXTS = [
+    '{"a":1,"a":2}', '{"a":1,"b":{"c":[1,2]},"a":3}', '[4.0, 4.5, 1E2, 1e-400, -0.0, -0]',
+    "1e400", "18446744073709551616", "-9223372036854775809", "1" * 30, "9" * 5000,
+    '"\\ud83d\\ude00"', '"\\ud800"', '"\\udfff\\ud800"', '"\U0001F600\u2028\x7f"',
+    '{"x": "\\u00e9\\u0000\\/\\"\\\\"}', " [ ] ", "\n{}\n", "\ufeff{}", "[1,]", '{"a":1,}',
+    '"\t"', "NaN", "[-Infinity]", "[1] x", '{"a":1}{"b":2}', '"\\x41"', "[" * 3000 + "]" * 3000,
+    "", "  ", "[01]", "[1.]", "[.5]", "[+1]", "tru", "[true,false,null]", '{"k":"v" }',
+]
+
+
+@pytest.mark.parametrize("text", DECODER_TEXTS)
+def _outcome(decode: Callable[[str], object], text: str) -> object:
+    try:
+        return _typed(decode(text))
+    except (ValueError, RecursionError) as e:
+        return type(e).__name__, str(e)
+
+
+@pytest.mark.parametrize("text", DECODER_TEXTS)
+def test_the_fast_decoder_reads_every_text_as_json_does(text: str) -> None:
+    """msgspec, where it reads a text, to the same values and types as the
+    standard library's decoder; where it does not, the standard library."""
+    assert jsontext._decode_plain.load() is not None  # msgspec: a dependency on CPython
+    assert _outcome(jsontext._decode_plain, text) == _outcome(jsontext._decode, text)
+
+
+def test_the_fast_decoder_reads_the_samples_as_json_does(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    texts = [*_texts(), *(p.read_text("utf-8") for p in sorted(SAMPLES.rglob("*.json*")))]
+    docs = [t for t in texts if t.lstrip().startswith("[")]
+    docs += [ln for t in texts for ln in t.split("\n") if ln.startswith("{")]
+    assert jsontext._decode_plain.load() is not None
+    fast = [_outcome(jsontext._decode_plain, d) for d in docs]
+    monkeypatch.setattr(jsontext._decode_plain, "fast", None)  # as where msgspec cannot be had
+    assert fast == [_outcome(jsontext._decode_plain, d) for d in docs]
+    assert len(docs) > 50 and sum(isinstance(f, tuple) and f[0] == "dict" for f in fast) > 40

@@ -17,7 +17,7 @@ from test_parser import _mutants
 
 import notation.parser as parser_module
 from notation import scan, scanline
-from notation.build import knock, placement
+from notation.build import event_line, knock, placement
 from notation.grammar import event_regexes, field_regex, line_regex
 from notation.jsontext import MAX_DIGITS
 from notation.model import NO_COMMENTS, Knock, Placement
@@ -211,3 +211,41 @@ def test_deal_round_and_result_lines_and_their_mutants_read_as_by_the_line_regex
         assert scanline.scan_line(raw) == want, raw
         taken += want is not None
     assert taken > 5_000
+
+
+# The interpreted direct path (``build.event_line``) tells a plain totals
+# claim without its regex: every tail it could get wrong, by hand.
+TAILS = [
+    "N 1-1 (1,2)", "N 1-1\t(1,2)", "N 1-1 \t (40,61)", "N 1-1 (1,2) ", "N 1-1 (1,2)\t",
+    "N 1-1(1,2)", "N 1-1 (,1)", "N 1-1 (1,)", "N 1-1 (1,,2)", "N 1-1 ()", "N 1-1 (,)",
+    "N 1-1 (" + "9" * 18 + ")", "N 1-1 (" + "9" * 19 + ")", "N 1-1 (1," + "9" * 17 + ")",
+    "N 1-1 (1," + "9" * 18 + ")", "N 1-1 (\uff11)", "N 1-1 (\u0661,2)", "N 1-1 (\u00b2)",
+    "N 1-1 (1 ,2)", "N 1-1 (1, 2)", "N 1-1 (-1)", "N 1-1 (1)(2)", "N 1-1 ((1)", "N 1-1 (1))",
+    "N 1-1 (1)x", "N 1-1 =3 (3)", "N 1-1 +3 (3)", "N 1-1 =3 +3+1 (33,0,0)", "N knock (5)",
+    "N knock(5)", "N knock (5,)", "N knock (5) ", "(1)", " (1)", "N (1)", "N 1-1 (1)\r",
+]
+
+
+@pytest.mark.parametrize("raw", TAILS)
+def test_the_interpreted_path_reads_totals_as_the_regexes(raw: str) -> None:
+    assert event_line(raw, 5, event_regexes()) == by_regex(raw, 5)
+
+
+def test_the_interpreted_path_reads_every_line_as_the_regexes() -> None:
+    rng = random.Random(12)
+    regexes = event_regexes()
+    lines = (mutated(4, 3) + "\n" + "\n".join(
+        p.read_text("utf-8") for p in sorted(SAMPLES.rglob("*.ftn")))).split("\n")
+    taken = 0
+    for n, raw in enumerate(lines + [r for r, _ in HAND] + TAILS, 1):
+        want = by_regex(raw, n)
+        assert event_line(raw, n, regexes) == want, raw
+        taken += want is not None
+    for _ in range(20_000):
+        chars = list(rng.choice(lines))
+        for _ in range(rng.randrange(3)):
+            at = rng.randrange(len(chars) + 1)
+            chars.insert(at, rng.choice([*ALPHABET, ",", ")", "(", ",,", "\uff11"]))
+        raw = "".join(chars)
+        assert event_line(raw, 9, regexes) == by_regex(raw, 9), raw
+    assert taken > 1_000
