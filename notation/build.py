@@ -169,18 +169,12 @@ def event_line(raw: str, line: int, regexes: tuple[re.Pattern[str], re.Pattern[s
         return None
     j = raw.rfind("(")
     if j < 0:
-        head, digits = raw, None
+        head, tail = raw, None
     else:
         head = raw[:j].rstrip(" \t")
-        digits = raw[j + 1:-1]
-        if not (  # what _TOTALS_TAIL matches, told without it when plain (most lines)
-                raw[-1] == ")" and len(head) < j and 0 < len(digits) <= 18
-                and digits.isascii() and digits.replace(",", "").isdigit()
-                and digits[0] != "," and digits[-1] != "," and ",," not in digits):
-            tail = _TOTALS_TAIL.fullmatch(raw, len(head))
-            if tail is None:
-                return None
-            digits = tail.group(1)
+        tail = _TOTALS_TAIL.fullmatch(raw, len(head))
+        if tail is None:
+            return None
     found = _HEADS.get(head)
     if found is None:
         found = _head(head, regexes)
@@ -189,7 +183,7 @@ def event_line(raw: str, line: int, regexes: tuple[re.Pattern[str], re.Pattern[s
         if len(_HEADS) >= _HEADS_CACHED:
             _HEADS.clear()
         _HEADS[head] = found
-    totals = None if digits is None else _totals_claim(digits, j + 1)
+    totals = None if tail is None else _totals_claim(tail.group(1), j + 1)
     if len(found) == 2:  # a knock: its seat and column
         return _new(Knock, (found[0], line, found[1], NO_COMMENTS, None, totals))
     seat, tile, end, total, points, col = found

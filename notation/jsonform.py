@@ -202,13 +202,8 @@ def _totals(values: list[int], made: dict[tuple[int, ...], TotalsClaim]) -> Tota
 
 def _tiles(tiles: list[list[int] | None]) -> tuple[tuple[int, int] | None, ...]:
     out: list[Any] = []
-    pairs = _PAIRS
-    for t in tiles:  # (_pair written out: a call a tile costs more than the rest)
-        if t is None:
-            out.append(None)
-            continue
-        a, b = t[0], t[1]
-        out.append(pairs[a << 5 | b] if 0 <= a < 32 and 0 <= b < 32 else (a, b))
+    for t in tiles:
+        out.append(None if t is None else _pair(t))
     return tuple(out)
 
 
@@ -217,20 +212,11 @@ def _events(evs: list[dict[str, Any]], ep: str,
     """The events of a round, each at ``ep`` and its index."""
     events: list[Any] = []
     index = _INDEX if len(evs) <= len(_INDEX) else [str(i) for i in range(len(evs))]
-    pairs = _PAIRS
-    # (_totals and _pair written out: a call an event costs more, read pure,
-    # than the rest of its claims)
     for ei in range(len(evs)):
         e = evs[ei]
         cm = _c(e) if "comments" in e else _NONE
         tot = e.get("totals")
-        if tot is None:
-            tc = None
-        else:
-            key = tuple(tot)
-            tc = made.get(key)
-            if tc is None:
-                tc = made[key] = _new(_TOTALS_CLAIM, (key, 0))
+        tc = None if tot is None else _totals(tot, made)
         if e["type"] == "knock":
             events.append(_new(_KNOCK, (e["seat"], 0, 0, cm, ep + index[ei], tc)))
             continue
@@ -242,11 +228,9 @@ def _events(evs: list[dict[str, Any]], ep: str,
             pc = _new(_POINTS_CLAIM, (pts, e.get("bonus"), e.get("discarded", False), 0))
         else:
             pc = _POINTS.get(pts) or _new(_POINTS_CLAIM, (pts, None, False, 0))
-        t = e["tile"]
-        a, b = t[0], t[1]
         events.append(_new(_PLACEMENT, (
             e["seat"],
-            pairs[a << 5 | b] if 0 <= a < 32 and 0 <= b < 32 else (a, b),
+            _pair(e["tile"]),
             e.get("end"),
             None if et is None else _END_TOTALS.get(et) or _new(_END_TOTAL, (et, 0)),
             pc,

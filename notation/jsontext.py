@@ -87,9 +87,9 @@ def _constant(name: str) -> Any:
     raise LimitError(f"{name} is not JSON")
 
 
-_decode = json.JSONDecoder(parse_float=_number, parse_constant=_constant).decode
-
-_decode_plain = Decode(_number, _decode)  # the same, faster: see jsondecode
+# json's decoder, by msgspec where it reads the text (``jsondecode``).
+_decode = Decode(_number, json.JSONDecoder(parse_float=_number,
+                                           parse_constant=_constant).decode)
 
 # With a run of more than MAX_DIGITS digits in the text (in a number, or in a
 # string), each integer goes through ``_int``.
@@ -126,7 +126,7 @@ def _decoded(text: str, trust: Trust | None) -> Any:
     if trust is None:
         return _UNTRUSTED
     try:
-        value = _decode_plain(text)
+        value = _decode(text)
     except (ValueError, RecursionError):  # read again, for the error and its place
         return _UNTRUSTED
     return value if _passes(value, trust) else _UNTRUSTED

@@ -270,8 +270,8 @@ def _outcome(decode: Callable[[str], object], text: str) -> object:
 def test_the_fast_decoder_reads_every_text_as_json_does(text: str) -> None:
     """msgspec, where it reads a text, to the same values and types as the
     standard library's decoder; where it does not, the standard library."""
-    assert jsontext._decode_plain.load() is not None  # msgspec: a dependency on CPython
-    assert _outcome(jsontext._decode_plain, text) == _outcome(jsontext._decode, text)
+    assert jsontext._decode.load() is not None  # msgspec: a dependency on CPython
+    assert _outcome(jsontext._decode, text) == _outcome(jsontext._decode.fallback, text)
 
 
 def test_the_fast_decoder_reads_the_samples_as_json_does(monkeypatch: pytest.MonkeyPatch
@@ -279,8 +279,8 @@ def test_the_fast_decoder_reads_the_samples_as_json_does(monkeypatch: pytest.Mon
     texts = [*_texts(), *(p.read_text("utf-8") for p in sorted(SAMPLES.rglob("*.json*")))]
     docs = [t for t in texts if t.lstrip().startswith("[")]
     docs += [ln for t in texts for ln in t.split("\n") if ln.startswith("{")]
-    assert jsontext._decode_plain.load() is not None
-    fast = [_outcome(jsontext._decode_plain, d) for d in docs]
-    monkeypatch.setattr(jsontext._decode_plain, "fast", None)  # as where msgspec cannot be had
-    assert fast == [_outcome(jsontext._decode_plain, d) for d in docs]
+    assert jsontext._decode.load() is not None
+    fast = [_outcome(jsontext._decode, d) for d in docs]
+    monkeypatch.setattr(jsontext._decode, "fast", None)  # as where msgspec cannot be had
+    assert fast == [_outcome(jsontext._decode, d) for d in docs]
     assert len(docs) > 50 and sum(isinstance(f, tuple) and f[0] == "dict" for f in fast) > 40
