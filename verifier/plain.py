@@ -5,7 +5,7 @@ check`` read and run, and the helpers of every command.
 ``CHECK_OPTIONS``, spelled as ``verifier.flags`` tables them), or says that
 Typer must (another command, ``--help``, a value that Typer would refuse,
 an option spelled otherwise); ``run_check`` is ``ftn check``'s run whichever
-way it was read. The helpers above them (``err``, ``fail``, ``finish``,
+way it was read. The helpers above them (``err``, ``out``, ``fail``, ``finish``,
 ``said``, ``settled``, ``guarded``) are those of every command
 (``cli.common`` re-exports them). The console script is ``launch``.
 
@@ -36,10 +36,18 @@ EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 def err(message: str) -> None:
     """A line on standard error (control characters from a file name or a
     record shown escaped, ``\\x1b``; the message's own line ends kept)."""
-    from .render.base import escape_controls
+    from .shown import escape_controls
 
     sys.stderr.write("\n".join(escape_controls(ln) for ln in message.split("\n")) + "\n")
     sys.stderr.flush()
+
+
+def out(message: str) -> None:
+    """A line on standard output, escaped as ``err`` escapes it."""
+    from .shown import escape_controls
+
+    sys.stdout.write("\n".join(escape_controls(ln) for ln in message.split("\n")) + "\n")
+    sys.stdout.flush()
 
 
 def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:

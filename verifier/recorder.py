@@ -32,9 +32,9 @@ from .recording import (
     try_event,
     undo_point,
 )
-from .render.base import escape_controls
 from .render.text import render_diagnostic
 from .scorer import COMMANDS, HELP, deal_line, header_lines, parse_move, parse_tiles, refusal
+from .shown import escape_controls
 
 if TYPE_CHECKING:
     from .journal import Journal

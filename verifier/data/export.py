@@ -24,6 +24,7 @@ from ..inputs import InputError
 from ..outputs import AtomicFile, WriteError, interruptible
 from ..parallel import Piece
 from ..pipeline import End, Start, Text, drive
+from ..shown import csv_cell
 from .games import played
 from .parquet import ParquetWriter
 from .tables import TABLES, Rows
@@ -46,8 +47,10 @@ def export_piece(piece: Piece) -> Rows:
 
 
 def _cell(v: Any) -> Any:
-    """A CSV cell: booleans as true and false (as DuckDB and pandas read them)."""
-    return ("true" if v else "false") if isinstance(v, bool) else v
+    """A CSV cell: booleans as true and false (as DuckDB and pandas read them),
+    a text that a spreadsheet would run as a formula behind a ``'``
+    (``shown.csv_cell``)."""
+    return ("true" if v else "false") if isinstance(v, bool) else csv_cell(v)
 
 
 class _Table:
