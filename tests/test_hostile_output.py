@@ -187,3 +187,12 @@ def test_csv_cell_marks_only_text_that_a_spreadsheet_would_run() -> None:
         assert csv_cell(text) == "'" + text
     for value in ("Ann", "", "a=b", "+5", "-3", -3, 0, 2.5, None, "'=x"):
         assert csv_cell(value) == value
+
+
+def test_record_resumed_shows_the_file_name_escaped(record: Path) -> None:
+    name = "a\x1b]0;t\x07b.ftn"
+    head = hostile_round().split("\n  deal N")[0] + "\n"
+    (record.parent / name).write_text(head, encoding="utf-8")
+    p = ftn("record", "--resume", name, cwd=record.parent, stdin=b"")
+    no_traceback(p, (0,))
+    assert "Resuming a\\x1b]0;t\\x07b.ftn (" in _no_raw(p.stdout + p.stderr)

@@ -36,17 +36,17 @@ EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 def err(message: str) -> None:
     """A line on standard error (control characters from a file name or a
     record shown escaped, ``\\x1b``; the message's own line ends kept)."""
-    from .shown import escape_controls
+    from .shown import escape_lines
 
-    sys.stderr.write("\n".join(escape_controls(ln) for ln in message.split("\n")) + "\n")
+    sys.stderr.write(escape_lines(message) + "\n")
     sys.stderr.flush()
 
 
 def out(message: str) -> None:
     """A line on standard output, escaped as ``err`` escapes it."""
-    from .shown import escape_controls
+    from .shown import escape_lines
 
-    sys.stdout.write("\n".join(escape_controls(ln) for ln in message.split("\n")) + "\n")
+    sys.stdout.write(escape_lines(message) + "\n")
     sys.stdout.flush()
 
 

@@ -34,7 +34,7 @@ from .recording import (
 )
 from .render.text import render_diagnostic
 from .scorer import COMMANDS, HELP, deal_line, header_lines, parse_move, parse_tiles, refusal
-from .shown import escape_controls
+from .shown import escape_lines
 
 if TYPE_CHECKING:
     from .journal import Journal
@@ -49,8 +49,8 @@ class Stop(Exception):
 
 
 def err(message: str) -> None:
-    """A line on standard error (control characters shown escaped)."""
-    sys.stderr.write(escape_controls(message) + "\n")
+    """A message on standard error (control characters shown escaped)."""
+    sys.stderr.write(escape_lines(message) + "\n")
     sys.stderr.flush()
 
 
@@ -110,7 +110,9 @@ def _is_utf8(text: str) -> bool:
 
 
 def say(text: str) -> None:
-    print(text, flush=True)
+    """A message on standard output (control characters from the file, its
+    names and its comments among them, shown escaped)."""
+    print(escape_lines(text), flush=True)
 
 
 class Session:

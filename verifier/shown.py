@@ -3,18 +3,19 @@ a log, or an XML file.
 
 Boundary: the one place that decides how such text is shown
 (``escape_controls``: every control character and escape sequence made
-visible, ``\\x1b``), how XML 1.0 holds it (``xml_text``) and how a CSV cell
-holds it so that a spreadsheet shows it rather than runs it (``csv_cell``). Every command
-that puts a record's or a file name's text on a terminal passes it through
-``escape_controls``; the renderers of JSON, SARIF and CSV keep their own
-escaping. Pure string functions: no I/O.
+visible, ``\\x1b``; ``escape_lines`` for a message of several lines), how
+XML 1.0 holds it (``xml_text``), and how a CSV cell holds it so that a
+spreadsheet shows it rather than runs it (``csv_cell``). Every command that
+puts a record's or a file name's text on a terminal passes it through
+``escape_controls``; JSON, SARIF and JUnit keep their own escaping.
+Pure string functions: no I/O.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["csv_cell", "escape_controls", "xml_text"]
+__all__ = ["csv_cell", "escape_controls", "escape_lines", "xml_text"]
 
 #: What a terminal or a log would act on: C0 controls but the tab (ESC, and
 #: with it every escape sequence, among them), DEL, C1 controls, and the
@@ -36,6 +37,12 @@ def escape_controls(text: str) -> str:
     show them, so that no input can move the cursor, retitle a terminal or
     start a line of its own."""
     return _CONTROLS.sub(_escape, text)
+
+
+def escape_lines(message: str) -> str:
+    """A message of several lines as it may be shown: each line escaped
+    (``escape_controls``), the message's own line ends kept."""
+    return "\n".join(escape_controls(line) for line in message.split("\n"))
 
 
 def xml_text(text: str) -> str:
