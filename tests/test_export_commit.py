@@ -152,3 +152,59 @@ def test_an_aborted_set_leaves_nothing(tmp_path: Path) -> None:
     s.open("a.csv").write(b"x")
     s.abort()
     assert os.listdir(tmp_path / "new") == []
+
+
+@pytest.mark.parametrize("to", ["csv", "parquet"])
+def test_a_full_disk_at_the_last_table_is_a_message_and_the_old_set_stays(
+        inputs: Path, to: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """ENOSPC (the findings table's file on /dev/full), in-process."""
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full")
+    from typer.testing import CliRunner
+
+    from verifier import outputs
+    from verifier.cli import app
+
+    out = str(inputs / "t")
+    assert CliRunner().invoke(app, ["export", str(inputs / "good.ftn"), "--to", to, "-o",
+                                    out]).exit_code == 0
+    old = contents(inputs / "t")
+    real = outputs.FileSet.open
+
+    def full(self: outputs.FileSet, name: str) -> object:
+        f = real(self, name)
+        if name.startswith("findings."):
+            f.close()
+            self.files[-1] = open("/dev/full", "wb")  # noqa: SIM115 - the set closes it
+        return self.files[-1]
+
+    monkeypatch.setattr(outputs.FileSet, "open", full)
+    r = CliRunner().invoke(app, ["export", str(inputs / "wrong.ftn"), "--to", to, "-o", out])
+    assert r.exit_code == 2, r.output
+    assert r.stderr == (f"ftn: {out}/findings.{to}: cannot write: No space left on device; "
+                        f"the tables in {out} are as they were\n")
+    assert contents(inputs / "t") == old
+    assert sorted(os.listdir(inputs)) == ["bad.ftn", "good.ftn", "t", "wrong.ftn"]
+
+
+def test_a_parent_that_cannot_be_written_stages_inside_the_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from verifier import outputs
+
+    folder = tmp_path / "t"
+    folder.mkdir()
+    (folder / "a.csv").write_text("old\n", encoding="utf-8")
+    real = outputs._staging
+
+    def staging(parent: Path, name: str) -> Path:
+        if parent == tmp_path:
+            raise PermissionError(13, "Permission denied")
+        return real(parent, name)
+
+    monkeypatch.setattr(outputs, "_staging", staging)
+    s = outputs.FileSet(folder, ["a.csv"])
+    assert s.staging.parent == folder
+    s.open("a.csv").write(b"new\n")
+    s.commit()
+    assert contents(folder) == {"a.csv": b"new\n"}
+    assert os.listdir(tmp_path) == ["t"]

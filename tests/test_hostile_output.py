@@ -196,3 +196,11 @@ def test_record_resumed_shows_the_file_name_escaped(record: Path) -> None:
     p = ftn("record", "--resume", name, cwd=record.parent, stdin=b"")
     no_traceback(p, (0,))
     assert "Resuming a\\x1b]0;t\\x07b.ftn (" in _no_raw(p.stdout + p.stderr)
+
+
+def test_show_settings_names_a_file_escaped(record: Path) -> None:
+    name = "a\x1b]0;t\x07b.ftn"
+    (record.parent / name).write_text(hostile_round(), encoding="utf-8")
+    p = ftn("check", "--show-settings", name, cwd=record.parent)
+    no_traceback(p, (0,))
+    assert "# a\\x1b]0;t\\x07b.ftn: no settings file" in _no_raw(p.stdout).split("\n")

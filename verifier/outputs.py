@@ -225,7 +225,7 @@ class FileSet:
     set in place; ``abort`` (or a failure) leaves the folder as it was.
 
     The staging folder is made next to the folder (``.NAME.XXXXXXXX.tmp``),
-    or inside it when its parent cannot be written. ``commit``: a folder not
+    or inside it when its parent cannot be written or is on another disk. ``commit``: a folder not
     there yet is the staging folder renamed; a folder that holds nothing but
     files ``owned`` names (what any such set may hold) is swapped with the
     staging folder in one step (``RENAME_EXCHANGE``: a reader sees the old
@@ -246,13 +246,17 @@ class FileSet:
             if not os.stat(self.folder).st_mode & 0o222 or not os.access(self.folder, os.W_OK):
                 raise PermissionError(errno.EACCES, "the folder cannot be written",
                                       str(folder))
-        try:
-            self.staging = _staging(self.folder.parent, self.folder.name)
-            self.inside = False
-        except PermissionError:
-            if not self.folder.is_dir():
-                raise
-            self.staging, self.inside = _staging(self.folder, ""), True
+        self.inside = self.folder.is_dir() and (
+            os.stat(self.folder).st_dev != os.stat(self.folder.parent).st_dev)  # a mount point
+        if not self.inside:
+            try:
+                self.staging = _staging(self.folder.parent, self.folder.name)
+            except PermissionError:
+                if not self.folder.is_dir():
+                    raise
+                self.inside = True
+        if self.inside:
+            self.staging = _staging(self.folder, "")
 
     def open(self, name: str) -> IO[bytes]:
         """A new file of the set, to be written (refused, OSError, where the

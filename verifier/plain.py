@@ -180,8 +180,9 @@ def run_check(a: CheckArgs) -> NoReturn:
                    jobs=a.jobs)
     if a.show_settings:
         from .settings import describe
+        from .shown import escape_lines
 
-        sys.stdout.write(describe(plan.distinct()))
+        sys.stdout.write(escape_lines(describe(plan.distinct())))
         raise SystemExit(EXIT_OK)
     format, jobs = plan.run.format, plan.run.jobs
     if a.explain_unknowns and not FORMATS[format].shows_unknowns:
