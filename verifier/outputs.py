@@ -294,10 +294,10 @@ class FileSet:
 
     def _put(self) -> None:
         if not self.inside and not self.folder.exists():
-            with contextlib.suppress(FileExistsError, OSError):
+            with contextlib.suppress(OSError):  # made meanwhile: as an existing folder
                 self.staging.rename(self.folder)
                 return
-        held = [] if self.inside else self._held()
+        held = None if self.inside else self._held()
         if held is not None and self._swap(held):
             return
         for name in self.names:  # one at a time: all written, each rename needs no space
