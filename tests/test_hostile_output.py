@@ -62,7 +62,13 @@ def test_stats_by_a_hostile_name_shows_it_escaped(record: Path, by: str, head: s
     no_traceback(p, (0,))
     out = _no_raw(p.stdout)
     assert head in out.split("\n")
-    assert "    \\x1b]0;owned\\x07 [bold red]x  " in out  # the players table, as written
+    table = out.split("\n  players:\n")[1].split("\n")
+    # Ann (N) placed 1-4 +0, 3-6 +4, 1-3 +0, 3-2 +2: 6 points; Di (W) 1-1 +1, 4-4 +3, 2-1 +3.
+    assert table[1:3] == [
+        "    \\x1b]0;owned\\x07 [bold red]x      1    0       6       1          6.00"
+        "         0           0",  # as written, the columns aligned on what is shown
+        "    -2+3                              1    0       7       1          7.00"
+        "         0           0"]
 
 
 def test_stats_json_keeps_the_names_as_they_are(record: Path) -> None:

@@ -61,7 +61,7 @@ def text_lines(st: Stats) -> Iterator[str]:
         rows: dict[str, Row] = getattr(st, attr)
         if rows:
             yield f"{attr}:"
-            yield from _table([word, *_COLUMNS], [[k, *_row_values(r)]
+            yield from _table([word, *_COLUMNS], [[escape_controls(k), *_row_values(r)]
                                                   for k, r in sorted(rows.items())])
     yield f"end totals: {_counts(st.end_totals)}"
     yield f"placement points: {_counts(st.points)}"
