@@ -262,9 +262,11 @@ def _own_terminal() -> None:
 class Terminal:
     """``ftn record`` on a pseudo-terminal: prompts waited for, answers typed."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, locale: str | None = None) -> None:
         master, slave = os.openpty()
         env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "dumb", "INPUTRC": "/dev/null"}
+        if locale is not None:  # the terminal's: LC_ALL=C reads bytes as they come
+            env["LC_ALL"] = locale
         self.p = subprocess.Popen([sys.executable, "-m", "verifier", "record", *args],
                                   stdin=slave, stdout=slave, stderr=slave, cwd=ROOT, env=env,
                                   start_new_session=True, preexec_fn=_own_terminal)
@@ -288,8 +290,8 @@ class Terminal:
         before, _, self.seen = self.seen.partition(text)
         return before
 
-    def type(self, answer: str) -> None:
-        os.write(self.fd, answer.encode() + b"\n")
+    def type(self, answer: str | bytes) -> None:
+        os.write(self.fd, (answer if isinstance(answer, bytes) else answer.encode()) + b"\n")
 
     def waiting(self, timeout: float = 30) -> None:
         """Wait until the command is blocked reading the terminal, as it is
@@ -441,3 +443,42 @@ def test_a_whole_game_through_a_terminal_killed_then_resumed(tmp_path: Path) -> 
     assert text == want
     report = check_text(text)
     assert (report.errors, report.warnings) == (0, 0)
+
+
+def test_a_line_that_is_not_utf8_is_asked_again_and_never_written(tmp_path: Path) -> None:
+    """A Latin-1 name typed in a terminal read byte for byte (the C locale),
+    and a pasted hand with a stray byte: each is said and asked again; the
+    session goes on and the file is UTF-8 with the lines typed again."""
+    path = tmp_path / "g.ftn"
+    t = Terminal(str(path), locale="C")
+    try:
+        t.expect("Players [2]: ")
+        t.type("2")
+        t.expect("Seats, clockwise [N S]: ")
+        t.type("")
+        t.expect("Player at N")
+        t.type(b"Ren\xe9e Lee")
+        t.expect("that line is not UTF-8 text: type it again")
+        t.expect("Player at N")
+        t.type("Renee Lee")
+        for prompt, answer in [("Player at S", "Sam"), ("Rules: ", ""), ("Rule options", ""),
+                               ("Who opens round 1", "N")]:
+            t.expect(prompt)
+            t.type(answer)
+        t.expect("Hand of N ")
+        t.type(DEALS[0].encode() + b" \xff")
+        t.expect("that line is not UTF-8 text: type it again")
+        t.expect("Hand of N ")
+        t.type(DEALS[0])
+        t.expect("Hand of S ")
+        t.type("quit")
+        t.expect("stopped; every line entered is in")
+        assert t.close() == 0
+    finally:
+        if t.p.poll() is None:
+            t.p.kill()
+    text = path.read_bytes().decode("utf-8")  # raises on a byte that is not UTF-8
+    assert "Traceback" not in t.seen
+    assert text == "\n".join(['game', '[ftn "1"]', '[seat "N" "Renee Lee"]', '[seat "S" "Sam"]',
+                              '[first "N"]', "", "round 1 opener N",
+                              f"  deal N {DEALS[0]}", ""])

@@ -26,6 +26,7 @@ import time
 from typing import Any
 
 from .processes import become_subreaper, kill_tree, start_time
+from .shown import escape_controls
 
 #: The longest answer line (bytes, its newline left aside).
 MAX_LINE = 1 << 20
@@ -46,7 +47,7 @@ def quoted(data: bytes | str) -> str:
     """The start of what the engine sent, quoted, control characters and
     bytes that are not UTF-8 escaped (``'\\x1b[2J'``)."""
     text = data.decode("utf-8", "backslashreplace") if isinstance(data, bytes) else data
-    return repr(text.strip()[:QUOTED])
+    return f"'{escape_controls(text.strip()[:QUOTED])}'"
 
 
 def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:

@@ -5,7 +5,7 @@ check`` read and run, and the helpers of every command.
 ``CHECK_OPTIONS``, spelled as ``verifier.flags`` tables them), or says that
 Typer must (another command, ``--help``, a value that Typer would refuse,
 an option spelled otherwise); ``run_check`` is ``ftn check``'s run whichever
-way it was read. The helpers above them (``err``, ``fail``, ``finish``,
+way it was read. The helpers above them (``err``, ``out``, ``fail``, ``finish``,
 ``said``, ``settled``, ``guarded``) are those of every command
 (``cli.common`` re-exports them). The console script is ``launch``.
 
@@ -36,10 +36,18 @@ EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 def err(message: str) -> None:
     """A line on standard error (control characters from a file name or a
     record shown escaped, ``\\x1b``; the message's own line ends kept)."""
-    from .render.base import escape_controls
+    from .shown import escape_lines
 
-    sys.stderr.write("\n".join(escape_controls(ln) for ln in message.split("\n")) + "\n")
+    sys.stderr.write(escape_lines(message) + "\n")
     sys.stderr.flush()
+
+
+def out(message: str) -> None:
+    """A line on standard output, escaped as ``err`` escapes it."""
+    from .shown import escape_lines
+
+    sys.stdout.write(escape_lines(message) + "\n")
+    sys.stdout.flush()
 
 
 def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
@@ -172,8 +180,9 @@ def run_check(a: CheckArgs) -> NoReturn:
                    jobs=a.jobs)
     if a.show_settings:
         from .settings import describe
+        from .shown import escape_lines
 
-        sys.stdout.write(describe(plan.distinct()))
+        sys.stdout.write(escape_lines(describe(plan.distinct())))
         raise SystemExit(EXIT_OK)
     format, jobs = plan.run.format, plan.run.jobs
     if a.explain_unknowns and not FORMATS[format].shows_unknowns:

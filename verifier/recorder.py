@@ -32,9 +32,9 @@ from .recording import (
     try_event,
     undo_point,
 )
-from .render.base import escape_controls
 from .render.text import render_diagnostic
 from .scorer import COMMANDS, HELP, deal_line, header_lines, parse_move, parse_tiles, refusal
+from .shown import escape_lines
 
 if TYPE_CHECKING:
     from .journal import Journal
@@ -49,8 +49,8 @@ class Stop(Exception):
 
 
 def err(message: str) -> None:
-    """A line on standard error (control characters shown escaped)."""
-    sys.stderr.write(escape_controls(message) + "\n")
+    """A message on standard error (control characters shown escaped)."""
+    sys.stderr.write(escape_lines(message) + "\n")
     sys.stderr.flush()
 
 
@@ -74,19 +74,45 @@ def _readline() -> None:
     readline.parse_and_bind("tab: complete")
 
 
+#: What is said of a line whose bytes are not UTF-8 (a Latin-1 terminal, a
+#: paste): the file is UTF-8, and never gets them.
+NOT_UTF8 = "ftn record: that line is not UTF-8 text: type it again"
+
+
 def ask(prompt: str, choices: list[str] | None = None) -> str:
-    """One answer (Stop at end of input or Ctrl-C)."""
+    """One answer (Stop at end of input or Ctrl-C); a line that is not UTF-8
+    is said so and asked again."""
     _choices[:] = choices or []
+    while True:
+        try:
+            answer = input(prompt).strip()
+        except EOFError:
+            raise Stop() from None
+        except KeyboardInterrupt:
+            raise Stop(interrupted=True) from None
+        except UnicodeDecodeError:  # standard input decoded strictly
+            err(NOT_UTF8)
+            continue
+        if _is_utf8(answer):
+            return answer
+        err(NOT_UTF8)
+
+
+def _is_utf8(text: str) -> bool:
+    """Whether ``text`` came from UTF-8 bytes: a byte that is not reads as a
+    lone surrogate (``surrogateescape``, as Python reads a C-locale
+    terminal), which no UTF-8 file can hold."""
     try:
-        return input(prompt).strip()
-    except EOFError:
-        raise Stop() from None
-    except KeyboardInterrupt:
-        raise Stop(interrupted=True) from None
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def say(text: str) -> None:
-    print(text, flush=True)
+    """A message on standard output (control characters from the file, its
+    names and its comments among them, shown escaped)."""
+    print(escape_lines(text), flush=True)
 
 
 class Session:

@@ -12,6 +12,7 @@ from typing import Any
 
 from .diagnostics import Diagnostic
 from .jsonwrite import dumps as dumps  # JSON text as the CLI writes it
+from .shown import escape_controls
 
 REPORT_VERSION = 1
 
@@ -98,4 +99,4 @@ def trace_lines(g: dict[str, Any]) -> list[str]:
                    f"{s['message']}")
     winner = g["winner"] or "none yet"
     out.append(f"  winner: {winner}; totals {','.join(map(str, g['totals']))}")
-    return out
+    return [escape_controls(line) for line in out]

@@ -29,6 +29,7 @@ from .reading import Read, read
 from .render.text import render_diagnostic, source_line
 from .replay import GameReport, trace_game
 from .show_svg import face_defs, position_svg, races
+from .shown import xml_text
 
 # Findings about a round as a whole that concern its end, not its start.
 _ROUND_END_NAMES = {Name.RESULT_MISMATCH, Name.TOTAL_MISMATCH, Name.OVERSHOOT_ACCEPTED,
@@ -334,7 +335,7 @@ def page(doc: dict[str, Any]) -> str:
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n",
         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
         "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n",
-        f"<title>{html.escape(title)}</title>\n<style>\n{_asset('show.css')}</style>\n",
+        f"<title>{html.escape(xml_text(title))}</title>\n<style>\n{_asset('show.css')}</style>\n",
         "</head>\n<body>\n",
         face_defs(max(g["maxPip"] for g in doc["games"])),
         _asset("show.html").replace("<!--RACE-->", race),

@@ -5,14 +5,25 @@ and the score race of a whole game.
 
 Boundary: draws from the page data that ``show.build`` makes; computes no
 game state and reads no record. Every piece of record text it writes is
-escaped for XML.
+escaped for XML (``escape``), what XML 1.0 cannot hold shown as ``\\x1b``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from html import escape
+from html import escape as _html_escape
 from typing import Any
+
+from .shown import xml_text
+
+
+def escape(text: str) -> str:
+    """Record text as SVG text or an attribute's value: ``&``, ``<``, ``>``
+    and quotes as entities, and each control character that XML 1.0 cannot
+    hold, even as a reference, shown as ``\\x1b`` (the file stays
+    well-formed)."""
+    return _html_escape(xml_text(text))
+
 
 # Pip centres on a 100 x 100 face: a 3 x 3 grid up to 9, a 3 x 4 grid above.
 _G3 = (25, 50, 75)

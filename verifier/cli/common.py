@@ -32,6 +32,7 @@ from ..plain import err as err
 from ..plain import fail as fail
 from ..plain import finish as finish
 from ..plain import note_fallback as note_fallback
+from ..plain import out as out
 from ..plain import said as said
 from ..plain import said_unreadable as said_unreadable
 from ..render import FORMATS as RENDERERS

@@ -27,8 +27,9 @@ def export(paths: c.Paths, output: DirOpt, to: ToOpt, exclude: c.ExcludeOpt = No
     """Flat tables: games, sides, tags, rounds, events (one row each) and findings.
 
     Every value is the reference replay's (as ftn replay), every finding
-    ftn check's. Each table is written whole at the end (a temporary file
-    and a rename). Exit 1 when a game cannot be read (its row says so).
+    ftn check's. The six are written aside and put in place together at
+    the end: a reader sees the old set or the new, a failure leaves the old.
+    Exit 1 when a game cannot be read (its row says so).
     """
     from ..data.export import export_all
 

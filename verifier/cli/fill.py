@@ -37,5 +37,5 @@ def fill(paths: c.Paths, diff: DiffOpt = False, check_only: CheckOpt = False,
 
     mode = c.one_mode("fill", paths, diff=diff, check=check_only, write=write)
     names, unreadable = c.names_of(paths, exclude)
-    raise typer.Exit(fill_all(names, mode, typer.echo, c.err, c.show_piece, jobs,
+    raise typer.Exit(fill_all(names, mode, c.out, c.err, c.show_piece, jobs,
                               bool(unreadable)))

@@ -74,7 +74,7 @@ def fmt(invoked: typer.Context, paths: c.Paths, check_only: CheckOpt = False,
 
     mode = c.one_mode("fmt", paths, check=check_only, write=write)
     plan = c.settled(invoked, paths, exclude, config=config, isolated=isolated, jobs=jobs)
-    done = fmt_all(plan.names, mode, typer.echo, c.err, c.show_piece, plan.run.jobs)
+    done = fmt_all(plan.names, mode, c.out, c.err, c.show_piece, plan.run.jobs)
     raise typer.Exit(fmt_status(done.ops, bool(plan.unreadable) or done.failed > 0))
 
 

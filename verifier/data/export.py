@@ -4,8 +4,9 @@ the pipeline.
 Boundary: the work on one piece (``export_piece``: each game replayed once,
 its rows made by ``tables.Rows``) and the in-order sink that writes them
 (``ExportSink``), a table to a file in the output folder
-(``games.parquet``, ``events.csv``...), each through a temporary file and a
-rename (``outputs.AtomicFile``) once every input is read. Parquet goes
+(``games.parquet``, ``events.csv``...), the six written aside and put in
+place together (``outputs.FileSet``) once every input is read: a reader
+sees the old set or the new, a failure leaves the old. Parquet goes
 through ``parquet.ParquetWriter`` (the standard library alone), its
 pages held compressed until a row group is full; CSV a piece at a time.
 Memory holds a row group's pages and a few pieces' rows whatever the size
@@ -14,16 +15,18 @@ of the input. It computes and renders nothing.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from ..inputs import InputError
-from ..outputs import AtomicFile, WriteError, interruptible
+from ..outputs import FileSet, WriteError, interruptible
 from ..parallel import Piece
 from ..pipeline import End, Start, Text, drive
+from ..shown import csv_cell
 from .games import played
 from .parquet import ParquetWriter
 from .tables import TABLES, Rows
@@ -46,28 +49,29 @@ def export_piece(piece: Piece) -> Rows:
 
 
 def _cell(v: Any) -> Any:
-    """A CSV cell: booleans as true and false (as DuckDB and pandas read them)."""
-    return ("true" if v else "false") if isinstance(v, bool) else v
+    """A CSV cell: booleans as true and false (as DuckDB and pandas read them),
+    a text that a spreadsheet would run as a formula behind a ``'``
+    (``shown.csv_cell``)."""
+    return ("true" if v else "false") if isinstance(v, bool) else csv_cell(v)
 
 
 class _Table:
     """One table's file: rows taken a batch of columns at a time, CSV
     written as they come, Parquet a row group at a time."""
 
-    def __init__(self, path: Path, name: str, to: str) -> None:
-        self.path = path
+    def __init__(self, file: IO[bytes], name: str, to: str) -> None:
+        self.file = file
         self.columns = [c for c, _ in TABLES[name]]
-        self.file = AtomicFile(path)
         self.writer: ParquetWriter | None = None
         if to == "parquet":
-            self.writer = ParquetWriter(self.file.file, TABLES[name])
+            self.writer = ParquetWriter(file, TABLES[name])
         else:
             self._csv([self.columns])
 
     def _csv(self, rows: Iterable[Iterable[Any]]) -> None:
         buf = io.StringIO()
         csv.writer(buf, lineterminator="\n").writerows(rows)
-        self.file.write(buf.getvalue())
+        self.file.write(buf.getvalue().encode("utf-8"))
 
     def add(self, cols: dict[str, list[Any]]) -> None:
         if self.writer is not None:
@@ -75,32 +79,47 @@ class _Table:
         elif cols[self.columns[0]]:
             self._csv(zip(*(map(_cell, cols[c]) for c in self.columns), strict=True))
 
-    def commit(self) -> None:
+    def close(self) -> None:
         if self.writer is not None:
             self.writer.close()
-        self.file.commit()
 
-    def abort(self) -> None:
-        self.file.abort()
+
+#: Every table's file name, in either format: what an export folder holds.
+OWNED = tuple(f"{name}.{to}" for name in TABLES for to in FORMATS)
 
 
 class ExportSink:
     """Every piece's rows, in input order, to the tables' files (``game_id``
-    made global: the games' order among all the inputs, from 1);
-    ``games`` and ``unreadable`` count the games, ``failed`` holds the
-    inputs unreadable partway."""
+    made global: the games' order among all the inputs, from 1), the set
+    of them put in place together (``outputs.FileSet``); ``games`` and
+    ``unreadable`` count the games, ``failed`` holds the inputs unreadable
+    partway. A file that cannot be written is a ``WriteError`` naming it."""
 
     def __init__(self, folder: Path, to: str) -> None:
+        self.folder, self.to = folder, to
         self.tables: dict[str, _Table] = {}
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            for name in TABLES:
-                self.tables[name] = _Table(folder / f"{name}.{to}", name, to)
+            self.files = FileSet(folder, OWNED)
         except OSError as e:
-            self.abort()
-            raise WriteError(f"{folder}: cannot write: {e.strerror or e}") from None
+            raise WriteError(f"{e.filename or folder}: cannot write: {e.strerror or e}") from None
+        for name in TABLES:
+            with self._writing(name):
+                self.tables[name] = _Table(self.files.open(f"{name}.{to}"), name, to)
         self.games = self.unreadable = 0
         self.failed: list[InputError] = []
+
+    @contextlib.contextmanager
+    def _writing(self, name: str | None) -> Iterator[None]:
+        """A table's file written (``name``; None: the set put in place): a
+        failure (a full disk, EFBIG, EACCES) drops the whole set and names
+        the file."""
+        try:
+            yield
+        except OSError as e:
+            self.abort()
+            path = e.filename or (self.folder / f"{name}.{self.to}" if name else self.folder)
+            raise WriteError(f"{path}: cannot write: {e.strerror or e}; "
+                             f"the tables in {self.folder} are as they were") from None
 
     def start(self, s: Start) -> None:
         pass
@@ -109,7 +128,8 @@ class ExportSink:
         base = self.games + 1
         for name, cols in rows.tables.items():
             cols["game_id"] = [base + i for i in cols["game_id"]]
-            self.tables[name].add(cols)
+            with self._writing(name):
+                self.tables[name].add(cols)
         self.games += rows.games
         self.unreadable += sum(r is False for r in rows.tables["games"]["readable"])
 
@@ -118,16 +138,14 @@ class ExportSink:
             self.failed.append(e.error)
 
     def commit(self) -> None:
-        for t in self.tables.values():
-            try:
-                t.commit()
-            except OSError as e:
-                self.abort()
-                raise WriteError(f"{t.path}: cannot write: {e.strerror or e}") from None
+        for name, t in self.tables.items():
+            with self._writing(name):
+                t.close()
+        with self._writing(None):
+            self.files.commit()
 
     def abort(self) -> None:
-        for t in self.tables.values():
-            t.abort()
+        self.files.abort()
 
 
 def export_all(inputs: Iterable[str | Text], folder: Path, to: str, jobs: int = 1,

@@ -4,7 +4,8 @@ Boundary: renders ``stats.Stats`` (one, or one per group of ``--by``) and
 nothing else: the findings per code as ``ruff --statistics`` lists them
 (count, code, name), a table per side, seat and player name, the
 distributions and the rule options. CSV is long ("tidy"): one value a row
-(group, section, key, measure, value), for a spreadsheet or DuckDB.
+(group, section, key, measure, value), for a spreadsheet or DuckDB; a text
+that a spreadsheet would run as a formula is written behind a ``'``.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..jsonwrite import dumps
+from ..shown import csv_cell, escape_controls
 from .stats import ALL, Row, Stats
 
 FORMATS = ("text", "json", "csv")
@@ -59,7 +61,7 @@ def text_lines(st: Stats) -> Iterator[str]:
         rows: dict[str, Row] = getattr(st, attr)
         if rows:
             yield f"{attr}:"
-            yield from _table([word, *_COLUMNS], [[k, *_row_values(r)]
+            yield from _table([word, *_COLUMNS], [[escape_controls(k), *_row_values(r)]
                                                   for k, r in sorted(rows.items())])
     yield f"end totals: {_counts(st.end_totals)}"
     yield f"placement points: {_counts(st.points)}"
@@ -121,10 +123,11 @@ def render(groups: dict[str, Stats], by: str | None, fmt: str) -> str:
         w = csv.writer(buf, lineterminator="\n")
         w.writerow(["group", "section", "key", "measure", "value"])
         for g in order or [ALL]:
-            w.writerows(_long(g, groups.get(g, Stats())))
+            w.writerows(map(csv_cell, row) for row in _long(g, groups.get(g, Stats())))
         return buf.getvalue()
     if by is None:
-        return "\n".join(text_lines(groups.get(ALL, Stats()))) + "\n"
-    parts = [f"{by} {g}:\n" + "\n".join("  " + line for line in text_lines(groups[g])) + "\n"
+        return "\n".join(map(escape_controls, text_lines(groups.get(ALL, Stats())))) + "\n"
+    parts = [escape_controls(f"{by} {g}:") + "\n"
+             + "\n".join("  " + escape_controls(line) for line in text_lines(groups[g])) + "\n"
              for g in order]
     return "\n".join(parts) or f"no games to group by {by}\n"

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import io
 import os
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import IO, TYPE_CHECKING, Any, ClassVar, Protocol
@@ -56,32 +55,6 @@ class Context:
     width: int | None = None  # the terminal's width; None when not a terminal
     sources: list[str] = field(default_factory=list)  # every input, in order
     unknowns: Sequence[UnknownLike] | None = None  # --explain-unknowns, when asked
-
-
-#: What a terminal or a log would act on: C0 controls but the tab, DEL, C1
-#: controls, and the bidirectional overrides (which reorder what is shown).
-_CONTROLS = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-#: What XML 1.0 cannot hold: controls but tab, LF and CR; lone surrogates;
-#: U+FFFE and U+FFFF.
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-
-
-def _escape(m: re.Match[str]) -> str:
-    c = ord(m.group())
-    return f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}"
-
-
-def escape_controls(text: str) -> str:
-    """Text from a record or a file name as it may be shown: each control
-    character (newline included) as ``\\x1b`` and the like, as ruff and rustc
-    show them, so that no input can move the cursor, retitle a terminal or
-    start a line of its own."""
-    return _CONTROLS.sub(_escape, text)
-
-
-def xml_text(text: str) -> str:
-    """Text as XML 1.0 may hold it: what it cannot hold escaped (``\\x01``)."""
-    return _NOT_XML.sub(_escape, text)
 
 
 def want_color(choice: str, stream: IO[str]) -> bool:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from ..diagnostics import Diagnostic
 from ..report import Summary
+from ..shown import escape_controls as esc
 from .base import Renderer, paint, severity_style
-from .base import escape_controls as esc
 
 
 class ConciseRenderer(Renderer):

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from ..diagnostics import ERROR, Diagnostic
 from ..report import Summary
-from .base import Renderer, escape_controls
+from ..shown import escape_controls
+from .base import Renderer
 
 
 def escape_data(text: str) -> str:

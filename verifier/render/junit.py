@@ -14,7 +14,8 @@ import xml.etree.ElementTree as ET
 from ..audit import AuditSummary, classify
 from ..diagnostics import ERROR, Diagnostic
 from ..report import Summary
-from .base import Renderer, xml_text
+from ..shown import xml_text
+from .base import Renderer
 from .text import diagnostic_text
 
 

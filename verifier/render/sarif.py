@@ -20,7 +20,8 @@ from ..audit import DEFECTS
 from ..diagnostics import ERROR, REGISTRY, Code, Diagnostic
 from ..jsonwrite import dumps
 from ..report import Summary
-from .base import Renderer, escape_controls
+from ..shown import escape_controls
+from .base import Renderer
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 #: What a finding cites when it is not a rule of the game: the notation, the protocol.

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic
 from ..report import Summary
+from ..shown import escape_controls as esc
 from .base import Renderer, paint, severity_style, table
-from .base import escape_controls as esc
 
 if TYPE_CHECKING:  # the audit is imported where one is rendered: a check needs none
     from ..audit import AuditSummary
