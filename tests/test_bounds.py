@@ -1,0 +1,116 @@
+"""Bounds on what the command line, a settings file or the machine can be
+made to do: worker processes capped (four per CPU) and never more than the
+pieces of work; ``--timeout`` a positive finite number; settings files
+regular and small; deep folders, deep paths and deeply nested TOML read
+without recursion; a live engine killed with ``ftn``; a Dask address that
+is no usable scheduler. Each ends in a message on standard error with its
+place and exit 2 (or in the right result), never a traceback or a hang."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from helpers import run
+from paths import ROOT, SAMPLES
+
+from notation.printer import print_games
+from verifier.generate import generate_games
+
+SAMPLE = SAMPLES / "valid" / "discarded-plus-zero.ftn"  # one game, no finding
+HUGE = "99999999999999999999"  # more than a C int (and a C long) holds
+MOST = 4 * (os.cpu_count() or 1)  # the most worker processes: four per CPU
+
+
+def ftn(args: list[str], cwd: Path, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """``ftn ARGS`` as a user runs it, in ``cwd``."""
+    return subprocess.run([sys.executable, "-m", "verifier", *args], capture_output=True,
+                          text=True, cwd=cwd, timeout=timeout, check=False,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+@pytest.fixture
+def one_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A folder ``games`` with one game in it, the current folder its parent."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    shutil.copy(SAMPLE, folder / SAMPLE.name)
+    monkeypatch.chdir(tmp_path)
+    return folder
+
+
+@pytest.fixture
+def pools(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The size of every pool of worker processes made (in this process)."""
+    from verifier.pipeline import driver
+
+    made: list[int] = []
+    real = driver.worker_pool
+
+    def worker_pool(jobs: int) -> object:
+        made.append(jobs)
+        return real(jobs)
+
+    monkeypatch.setattr(driver, "worker_pool", worker_pool)
+    return made
+
+
+# --------------------------------------------------------------------------
+# Worker processes: capped, and no more than the pieces.
+
+
+def test_huge_jobs_are_capped_with_a_message_in_every_command(one_game: Path) -> None:
+    for command in (["check"], ["fmt", "--check"], ["stats"], ["audit"], ["fill", "--check"]):
+        r = ftn([*command, "--jobs", HUGE, "games"], one_game.parent)
+        assert "Traceback" not in r.stderr and r.returncode == 0, (command, r.stderr)
+        assert (f"ftn: --jobs {HUGE}: more worker processes than the most, {MOST} "
+                f"(4 per CPU") in r.stderr, (command, r.stderr)
+
+
+def test_jobs_of_a_settings_file_are_capped_naming_the_file(one_game: Path,
+                                                            pools: list[int]) -> None:
+    (one_game.parent / "pyproject.toml").write_text(f"[tool.ftn]\njobs = {HUGE}\n")
+    code, out, err = run("check", "games")
+    assert code == 0 and "1 game" in out
+    assert f"ftn: jobs = {HUGE} in pyproject.toml: more worker processes than the most, " \
+           f"{MOST} " in err
+    assert pools == []  # one game: one piece, checked here
+
+
+def test_no_more_workers_than_pieces(tmp_path: Path, pools: list[int]) -> None:
+    from verifier.parallel import check_piece
+    from verifier.pipeline.driver import collect
+
+    text = print_games(generate_games(2, 3, 1))
+    path = tmp_path / "three.ftn"
+    path.write_text(text)
+    assert len(collect(check_piece, str(path), jobs=8)) == 1
+    assert pools == []  # one piece (the default size): no pool at all
+
+    from verifier.pipeline.driver import Sink, drive
+
+    got: list[object] = []
+
+    class Keep(Sink[object]):
+        def start(self, s: object) -> None: ...
+        def add(self, piece: object, result: object) -> None:
+            got.append(result)
+        def end(self, e: object) -> None: ...
+
+    drive(check_piece, Keep(), [str(path)], jobs=8, size=1)  # a piece a game
+    assert len(got) == 3 and pools == [min(3, MOST)]
+
+
+# --------------------------------------------------------------------------
+# --timeout.
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "0", "-1", "1e400"])
+def test_timeout_must_be_a_positive_finite_number(value: str) -> None:
+    engine = f"{sys.executable} {ROOT / 'tests' / 'engines' / 'correct.py'}"
+    code, out, err = run("audit", "--engine", engine, "--generate", "1", "--timeout", value)
+    assert code == 2 and out == "" and "--timeout" in err and "Traceback" not in err
