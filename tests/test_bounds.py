@@ -12,6 +12,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -63,6 +64,7 @@ def pools(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 # Worker processes: capped, and no more than the pieces.
 
 
+@pytest.mark.slow  # five commands, each a new process
 def test_huge_jobs_are_capped_with_a_message_in_every_command(one_game: Path) -> None:
     for command in (["check"], ["fmt", "--check"], ["stats"], ["audit"], ["fill", "--check"]):
         r = ftn([*command, "--jobs", HUGE, "games"], one_game.parent)
@@ -114,3 +116,89 @@ def test_timeout_must_be_a_positive_finite_number(value: str) -> None:
     engine = f"{sys.executable} {ROOT / 'tests' / 'engines' / 'correct.py'}"
     code, out, err = run("audit", "--engine", engine, "--generate", "1", "--timeout", value)
     assert code == 2 and out == "" and "--timeout" in err and "Traceback" not in err
+
+
+# --------------------------------------------------------------------------
+# A live audit's reference games: each made as the engine is to play it.
+
+
+def test_generated_reference_games_are_made_one_at_a_time(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    from verifier import generate
+    from verifier.liveaudit import reference_games
+
+    made: list[int] = []
+    real = generate.generate_game
+
+    def counted(*args: object, **kw: object) -> object:
+        made.append(1)
+        return real(*args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(generate, "generate_game", counted)
+    games = iter(reference_games(2, 500, 7, None, (), []))
+    assert made == []  # none before the engine asks for the first
+    first = next(games)
+    assert len(made) == 1 and first == next(iter(generate_games(2, 1, 7)))
+
+
+# --------------------------------------------------------------------------
+# A live engine dies with ftn.
+
+#: An engine that writes its pid to the file it is given, then thinks for
+#: ever (it reads nothing more: the end of its input would not stop it).
+SILENT = '''
+import os, sys, time
+with open(sys.argv[1] + ".tmp", "w") as f:
+    f.write(str(os.getpid()))
+os.rename(sys.argv[1] + ".tmp", sys.argv[1])
+while True:
+    time.sleep(60)
+'''
+
+
+def _gone(pid: int) -> bool:
+    """Whether a process has ended (no such process, or a zombie)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            raw = f.read()
+    except OSError:
+        return True
+    return raw[raw.rfind(b")") + 2:][:1] in (b"Z", b"X")
+
+
+def _wait_for(what: Callable[[], bool], seconds: float) -> bool:
+    """Whether ``what`` holds within ``seconds`` (asked every 20 ms)."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not what():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_the_engine_dies_when_ftn_is_killed(tmp_path: Path) -> None:
+    import signal
+
+    (tmp_path / "engine.py").write_text(SILENT)
+    pid_file = tmp_path / "engine.pid"
+    engine = f"{sys.executable} {tmp_path / 'engine.py'} {pid_file}"
+    audit = subprocess.Popen(
+        [sys.executable, "-m", "verifier", "audit", "--engine", engine, "--generate", "1",
+         "--timeout", "600"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        assert _wait_for(pid_file.exists, 60), "the engine did not start"
+        pid = int(pid_file.read_text())
+        assert not _gone(pid)
+        audit.kill()
+        audit.wait(timeout=60)
+        assert _wait_for(lambda: _gone(pid), 30), "the engine lives on after ftn was killed"
+    finally:
+        audit.kill()
+        audit.wait(timeout=60)
+        if pid_file.exists() and not _gone(int(pid_file.read_text())):
+            os.kill(int(pid_file.read_text()), signal.SIGKILL)
