@@ -12,7 +12,7 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -202,3 +202,169 @@ def test_the_engine_dies_when_ftn_is_killed(tmp_path: Path) -> None:
         audit.wait(timeout=60)
         if pid_file.exists() and not _gone(int(pid_file.read_text())):
             os.kill(int(pid_file.read_text()), signal.SIGKILL)
+
+
+# --------------------------------------------------------------------------
+# Settings files: regular, small, readable however they nest.
+
+
+def _config(tmp_path: Path, kind: str) -> str:
+    """A --config FILE that is no settings file to read: of ``kind`` (named
+    from ``tmp_path``, the current folder of the command)."""
+    if kind == "fifo":
+        os.mkfifo(tmp_path / "ftn.toml")
+    elif kind == "folder":
+        (tmp_path / "ftn.toml").mkdir()
+    elif kind == "large":
+        (tmp_path / "ftn.toml").write_text("#" * (1 << 20) + "\njobs = 1\n")
+    else:
+        return "/dev/zero"
+    return "ftn.toml"
+
+
+@pytest.mark.parametrize(("kind", "why"), [
+    ("fifo", "not a regular file (a FIFO, socket or device)"),
+    ("device", "not a regular file (a FIFO, socket or device)"),
+    ("folder", "it is a directory"),
+    ("large", "1,048,586 bytes, more than a settings file may hold (1,048,576 bytes)"),
+], ids=["fifo", "device", "folder", "large"])
+def test_a_config_that_is_no_regular_small_file_is_refused(tmp_path: Path, kind: str,
+                                                           why: str) -> None:
+    name = _config(tmp_path, kind)
+    r = ftn(["check", "--config", name, str(SAMPLE)], tmp_path, timeout=60)
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == f"ftn: {name}:1:1: cannot read this settings file: {why}\n"
+
+
+def _remove(root: Path) -> None:
+    """Remove a tree of any depth without recursion (``shutil.rmtree``
+    recurses in some Pythons, and pytest's clean-up of its temporary
+    folders with it: no deep tree may be left behind)."""
+    here = os.getcwd()
+    names: list[str] = []  # the folders entered below root
+    try:
+        os.chdir(root)
+        while True:
+            entries = list(os.scandir("."))
+            sub = next((e.name for e in entries if e.is_dir(follow_symlinks=False)), None)
+            if sub is not None:
+                os.chdir(sub)
+                names.append(sub)
+                continue
+            for e in entries:
+                os.unlink(e.name)
+            if not names:
+                break
+            os.chdir("..")
+            os.rmdir(names.pop())
+    finally:
+        os.chdir(here)
+    os.rmdir(root)
+
+
+@pytest.fixture
+def deep(tmp_path: Path) -> Iterator[Path]:
+    """A folder ``deep`` with 1,100 folders in it, one in another (made a
+    level at a time, so that no path given to the system is long), removed
+    at the end however the test ends."""
+    root = tmp_path / "deep"
+    root.mkdir()
+    here = os.getcwd()
+    try:
+        os.chdir(root)
+        for _ in range(1100):
+            os.mkdir("d")
+            os.chdir("d")
+        os.chdir(here)
+        yield root
+    finally:
+        os.chdir(here)
+        _remove(root)
+
+
+def test_a_folder_1100_deep_is_walked_and_its_settings_found(deep: Path,
+                                                             monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    from verifier.inputs import walk
+    from verifier.settings import settings_for
+
+    bottom = deep.joinpath(*["d"] * 1100)
+    shutil.copy(SAMPLE, bottom / "game.ftn")
+    (bottom.parent / "skipped.txt").write_text("")
+    (deep / "ftn.toml").write_text("jobs = 3\n")
+    assert list(walk(str(deep))) == [str(bottom / "game.ftn")]
+    assert settings_for(bottom / "game.ftn").jobs == 3
+    monkeypatch.chdir(deep)
+    code, out, err = run("check", ".")
+    assert (code, err) == (0, "") and out.endswith("1 file, 1 game, 122 events: "
+                                                   "0 errors, 0 warnings\n")
+
+
+def test_a_path_of_1200_dot_dots_finds_its_settings(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from verifier.settings import settings_for
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    shutil.copy(SAMPLE, tmp_path / "a" / "game.ftn")
+    (tmp_path / "b" / "ftn.toml").write_text("jobs = 5\n")  # not above a/game.ftn
+    monkeypatch.chdir(tmp_path / "b")
+    up = "../" * 1200 + str(tmp_path / "a" / "game.ftn").lstrip("/")
+    assert settings_for(up).file is None
+    assert settings_for("../a/game.ftn").file is None
+    (tmp_path / "ftn.toml").write_text("jobs = 3\n")
+    assert settings_for(up).jobs == settings_for("../a/game.ftn").jobs == 3
+    code, out, err = run("check", "--show-settings", up)
+    assert code == 0 and "jobs = 3" in out and err == ""
+
+
+@pytest.mark.parametrize(("text", "place", "why"), [
+    ("jobs = " + "[" * 600 + "]" * 600 + "\n", "1:8", "arrays or tables nested too deeply"),
+    ('select = ["FT3"]\nrules = ' + "{a = " * 600 + "1" + "}" * 600 + "\n", "2:9",
+     "arrays or tables nested too deeply"),
+    ("# a comment\njobs = " + "9" * 5000 + "\n", "2:8", "a number of more than 4,300 digits"),
+], ids=["arrays", "inline-tables", "digits"])
+def test_toml_too_deep_or_too_long_to_read_is_said_with_its_place(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, place: str, why: str
+        ) -> None:
+    (tmp_path / "ftn.toml").write_text(text)
+    shutil.copy(SAMPLE, tmp_path / "game.ftn")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run("check", "game.ftn")
+    assert (code, out) == (2, "") and err == f"ftn: ftn.toml:{place}: cannot be read: {why}\n"
+
+
+# --------------------------------------------------------------------------
+# The language server: a deep document, a settings file too deep to read.
+
+
+def _published(uri: str, text: str) -> list[str]:
+    """The codes ``ftn server`` publishes for a document opened at ``uri``."""
+    import asyncio
+
+    from lsp_session import Session
+
+    async def session() -> list[str]:
+        async with Session() as s:
+            return [str(d.code) for d in await s.open(uri, text)]
+
+    return asyncio.run(session())
+
+
+POINTS = (SAMPLES / "invalid" / "points-mismatch.ftn").read_text(encoding="utf-8")  # FT302
+
+
+@pytest.mark.slow
+def test_the_server_publishes_for_a_uri_1200_folders_deep(tmp_path: Path) -> None:
+    pytest.importorskip("pygls")
+    deep_uri = tmp_path.as_uri() + "/d" * 1200 + "/points.ftn"  # folders that do not exist
+    assert _published(deep_uri, POINTS) == ["FT302"]
+
+
+@pytest.mark.slow
+def test_the_server_publishes_beside_a_settings_file_nested_too_deeply(tmp_path: Path) -> None:
+    pytest.importorskip("pygls")
+    from lsp_session import uri_of
+
+    (tmp_path / "ftn.toml").write_text("jobs = " + "[" * 600 + "]" * 600 + "\n")
+    assert _published(uri_of(str(tmp_path / "points.ftn")), POINTS) == ["FT302"]  # defaults

@@ -9,8 +9,12 @@ beats ``pyproject.toml`` (a ``pyproject.toml`` without ``[tool.ftn]`` is no
 settings file: the search goes on upwards); the closest folder wins; each
 input is judged by the settings of its own folder (``settings_for``; the
 language server calls it too), and the run-wide keys (``format``, ``jobs``)
-come from the first input's. A bad file is a ``SettingsError`` that says
-file:line:col. It reads no record and renders no finding: the check and the
+come from the first input's. The search goes up a folder at a time from
+the input's path with its ``..`` taken away (the folders above the file
+itself, however deep). A settings file is a regular file of at most
+``MAX_BYTES`` (1 MiB), opened without blocking. A bad file (a FIFO, a
+device, a folder, a larger file, TOML that is not valid or nests too deeply
+to read) is a ``SettingsError`` that says file:line:col. It reads no record and renders no finding: the check and the
 audit jobs (``pipeline.jobs``) apply ``Settings.keep`` and the preset.
 
 Keys: ``select`` and ``ignore`` (codes ``FT302``, names ``points-mismatch``,
@@ -26,6 +30,7 @@ from __future__ import annotations
 import difflib
 import os
 import re
+import stat
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -215,17 +220,46 @@ def _toml() -> Any:
 
 
 _AT = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)$")
+#: The largest settings file read (bytes): a settings file is a few lines.
+MAX_BYTES = 1 << 20
+
+
+def read_bytes(path: Path, name: str) -> bytes:
+    """The bytes of a settings file: a regular file of at most ``MAX_BYTES``
+    (opened without blocking, so that a FIFO cannot hang the run; a device
+    is not read); SettingsError else."""
+    def bad(why: str) -> SettingsError:
+        return SettingsError(name, 1, 1, f"cannot read this settings file: {why}")
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as e:
+        raise bad(e.strerror or str(e)) from None
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise bad("it is a directory")
+        if not stat.S_ISREG(st.st_mode):
+            raise bad("not a regular file (a FIFO, socket or device)")
+        if st.st_size > MAX_BYTES:
+            raise bad(f"{st.st_size:,} bytes, more than a settings file may hold "
+                      f"({MAX_BYTES:,} bytes)")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            data = f.read(MAX_BYTES + 1)
+    except OSError as e:
+        raise bad(e.strerror or str(e)) from None
+    finally:
+        os.close(fd)
+    if len(data) > MAX_BYTES:  # (it grew since)
+        raise bad(f"more than a settings file may hold ({MAX_BYTES:,} bytes)")
+    return data
 
 
 def read_file(path: Path) -> dict[str, Any] | None:
     """The checked settings of one file (None: a ``pyproject.toml`` without
     ``[tool.ftn]``); SettingsError when it cannot be used."""
     name = shown(path)
-    try:
-        data = path.read_bytes()
-    except OSError as e:
-        raise SettingsError(name, 1, 1, f"cannot read this settings file: "
-                                        f"{e.strerror or e}") from None
+    data = read_bytes(path, name)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -236,15 +270,7 @@ def read_file(path: Path) -> dict[str, Any] | None:
     pyproject = path.name == "pyproject.toml"
     if pyproject and "ftn" not in text:
         return None  # another tool's file: not read at all
-    toml = _toml()
-    try:
-        doc = toml.loads(text)
-    except toml.TOMLDecodeError as e:
-        msg = str(e)
-        m = _AT.search(msg)
-        lines = text.split("\n")  # else at the end of the text
-        line, col = (int(m[1]), int(m[2])) if m and m[1] else (len(lines), len(lines[-1]) + 1)
-        raise SettingsError(name, line, col, f"not valid TOML: {_AT.sub('', msg)}") from None
+    doc = _parsed(text, name)
     table_path: tuple[str, ...] = ("tool", "ftn") if pyproject else ()
     table: Any = doc
     for part in table_path:
@@ -252,6 +278,45 @@ def read_file(path: Path) -> dict[str, Any] | None:
     if table is None and pyproject:
         return None
     return check_table(table, text, name, table_path)
+
+
+#: A run of digits longer than Python reads as a number (4,300 digits).
+_LONG_NUMBER = re.compile(r"\d{4301,}")
+
+
+def _parsed(text: str, name: str) -> dict[str, Any]:
+    """A settings file's TOML document; SettingsError (file:line:col) when
+    it is not valid TOML, nests too deeply for the reader, or holds a
+    number too long to read."""
+    toml = _toml()
+    try:
+        doc: dict[str, Any] = toml.loads(text)
+    except toml.TOMLDecodeError as e:
+        msg = str(e)
+        m = _AT.search(msg)
+        lines = text.split("\n")  # else at the end of the text
+        line, col = (int(m[1]), int(m[2])) if m and m[1] else (len(lines), len(lines[-1]) + 1)
+        raise SettingsError(name, line, col, f"not valid TOML: {_AT.sub('', msg)}") from None
+    except RecursionError:
+        raise SettingsError(name, *_deepest(text), "cannot be read: arrays or tables "
+                                                    "nested too deeply") from None
+    except ValueError:  # a number of more than 4,300 digits
+        m = _LONG_NUMBER.search(text)
+        at = m.start() if m else 0
+        line, col = text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+        raise SettingsError(name, line, col, "cannot be read: a number of more than 4,300 "
+                                             "digits") from None
+    return doc
+
+
+def _deepest(text: str) -> tuple[int, int]:
+    """The line and column of the first ``[`` or ``{`` of the line that
+    holds the most of them (where a document nests deepest)."""
+    lines = text.split("\n")
+    row = max(range(len(lines)), key=lambda i: lines[i].count("[") + lines[i].count("{"))
+    line = lines[row]
+    found = [i for i in (line.find("["), line.find("{")) if i >= 0]
+    return row + 1, (min(found) if found else 0) + 1
 
 
 def check_table(table: Any, text: str, name: str, at: tuple[str, ...]) -> dict[str, Any]:
@@ -361,19 +426,37 @@ class Resolver:
 
     def file_for(self, folder: Path) -> Path | None:
         """The settings file that applies in ``folder``: its own, or the
-        closest above it."""
-        if folder in self._folders:
-            return self._folders[folder]
+        closest above it (looked for from ``folder`` upwards, a folder at a
+        time, however deep it is)."""
+        walked: list[Path] = []
         found: Path | None = None
+        at = folder
+        while True:
+            if at in self._folders:
+                found = self._folders[at]
+                break
+            walked.append(at)
+            found = self._own(at)
+            if found is not None or at.parent == at:
+                break
+            at = at.parent
+        for f in walked:
+            self._folders[f] = found
+        return found
+
+    def _own(self, folder: Path) -> Path | None:
+        """The settings file of ``folder`` itself, if it has one (a name too
+        long for the system, or a folder that cannot be looked in, has
+        none)."""
         for name in FILES:
             candidate = folder / name
-            if candidate.is_file() and self._values(candidate):
-                found = candidate
-                break
-        if found is None and folder.parent != folder:
-            found = self.file_for(folder.parent)
-        self._folders[folder] = found
-        return found
+            try:
+                here = candidate.is_file()
+            except OSError:
+                here = False
+            if here and self._values(candidate):
+                return candidate
+        return None
 
     def _values(self, path: Path) -> bool:
         """Whether ``path`` holds settings (read and checked, and kept)."""
@@ -398,13 +481,20 @@ class Resolver:
                     raise SettingsError(shown(path), 1, 1, "no [tool.ftn] table in this file")
                 self._read[path] = merge(values, shown(path), o)
         else:
-            p = Path.cwd() if name == "-" else Path(name).absolute()
-            path = self.file_for(p.parent if is_file or not p.is_dir() else p)
+            p = Path.cwd() if name == "-" else Path(os.path.normpath(Path(name).absolute()))
+            path = self.file_for(p.parent if is_file or not _is_dir(p) else p)
         if path is None:
             if None not in self._read:
                 self._read[None] = merge({}, None, o)
             return self._read[None]
         return self._read[path]
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:  # a name too long for the system
+        return False
 
 
 def settings_for(path: str | os.PathLike[str], overrides: Overrides | None = None) -> Settings:
