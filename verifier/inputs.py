@@ -5,8 +5,9 @@ records, ``-`` for standard input) into (name, text) pairs, decoding UTF-8
 (a BOM allowed) and saying where a file is not. It reads regular files only:
 a FIFO or a device (which could wait or grow for ever) is refused unless it
 comes as ``-``. Directory walks (without recursion: a folder of any depth)
-skip hidden folders and what ``--exclude`` names; an explicit file is always read. It parses nothing (that is
-``reading``) and writes nothing (the CLI does).
+skip hidden folders and what ``--exclude`` names; an explicit file is
+always read. It parses nothing (that is ``reading``) and writes nothing
+(the CLI does).
 """
 
 from __future__ import annotations
