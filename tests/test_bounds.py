@@ -8,6 +8,7 @@ place and exit 2 (or in the right result), never a traceback or a hang."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
@@ -368,3 +369,65 @@ def test_the_server_publishes_beside_a_settings_file_nested_too_deeply(tmp_path:
 
     (tmp_path / "ftn.toml").write_text("jobs = " + "[" * 600 + "]" * 600 + "\n")
     assert _published(uri_of(str(tmp_path / "points.ftn")), POINTS) == ["FT302"]  # defaults
+
+
+# --------------------------------------------------------------------------
+# --dask at an address that is no usable scheduler.
+
+
+@pytest.fixture
+def garbage() -> Iterator[str]:
+    """The address of a TCP service that answers every connection with bytes
+    that are not Dask's (an HTTP server's), until the test ends."""
+    import socket
+    import threading
+
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(0.1)
+    done = threading.Event()
+
+    def serve() -> None:
+        while not done.is_set():
+            try:
+                conn, _ = server.accept()
+            except (TimeoutError, OSError):
+                continue
+            with conn, contextlib.suppress(OSError):
+                conn.sendall(b"HTTP/1.1 200 OK\r\n\r\nnot a scheduler\n" * 64)
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    finally:
+        done.set()
+        thread.join(timeout=10)
+        server.close()
+
+
+def test_dask_at_a_service_that_is_no_scheduler_is_said(garbage: str) -> None:
+    pytest.importorskip("distributed")
+    code, out, err = run("check", "--dask", garbage, str(SAMPLE))
+    assert (code, out) == (2, "")
+    assert err == (f"ftn: --dask {garbage}: what answers there is not a Dask scheduler (it "
+                   "does not speak Dask's protocol)\n")
+
+
+def test_dask_over_tls_is_refused_saying_what_is_taken() -> None:
+    pytest.importorskip("distributed")
+    code, out, err = run("check", "--dask", "tls://127.0.0.1:8786", str(SAMPLE))
+    assert (code, out) == (2, "")
+    assert err.startswith("ftn: --dask tls://127.0.0.1:8786: tls:// needs a security "
+                          "configuration") and "tcp://HOST:PORT" in err
+
+
+@pytest.mark.slow
+def test_dask_at_a_scheduler_with_no_workers_ends_in_bounded_time(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=0, processes=False, protocol="tcp", host="127.0.0.1",
+                                  dashboard_address=None) as cluster:
+        address = cluster.scheduler_address
+        r = ftn(["check", "--dask", address, str(SAMPLE)], tmp_path, timeout=90)
+    assert (r.returncode, r.stdout) == (2, "")
+    assert r.stderr == (f"ftn: no workers joined the scheduler at {address} in 10 s; start "
+                        f"one (dask worker {address}) and run again\n")

@@ -14,8 +14,9 @@ the input's path with its ``..`` taken away (the folders above the file
 itself, however deep). A settings file is a regular file of at most
 ``MAX_BYTES`` (1 MiB), opened without blocking. A bad file (a FIFO, a
 device, a folder, a larger file, TOML that is not valid or nests too deeply
-to read) is a ``SettingsError`` that says file:line:col. It reads no record and renders no finding: the check and the
-audit jobs (``pipeline.jobs``) apply ``Settings.keep`` and the preset.
+to read) is a ``SettingsError`` that says file:line:col. It reads no record
+and renders no finding: the check and the audit jobs (``pipeline.jobs``)
+apply ``Settings.keep`` and the preset.
 
 Keys: ``select`` and ``ignore`` (codes ``FT302``, names ``points-mismatch``,
 prefixes ``FT3``, ``ALL``: the more specific selector wins, ``ignore`` on a
