@@ -145,12 +145,20 @@ def test_generated_reference_games_are_made_one_at_a_time(monkeypatch: pytest.Mo
 # --------------------------------------------------------------------------
 # A live engine dies with ftn.
 
-#: An engine that writes its pid to the file it is given, then thinks for
+#: An engine that starts a helper process (in its session, its output
+#: elsewhere), writes both pids to the file it is given, then thinks for
 #: ever (it reads nothing more: the end of its input would not stop it).
 SILENT = '''
 import os, sys, time
+helper = os.fork()
+if helper == 0:
+    fd = os.open(os.devnull, os.O_RDWR)
+    for i in (0, 1, 2):
+        os.dup2(fd, i)
+    while True:
+        time.sleep(60)
 with open(sys.argv[1] + ".tmp", "w") as f:
-    f.write(str(os.getpid()))
+    f.write(f"{os.getpid()} {helper}")
 os.rename(sys.argv[1] + ".tmp", sys.argv[1])
 while True:
     time.sleep(60)
@@ -181,7 +189,7 @@ def _wait_for(what: Callable[[], bool], seconds: float) -> bool:
 
 @pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
-def test_the_engine_dies_when_ftn_is_killed(tmp_path: Path) -> None:
+def test_the_engine_and_its_helper_die_when_ftn_is_killed(tmp_path: Path) -> None:
     import signal
 
     (tmp_path / "engine.py").write_text(SILENT)
@@ -191,18 +199,21 @@ def test_the_engine_dies_when_ftn_is_killed(tmp_path: Path) -> None:
         [sys.executable, "-m", "verifier", "audit", "--engine", engine, "--generate", "1",
          "--timeout", "600"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    pids: list[int] = []
     try:
         assert _wait_for(pid_file.exists, 60), "the engine did not start"
-        pid = int(pid_file.read_text())
-        assert not _gone(pid)
+        pids = [int(p) for p in pid_file.read_text().split()]
+        assert not any(_gone(p) for p in pids)
         audit.kill()
         audit.wait(timeout=60)
-        assert _wait_for(lambda: _gone(pid), 30), "the engine lives on after ftn was killed"
+        assert _wait_for(lambda: _gone(pids[0]), 30), "the engine lives on after ftn was killed"
+        assert _wait_for(lambda: _gone(pids[1]), 30), "what the engine started lives on"
     finally:
         audit.kill()
         audit.wait(timeout=60)
-        if pid_file.exists() and not _gone(int(pid_file.read_text())):
-            os.kill(int(pid_file.read_text()), signal.SIGKILL)
+        for p in pids:
+            if not _gone(p):
+                os.kill(p, signal.SIGKILL)
 
 
 # --------------------------------------------------------------------------

@@ -4,7 +4,8 @@ does.
 Boundary: the process and I/O layer under ``protocol``: starts the engine in
 a session and process group of its own (this process a child subreaper on
 Linux: ``processes``; the kernel kills the engine when this process dies,
-even by SIGKILL, or when the thread that started it ends), writes the
+even by SIGKILL, or when the thread that started it ends, and a guard
+process kills what the engine started in its session), writes the
 questions and reads the answers and the engine's standard error through
 non-blocking pipes in this thread (no reader thread to hang or to print a
 traceback), every wait bounded by the timeout. An answer is one line of at
@@ -27,7 +28,14 @@ import subprocess
 import time
 from typing import Any
 
-from .processes import become_subreaper, kill_tree, killed_with_this_thread, start_time
+from .processes import (
+    become_subreaper,
+    guard,
+    kill_tree,
+    killed_with_this_thread,
+    start_time,
+    unguard,
+)
 
 #: The longest answer line (bytes, its newline left aside).
 MAX_LINE = 1 << 20
@@ -103,6 +111,7 @@ class EngineProcess:
             preexec_fn=killed_with_this_thread(),
         )
         self.since = start_time(self.proc.pid)
+        self.guard = guard(self.proc.pid)  # what it starts dies with this process too
         self.sel = selectors.DefaultSelector()
         assert self.proc.stdin and self.proc.stdout and self.proc.stderr
         self.fd_in = self.proc.stdin.fileno()
@@ -275,6 +284,7 @@ class EngineProcess:
                 self.send({"type": "quit"})
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self.proc.wait(timeout=min(self.timeout, 2.0))
+        unguard(self.guard)
         kill_tree(self.proc.pid, self.since)
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.proc.wait(timeout=5.0)
