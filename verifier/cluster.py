@@ -70,8 +70,11 @@ def _client(distributed: Any, address: str) -> Any:
     checked_address(address)
     try:
         return distributed.Client(address, timeout=f"{CONNECT_WAIT:g}s")
-    except (OSError, TimeoutError, ValueError) as e:
+    except (OSError, TimeoutError) as e:
         raise DaskMissing(f"--dask {address}: cannot reach the scheduler ({e})") from None
+    except ValueError:  # a port that is no number, and the like
+        raise DaskMissing(f"--dask {address}: not an address; give tcp://HOST:PORT or "
+                          "HOST:PORT") from None
     except Exception:  # what it sent is not Dask's (a length read from it: MemoryError)
         raise DaskMissing(f"--dask {address}: what answers there is not a Dask scheduler "
                           "(it does not speak Dask's protocol)") from None

@@ -266,9 +266,12 @@ def plain_check(argv: list[str]) -> CheckArgs | None:
             if name in _LISTS:
                 setattr(a, name, [*(getattr(a, name) or ()), value])
             else:
-                setattr(a, name, jobs_option(int(value)) if name == "jobs" else value)
+                setattr(a, name, int(value) if name == "jobs" else value)
         a.given.add(name)
-    return a if a.paths else None
+    if not a.paths:
+        return None
+    a.jobs = jobs_option(a.jobs)  # (here, not above: Typer may read it all again)
+    return a
 
 
 def _valid(name: str, value: str, formats: Collection[str]) -> bool:
