@@ -11,8 +11,8 @@ input is judged by the settings of its own folder (``settings_for``; the
 language server calls it too), and the run-wide keys (``format``, ``jobs``)
 come from the first input's. The search goes up a folder at a time from
 the input's path with its ``..`` taken away (the folders above the file
-itself, however deep). A settings file is a regular file of at most
-``MAX_BYTES`` (1 MiB), opened without blocking. A bad file (a FIFO, a
+itself, however deep). A file is read by ``tomlfile``: a regular file of
+at most ``MAX_BYTES`` (1 MiB), opened without blocking. A bad file (a FIFO, a
 device, a folder, a larger file, TOML that is not valid or nests too deeply
 to read) is a ``SettingsError`` that says file:line:col. It reads no record
 and renders no finding: the check and the audit jobs (``pipeline.jobs``)
@@ -30,9 +30,6 @@ from __future__ import annotations
 
 import difflib
 import os
-import re
-import stat
-import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -42,6 +39,10 @@ from notation.model import Game, Tag
 from notation.options import PRESETS
 
 from .diagnostics import BY_CODE, BY_NAME, Diagnostic
+from .tomlfile import MAX_BYTES, SettingsError, parsed, place, read_bytes
+
+__all__ = ["MAX_BYTES", "Overrides", "Resolver", "Settings", "SettingsError", "describe",
+           "merge", "place", "read_bytes", "read_file", "settings_for", "with_preset"]
 
 FILES = ("ftn.toml", "pyproject.toml")  # in one folder, the first found wins
 # A record that cannot be read (FT001, FT003) or whose header cannot be set
@@ -53,14 +54,6 @@ DEFAULTS: dict[str, Any] = {
 }
 KEYS = tuple(DEFAULTS)
 DEFAULT, CLI = "default", "command line"
-
-
-class SettingsError(Exception):
-    """A settings file (or option) that cannot be used: where, and why."""
-
-    def __init__(self, path: str, line: int, col: int, message: str) -> None:
-        super().__init__(f"{path}:{line}:{col}: {message}")
-        self.path, self.line, self.col, self.message = path, line, col, message
 
 
 # --------------------------------------------------------------------------
@@ -212,50 +205,6 @@ def shown(path: Path) -> str:
         return str(path)
 
 
-def _toml() -> Any:
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover - the backport (a dependency on 3.10 only)
-        import tomli as tomllib  # type: ignore[import-not-found,no-redef,unused-ignore]
-    return tomllib
-
-
-_AT = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)$")
-#: The largest settings file read (bytes): a settings file is a few lines.
-MAX_BYTES = 1 << 20
-
-
-def read_bytes(path: Path, name: str) -> bytes:
-    """The bytes of a settings file: a regular file of at most ``MAX_BYTES``
-    (opened without blocking, so that a FIFO cannot hang the run; a device
-    is not read); SettingsError else."""
-    def bad(why: str) -> SettingsError:
-        return SettingsError(name, 1, 1, f"cannot read this settings file: {why}")
-
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as e:
-        raise bad(e.strerror or str(e)) from None
-    try:
-        st = os.fstat(fd)
-        if stat.S_ISDIR(st.st_mode):
-            raise bad("it is a directory")
-        if not stat.S_ISREG(st.st_mode):
-            raise bad("not a regular file (a FIFO, socket or device)")
-        if st.st_size > MAX_BYTES:
-            raise bad(f"{st.st_size:,} bytes, more than a settings file may hold "
-                      f"({MAX_BYTES:,} bytes)")
-        with os.fdopen(fd, "rb", closefd=False) as f:
-            data = f.read(MAX_BYTES + 1)
-    except OSError as e:
-        raise bad(e.strerror or str(e)) from None
-    finally:
-        os.close(fd)
-    if len(data) > MAX_BYTES:  # (it grew since)
-        raise bad(f"more than a settings file may hold ({MAX_BYTES:,} bytes)")
-    return data
-
-
 def read_file(path: Path) -> dict[str, Any] | None:
     """The checked settings of one file (None: a ``pyproject.toml`` without
     ``[tool.ftn]``); SettingsError when it cannot be used."""
@@ -271,7 +220,7 @@ def read_file(path: Path) -> dict[str, Any] | None:
     pyproject = path.name == "pyproject.toml"
     if pyproject and "ftn" not in text:
         return None  # another tool's file: not read at all
-    doc = _parsed(text, name)
+    doc = parsed(text, name)
     table_path: tuple[str, ...] = ("tool", "ftn") if pyproject else ()
     table: Any = doc
     for part in table_path:
@@ -279,45 +228,6 @@ def read_file(path: Path) -> dict[str, Any] | None:
     if table is None and pyproject:
         return None
     return check_table(table, text, name, table_path)
-
-
-#: A run of digits longer than Python reads as a number (4,300 digits).
-_LONG_NUMBER = re.compile(r"\d{4301,}")
-
-
-def _parsed(text: str, name: str) -> dict[str, Any]:
-    """A settings file's TOML document; SettingsError (file:line:col) when
-    it is not valid TOML, nests too deeply for the reader, or holds a
-    number too long to read."""
-    toml = _toml()
-    try:
-        doc: dict[str, Any] = toml.loads(text)
-    except toml.TOMLDecodeError as e:
-        msg = str(e)
-        m = _AT.search(msg)
-        lines = text.split("\n")  # else at the end of the text
-        line, col = (int(m[1]), int(m[2])) if m and m[1] else (len(lines), len(lines[-1]) + 1)
-        raise SettingsError(name, line, col, f"not valid TOML: {_AT.sub('', msg)}") from None
-    except RecursionError:
-        raise SettingsError(name, *_deepest(text), "cannot be read: arrays or tables "
-                                                    "nested too deeply") from None
-    except ValueError:  # a number of more than 4,300 digits
-        m = _LONG_NUMBER.search(text)
-        at = m.start() if m else 0
-        line, col = text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
-        raise SettingsError(name, line, col, "cannot be read: a number of more than 4,300 "
-                                             "digits") from None
-    return doc
-
-
-def _deepest(text: str) -> tuple[int, int]:
-    """The line and column of the first ``[`` or ``{`` of the line that
-    holds the most of them (where a document nests deepest)."""
-    lines = text.split("\n")
-    row = max(range(len(lines)), key=lambda i: lines[i].count("[") + lines[i].count("{"))
-    line = lines[row]
-    found = [i for i in (line.find("["), line.find("{")) if i >= 0]
-    return row + 1, (min(found) if found else 0) + 1
 
 
 def check_table(table: Any, text: str, name: str, at: tuple[str, ...]) -> dict[str, Any]:
@@ -364,51 +274,6 @@ def check_table(table: Any, text: str, name: str, at: tuple[str, ...]) -> dict[s
                           value if isinstance(value, str) else "=")
             out[key] = value
     return out
-
-
-_HEADER = re.compile(r"\s*\[\s*([^\[\]]+?)\s*\]\s*(?:#.*)?$")
-_KEY = re.compile(r"(\s*)([A-Za-z0-9_\-.\"' ]+?)\s*=")
-
-
-def _parts(dotted: str) -> tuple[str, ...]:
-    return tuple(p.strip().strip("\"'") for p in dotted.split("."))
-
-
-def place(text: str, table: tuple[str, ...], key: str, needle: str | None = None
-          ) -> tuple[int, int]:
-    """The line and column of ``key`` of ``table`` in a TOML text (with
-    ``needle``: of the quoted string ``needle`` after it, or for ``=`` of the
-    value); the table's header, or 1:1, when it cannot be found."""
-    current: tuple[str, ...] | None = ()
-    lines = text.split("\n")
-    found: tuple[int, int] | None = None
-    header = (1, 1)
-    for i, line in enumerate(lines):
-        h = _HEADER.match(line)
-        if h is not None:
-            current = None if line.lstrip().startswith("[[") else _parts(h[1])
-            if current == table:
-                header = (i + 1, len(line) - len(line.lstrip()) + 1)
-            continue
-        k = _KEY.match(line)
-        if k is not None and current is not None and current + _parts(k[2]) == (*table, key):
-            found = (i + 1, len(k[1]) + 1)
-            break
-    if found is None:
-        return header
-    if needle is None:
-        return found
-    row, col = found
-    if needle == "=":
-        line = lines[row - 1]
-        after = line.index("=", col - 1) + 1
-        return row, after + len(line[after:]) - len(line[after:].lstrip()) + 1
-    for j in range(row - 1, len(lines)):
-        for q in ('"', "'"):
-            at = lines[j].find(q + needle + q, col - 1 if j == row - 1 else 0)
-            if at >= 0:
-                return j + 1, at + 1
-    return found
 
 
 # --------------------------------------------------------------------------
