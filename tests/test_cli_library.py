@@ -85,7 +85,7 @@ def test_generated_texts_are_the_games_hidden_as_asked() -> None:
 
 def test_reference_games_are_the_generated_ones_then_the_files(tmp_path: Path) -> None:
     sample = SAMPLES / "valid" / "three-players.ftn"
-    got = reference_games(2, 2, 7, None, (), [str(sample)])
+    got = list(reference_games(2, 2, 7, None, (), [str(sample)]))
     filed = parse_games(sample.read_text())
     assert len(got) == 2 + len(filed)
     assert got[:2] == list(generate_games(2, 2, 7))

@@ -42,6 +42,44 @@ def _distributed() -> Any:
     return distributed
 
 
+#: Seconds to wait for a first worker at a scheduler that has none.
+WORKER_WAIT = 10.0
+#: Seconds to reach the scheduler (and for it to answer as one).
+CONNECT_WAIT = 10.0
+
+
+def checked_address(address: str) -> None:
+    """DaskMissing unless ``address`` is one ftn can use: ``tcp://HOST:PORT``
+    or ``HOST:PORT`` (``tls://`` needs certificates, which ftn does not
+    take)."""
+    scheme, sep, _ = address.partition("://")
+    if not sep or scheme == "tcp":
+        return
+    if scheme in ("tls", "wss"):
+        raise DaskMissing(f"--dask {address}: {scheme}:// needs a security configuration "
+                          "(certificates and keys), which ftn does not take; give the "
+                          "scheduler's tcp://HOST:PORT (on a private network, or through an "
+                          "SSH tunnel)")
+    raise DaskMissing(f"--dask {address}: ftn reaches a scheduler by tcp:// only; give "
+                      "tcp://HOST:PORT or HOST:PORT")
+
+
+def _client(distributed: Any, address: str) -> Any:
+    """A client of the scheduler at ``address``; DaskMissing when nothing
+    answers there, or something that is not a Dask scheduler."""
+    checked_address(address)
+    try:
+        return distributed.Client(address, timeout=f"{CONNECT_WAIT:g}s")
+    except (OSError, TimeoutError) as e:
+        raise DaskMissing(f"--dask {address}: cannot reach the scheduler ({e})") from None
+    except ValueError:  # a port that is no number, and the like
+        raise DaskMissing(f"--dask {address}: not an address; give tcp://HOST:PORT or "
+                          "HOST:PORT") from None
+    except Exception:  # what it sent is not Dask's (a length read from it: MemoryError)
+        raise DaskMissing(f"--dask {address}: what answers there is not a Dask scheduler "
+                          "(it does not speak Dask's protocol)") from None
+
+
 @contextmanager
 def cluster_runner(address: str) -> Iterator[tuple[Callable[[Callable[[Any], Any], Any], Any],
                                                    int, bool, int]]:
@@ -51,13 +89,18 @@ def cluster_runner(address: str) -> Iterator[tuple[Callable[[Callable[[Any], Any
     read the pieces of plain files themselves (the file's path, range and
     stamp are sent, not its lines: a worker that cannot read them, on
     another machine, is sent the lines after all), and how many pieces a
-    task holds (``BATCH``). The client is closed on the way out."""
+    task holds (``BATCH``). DaskMissing when the address cannot be used
+    (``_client``) or no worker joins the scheduler within ``WORKER_WAIT``
+    seconds. The client is closed on the way out."""
     distributed = _distributed()
+    client = _client(distributed, address)
     try:
-        client = distributed.Client(address, timeout="10s")
-    except (OSError, TimeoutError, ValueError) as e:
-        raise DaskMissing(f"--dask {address}: cannot reach the scheduler ({e})") from None
-    try:
+        try:
+            client.wait_for_workers(1, timeout=WORKER_WAIT)
+        except (TimeoutError, OSError):
+            raise DaskMissing(f"no workers joined the scheduler at {address} in "
+                              f"{WORKER_WAIT:g} s; start one (dask worker {address}) and run "
+                              "again") from None
         threads = sum(client.nthreads().values()) or 1
         yield (lambda fn, p: client.submit(fn, p, pure=False)), threads, True, BATCH
     finally:

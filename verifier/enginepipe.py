@@ -3,15 +3,18 @@ does.
 
 Boundary: the process and I/O layer under ``protocol``: starts the engine in
 a session and process group of its own (this process a child subreaper on
-Linux: ``processes``), writes the questions and reads the answers and the
-engine's standard error through non-blocking pipes in this thread (no
-reader thread to hang or to print a traceback), every wait bounded by the
-timeout. An answer is one line of at most ``MAX_LINE`` bytes, UTF-8, JSON
-nested at most ``MAX_DEPTH`` levels; anything else (a flood, invalid UTF-8,
-a deep or huge document, silence, an exit) is an ``EngineError`` that says
-what was seen. Of standard error only the last ``STDERR_KEPT`` bytes are
-kept. ``close`` kills the engine and everything it started. It knows
-nothing of the games (``protocol`` does).
+Linux: ``processes``; the kernel kills the engine when this process dies,
+even by SIGKILL, or when the thread that started it ends, and a guard
+process kills what the engine started in its session), writes the
+questions and reads the answers and the engine's standard error through
+non-blocking pipes in this thread (no reader thread to hang or to print a
+traceback), every wait bounded by the timeout. An answer is one line of at
+most ``MAX_LINE`` bytes, UTF-8, JSON nested at most ``MAX_DEPTH`` levels;
+anything else (a flood, invalid UTF-8, a deep or huge document, silence,
+an exit) is an ``EngineError`` that says what was seen. Of standard error
+only the last ``STDERR_KEPT`` bytes are kept. ``close`` kills the engine
+and everything it started. It knows nothing of the games (``protocol``
+does).
 """
 
 from __future__ import annotations
@@ -25,7 +28,14 @@ import subprocess
 import time
 from typing import Any
 
-from .processes import become_subreaper, kill_tree, start_time
+from .processes import (
+    become_subreaper,
+    guard,
+    kill_tree,
+    killed_with_this_thread,
+    start_time,
+    unguard,
+)
 from .shown import escape_controls
 
 #: The longest answer line (bytes, its newline left aside).
@@ -99,8 +109,10 @@ class EngineProcess:
         self.proc = subprocess.Popen(
             args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, bufsize=0, start_new_session=True,
+            preexec_fn=killed_with_this_thread(),
         )
         self.since = start_time(self.proc.pid)
+        self.guard = guard(self.proc.pid)  # what it starts dies with this process too
         self.sel = selectors.DefaultSelector()
         assert self.proc.stdin and self.proc.stdout and self.proc.stderr
         self.fd_in = self.proc.stdin.fileno()
@@ -273,6 +285,7 @@ class EngineProcess:
                 self.send({"type": "quit"})
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self.proc.wait(timeout=min(self.timeout, 2.0))
+        unguard(self.guard)
         kill_tree(self.proc.pid, self.since)
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.proc.wait(timeout=5.0)

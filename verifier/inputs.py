@@ -4,9 +4,10 @@ Boundary: turns the paths a user names (files, directories searched for
 records, ``-`` for standard input) into (name, text) pairs, decoding UTF-8
 (a BOM allowed) and saying where a file is not. It reads regular files only:
 a FIFO or a device (which could wait or grow for ever) is refused unless it
-comes as ``-``. Directory walks skip hidden folders and what ``--exclude``
-names; an explicit file is always read. It parses nothing (that is
-``reading``) and writes nothing (the CLI does).
+comes as ``-``. Directory walks (without recursion: a folder of any depth)
+skip hidden folders and what ``--exclude`` names; an explicit file is
+always read. It parses nothing (that is ``reading``) and writes nothing
+(the CLI does).
 """
 
 from __future__ import annotations
@@ -43,22 +44,43 @@ def excluded(path: str, exclude: Sequence[str]) -> bool:
 
 def walk(root: str, exclude: Sequence[str] = ()) -> Iterator[str | InputError]:
     """The record files under a directory (also compressed: ``*.ftn.gz``,
-    ``*.jsonl.zst``...), in order; an InputError for each folder that cannot
-    be read. Hidden folders (``.git``, ``.venv``) and excluded paths are
-    skipped."""
-    errors: list[OSError] = []
-    for folder, dirs, files in os.walk(root, onerror=errors.append):
-        while errors:
-            e = errors.pop(0)
+    ``*.jsonl.zst``...), in order: a folder's files sorted, then each of
+    its folders sorted, walked in turn (as ``os.walk`` from the top down,
+    symbolic links to folders not followed, but without recursion: a
+    folder thousands deep is walked too); an InputError for each folder
+    that cannot be read. Hidden folders (``.git``, ``.venv``) and excluded
+    paths are skipped."""
+    stack = [root]
+    while stack:
+        folder = stack.pop()
+        try:
+            dirs, files = _listed(folder)
+        except OSError as e:
             yield _dir_error(e)
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".")
-                         and not excluded(os.path.join(folder, d), exclude))
+            continue
+        dirs = sorted(d for d in dirs if not d.startswith(".")
+                      and not excluded(os.path.join(folder, d), exclude))
         for f in sorted(files):
             path = os.path.join(folder, f)
             if Path(plain_name(f)).suffix in SUFFIXES and not excluded(path, exclude):
                 yield path
-    for e in errors:
-        yield _dir_error(e)
+        below = [os.path.join(folder, d) for d in dirs]
+        stack += [d for d in reversed(below) if not os.path.islink(d)]
+
+
+def _listed(folder: str) -> tuple[list[str], list[str]]:
+    """The names of a folder's folders (symbolic links to folders among
+    them) and of its other entries; OSError when it cannot be listed."""
+    dirs: list[str] = []
+    files: list[str] = []
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                is_dir = False
+            (dirs if is_dir else files).append(entry.name)
+    return dirs, files
 
 
 def _dir_error(e: OSError) -> InputError:

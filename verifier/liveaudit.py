@@ -1,17 +1,21 @@
 """``ftn audit --engine``'s run: the reference games (generated ones, then
 those of record files) played to a live engine.
 
-Boundary: makes the games (``generate``), reads the files (``inputs``,
-``check.read_any``) and plays them to the engine (``protocol.audit_engine``,
-the engine's processes killed first on SIGTERM). It says nothing: what
-stops it is raised for the caller to say (``ValueError`` for rules that
-cannot be played or no game at all, ``InputError`` for a file that cannot
-be read, ``Unreadable`` for records that cannot).
+Boundary: makes the games (``generate``: each as the engine is about to
+play it, so that memory does not grow with ``--generate``), reads the files
+(``inputs``, ``check.read_any``) and plays them to the engine
+(``protocol.audit_engine``, the engine's processes killed first on
+SIGTERM). It says nothing: what stops it is raised for the caller to say,
+before the engine starts (``ValueError`` for rules that cannot be played or
+no game at all, ``InputError`` for a file that cannot be read,
+``Unreadable`` for records that cannot), or, for a generated game that
+does not finish, as it is made (``ValueError``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import chain
 
 from notation.model import Game
 
@@ -31,26 +35,30 @@ class Unreadable(Exception):
 
 def reference_games(players: int, count: int, seed: int, preset: str | None,
                     declared: Sequence[tuple[str, str]], names: Sequence[str],
-                    unreadable: Sequence[InputError] = ()) -> list[Game]:
-    """``count`` generated games (``generate.generate_games``), then every
-    game of the files ``names``; once the games are made, the first of
-    ``unreadable`` (inputs that could not be listed) is raised."""
-    from .generate import generate_games
+                    unreadable: Sequence[InputError] = ()) -> Iterator[Game]:
+    """``count`` generated games (``generate.generate_games``, each made as
+    it is taken), then every game of the files ``names``. The rules, the
+    first of ``unreadable`` (inputs that could not be listed) and the files
+    are checked now, before the first game is taken."""
+    from .generate import generate_games, seat_names
+    from .setup import Setup
 
-    games = list(generate_games(players, count, seed, preset, declared))
+    if count > 0:
+        Setup.declared(seat_names(players), 0, preset, declared)  # ValueError: impossible
     if unreadable:
         raise unreadable[0]
+    filed: list[Game] = []
     for name, text in inputs(names):
         read, errors = read_any(text, name)
         if errors:
             raise Unreadable(errors, text)
-        games += read
-    if not games:
+        filed += read
+    if count <= 0 and not filed:
         raise ValueError("--engine needs reference games: --generate N, or files")
-    return games
+    return chain(generate_games(players, count, seed, preset, declared), filed)
 
 
-def audit_live(engine: str, games: list[Game], timeout: float) -> AuditSummary:
+def audit_live(engine: str, games: Iterable[Game], timeout: float) -> AuditSummary:
     """Every game played to the engine that the command ``engine`` starts."""
     from .processes import terminate_as_exit
     from .protocol import audit_engine

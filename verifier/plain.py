@@ -111,6 +111,40 @@ def note_fallback(how: str) -> None:
         err(FALLBACK_NOTE)
 
 
+def jobs_option(jobs: int) -> int:
+    """``--jobs`` within ``workers.most_jobs`` (said on standard error when
+    more were asked for)."""
+    from .workers import capped, shown_number
+
+    used, why = capped(jobs, f"--jobs {shown_number(jobs)}")
+    if why is not None:
+        err(why)
+    return used
+
+
+def finite_positive(value: float) -> bool:
+    """Whether a number is more than 0 and finite (not nan, not inf)."""
+    import math
+
+    return math.isfinite(value) and value > 0
+
+
+def _run_jobs(found: Plan) -> None:
+    """The run's ``jobs`` from a settings file within the most workers
+    (said on standard error when it asks for more)."""
+    from dataclasses import replace
+
+    from .workers import capped, shown_number
+
+    run = found.run
+    used, why = capped(run.jobs, f"jobs = {shown_number(run.jobs)} in {run.origin('jobs')}")
+    if why is None:
+        return
+    err(why)
+    found.run = replace(run, jobs=used)
+    found.by_label = {k: found.run if s is run else s for k, s in found.by_label.items()}
+
+
 def codes_option(values: Collection[str] | None) -> tuple[str, ...]:
     """``--select``/``--ignore``'s codes, comma-separated or repeated."""
     return tuple(v.strip() for item in values or [] for v in item.split(",") if v.strip())
@@ -137,6 +171,7 @@ def settled(command: str, given: Collection[str], paths: list[str],
         found = plan(paths, exclude or (), over)
     except SettingsError as e:
         fail(f"ftn: {e}")
+    _run_jobs(found)
     if say:
         said_unreadable(found.names, found.unreadable)
     return found
@@ -242,7 +277,10 @@ def plain_check(argv: list[str]) -> CheckArgs | None:
             else:
                 setattr(a, name, int(value) if name == "jobs" else value)
         a.given.add(name)
-    return a if a.paths else None
+    if not a.paths:
+        return None
+    a.jobs = jobs_option(a.jobs)  # (here, not above: Typer may read it all again)
+    return a
 
 
 def _valid(name: str, value: str, formats: Collection[str]) -> bool:
@@ -250,8 +288,8 @@ def _valid(name: str, value: str, formats: Collection[str]) -> bool:
         return value in formats
     if name == "color":
         return value in _COLORS
-    if name == "jobs":
-        return value.isascii() and value.isdigit()
+    if name == "jobs":  # (Python reads no more than 4,300 digits: Typer says so)
+        return value.isascii() and value.isdigit() and len(value) <= 4000
     return True
 
 

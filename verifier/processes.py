@@ -6,8 +6,10 @@ this process a child subreaper (``prctl(PR_SET_CHILD_SUBREAPER)``), so that
 what an engine starts stays among our descendants even when it calls
 ``setsid`` and its parent exits; it finds a process tree by walking
 ``/proc`` (parents, sessions, process groups) and kills it to the last
-grandchild; and it asks the kernel to kill a worker when its parent dies
-(``prctl(PR_SET_PDEATHSIG)``); and turns SIGTERM and SIGHUP into an exit
+grandchild; and it asks the kernel to kill a worker, and a live engine,
+when its parent dies (``prctl(PR_SET_PDEATHSIG)``), and starts a guard
+that kills what the engine started when this process dies (``guard``);
+and turns SIGTERM and SIGHUP into an exit
 that runs the clean-up (``terminate_as_exit``). Elsewhere (no ``/proc``, no ``prctl``) it
 falls back to the process group. It reads and writes no pipe.
 """
@@ -17,11 +19,13 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import ctypes.util
+import functools
 import os
 import signal
+import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 PR_SET_PDEATHSIG = 1
@@ -30,15 +34,23 @@ PROC = "/proc"
 _subreaper = False
 
 
-def _prctl(option: int, value: int) -> bool:
-    """``prctl(option, value)`` on Linux; False elsewhere or on failure."""
+@functools.cache
+def _prctl_of_libc() -> Callable[..., int] | None:
+    """libc's ``prctl`` (Linux), loaded once; None elsewhere."""
     if not sys.platform.startswith("linux"):
-        return False
+        return None
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-        return int(libc.prctl(option, value, 0, 0, 0)) == 0
+        prctl: Callable[..., int] = libc.prctl
     except (OSError, AttributeError):  # pragma: no cover - a libc without prctl
-        return False
+        return None
+    return prctl
+
+
+def _prctl(option: int, value: int) -> bool:
+    """``prctl(option, value)`` on Linux; False elsewhere or on failure."""
+    prctl = _prctl_of_libc()
+    return prctl is not None and int(prctl(option, value, 0, 0, 0)) == 0
 
 
 def become_subreaper() -> bool:
@@ -57,6 +69,85 @@ def die_with_parent(parent: int, sig: int = signal.SIGKILL) -> None:
     _prctl(PR_SET_PDEATHSIG, int(sig))
     if os.getppid() != parent:
         os._exit(1)
+
+
+def killed_with_this_thread() -> Callable[[], None] | None:
+    """For ``Popen(preexec_fn=...)``: the child (before it runs its
+    command) asks the kernel for SIGKILL when the thread that starts it
+    ends, or this process dies, even by SIGKILL (Linux); and exits at once
+    when this process is gone already. None where there is no ``prctl``.
+    Everything it calls is loaded now: between ``fork`` and ``exec`` the
+    child loads nothing (``find_library`` would start a process)."""
+    prctl = _prctl_of_libc()
+    if prctl is None:
+        return None
+    parent = os.getpid()
+    sig = int(signal.SIGKILL)
+
+    def in_child() -> None:
+        prctl(PR_SET_PDEATHSIG, sig, 0, 0, 0)
+        if os.getppid() != parent:
+            os._exit(1)
+
+    return in_child
+
+
+#: The guard of an engine's session (``guard``): run by this Python, with
+#: the engine's pid; it waits for the end of its standard input (this
+#: process closed it, or died), then kills what is left of the session and
+#: process group the engine leads.
+_GUARD = """
+import os, signal, sys
+root, me = int(sys.argv[1]), os.getpid()
+sys.stdin.buffer.read()
+def left():
+    for name in os.listdir("/proc"):
+        if name.isdigit() and int(name) != me:
+            try:
+                with open("/proc/" + name + "/stat", "rb") as f:
+                    fields = f.read().rsplit(b")", 1)[1].split()
+            except OSError:
+                continue
+            if fields[0] not in (b"Z", b"X") and root in (int(fields[2]), int(fields[3])):
+                yield int(name)
+for _ in range(100):
+    found = list(left())
+    if not found:
+        break
+    for pid in found:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+"""
+
+
+def guard(root: int) -> subprocess.Popen[bytes] | None:
+    """A process that kills what is left of ``root``'s session and process
+    group (``root`` leads both) when this process dies, even by SIGKILL:
+    the processes an engine starts, which the kernel does not kill with
+    the engine (``PR_SET_PDEATHSIG`` is not inherited). ``unguard`` it
+    before ``root`` is killed and reaped. None without ``/proc``."""
+    if not os.path.isdir(PROC) or _prctl_of_libc() is None:
+        return None
+    try:
+        return subprocess.Popen([sys.executable, "-I", "-S", "-c", _GUARD, str(root)],
+                                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL, start_new_session=True)
+    except OSError:  # pragma: no cover - no process can be started
+        return None
+
+
+def unguard(watcher: subprocess.Popen[bytes] | None) -> None:
+    """Stop a ``guard`` (it kills nothing)."""
+    if watcher is None:
+        return
+    watcher.kill()
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        watcher.wait(timeout=5.0)
+    if watcher.stdin is not None:
+        with contextlib.suppress(OSError):
+            watcher.stdin.close()
 
 
 @dataclass(frozen=True)

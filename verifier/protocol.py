@@ -12,7 +12,7 @@ started are killed at the end.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from typing import Any, Protocol
 
@@ -279,7 +279,8 @@ def _play_round(eng: Asks, step: Stepper, setup: Setup, rnd: Round, got: View,
     return events, None
 
 
-def audit_engine(command: str, games: list[Game], timeout: float) -> Iterator[GameAudit]:
+def audit_engine(command: str, games: Iterable[Game], timeout: float
+                 ) -> Iterator[GameAudit]:
     """Audit a live engine over reference games: one ``GameAudit`` each.
     A failing engine is restarted for the next game."""
     eng: EngineProcess | None = None

@@ -9,9 +9,14 @@ beats ``pyproject.toml`` (a ``pyproject.toml`` without ``[tool.ftn]`` is no
 settings file: the search goes on upwards); the closest folder wins; each
 input is judged by the settings of its own folder (``settings_for``; the
 language server calls it too), and the run-wide keys (``format``, ``jobs``)
-come from the first input's. A bad file is a ``SettingsError`` that says
-file:line:col. It reads no record and renders no finding: the check and the
-audit jobs (``pipeline.jobs``) apply ``Settings.keep`` and the preset.
+come from the first input's. The search goes up a folder at a time from
+the input's path with its ``..`` taken away (the folders above the file
+itself, however deep). A file is read by ``tomlfile``: a regular file of
+at most ``MAX_BYTES`` (1 MiB), opened without blocking. A bad file (a FIFO, a
+device, a folder, a larger file, TOML that is not valid or nests too deeply
+to read) is a ``SettingsError`` that says file:line:col. It reads no record
+and renders no finding: the check and the audit jobs (``pipeline.jobs``)
+apply ``Settings.keep`` and the preset.
 
 Keys: ``select`` and ``ignore`` (codes ``FT302``, names ``points-mismatch``,
 prefixes ``FT3``, ``ALL``: the more specific selector wins, ``ignore`` on a
@@ -25,8 +30,6 @@ from __future__ import annotations
 
 import difflib
 import os
-import re
-import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -36,6 +39,10 @@ from notation.model import Game, Tag
 from notation.options import PRESETS
 
 from .diagnostics import BY_CODE, BY_NAME, Diagnostic
+from .tomlfile import MAX_BYTES, SettingsError, parsed, place, read_bytes
+
+__all__ = ["MAX_BYTES", "Overrides", "Resolver", "Settings", "SettingsError", "describe",
+           "merge", "place", "read_bytes", "read_file", "settings_for", "with_preset"]
 
 FILES = ("ftn.toml", "pyproject.toml")  # in one folder, the first found wins
 # A record that cannot be read (FT001, FT003) or whose header cannot be set
@@ -47,14 +54,6 @@ DEFAULTS: dict[str, Any] = {
 }
 KEYS = tuple(DEFAULTS)
 DEFAULT, CLI = "default", "command line"
-
-
-class SettingsError(Exception):
-    """A settings file (or option) that cannot be used: where, and why."""
-
-    def __init__(self, path: str, line: int, col: int, message: str) -> None:
-        super().__init__(f"{path}:{line}:{col}: {message}")
-        self.path, self.line, self.col, self.message = path, line, col, message
 
 
 # --------------------------------------------------------------------------
@@ -206,26 +205,11 @@ def shown(path: Path) -> str:
         return str(path)
 
 
-def _toml() -> Any:
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover - the backport (a dependency on 3.10 only)
-        import tomli as tomllib  # type: ignore[import-not-found,no-redef,unused-ignore]
-    return tomllib
-
-
-_AT = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)$")
-
-
 def read_file(path: Path) -> dict[str, Any] | None:
     """The checked settings of one file (None: a ``pyproject.toml`` without
     ``[tool.ftn]``); SettingsError when it cannot be used."""
     name = shown(path)
-    try:
-        data = path.read_bytes()
-    except OSError as e:
-        raise SettingsError(name, 1, 1, f"cannot read this settings file: "
-                                        f"{e.strerror or e}") from None
+    data = read_bytes(path, name)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -236,15 +220,7 @@ def read_file(path: Path) -> dict[str, Any] | None:
     pyproject = path.name == "pyproject.toml"
     if pyproject and "ftn" not in text:
         return None  # another tool's file: not read at all
-    toml = _toml()
-    try:
-        doc = toml.loads(text)
-    except toml.TOMLDecodeError as e:
-        msg = str(e)
-        m = _AT.search(msg)
-        lines = text.split("\n")  # else at the end of the text
-        line, col = (int(m[1]), int(m[2])) if m and m[1] else (len(lines), len(lines[-1]) + 1)
-        raise SettingsError(name, line, col, f"not valid TOML: {_AT.sub('', msg)}") from None
+    doc = parsed(text, name)
     table_path: tuple[str, ...] = ("tool", "ftn") if pyproject else ()
     table: Any = doc
     for part in table_path:
@@ -300,51 +276,6 @@ def check_table(table: Any, text: str, name: str, at: tuple[str, ...]) -> dict[s
     return out
 
 
-_HEADER = re.compile(r"\s*\[\s*([^\[\]]+?)\s*\]\s*(?:#.*)?$")
-_KEY = re.compile(r"(\s*)([A-Za-z0-9_\-.\"' ]+?)\s*=")
-
-
-def _parts(dotted: str) -> tuple[str, ...]:
-    return tuple(p.strip().strip("\"'") for p in dotted.split("."))
-
-
-def place(text: str, table: tuple[str, ...], key: str, needle: str | None = None
-          ) -> tuple[int, int]:
-    """The line and column of ``key`` of ``table`` in a TOML text (with
-    ``needle``: of the quoted string ``needle`` after it, or for ``=`` of the
-    value); the table's header, or 1:1, when it cannot be found."""
-    current: tuple[str, ...] | None = ()
-    lines = text.split("\n")
-    found: tuple[int, int] | None = None
-    header = (1, 1)
-    for i, line in enumerate(lines):
-        h = _HEADER.match(line)
-        if h is not None:
-            current = None if line.lstrip().startswith("[[") else _parts(h[1])
-            if current == table:
-                header = (i + 1, len(line) - len(line.lstrip()) + 1)
-            continue
-        k = _KEY.match(line)
-        if k is not None and current is not None and current + _parts(k[2]) == (*table, key):
-            found = (i + 1, len(k[1]) + 1)
-            break
-    if found is None:
-        return header
-    if needle is None:
-        return found
-    row, col = found
-    if needle == "=":
-        line = lines[row - 1]
-        after = line.index("=", col - 1) + 1
-        return row, after + len(line[after:]) - len(line[after:].lstrip()) + 1
-    for j in range(row - 1, len(lines)):
-        for q in ('"', "'"):
-            at = lines[j].find(q + needle + q, col - 1 if j == row - 1 else 0)
-            if at >= 0:
-                return j + 1, at + 1
-    return found
-
-
 # --------------------------------------------------------------------------
 # Which file: from an input upwards.
 
@@ -361,19 +292,37 @@ class Resolver:
 
     def file_for(self, folder: Path) -> Path | None:
         """The settings file that applies in ``folder``: its own, or the
-        closest above it."""
-        if folder in self._folders:
-            return self._folders[folder]
+        closest above it (looked for from ``folder`` upwards, a folder at a
+        time, however deep it is)."""
+        walked: list[Path] = []
         found: Path | None = None
+        at = folder
+        while True:
+            if at in self._folders:
+                found = self._folders[at]
+                break
+            walked.append(at)
+            found = self._own(at)
+            if found is not None or at.parent == at:
+                break
+            at = at.parent
+        for f in walked:
+            self._folders[f] = found
+        return found
+
+    def _own(self, folder: Path) -> Path | None:
+        """The settings file of ``folder`` itself, if it has one (a name too
+        long for the system, or a folder that cannot be looked in, has
+        none)."""
         for name in FILES:
             candidate = folder / name
-            if candidate.is_file() and self._values(candidate):
-                found = candidate
-                break
-        if found is None and folder.parent != folder:
-            found = self.file_for(folder.parent)
-        self._folders[folder] = found
-        return found
+            try:
+                here = candidate.is_file()
+            except OSError:
+                here = False
+            if here and self._values(candidate):
+                return candidate
+        return None
 
     def _values(self, path: Path) -> bool:
         """Whether ``path`` holds settings (read and checked, and kept)."""
@@ -398,13 +347,20 @@ class Resolver:
                     raise SettingsError(shown(path), 1, 1, "no [tool.ftn] table in this file")
                 self._read[path] = merge(values, shown(path), o)
         else:
-            p = Path.cwd() if name == "-" else Path(name).absolute()
-            path = self.file_for(p.parent if is_file or not p.is_dir() else p)
+            p = Path.cwd() if name == "-" else Path(os.path.normpath(Path(name).absolute()))
+            path = self.file_for(p.parent if is_file or not _is_dir(p) else p)
         if path is None:
             if None not in self._read:
                 self._read[None] = merge({}, None, o)
             return self._read[None]
         return self._read[path]
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:  # a name too long for the system
+        return False
 
 
 def settings_for(path: str | os.PathLike[str], overrides: Overrides | None = None) -> Settings:

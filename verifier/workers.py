@@ -6,7 +6,9 @@ becomes: each worker asks the kernel to be killed when its parent dies
 (``processes.die_with_parent``: SIGTERM, SIGHUP, SIGKILL of the parent
 alike), and leaves an interrupt to its parent; a worker that dies (killed,
 out of memory) breaks the pool, which is ``WorkerDied`` with what is
-known, not a traceback. It runs nothing of its own.
+known, not a traceback. ``most_jobs`` is the most workers a run starts
+(four per CPU), whatever ``--jobs`` or a settings file asks for; ``capped``
+says so. It runs nothing of its own.
 """
 
 from __future__ import annotations
@@ -23,6 +25,34 @@ if TYPE_CHECKING:  # imported where a pool is made: the command line imports Wor
 
 class WorkerDied(Exception):
     """A worker process died before it finished its piece (exit 2)."""
+
+
+#: The most worker processes per CPU (``most_jobs``).
+PER_CPU = 4
+
+
+def most_jobs() -> int:
+    """The most worker processes a run starts: four per CPU."""
+    return PER_CPU * (os.cpu_count() or 1)
+
+
+def shown_number(n: int) -> str:
+    """A whole number as a message shows it (a huge one by its length)."""
+    text = str(n)
+    return text if len(text) <= 24 else f"{text[:8]}... (a number of {len(text)} digits)"
+
+
+def capped(jobs: int, given_as: str) -> tuple[int, str | None]:
+    """``jobs`` within ``most_jobs``, and what to say when it was more
+    (``given_as``: how it was given, ``--jobs 3000`` or ``jobs = 3000 in
+    ftn.toml``)."""
+    most = most_jobs()
+    if jobs <= most:
+        return jobs, None
+    cpus = os.cpu_count() or 1
+    return most, (f"ftn: {given_as}: more worker processes than the most, {most} "
+                  f"({PER_CPU} per CPU, {cpus} CPU{'s' if cpus != 1 else ''}); "
+                  f"{most} are used")
 
 
 def _init(parent: int) -> None:

@@ -173,7 +173,27 @@ def option(key: str, **values: str) -> Any:
     metavar, help = (t.format(**values) if t and values else t for t in (p.metavar, p.help))
     if not p.flags:
         return typer.Argument(metavar=metavar, help=help)
-    return typer.Option(*p.flags, metavar=metavar, help=help, min=p.min, max=p.max)
+    check = CHECKS.get(key)
+    return typer.Option(*p.flags, metavar=metavar, help=help, min=p.min, max=p.max,
+                        callback=check)
+
+
+def _jobs(value: int | None) -> int | None:
+    """``--jobs`` within the most workers (said on standard error when
+    more were asked for)."""
+    return None if value is None else plain.jobs_option(value)
+
+
+def _timeout(value: float | None) -> float | None:
+    """``--timeout`` a positive finite number of seconds, or exit 2."""
+    if value is not None and not plain.finite_positive(value):
+        fail(f"ftn: --timeout {value}: give a finite number of seconds, more than 0, such as "
+             "--timeout 5")
+    return value
+
+
+#: The options whose values are checked (or bounded) past their type.
+CHECKS: dict[str, Any] = {"jobs": _jobs, "timeout": _timeout}
 
 
 Paths = Annotated[list[str], option("paths")]

@@ -80,7 +80,10 @@ def audit(
         except Unreadable as bad:
             c.show_piece(bad.errors, bad.text)
             raise typer.Exit(c.EXIT_USAGE) from None
-        summary = audit_live(engine, games, timeout)
+        try:
+            summary = audit_live(engine, games, timeout)
+        except ValueError as e:  # a generated game that does not finish
+            c.fail(f"ftn audit: {e}")
     else:
         if not paths:
             c.fail("ftn audit: give record files, or --engine COMMAND")

@@ -21,6 +21,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any, Protocol, TypeVar
 
 from ..inputs import InputError, check_input, expand_each
@@ -171,15 +172,33 @@ def worker_pool(jobs: int) -> Iterator[tuple[Submit, int]]:
 
 
 def workers(jobs: int) -> int:
-    """``--jobs``: 0 is one worker per core."""
+    """``--jobs``: 0 is one worker per core; never more than
+    ``workers.most_jobs`` (four per CPU)."""
     import os
 
-    return jobs if jobs > 0 else (os.cpu_count() or 1)
+    from ..workers import most_jobs
+
+    return min(jobs if jobs > 0 else (os.cpu_count() or 1), most_jobs())
+
+
+def _ahead(items: Iterator[T], want: int, count: Callable[[T], bool]
+           ) -> tuple[list[T], int, Iterator[T]]:
+    """The first items, up to the ``want``-th that ``count`` counts; how
+    many it counted (fewer than ``want``: the items are all there); and all
+    the items again, in order."""
+    head: list[T] = []
+    n = 0
+    for item in items:
+        head.append(item)
+        n += count(item)
+        if n >= want:
+            break
+    return head, n, chain(head, items)
 
 
 @contextmanager
-def _runner(jobs: int, dask: str | None) -> Iterator[Runner]:
-    """How pieces are run (``Runner``): here (one at a time), in ``jobs``
+def _runner(n: int, dask: str | None) -> Iterator[Runner]:
+    """How pieces are run (``Runner``): here (one at a time), in ``n``
     local processes, or on the Dask scheduler at ``dask`` (as
     ``cluster.cluster_runner`` says; ``cluster.DaskMissing`` when it cannot
     be used)."""
@@ -189,7 +208,6 @@ def _runner(jobs: int, dask: str | None) -> Iterator[Runner]:
         with cluster_runner(dask) as runner:
             yield Runner(*runner)
         return
-    n = workers(jobs)
     if n == 1:
         yield Runner(here, 1)
         return
@@ -221,15 +239,21 @@ def drive(work: Work[R], sink: Sink[R], inputs: Iterable[str | Text], jobs: int 
     input order. ``kind`` overrides how every input is read; ``size`` is
     the characters of a piece (at least). Pieces of plain files go to
     workers without their lines, and on a cluster a few to a task
-    (``tasks``)."""
-    with _runner(jobs, dask) as runner:
+    (``tasks``). No more workers are started than there are pieces (the
+    first pieces are read before the pool is made, to count them)."""
+    items: Iterator[Piece | Start | End] = _items(inputs, kind, size)
+    n = workers(jobs)
+    if dask is None and n > 1:
+        _, found, items = _ahead(items, n, lambda i: isinstance(i, Piece))
+        n = max(1, min(n, found))
+    with _runner(n, dask) as runner:
         tasks = Tasks(runner, work)
 
         def send(item: Piece | Start | End) -> Any:
             return tasks.send(item) if isinstance(item, Piece) else Ready(None)
 
         window = 1 if runner.n == 1 else 3 * runner.n * runner.batch
-        for item, result in ordered(send, _items(inputs, kind, size), window):
+        for item, result in ordered(send, items, window):
             if isinstance(item, Start):
                 sink.start(item)
             elif isinstance(item, End):
