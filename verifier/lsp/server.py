@@ -33,7 +33,7 @@ from typing import Any, BinaryIO, TypeVar, cast
 
 import cattrs
 from lsprotocol import types as t
-from pygls.exceptions import JsonRpcInvalidParams
+from pygls.exceptions import FeatureNotificationError, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import (
     JsonRPCNotification,
@@ -133,7 +133,7 @@ def _why(e: Exception) -> str:
     """What is wrong with a message's parameters, in one line."""
     cause = e.__cause__ if e.__cause__ is not None else e
     if isinstance(cause, cattrs.ClassValidationError):
-        found = cattrs.transform_error(cause, path="params")
+        found = cattrs.transform_error(cause, path="message")
         return "; ".join(found[:3])[:300] or "parameters not valid"
     return "parameters not valid"
 
@@ -157,10 +157,12 @@ class FtnServer(LanguageServer):
         self.checks = 0  # the documents checked (each publishes its diagnostics)
 
     def report_server_error(self, error: Exception, source: Any) -> None:
-        """A message that could not be handled (already answered if it was a
-        request): a line on the log, not a message in the editor."""
-        log.warning("a message could not be handled: %s",
-                    _clean(str(error) or type(error).__name__))
+        """A message that could not be handled (a request is answered with
+        the error): a line on the log (pygls writes one for all but a
+        notification's handler), not a message in the editor."""
+        if source is FeatureNotificationError:
+            log.warning("a notification could not be handled: %s",
+                        _clean(str(error) or type(error).__name__))
 
     # -- the open texts ------------------------------------------------------
 
@@ -367,39 +369,30 @@ def safe(fn: Callable[[], R], fallback: Callable[[], R]) -> R:
         return fallback()
 
 
-server = FtnServer()
-
-
-@server.feature(t.TEXT_DOCUMENT_DID_OPEN)
 def did_open(ls: FtnServer, params: t.DidOpenTextDocumentParams) -> None:
     item = params.text_document
     ls.opened(item.uri, item.text, item.version)
 
 
-@server.feature(t.TEXT_DOCUMENT_DID_CHANGE)
 def did_change(ls: FtnServer, params: t.DidChangeTextDocumentParams) -> None:
     ls.changed(params)
 
 
-@server.feature(t.TEXT_DOCUMENT_DID_CLOSE)
 def did_close(ls: FtnServer, params: t.DidCloseTextDocumentParams) -> None:
     uri = params.text_document.uri
     ls.closed(uri)
     ls.text_document_publish_diagnostics(t.PublishDiagnosticsParams(uri, []))
 
 
-@server.feature(INVALID)
 def invalid_request(ls: FtnServer, why: str) -> None:
     raise JsonRpcInvalidParams(f"the request's parameters are not valid: {why} (positions "
                                "and lines are whole numbers counted from 0)")
 
 
-@server.feature(DROPPED)
 def dropped(ls: FtnServer, why: str) -> None:
     log.warning("a message was dropped: %s", why)
 
 
-@server.feature(t.TEXT_DOCUMENT_FORMATTING)
 def formatting(ls: FtnServer, params: t.DocumentFormattingParams) -> list[t.TextEdit] | None:
     """``ftn fmt``'s text as one edit; none for a text that is not checked,
     holds no game (there is nothing to put in form), or holds a lone "\r"
@@ -414,7 +407,6 @@ def formatting(ls: FtnServer, params: t.DocumentFormattingParams) -> list[t.Text
     return [t.TextEdit(t.Range(t.Position(0, 0), end), out)]
 
 
-@server.feature(t.TEXT_DOCUMENT_HOVER)
 def hover(ls: FtnServer, params: t.HoverParams) -> t.Hover | None:
     doc = ls.current(params.text_document.uri)
     if doc.refused and not doc.lines:
@@ -431,8 +423,6 @@ def _edit(ls: FtnServer, doc: Document, e: features.Edit) -> t.TextEdit:
                               ls.position(doc, e.end_line, e.end_col)), e.text)
 
 
-@server.feature(t.TEXT_DOCUMENT_CODE_ACTION, t.CodeActionOptions(
-    code_action_kinds=[t.CodeActionKind.QuickFix, t.CodeActionKind.RefactorRewrite]))
 def code_action(ls: FtnServer, params: t.CodeActionParams) -> list[t.CodeAction] | None:
     uri = params.text_document.uri
     doc = ls.current(uri)
@@ -452,7 +442,6 @@ def code_action(ls: FtnServer, params: t.CodeActionParams) -> list[t.CodeAction]
     return out or None
 
 
-@server.feature(t.TEXT_DOCUMENT_COMPLETION, t.CompletionOptions(trigger_characters=[" "]))
 def completion(ls: FtnServer, params: t.CompletionParams) -> t.CompletionList | None:
     doc = ls.current(params.text_document.uri)
     if doc.refused:
@@ -470,6 +459,26 @@ def completion(ls: FtnServer, params: t.CompletionParams) -> t.CompletionList | 
                          sort_text=f"{n:04}", filter_text=i.text,
                          text_edit=t.TextEdit(span, i.text))
         for n, i in enumerate(items)])
+
+
+def make() -> FtnServer:
+    """A server with every feature."""
+    ls = FtnServer()
+    ls.feature(t.TEXT_DOCUMENT_DID_OPEN)(did_open)
+    ls.feature(t.TEXT_DOCUMENT_DID_CHANGE)(did_change)
+    ls.feature(t.TEXT_DOCUMENT_DID_CLOSE)(did_close)
+    ls.feature(INVALID)(invalid_request)
+    ls.feature(DROPPED)(dropped)
+    ls.feature(t.TEXT_DOCUMENT_FORMATTING)(formatting)
+    ls.feature(t.TEXT_DOCUMENT_HOVER)(hover)
+    ls.feature(t.TEXT_DOCUMENT_CODE_ACTION, t.CodeActionOptions(code_action_kinds=[
+        t.CodeActionKind.QuickFix, t.CodeActionKind.RefactorRewrite]))(code_action)
+    ls.feature(t.TEXT_DOCUMENT_COMPLETION,
+               t.CompletionOptions(trigger_characters=[" "]))(completion)
+    return ls
+
+
+server = make()
 
 
 class _OneLine(logging.Formatter):
