@@ -340,7 +340,7 @@ def test_quick_edits_are_checked_once_when_they_pause() -> None:
         (d,) = w.published(small)[-1]["diagnostics"]
         assert d["code"] == "FT302" and d["range"]["start"]["line"] == 28
         # the edits are in the text: the first line has 100 more characters
-        assert w.ls.texts[small].lines[0].startswith("#" + "z" * 100)
+        assert w.ls.texts[small].text().startswith("#" + "z" * 100)
 
     asyncio.run(session())
 

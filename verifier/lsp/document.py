@@ -147,26 +147,33 @@ class Document:
             self.settings, self._cache = settings, {}
 
     def too_large(self, size: int) -> list[Finding]:
-        """A text of ``size`` characters over ``MAX_CHARS``, not checked
-        (and not split: nothing of it is asked for)."""
+        """A text of ``size`` characters over ``MAX_CHARS``: not checked."""
+        return self._refuse(_too_large(f"{size:,} characters", f"{MAX_CHARS:,}", self.source))
+
+    def _refuse(self, why: Diagnostic) -> list[Finding]:
+        """The text is not checked (nor split: nothing of it is asked for)."""
         self.text, self.lines, self.pieces, self._cache = "", [], [], {}
         self.map, self.refused, self.games = LineMap([""]), True, 0
-        self.findings = [Finding(_too_large(f"{size:,} characters", f"{MAX_CHARS:,}",
-                                            self.source))]
+        self.findings = [Finding(why)]
         return self.findings
 
     def update(self, text: str) -> list[Finding]:
         """Check a new text of the document; the findings of ``ftn check``."""
         if len(text) > MAX_CHARS:
             return self.too_large(len(text))
+        lines = text.count("\n") + 1
+        if lines > MAX_LINES:  # refused before the text is split (it can be millions)
+            return self._refuse(_too_large(f"{lines:,} lines", f"{MAX_LINES:,}", self.source))
         self.text = text
         self.lines, bom = split_lines(text)
-        self.map = LineMap(self.lines)
-        refused = _refused(text, self.source, len(self.lines))
+        self.map = LineMap(self.lines, "\r" in text)
+        refused = _refused(text, self.source)
         self.pieces = [] if refused is not None else cut(self.lines, self.source)
         if refused is None and len(self.pieces) > MAX_PIECES:
-            refused = _too_large(f"{len(self.pieces):,} games (or JSON lines)",
-                                 f"{MAX_PIECES:,}", self.source)
+            held = sum(1 for p in self.pieces if any(s.strip() for s in p.lines))
+            if held > MAX_PIECES:
+                refused = _too_large(f"{held:,} games (or JSON lines)", f"{MAX_PIECES:,}",
+                                     self.source)
         self.refused = refused is not None
         if refused is not None:
             self.pieces, self._cache, self.games = [], {}, 0
@@ -245,11 +252,9 @@ def _too_large(what: str, limit: str, source: str) -> Diagnostic:
         f"large to check as it is typed; run 'ftn check {source}'", 1, 1, 0, source=source)
 
 
-def _refused(text: str, source: str, lines: int) -> Diagnostic | None:
-    """Why a text is not checked as it is typed: too many lines, or not
-    text (what an editor hands over for bytes that are not UTF-8); else None."""
-    if lines > MAX_LINES:
-        return _too_large(f"{lines:,} lines", f"{MAX_LINES:,}", source)
+def _refused(text: str, source: str) -> Diagnostic | None:
+    """Why a text is not checked as it is typed: not text (what an editor
+    hands over for bytes that are not UTF-8); else None."""
     bad = _SURROGATE.search(text)
     if bad is not None:
         line = text.count("\n", 0, bad.start()) + 1

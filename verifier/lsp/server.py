@@ -58,10 +58,10 @@ SOURCE = "ftn"
 #: Diagnostics sent for one document at most (a text that is not a record can
 #: have one a line); a last one says how many more there are.
 MAX_SHOWN = 1000
-#: After a change, the check waits this long for the next one (seconds): at
-#: least ``PAUSE``, at most ``MAX_PAUSE``, else twice what the last check of
-#: the document took; a change within it starts the wait again.
-PAUSE, MAX_PAUSE = 0.02, 0.5
+#: After a change, the check waits this long for the next one (seconds): as
+#: long as the last check of the document took, at least ``PAUSE`` and at
+#: most ``MAX_PAUSE``; a change within it starts the wait again.
+PAUSE, MAX_PAUSE = 0.02, 0.25
 #: The methods the server answers for a request it could not read (its
 #: parameters not valid) and for a message it drops.
 INVALID, DROPPED = "ftn/invalidRequest", "ftn/dropped"
@@ -224,7 +224,7 @@ class FtnServer(LanguageServer):
             findings = doc.too_large(text.size)
         else:
             findings = safe(lambda: doc.update(text.text()), lambda: [_broken(doc)])
-        self.pauses[uri] = min(MAX_PAUSE, max(PAUSE, 2 * (time.perf_counter() - began)))
+        self.pauses[uri] = min(MAX_PAUSE, max(PAUSE, time.perf_counter() - began))
         self.checks += 1
         self.publish(uri, doc, findings)
 

@@ -42,18 +42,49 @@ def content(line: str) -> str:
     return line[:-1] if line.endswith("\r") else line
 
 
+#: The characters of a block of ``Text`` (it ends at a line end after that many).
+BLOCK = 1 << 16
+
+
+def _ends(text: str) -> int:
+    """The line ends in a text."""
+    return text.count("\n") + text.count("\r") - text.count("\r\n")
+
+
+def _blocks(text: str) -> list[str]:
+    """A text in blocks of about ``BLOCK`` characters, each but the last
+    ending at a line end (a "\r\n" never cut)."""
+    out: list[str] = []
+    start = 0
+    while len(text) - start > BLOCK:
+        m = _END.search(text, start + BLOCK)
+        if m is None or m.end() == len(text):
+            break
+        out.append(text[start:m.end()])
+        start = m.end()
+    out.append(text[start:])
+    return out
+
+
 class Text:
-    """An open text, a line a string (see the module doc)."""
+    """An open text (see the module doc), kept in blocks of whole lines: a
+    change splits and joins only the blocks it touches, and the memory is
+    about the text's own."""
 
     def __init__(self, text: str = "") -> None:
-        self.lines = split_ends(text)
+        self.blocks = _blocks(text)
+        self.ends = [_ends(b) for b in self.blocks]
         self.size = len(text)  # in characters
         self._joined: str | None = text
 
     def text(self) -> str:
         if self._joined is None:
-            self._joined = "".join(self.lines)
+            self._joined = "".join(self.blocks)
         return self._joined
+
+    @property
+    def line_count(self) -> int:
+        return sum(self.ends) + 1
 
     def replace(self, start: tuple[int, int], end: tuple[int, int], new: str,
                 chars: Callable[[str, int], int]) -> None:
@@ -62,37 +93,60 @@ class Text:
         that many units hold) by ``new``. A place past the end of its line
         is the line's end (as the protocol says); a line past the last is
         the end of the text; an end before the start is the start."""
-        sl, sc = self._clamp(start, chars)
-        el, ec = self._clamp(end, chars)
-        if (el, ec) < (sl, sc):
-            el, ec = sl, sc
-        lines = self.lines
-        piece = lines[sl][:sc] + new + lines[el][ec:]
-        lo = sl
-        if lo > 0 and piece.startswith("\n") and lines[lo - 1].endswith("\r"):
-            lo -= 1  # the lone "\r" above and this "\n" are one end now
-            piece = lines[lo] + piece
-        old = sum(len(lines[i]) for i in range(lo, el + 1))
-        fresh = split_ends(piece)
-        if el < len(lines) - 1:
-            fresh.pop()  # the piece ends with line el's end: no line after it
-        lines[lo:el + 1] = fresh
-        self.size += len(piece) - old
+        last = self.line_count - 1
+        if start[0] > last:
+            start = (last, 1 << 62)
+        if end[0] > last:
+            end = (last, 1 << 62)
+        if end < start:
+            end = start
+        first, base = self._block_of(start[0])
+        first, base = (first - 1, base - self.ends[first - 1]) if first else (first, base)
+        stop, _ = self._block_of(end[0])
+        more = stop < len(self.blocks) - 1  # blocks after those touched
+        lines = split_ends("".join(self.blocks[first:stop + 1]))
+        if more:
+            lines.pop()  # the touched blocks end at a line end: no line after it
+        old = sum(len(s) for s in lines)
+        _replace(lines, (start[0] - base, start[1]), (end[0] - base, end[1]), new, chars)
+        text = "".join(lines)
+        fresh = _blocks(text)
+        if more and fresh[-1] == "" and len(fresh) > 1:
+            fresh.pop()
+        self.blocks[first:stop + 1] = fresh
+        self.ends[first:stop + 1] = [_ends(b) for b in fresh]
+        self.size += len(text) - old
         self._joined = None
 
-    def _clamp(self, at: tuple[int, int], chars: Callable[[str, int], int]) -> tuple[int, int]:
-        line, units = at
-        if line >= len(self.lines):
-            return len(self.lines) - 1, len(content(self.lines[-1]))
-        text = content(self.lines[line])
-        return line, min(max(chars(text, units), 0), len(text))
+    def _block_of(self, line: int) -> tuple[int, int]:
+        """The block that holds line ``line`` and the line its first is."""
+        base = 0
+        for i, n in enumerate(self.ends):
+            if line < base + n or i == len(self.ends) - 1:
+                return i, base
+            base += n
+        raise AssertionError("unreachable: the last block holds every line after")
+
+
+def _replace(lines: list[str], start: tuple[int, int], end: tuple[int, int], new: str,
+             chars: Callable[[str, int], int]) -> None:
+    """``Text.replace`` on a list of lines (each with its end), the lines
+    it touches made one string (its caller splits the text again: a lone
+    "\r" above and a "\n" below become one end there)."""
+    (sl, su), (el, eu) = start, end
+    sc = min(max(chars(content(lines[sl]), su), 0), len(content(lines[sl])))
+    ec = min(max(chars(content(lines[el]), eu), 0), len(content(lines[el])))
+    if (el, ec) < (sl, sc):
+        el, ec = sl, sc
+    lines[sl:el + 1] = [lines[sl][:sc] + new + lines[el][ec:]]  # split again by the caller
 
 
 class LineMap:
     """The reader's lines (a text split at "\\n") and the protocol's: which
     protocol line and column a reader place is, and back."""
 
-    def __init__(self, lines: list[str]) -> None:
+    def __init__(self, lines: list[str], cr: bool = True) -> None:
+        """``cr`` False: the lines hold no "\r" (none is looked for)."""
         self.lines = lines
         self.rows: list[int] = []  # reader lines (0-based) that hold a lone "\r"
         self.starts: list[list[int]] = []  # for each: the columns its protocol lines start at
@@ -100,7 +154,7 @@ class LineMap:
         self.last: list[int] = []  # for each: the protocol line its end is
         extra = 0
         final = len(lines) - 1
-        for i, s in enumerate(lines):
+        for i, s in enumerate(lines if cr else ()):
             if "\r" not in s:
                 continue
             cols = [0] + [m.end() for m in re.finditer("\r", s)
