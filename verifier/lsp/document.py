@@ -9,8 +9,10 @@ own text (or its first game's number) changed, and moves the findings of
 the others to their new lines. Every check goes through ``_check_piece``,
 the one call into the checker. It also finds, for a finding that names another event (the later
 play that proves a knock illegal, the earlier placement of a tile), that
-event's place, and the game that holds a given line. It knows nothing of
-the protocol (``lsp.server`` does) and does no I/O.
+event's place, and the game that holds a given line. A text too large to
+check as it is typed (more than ``MAX_CHARS`` characters, ``MAX_LINES``
+lines or ``MAX_PIECES`` pieces) is one finding that says so. It knows
+nothing of the protocol (``lsp.server`` does) and does no I/O.
 """
 
 from __future__ import annotations
