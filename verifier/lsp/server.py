@@ -61,7 +61,7 @@ MAX_SHOWN = 1000
 #: After a change, the check waits this long for the next one (seconds): as
 #: long as the last check of the document took, at least ``PAUSE`` and at
 #: most ``MAX_PAUSE``; a change within it starts the wait again.
-PAUSE, MAX_PAUSE = 0.02, 0.25
+PAUSE, MAX_PAUSE = 0.005, 0.25
 #: The methods the server answers for a request it could not read (its
 #: parameters not valid) and for a message it drops.
 INVALID, DROPPED = "ftn/invalidRequest", "ftn/dropped"
