@@ -27,7 +27,6 @@ import asyncio
 import logging
 import re
 import sys
-import time
 from collections.abc import Callable, Generator
 from typing import Any, BinaryIO, TypeVar, cast
 
@@ -58,10 +57,10 @@ SOURCE = "ftn"
 #: Diagnostics sent for one document at most (a text that is not a record can
 #: have one a line); a last one says how many more there are.
 MAX_SHOWN = 1000
-#: After a change, the check waits this long for the next one (seconds): as
-#: long as the last check of the document took, at least ``PAUSE`` and at
-#: most ``MAX_PAUSE``; a change within it starts the wait again.
-PAUSE, MAX_PAUSE = 0.005, 0.25
+#: After a change, the check waits this long for the next one (seconds); a
+#: change within it starts the wait again. The changes that come while a
+#: check runs wait for it, and are then checked once.
+PAUSE = 0.005
 #: The methods the server answers for a request it could not read (its
 #: parameters not valid) and for a message it drops.
 INVALID, DROPPED = "ftn/invalidRequest", "ftn/dropped"
@@ -152,7 +151,6 @@ class FtnServer(LanguageServer):
         self.docs: dict[str, Document] = {}
         self.texts: dict[str, Text] = {}
         self.versions: dict[str, int | None] = {}
-        self.pauses: dict[str, float] = {}  # the wait after a change, by document
         self._due: dict[str, asyncio.TimerHandle] = {}  # the checks waiting for a pause
         self.checks = 0  # the documents checked (each publishes its diagnostics)
 
@@ -191,8 +189,9 @@ class FtnServer(LanguageServer):
         due = self._due.pop(uri, None)
         if due is not None:
             due.cancel()
-        for kept in (self.docs, self.texts, self.versions, self.pauses):
-            kept.pop(uri, None)
+        self.docs.pop(uri, None)
+        self.texts.pop(uri, None)
+        self.versions.pop(uri, None)
 
     def later(self, uri: str) -> None:
         """Check ``uri`` once no change has come for its pause (the check
@@ -205,7 +204,7 @@ class FtnServer(LanguageServer):
         except RuntimeError:  # no loop (a test calling the server's methods): now
             self.check(uri)
             return
-        self._due[uri] = loop.call_later(self.pauses.get(uri, PAUSE), self.check, uri)
+        self._due[uri] = loop.call_later(PAUSE, self.check, uri)
 
     def check(self, uri: str) -> None:
         """Check the open text at ``uri`` now and send its findings."""
@@ -219,12 +218,10 @@ class FtnServer(LanguageServer):
         if doc is None:
             doc = self.docs[uri] = Document(to_fs_path(uri) or uri)
             doc.use(self.settings_of(doc))
-        began = time.perf_counter()
         if text.size > MAX_CHARS:
             findings = doc.too_large(text.size)
         else:
             findings = safe(lambda: doc.update(text.text()), lambda: [_broken(doc)])
-        self.pauses[uri] = min(MAX_PAUSE, max(PAUSE, time.perf_counter() - began))
         self.checks += 1
         self.publish(uri, doc, findings)
 
