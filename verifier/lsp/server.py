@@ -11,11 +11,12 @@ into the protocol's answers, converting places between the document's lines
 client's 0-based positions (UTF-16 code units unless the client chose
 another encoding). It judges nothing (``document`` and ``features`` ask the
 library). Its input is read through ``framing.Frames`` (a message badly
-framed is dropped, the next one read); a request whose parameters are not
-valid (a negative position, a line past the end, a document not open) is
-answered with an InvalidParams error; a handler that fails answers nothing
-and the server goes on; the log (standard error) has one line a record; the
-server ends when its input ends (the client went away).
+framed is dropped, the next one read) and ``wire.FtnProtocol``; a request
+whose parameters are not valid (a negative position, a line past the end, a
+document not open) is answered with an InvalidParams error; a handler that
+fails answers nothing and the server goes on; the log (standard error) has
+one line a record; the server ends when its input ends (the client went
+away).
 
 A record is judged by the settings of its folder (``settings.settings_for``:
 ``ftn.toml`` or ``[tool.ftn]``), read when it is opened.
@@ -27,19 +28,12 @@ import asyncio
 import logging
 import re
 import sys
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from typing import Any, BinaryIO, TypeVar, cast
 
-import cattrs
 from lsprotocol import types as t
 from pygls.exceptions import FeatureNotificationError, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
-from pygls.protocol import (
-    JsonRPCNotification,
-    JsonRPCRequestMessage,
-    LanguageServerProtocol,
-    lsp_method,
-)
 from pygls.uris import to_fs_path
 from pygls.workspace import PositionCodec
 
@@ -51,6 +45,7 @@ from . import features
 from .document import MAX_CHARS, Document, Finding
 from .framing import Frames
 from .text import Text
+from .wire import DROPPED, INVALID, FtnProtocol, OneLine, clean
 
 NAME = "ftn"
 SOURCE = "ftn"
@@ -61,15 +56,11 @@ MAX_SHOWN = 1000
 #: change within it starts the wait again. The changes that come while a
 #: check runs wait for it, and are then checked once.
 PAUSE = 0.005
-#: The methods the server answers for a request it could not read (its
-#: parameters not valid) and for a message it drops.
-INVALID, DROPPED = "ftn/invalidRequest", "ftn/dropped"
 log = logging.getLogger(__name__)
 R = TypeVar("R")
 
 _SEVERITY = {ERROR: t.DiagnosticSeverity.Error, WARNING: t.DiagnosticSeverity.Warning}
 _TOKEN = re.compile(r"\S+")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 def _version() -> str:
@@ -79,67 +70,6 @@ def _version() -> str:
         return version("ftn-tools")
     except PackageNotFoundError:  # pragma: no cover - run from a checkout not installed
         return "0"
-
-
-class FtnProtocol(LanguageServerProtocol):
-    """pygls's protocol, the open texts kept by the server (not by pygls's
-    workspace, whose lines end at more than the protocol's three ends), and
-    every message that cannot be read answered or dropped, never fatal."""
-
-    @lsp_method(t.TEXT_DOCUMENT_DID_OPEN)
-    def lsp_text_document__did_open(self, params: t.DidOpenTextDocumentParams
-                                    ) -> Generator[Any, Any, None]:
-        yield from self._user(t.TEXT_DOCUMENT_DID_OPEN, params)
-
-    @lsp_method(t.TEXT_DOCUMENT_DID_CHANGE)
-    def lsp_text_document__did_change(self, params: t.DidChangeTextDocumentParams
-                                      ) -> Generator[Any, Any, None]:
-        yield from self._user(t.TEXT_DOCUMENT_DID_CHANGE, params)
-
-    @lsp_method(t.TEXT_DOCUMENT_DID_CLOSE)
-    def lsp_text_document__did_close(self, params: t.DidCloseTextDocumentParams
-                                     ) -> Generator[Any, Any, None]:
-        yield from self._user(t.TEXT_DOCUMENT_DID_CLOSE, params)
-
-    def _user(self, method: str, params: Any) -> Generator[Any, Any, None]:
-        if (handler := self.fm.features.get(method)) is not None:
-            yield handler, (params,), None
-
-    def structure_message(self, data: dict[str, Any]) -> Any:
-        """A message as pygls reads it; a request it cannot read becomes one
-        that is answered with InvalidParams, another message one dropped."""
-        try:
-            return super().structure_message(data)
-        except Exception as e:
-            why = _why(e)
-            method = data.get("method")
-            shown = method if isinstance(method, str) else "a message"
-            msg_id = data.get("id")
-            if isinstance(msg_id, (str, int)) and not isinstance(msg_id, bool) and method:
-                return JsonRPCRequestMessage(id=msg_id, method=INVALID, jsonrpc="2.0",
-                                             params=f"{_clean(shown)}: {why}")
-            return JsonRPCNotification(method=DROPPED, jsonrpc="2.0",
-                                       params=f"{_clean(shown)}: {why}")
-
-    def handle_message(self, message: Any) -> None:
-        if not hasattr(message, "jsonrpc"):  # JSON, but not a message of JSON-RPC
-            log.warning("a message was dropped: it is not a JSON-RPC message")
-            return
-        super().handle_message(message)
-
-
-def _why(e: Exception) -> str:
-    """What is wrong with a message's parameters, in one line."""
-    cause = e.__cause__ if e.__cause__ is not None else e
-    if isinstance(cause, cattrs.ClassValidationError):
-        found = cattrs.transform_error(cause, path="message")
-        return "; ".join(found[:3])[:300] or "parameters not valid"
-    return "parameters not valid"
-
-
-def _clean(text: str) -> str:
-    """A text of the client's, short and with no control characters, for a message."""
-    return _CONTROL.sub("?", text[:200])
 
 
 class FtnServer(LanguageServer):
@@ -160,7 +90,7 @@ class FtnServer(LanguageServer):
         notification's handler), not a message in the editor."""
         if source is FeatureNotificationError:
             log.warning("a notification could not be handled: %s",
-                        _clean(str(error) or type(error).__name__))
+                        clean(str(error) or type(error).__name__))
 
     # -- the open texts ------------------------------------------------------
 
@@ -173,7 +103,7 @@ class FtnServer(LanguageServer):
         uri = params.text_document.uri
         text = self.texts.get(uri)
         if text is None:
-            log.warning("a change to a document not open was dropped: %s", _clean(uri))
+            log.warning("a change to a document not open was dropped: %s", clean(uri))
             return
         for change in params.content_changes:
             if isinstance(change, t.TextDocumentContentChangePartial):
@@ -229,7 +159,7 @@ class FtnServer(LanguageServer):
         """The document at ``uri`` as its text is now (checked now if a
         check is waiting); InvalidParams if it is not open."""
         if uri not in self.texts:
-            raise JsonRpcInvalidParams(f"the document {_clean(uri)} is not open: open it first")
+            raise JsonRpcInvalidParams(f"the document {clean(uri)} is not open: open it first")
         if uri in self._due or uri not in self.docs:
             self.check(uri)
         return self.docs[uri]
@@ -478,23 +408,10 @@ def make() -> FtnServer:
 server = make()
 
 
-class _OneLine(logging.Formatter):
-    """A log record as one line: its message's first line, the exception's
-    kind and message (no traceback), no control characters, at most 500
-    characters."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        text = record.getMessage().split("\n", 1)[0]
-        if record.exc_info and record.exc_info[1] is not None:
-            e = record.exc_info[1]
-            text += f" ({type(e).__name__}: {str(e).split(chr(10), 1)[0]})"
-        return "ftn server: " + _CONTROL.sub("?", text)[:500]
-
-
 def run(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
     """Serve over standard input and output until the input ends."""
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(_OneLine())
+    handler.setFormatter(OneLine())
     logging.basicConfig(level=logging.WARNING, handlers=[handler], force=True)
     frames = Frames(stdin if stdin is not None else sys.stdin.buffer)
     server.start_io(cast(BinaryIO, frames), stdout)
