@@ -341,6 +341,7 @@ def test_quick_edits_are_checked_once_when_they_pause() -> None:
         assert d["code"] == "FT302" and d["range"]["start"]["line"] == 28
         # the edits are in the text: the first line has 100 more characters
         assert w.ls.texts[small].text().startswith("#" + "z" * 100)
+        assert not w.ls.protocol._request_futures  # pygls's table of pending work: none kept
 
     asyncio.run(session())
 

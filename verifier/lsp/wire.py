@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Generator
 from typing import Any
 
 import cattrs
@@ -41,23 +40,23 @@ class FtnProtocol(LanguageServerProtocol):
     every message that cannot be read answered or dropped, never fatal."""
 
     @lsp_method(t.TEXT_DOCUMENT_DID_OPEN)
-    def lsp_text_document__did_open(self, params: t.DidOpenTextDocumentParams
-                                    ) -> Generator[Any, Any, None]:
-        yield from self._user(t.TEXT_DOCUMENT_DID_OPEN, params)
+    def lsp_text_document__did_open(self, params: t.DidOpenTextDocumentParams) -> None:
+        self._user(t.TEXT_DOCUMENT_DID_OPEN, params)
 
     @lsp_method(t.TEXT_DOCUMENT_DID_CHANGE)
-    def lsp_text_document__did_change(self, params: t.DidChangeTextDocumentParams
-                                      ) -> Generator[Any, Any, None]:
-        yield from self._user(t.TEXT_DOCUMENT_DID_CHANGE, params)
+    def lsp_text_document__did_change(self, params: t.DidChangeTextDocumentParams) -> None:
+        self._user(t.TEXT_DOCUMENT_DID_CHANGE, params)
 
     @lsp_method(t.TEXT_DOCUMENT_DID_CLOSE)
-    def lsp_text_document__did_close(self, params: t.DidCloseTextDocumentParams
-                                     ) -> Generator[Any, Any, None]:
-        yield from self._user(t.TEXT_DOCUMENT_DID_CLOSE, params)
+    def lsp_text_document__did_close(self, params: t.DidCloseTextDocumentParams) -> None:
+        self._user(t.TEXT_DOCUMENT_DID_CLOSE, params)
 
-    def _user(self, method: str, params: Any) -> Generator[Any, Any, None]:
+    def _user(self, method: str, params: Any) -> None:
+        """The server's handler, called here (not yielded to, as pygls's own
+        handlers do: pygls keeps the future of a notification's generator
+        for ever, a leak of one an edit)."""
         if (handler := self.fm.features.get(method)) is not None:
-            yield handler, (params,), None
+            handler(params)
 
     def structure_message(self, data: dict[str, Any]) -> Any:
         """A message as pygls reads it; a request it cannot read becomes one
