@@ -1,20 +1,27 @@
 """A real LSP client session with ``ftn server`` (pygls's client) for the
 end-to-end tests and the latency script: the server started as a
-subprocess, the diagnostics it publishes collected per document. A plain
-module (``from lsp_session import Session``)."""
+subprocess, the diagnostics it publishes collected per document; and a raw
+client (``Raw``) that writes any bytes, for the hostile tests and the
+server fuzzer. A plain module (``from lsp_session import Session``)."""
 
 from __future__ import annotations
 
 import asyncio
+import json
+import queue
+import subprocess
 import sys
+import threading
+import time
 from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from lsprotocol import types as t
 from pygls.lsp.client import LanguageClient
 
+ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT = 20.0  # seconds for any one answer: a hung server fails the test, it does not hang it
 
 
@@ -108,6 +115,127 @@ class Session:
         return await asyncio.wait_for(self.client.text_document_completion_async(
             t.CompletionParams(t.TextDocumentIdentifier(uri), t.Position(line, character))),
             TIMEOUT)
+
+
+class Raw:
+    """``ftn server`` as a process and a raw client of it: frames written
+    as bytes (any bytes), the answers and diagnostics read by a thread."""
+
+    def __init__(self) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "verifier", "server"], cwd=ROOT, stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.answers: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.published: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.stderr: list[bytes] = []
+        self.next_id = 0
+        assert self.proc.stdout is not None and self.proc.stderr is not None
+        threading.Thread(target=self._read, args=(self.proc.stdout,), daemon=True).start()
+        threading.Thread(target=self._errors, args=(self.proc.stderr,), daemon=True).start()
+
+    def _read(self, out: IO[bytes]) -> None:
+        while True:
+            length = None
+            while True:
+                line = out.readline()
+                if not line:
+                    return
+                if not line.strip():
+                    break
+                name, _, value = line.partition(b":")
+                if name.strip().lower() == b"content-length":
+                    length = int(value)
+            if length is None:
+                continue
+            msg = json.loads(out.read(length))
+            if "id" in msg and "method" not in msg:
+                self.answers.put(msg)
+            elif msg.get("method") == "textDocument/publishDiagnostics":
+                self.published.put(msg["params"])
+
+    def _errors(self, err: IO[bytes]) -> None:
+        for line in err:
+            self.stderr.append(line)
+
+    def raw(self, data: bytes) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(data)
+        self.proc.stdin.flush()
+
+    def send(self, msg: dict[str, Any]) -> None:
+        body = json.dumps({"jsonrpc": "2.0", **msg}).encode("utf-8")
+        self.raw(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+
+    def notify(self, method: str, params: Any) -> None:
+        self.send({"method": method, "params": params})
+
+    def request(self, method: str, params: Any) -> int:
+        self.next_id += 1
+        self.send({"id": self.next_id, "method": method, "params": params})
+        return self.next_id
+
+    def answer(self, msg_id: int, timeout: float) -> dict[str, Any] | None:
+        """The answer to request ``msg_id`` (earlier ones skipped), or None
+        if none came within ``timeout`` seconds."""
+        end = time.monotonic() + timeout
+        while True:
+            try:
+                got = self.answers.get(timeout=max(0.0, end - time.monotonic()))
+            except queue.Empty:
+                return None
+            if got.get("id") == msg_id:
+                return got
+
+    def ask(self, method: str, params: Any, timeout: float) -> dict[str, Any] | None:
+        return self.answer(self.request(method, params), timeout)
+
+    def diagnostics(self, uri: str, timeout: float) -> dict[str, Any] | None:
+        """The next diagnostics published for ``uri`` (others skipped)."""
+        end = time.monotonic() + timeout
+        while True:
+            try:
+                got = self.published.get(timeout=max(0.0, end - time.monotonic()))
+            except queue.Empty:
+                return None
+            if got["uri"] == uri:
+                return got
+
+    def initialize(self, timeout: float = 60.0) -> None:
+        got = self.ask("initialize", {"processId": None, "rootUri": None,
+                                      "capabilities": {}}, timeout)
+        assert got is not None and "result" in got, got
+        self.notify("initialized", {})
+
+    def open(self, uri: str, text: str, language: str = "ftn") -> None:
+        self.notify("textDocument/didOpen", {"textDocument": {
+            "uri": uri, "languageId": language, "version": 1, "text": text}})
+
+    def hwm_kb(self) -> int:
+        """The server's peak resident memory so far (kB), 0 once it has ended."""
+        try:
+            status = Path(f"/proc/{self.proc.pid}/status").read_text()
+        except OSError:
+            return 0
+        for line in status.splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+        return 0
+
+    def tracebacks(self) -> int:
+        return sum(b"Traceback" in line for line in self.stderr)
+
+    def close(self) -> None:
+        """End the server (its input closed; killed if it does not end)."""
+        try:
+            assert self.proc.stdin is not None
+            self.proc.stdin.close()
+        except OSError:
+            pass
+        try:
+            self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
 
 
 def apply(text: str, edits: Sequence[t.TextEdit]) -> str:

@@ -133,6 +133,21 @@ def test_a_huge_text_is_one_diagnostic_not_a_check() -> None:
     assert f.diagnostic.name == "too-large" and "ftn check x.ftn" in f.diagnostic.message
 
 
+def test_many_tiny_lines_or_games_are_one_diagnostic_not_a_check() -> None:
+    from verifier.lsp.document import MAX_LINES, MAX_PIECES
+
+    doc = Document("x.jsonl")  # a JSON Lines line is a piece: each "{}" three findings
+    (f,) = doc.update("{}\n" * (MAX_PIECES + 1))
+    assert f.diagnostic.name == "too-large"
+    assert f.diagnostic.message.startswith(f"this document holds {MAX_PIECES + 1:,} games")
+    assert "run 'ftn check x.jsonl'" in f.diagnostic.message
+    assert len(doc.update("{}\n" * MAX_PIECES)) == 3 * MAX_PIECES  # at the limit: checked
+    doc = Document("x.ftn")
+    (f,) = doc.update("#\n" * MAX_LINES)  # MAX_LINES + 1 lines, the last one empty
+    assert f.diagnostic.message.startswith(f"this document holds {MAX_LINES + 1:,} lines")
+    assert doc.refused and doc.pieces == []
+
+
 def test_text_that_is_not_utf8_is_one_diagnostic_at_its_place() -> None:
     doc = Document("x.ftn")
     text = b"game\n[ftn \"1\"]\n# \xff\xfe\n".decode("utf-8", "surrogateescape")
@@ -343,3 +358,66 @@ def test_the_settings_of_the_record_s_folder_are_honoured(tmp_path: Path) -> Non
     assert doc.update(record.read_text(encoding="utf-8")) == []
     assert [d.code for d in check_text(record.read_text(encoding="utf-8"), str(record),
                                        settings=settings_for(record)).diagnostics] == []
+
+
+def test_the_editors_lines_end_at_a_lone_cr_and_the_readers_do_not() -> None:
+    from verifier.lsp.text import LineMap
+
+    lines = ["a\rb\r", "c", "d\re\rf", "g\r"]  # a text split at "\\n"
+    m = LineMap(lines)
+    assert m.count == 8  # a | b | c | d | e | f | g | "" (the lone CR at the end)
+    assert [m.to_client(0, c) for c in (0, 1, 2, 3)] == [(0, ""), (0, "a"), (1, ""), (1, "b")]
+    assert m.to_client(1, 1) == (2, "c")
+    assert [m.to_client(2, c)[0] for c in (0, 2, 4)] == [3, 4, 5]
+    assert m.to_client(3, 1) == (6, "g") and m.to_client(3, 2) == (7, "")
+    assert [m.to_reader(n) for n in range(8)] == [
+        (0, 0, "a"), (0, 2, "b"), (1, 0, "c"), (2, 0, "d"), (2, 2, "e"), (2, 4, "f"),
+        (3, 0, "g"), (3, 2, "")]
+    plain = LineMap(["x", "y"])
+    assert not plain.lone_cr and plain.to_reader(1) == (1, 0, "y")
+
+
+def _lsp_offset(text: str, line: int, units: int) -> int:
+    """The offset of a protocol position in a text (UTF-16 units; a place
+    past the end of its line is that end; a line past the last, the text's end)."""
+    import re
+
+    starts = [0] + [m.end() for m in re.finditer("\r\n|\r|\n", text)]
+    if line >= len(starts):
+        return len(text)
+    end = starts[line + 1] if line + 1 < len(starts) else len(text)
+    body = re.sub("(\r\n|\r|\n)$", "", text[starts[line]:end])
+    n = done = 0
+    while n < len(body) and done < units:
+        done += 2 if ord(body[n]) > 0xFFFF else 1
+        n += 1
+    return starts[line] + n
+
+
+@pytest.mark.parametrize("block", [4, 1 << 16])  # blocks of a few characters, and of 64 K
+def test_changes_applied_to_an_open_text_as_the_protocol_says(
+        block: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+
+    from verifier.lsp import text as text_module
+    from verifier.lsp.server import FtnServer
+    from verifier.lsp.text import Text, split_ends
+
+    monkeypatch.setattr(text_module, "BLOCK", block)
+
+    chars = FtnServer().chars
+    rng = random.Random(5)
+    pieces = ["", "a", "\n", "\r", "\r\n", "\U0001f600", "\u00e9", "xy\rz", "\x0c", "\u2028"]
+    for _ in range(300):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randrange(30)))
+        open_text = Text(text)
+        for _ in range(8):
+            a = (rng.randrange(14), rng.randrange(5))
+            b = (rng.randrange(14), rng.randrange(5))
+            new = "".join(rng.choice(pieces) for _ in range(rng.randrange(3)))
+            start, end = _lsp_offset(text, *a), _lsp_offset(text, *b)
+            text = text[:start] + new + text[max(start, end):]
+            open_text.replace(a, b, new, chars)
+            assert open_text.text() == text and open_text.size == len(text)
+            assert open_text.line_count == len(split_ends(text))
+            assert all(b for b in open_text.blocks[:-1])

@@ -8,12 +8,13 @@ import json
 import os
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
 pytest.importorskip("pygls")  # the extra 'lsp'
 
-from lsp_session import Session, apply, uri_of
+from lsp_session import TIMEOUT, Session, apply, uri_of
 from lsprotocol import types as t
 from paths import ROOT, SAMPLES
 
@@ -189,3 +190,188 @@ def test_places_are_counted_in_the_clients_units() -> None:
     assert ls.place(doc, t.Position(0, 5)) == (1, 5)
     assert ls.place(doc, t.Position(1, 2)) == (2, 3)
     assert ls.position(doc, 9, 1) == t.Position(2, 0)  # past the end: the last line
+
+
+# --------------------------------------------------------------------------
+# Hostile input: the server as a process, spoken to with raw bytes
+
+
+def _hover(uri: str, line: int, character: int) -> dict[str, Any]:
+    return {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}
+
+
+@pytest.mark.slow
+def test_badly_framed_messages_are_dropped_and_the_next_one_is_answered() -> None:
+    from lsp_session import Raw
+
+    s = Raw()
+    try:
+        s.initialize()
+        uri = uri_of("framing.ftn")
+        s.open(uri, "# a note\n")
+        body = b'{"jsonrpc": "2.0", "method": "x/y", "params": {}}'
+        bad = [
+            b"Content-Length: 100000000000000000000\r\n\r\n" + body,  # huge
+            b"Content-Length: -5\r\n\r\n" + body,  # negative
+            b"Content-Length: twelve\r\n\r\n" + body,  # not a number
+            b"Content-Type: application/vscode-jsonrpc\r\n\r\n" + body,  # missing
+            b"Content-Length: 9\r\n\r\nnot json!",  # a body that is not JSON
+            b"Content-Length: 6\r\n\r\n\"\xff\xfe\xc3\"\n",  # not UTF-8
+            b"Content-Length: 2\r\n\r\n[]",  # JSON, not a message
+            b"Content-Length: 10\r\n\r\n" + body,  # a body longer than its length
+        ]
+        for frame in bad:
+            s.raw(frame)
+            got = s.ask("textDocument/hover", _hover(uri, 0, 2), TIMEOUT)
+            assert got is not None, frame  # answered: the server read on
+            assert got.get("error") is None, (frame, got)
+        assert s.proc.poll() is None
+    finally:
+        s.close()
+    assert s.proc.returncode == 0
+    log = b"".join(s.stderr).decode()
+    assert "Traceback" not in log
+    assert "a message was dropped: its Content-Length 100000000000000000000 is more than" in log
+
+
+@pytest.mark.slow
+def test_a_request_with_a_bad_position_or_document_is_answered_invalid_params() -> None:
+    from lsp_session import Raw
+
+    s = Raw()
+    try:
+        s.initialize()
+        uri = uri_of("places.ftn")
+        s.open(uri, "# caf\u00e9 \U0001f600 x\ngame\n")  # two lines and the empty third
+        for params in (_hover(uri, -1, 0), _hover(uri, 0, -3), _hover(uri, 3, 0),
+                       _hover(uri, 2**40, 0), _hover(uri_of("not-open.ftn"), 0, 0)):
+            got = s.ask("textDocument/hover", params, TIMEOUT)
+            assert got is not None, params  # answered, not left waiting
+            assert got["error"]["code"] == -32602, (params, got)  # InvalidParams
+            assert "Traceback" not in got["error"]["message"]
+        got = s.ask("textDocument/formatting", {
+            "textDocument": {"uri": uri_of("not-open.ftn")},
+            "options": {"tabSize": 2, "insertSpaces": True}}, TIMEOUT)
+        assert got is not None and got["error"]["code"] == -32602
+        assert "is not open" in got["error"]["message"]
+        # inside the surrogate pair of the emoji (units 7 and 8), past a line's end: answered
+        for params in (_hover(uri, 0, 8), _hover(uri, 1, 99), _hover(uri, 2, 0)):
+            got = s.ask("textDocument/hover", params, TIMEOUT)
+            assert got is not None and "error" not in got, (params, got)
+    finally:
+        s.close()
+    assert b"Traceback" not in b"".join(s.stderr)
+
+
+# --------------------------------------------------------------------------
+# The server in this process: messages handed to its protocol as its reader
+# hands them, what it writes collected
+
+
+class _Wire:
+    def __init__(self) -> None:
+        from verifier.lsp.server import make
+
+        self.ls = make()
+        self.out: list[dict[str, Any]] = []
+        self.ls.protocol.set_writer(self, include_headers=False)
+        self.next_id = 0
+        self.send({"id": 0, "method": "initialize",
+                   "params": {"processId": None, "rootUri": None, "capabilities": {}}})
+
+    def write(self, data: bytes) -> None:
+        self.out.append(json.loads(data))
+
+    def close(self) -> None:
+        pass
+
+    def send(self, msg: dict[str, Any]) -> None:
+        body = json.dumps({"jsonrpc": "2.0", **msg})
+        proto = self.ls.protocol
+        proto.handle_message(json.loads(body, object_hook=proto.structure_message))
+
+    def request(self, method: str, params: Any) -> Any:
+        self.next_id += 1
+        self.send({"id": self.next_id, "method": method, "params": params})
+        (got,) = [m for m in self.out if m.get("id") == self.next_id and "method" not in m]
+        return got.get("result")
+
+    def published(self, uri: str) -> list[dict[str, Any]]:
+        return [m["params"] for m in self.out if m.get("method") ==
+                "textDocument/publishDiagnostics" and m["params"]["uri"] == uri]
+
+    def open(self, uri: str, text: str) -> None:
+        self.send({"method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": uri, "languageId": "ftn", "version": 1, "text": text}}})
+
+    def change(self, uri: str, version: int, line: int, char: int, text: str) -> None:
+        at = {"line": line, "character": char}
+        self.send({"method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": uri, "version": version},
+            "contentChanges": [{"range": {"start": at, "end": at}, "text": text}]}})
+
+    def format(self, uri: str) -> Any:
+        return self.request("textDocument/formatting", {
+            "textDocument": {"uri": uri}, "options": {"tabSize": 2, "insertSpaces": True}})
+
+
+def test_quick_edits_are_checked_once_when_they_pause() -> None:
+    from verifier.lsp.document import MAX_CHARS
+
+    async def session() -> None:
+        w = _Wire()
+        small, large = uri_of("quick.ftn"), uri_of("large.ftn")
+        w.open(small, (SAMPLES / "invalid" / "points-mismatch.ftn").read_text(encoding="utf-8"))
+        w.open(large, "# x\n" * (MAX_CHARS // 4 + 1))  # too large: refused
+        assert len(w.published(small)) == len(w.published(large)) == 1  # an open: at once
+        for version in range(2, 102):  # 100 keystrokes typed in a comment, no pause
+            w.change(small, version, 0, 1, "z")
+            w.change(large, version, 5, 1, "z")
+        assert len(w.published(small)) == len(w.published(large)) == 1  # none checked yet
+        for _ in range(10_000):  # wait for the pause to end (no answer is late: no timing)
+            if len(w.published(small)) == len(w.published(large)) == 2:
+                break
+            await asyncio.sleep(0.01)
+        for uri in (small, large):
+            (_, last) = w.published(uri)
+            assert last["version"] == 101  # one check, of the last text
+        (d,) = last["diagnostics"]
+        assert d["message"].startswith("too-large: this document holds 4,194,408 characters")
+        (d,) = w.published(small)[-1]["diagnostics"]
+        assert d["code"] == "FT302" and d["range"]["start"]["line"] == 28
+        # the edits are in the text: the first line has 100 more characters
+        assert w.ls.texts[small].text().startswith("#" + "z" * 100)
+        assert not w.ls.protocol._request_futures  # pygls's table of pending work: none kept
+
+    asyncio.run(session())
+
+
+def test_a_lone_carriage_return_ends_a_line_of_the_editor() -> None:
+    async def session() -> None:
+        w = _Wire()
+        text = (SAMPLES / "invalid" / "points-mismatch.ftn").read_text(encoding="utf-8")
+        want = [(d["code"], d["line"] - 1, d["col"] - 1) for d in json.loads(ftn(
+            "check", "--format", "json", "-", stdin=text).stdout)["diagnostics"]]
+        assert want == [("FT302", 28, 14)]
+        uri = uri_of("cr.ftn")
+        w.open(uri, "# one\rtwo\r\n" + text)  # a lone CR in a comment: the editor's lines 0, 1
+        (d,) = w.published(uri)[-1]["diagnostics"]
+        assert d["code"] == "FT302"
+        assert (d["range"]["start"]["line"], d["range"]["start"]["character"]) == (28 + 2, 14)
+        assert w.format(uri) is None  # no edit: the reader's lines are not the editor's
+        hover = w.request("textDocument/hover", _hover(uri, 1, 1))  # "two", after the CR
+        assert hover is None or "two" not in json.dumps(hover)
+
+    asyncio.run(session())
+
+
+def test_formatting_a_document_of_comments_only_gives_no_edit() -> None:
+    async def session() -> None:
+        w = _Wire()
+        uri = uri_of("notes.ftn")
+        w.open(uri, "# only notes\n#   no game yet\n")
+        (d,) = w.published(uri)[-1]["diagnostics"]
+        assert d["message"].startswith("no-games")
+        assert w.format(uri) is None
+
+    asyncio.run(session())

@@ -4,6 +4,8 @@ Protocol.
 
 Boundary: ``document`` (the findings of an open text, kept per game between
 edits) and ``features`` (hovers, fixes, completions) are plain library code
-over the checker and the replay; only ``server`` imports pygls (the
-optional extra ``lsp``).
+over the checker and the replay, as are ``text`` (an open text in the
+protocol's lines) and ``framing`` (the input's messages, badly framed ones
+dropped); only ``server`` and ``wire`` (pygls's protocol, made safe)
+import pygls (the optional extra ``lsp``).
 """

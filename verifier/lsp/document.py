@@ -9,8 +9,10 @@ own text (or its first game's number) changed, and moves the findings of
 the others to their new lines. Every check goes through ``_check_piece``,
 the one call into the checker. It also finds, for a finding that names another event (the later
 play that proves a knock illegal, the earlier placement of a tile), that
-event's place, and the game that holds a given line. It knows nothing of
-the protocol (``lsp.server`` does) and does no I/O.
+event's place, and the game that holds a given line. A text too large to
+check as it is typed (more than ``MAX_CHARS`` characters, ``MAX_LINES``
+lines or ``MAX_PIECES`` pieces) is one finding that says so. It knows
+nothing of the protocol (``lsp.server`` does) and does no I/O.
 """
 
 from __future__ import annotations
@@ -27,10 +29,16 @@ from ..diagnostics import Diagnostic
 from ..parallel import Piece, check_piece, pieces
 from ..reading import read_lines, sniff
 from ..settings import Settings
+from .text import LineMap
 
 #: A document longer than this is not checked as it is typed (it is a
 #: diagnostic instead): ``ftn check`` on the command line reads any size.
 MAX_CHARS = 4 << 20
+#: Nor one of more lines than this, or of more pieces (games; JSON Lines
+#: lines): the work of a check grows with them, not only with the characters
+#: (a JSON Lines text of two million "{}" lines is under ``MAX_CHARS``).
+MAX_LINES = 250_000
+MAX_PIECES = 5_000
 #: Pieces kept that the current text no longer holds (for undo and redo).
 KEEP = 64
 
@@ -129,6 +137,8 @@ class Document:
         self.findings: list[Finding] = []
         self.checked = 0  # pieces checked by the last update (the others were kept)
         self.refused = False  # the text is not checked (too large, or not text)
+        self.games = 0  # the highest game number the last check reached
+        self.map = LineMap([""])  # the reader's lines and the protocol's
         self._cache: dict[tuple[str, str, int, bool], _Checked] = {}
         self.settings: Settings | None = None  # those of the record's folder (None: defaults)
 
@@ -138,17 +148,52 @@ class Document:
         if settings != self.settings:
             self.settings, self._cache = settings, {}
 
+    def too_large(self, size: int) -> list[Finding]:
+        """A text of ``size`` characters over ``MAX_CHARS``: not checked."""
+        return self._refuse(_too_large(f"{size:,} characters", f"{MAX_CHARS:,}", self.source))
+
+    def _refuse(self, why: Diagnostic) -> list[Finding]:
+        """The text is not checked (nor split: nothing of it is asked for)."""
+        self.text, self.lines, self.pieces, self._cache = "", [], [], {}
+        self.map, self.refused, self.games = LineMap([""]), True, 0
+        self.findings = [Finding(why)]
+        return self.findings
+
     def update(self, text: str) -> list[Finding]:
         """Check a new text of the document; the findings of ``ftn check``."""
+        if len(text) > MAX_CHARS:
+            return self.too_large(len(text))
+        lines = text.count("\n") + 1
+        if lines > MAX_LINES:  # refused before the text is split (it can be millions)
+            return self._refuse(_too_large(f"{lines:,} lines", f"{MAX_LINES:,}", self.source))
         self.text = text
+        self.lines, bom = split_lines(text)
+        self.map = LineMap(self.lines, "\r" in text)
         refused = _refused(text, self.source)
+        self.pieces = [] if refused is not None else cut(self.lines, self.source)
+        if refused is None and len(self.pieces) > MAX_PIECES:
+            held = sum(1 for p in self.pieces if any(s.strip() for s in p.lines))
+            if held > MAX_PIECES:
+                refused = _too_large(f"{held:,} games (or JSON lines)", f"{MAX_PIECES:,}",
+                                     self.source)
         self.refused = refused is not None
         if refused is not None:
-            self.lines, self.pieces, self._cache = text.split("\n"), [], {}
+            self.pieces, self._cache, self.games = [], {}, 0
             self.findings = [Finding(refused)]
             return self.findings
-        self.lines, bom = split_lines(text)
-        self.pieces = cut(self.lines, self.source)
+        found, games = self._check_all()
+        if bom:  # ftn check reads the text without its BOM: columns of line 1 move
+            found = [_moved(f, 0, 1) if f.diagnostic.line == 1 else f for f in found]
+        if games == 0 and not found:
+            empty = no_games(self.source)
+            if self.settings is None or self.settings.keep(empty):
+                found.append(Finding(empty))
+        self.findings, self.games = found, games
+        return found
+
+    def _check_all(self) -> tuple[list[Finding], int]:
+        """The findings of every piece (those of a piece seen before kept),
+        and the highest game number reached."""
         cache = self._cache
         found: list[Finding] = []
         games = 0
@@ -167,14 +212,7 @@ class Document:
         # the least recently used dropped first (an undo finds its pieces).
         for stale in list(cache)[: max(0, len(cache) - len(self.pieces) - KEEP)]:
             del cache[stale]
-        if bom:  # ftn check reads the text without its BOM: columns of line 1 move
-            found = [_moved(f, 0, 1) if f.diagnostic.line == 1 else f for f in found]
-        if games == 0 and not found:
-            empty = no_games(self.source)
-            if self.settings is None or self.settings.keep(empty):
-                found.append(Finding(empty))
-        self.findings = found
-        return found
+        return found, games
 
     def _check(self, p: Piece) -> _Checked:
         base = 1 if p.first_line == 1 else 2
@@ -209,15 +247,16 @@ class Document:
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+def _too_large(what: str, limit: str, source: str) -> Diagnostic:
+    return Diagnostic(
+        "", "too-large", "error",
+        f"this document holds {what}, more than the editor's limit of {limit}: it is too "
+        f"large to check as it is typed; run 'ftn check {source}'", 1, 1, 0, source=source)
+
+
 def _refused(text: str, source: str) -> Diagnostic | None:
-    """Why a text is not checked as it is typed: too large, or not text
-    (what an editor hands over for bytes that are not UTF-8); else None."""
-    if len(text) > MAX_CHARS:
-        return Diagnostic(
-            "", "too-large", "error",
-            f"this document holds {len(text):,} characters, more than the editor's limit of "
-            f"{MAX_CHARS:,}: it is not checked as it is typed; run 'ftn check {source}'",
-            1, 1, 0, source=source)
+    """Why a text is not checked as it is typed: not text (what an editor
+    hands over for bytes that are not UTF-8); else None."""
     bad = _SURROGATE.search(text)
     if bad is not None:
         line = text.count("\n", 0, bad.start()) + 1

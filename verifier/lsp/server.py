@@ -1,14 +1,22 @@
 """``ftn server``: the Language Server Protocol over stdio, with pygls.
 
-Boundary: the protocol only. It keeps a ``Document`` per open text, turns
-its findings into the protocol's diagnostics (published on open and on
-every change), and its hovers, fixes, completions and ``ftn fmt``'s text
+Boundary: the protocol only. It keeps each open text (``text.Text``, in the
+protocol's line model: lines end at "\n", "\r\n" or "\r"), the changes
+the editor sends applied to it, and a ``Document`` per open text; it turns
+the document's findings into the protocol's diagnostics (published on open
+and, once the edits pause, after a change: a quick succession of edits is
+checked once), and its hovers, fixes, completions and ``ftn fmt``'s text
 into the protocol's answers, converting places between the document's lines
-and 1-based character columns and the client's 0-based positions (UTF-16
-code units unless the client chose another encoding). It judges nothing
-(``document`` and ``features`` ask the library). A handler that fails
-answers nothing, the server goes on; the server ends when its input ends
-(the client went away).
+(the reader's: lines end at "\n") and 1-based character columns and the
+client's 0-based positions (UTF-16 code units unless the client chose
+another encoding). It judges nothing (``document`` and ``features`` ask the
+library). Its input is read through ``framing.Frames`` (a message badly
+framed is dropped, the next one read) and ``wire.FtnProtocol``; a request
+whose parameters are not valid (a negative position, a line past the end, a
+document not open) is answered with an InvalidParams error; a handler that
+fails answers nothing and the server goes on; the log (standard error) has
+one line a record; the server ends when its input ends (the client went
+away).
 
 A record is judged by the settings of its folder (``settings.settings_for``:
 ``ftn.toml`` or ``[tool.ftn]``), read when it is opened.
@@ -16,12 +24,15 @@ A record is judged by the settings of its folder (``settings.settings_for``:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
+import sys
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, BinaryIO, TypeVar, cast
 
 from lsprotocol import types as t
+from pygls.exceptions import FeatureNotificationError, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 from pygls.workspace import PositionCodec
@@ -31,13 +42,20 @@ from ..diagnostics import ERROR, WARNING, Diagnostic
 from ..rulebook import RULEBOOK_URL, anchor, expand
 from ..settings import Settings, SettingsError, settings_for
 from . import features
-from .document import Document, Finding
+from .document import MAX_CHARS, Document, Finding
+from .framing import Frames
+from .text import Text
+from .wire import DROPPED, INVALID, FtnProtocol, OneLine, clean
 
 NAME = "ftn"
 SOURCE = "ftn"
 #: Diagnostics sent for one document at most (a text that is not a record can
 #: have one a line); a last one says how many more there are.
 MAX_SHOWN = 1000
+#: After a change, the check waits this long for the next one (seconds); a
+#: change within it starts the wait again. The changes that come while a
+#: check runs wait for it, and are then checked once.
+PAUSE = 0.005
 log = logging.getLogger(__name__)
 R = TypeVar("R")
 
@@ -55,12 +73,96 @@ def _version() -> str:
 
 
 class FtnServer(LanguageServer):
-    """The server, with one ``Document`` per open text."""
+    """The server, with each open text and one ``Document`` per open text."""
 
     def __init__(self) -> None:
-        super().__init__(NAME, _version(),
+        super().__init__(NAME, _version(), protocol_cls=FtnProtocol,
                          text_document_sync_kind=t.TextDocumentSyncKind.Incremental)
         self.docs: dict[str, Document] = {}
+        self.texts: dict[str, Text] = {}
+        self.versions: dict[str, int | None] = {}
+        self._due: dict[str, asyncio.TimerHandle] = {}  # the checks waiting for a pause
+        self.checks = 0  # the documents checked (each publishes its diagnostics)
+
+    def report_server_error(self, error: Exception, source: Any) -> None:
+        """A message that could not be handled (a request is answered with
+        the error): a line on the log (pygls writes one for all but a
+        notification's handler), not a message in the editor."""
+        if source is FeatureNotificationError:
+            log.warning("a notification could not be handled: %s",
+                        clean(str(error) or type(error).__name__))
+
+    # -- the open texts ------------------------------------------------------
+
+    def opened(self, uri: str, text: str, version: int | None) -> None:
+        self.texts[uri], self.versions[uri] = Text(text), version
+        self.check(uri)
+
+    def changed(self, params: t.DidChangeTextDocumentParams) -> None:
+        """Apply an editor's changes; check the text once the edits pause."""
+        uri = params.text_document.uri
+        text = self.texts.get(uri)
+        if text is None:
+            log.warning("a change to a document not open was dropped: %s", clean(uri))
+            return
+        for change in params.content_changes:
+            if isinstance(change, t.TextDocumentContentChangePartial):
+                r = change.range
+                text.replace((r.start.line, r.start.character), (r.end.line, r.end.character),
+                             change.text, self.chars)
+            else:
+                text = self.texts[uri] = Text(change.text)
+        self.versions[uri] = params.text_document.version
+        self.later(uri)
+
+    def closed(self, uri: str) -> None:
+        due = self._due.pop(uri, None)
+        if due is not None:
+            due.cancel()
+        self.docs.pop(uri, None)
+        self.texts.pop(uri, None)
+        self.versions.pop(uri, None)
+
+    def later(self, uri: str) -> None:
+        """Check ``uri`` once no change has come for its pause (the check
+        waiting is put off)."""
+        due = self._due.pop(uri, None)
+        if due is not None:
+            due.cancel()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop (a test calling the server's methods): now
+            self.check(uri)
+            return
+        self._due[uri] = loop.call_later(PAUSE, self.check, uri)
+
+    def check(self, uri: str) -> None:
+        """Check the open text at ``uri`` now and send its findings."""
+        due = self._due.pop(uri, None)
+        if due is not None:
+            due.cancel()
+        text = self.texts.get(uri)
+        if text is None:
+            return
+        doc = self.docs.get(uri)
+        if doc is None:
+            doc = self.docs[uri] = Document(to_fs_path(uri) or uri)
+            doc.use(self.settings_of(doc))
+        if text.size > MAX_CHARS:
+            findings = doc.too_large(text.size)
+        else:
+            findings = safe(lambda: doc.update(text.text()), lambda: [_broken(doc)])
+        self.checks += 1
+        self.publish(uri, doc, findings)
+
+    def current(self, uri: str) -> Document:
+        """The document at ``uri`` as its text is now (checked now if a
+        check is waiting); InvalidParams if it is not open."""
+        if uri not in self.texts:
+            raise JsonRpcInvalidParams(f"the document {clean(uri)} is not open: open it first")
+        if uri in self._due or uri not in self.docs:
+            self.check(uri)
+        return self.docs[uri]
 
     # -- places --------------------------------------------------------------
 
@@ -75,23 +177,40 @@ class FtnServer(LanguageServer):
             codec = PositionCodec()
         return int(codec.client_num_units(text))
 
-    def position(self, doc: Document, line: int, col: int) -> t.Position:
-        """A 1-based line and character column as the client's position."""
-        if line > len(doc.lines):
-            return t.Position(max(0, len(doc.lines) - 1) if doc.lines else 0, 0)
-        text = doc.lines[line - 1] if line >= 1 else ""
-        return t.Position(max(0, line - 1), self.units(text[: max(0, col - 1)]))
+    def chars(self, text: str, units: int) -> int:
+        """How many characters of ``text`` ``units`` client units reach (a
+        character they reach into counted)."""
+        if text.isascii():
+            return min(max(units, 0), len(text))
+        n = done = 0
+        while n < len(text) and done < units:
+            done += self.units(text[n])
+            n += 1
+        return n
 
-    def place(self, doc: Document, pos: t.Position) -> tuple[int, int]:
-        """The client's position as a 1-based line and character column."""
-        line = pos.line + 1
-        if not 1 <= line <= len(doc.lines):
-            return line, 1
-        text, units, col = doc.lines[line - 1], 0, 0
-        while col < len(text) and units < pos.character:
-            units += self.units(text[col])
-            col += 1
-        return line, col + 1
+    def position(self, doc: Document, line: int, col: int) -> t.Position:
+        """A 1-based line and character column of the reader as the
+        client's position."""
+        if not doc.lines:
+            return t.Position(0, 0)
+        if line > len(doc.lines):
+            line, col = len(doc.lines), 1
+        client, before = doc.map.to_client(max(0, line - 1), max(0, col - 1))
+        return t.Position(client, self.units(before))
+
+    def place(self, doc: Document, pos: t.Position, strict: bool = True) -> tuple[int, int]:
+        """The client's position as the reader's 1-based line and character
+        column (a character past its line's end is that end). A line past
+        the last is InvalidParams, or with ``strict`` False the text's end."""
+        line = pos.line
+        if line >= doc.map.count:
+            if strict:
+                raise JsonRpcInvalidParams(
+                    f"line {line} is past the end of the document (its last line is "
+                    f"{doc.map.count - 1}; lines are counted from 0)")
+            line = doc.map.count - 1
+        row, start, text = doc.map.to_reader(line)
+        return row + 1, start + self.chars(text, pos.character) + 1
 
     def range(self, doc: Document, d: Diagnostic) -> t.Range:
         """The range of a finding: from its column to the end of its word,
@@ -141,14 +260,8 @@ class FtnServer(LanguageServer):
         except OSError:
             return None
 
-    def publish(self, uri: str, version: int | None = None) -> None:
-        """Check the open text at ``uri`` and send its findings."""
-        text = self.workspace.get_text_document(uri).source
-        doc = self.docs.get(uri)
-        if doc is None:
-            doc = self.docs[uri] = Document(to_fs_path(uri) or uri)
-            doc.use(self.settings_of(doc))
-        findings = safe(lambda: doc.update(text), lambda: [_broken(doc)])
+    def publish(self, uri: str, doc: Document, findings: list[Finding]) -> None:
+        """Send a document's findings (at most ``MAX_SHOWN`` of them)."""
         shown = [self.diagnostic(uri, doc, f) for f in findings[:MAX_SHOWN]]
         if len(findings) > MAX_SHOWN:
             shown.append(t.Diagnostic(
@@ -156,7 +269,8 @@ class FtnServer(LanguageServer):
                 f"{len(findings) - MAX_SHOWN:,} more findings are not shown here; "
                 f"'ftn check {doc.source}' lists them all",
                 t.DiagnosticSeverity.Information, source=SOURCE))
-        self.text_document_publish_diagnostics(t.PublishDiagnosticsParams(uri, shown, version))
+        self.text_document_publish_diagnostics(
+            t.PublishDiagnosticsParams(uri, shown, self.versions.get(uri)))
 
 
 def _rule_url(citation: str) -> str:
@@ -182,34 +296,36 @@ def safe(fn: Callable[[], R], fallback: Callable[[], R]) -> R:
         return fallback()
 
 
-server = FtnServer()
-
-
-@server.feature(t.TEXT_DOCUMENT_DID_OPEN)
 def did_open(ls: FtnServer, params: t.DidOpenTextDocumentParams) -> None:
-    ls.publish(params.text_document.uri, params.text_document.version)
+    item = params.text_document
+    ls.opened(item.uri, item.text, item.version)
 
 
-@server.feature(t.TEXT_DOCUMENT_DID_CHANGE)
 def did_change(ls: FtnServer, params: t.DidChangeTextDocumentParams) -> None:
-    ls.publish(params.text_document.uri, params.text_document.version)
+    ls.changed(params)
 
 
-@server.feature(t.TEXT_DOCUMENT_DID_CLOSE)
 def did_close(ls: FtnServer, params: t.DidCloseTextDocumentParams) -> None:
     uri = params.text_document.uri
-    ls.docs.pop(uri, None)
+    ls.closed(uri)
     ls.text_document_publish_diagnostics(t.PublishDiagnosticsParams(uri, []))
 
 
-def _doc(ls: FtnServer, uri: str) -> Document | None:
-    return ls.docs.get(uri)
+def invalid_request(ls: FtnServer, why: str) -> None:
+    raise JsonRpcInvalidParams(f"the request's parameters are not valid: {why} (positions "
+                               "and lines are whole numbers counted from 0)")
 
 
-@server.feature(t.TEXT_DOCUMENT_FORMATTING)
+def dropped(ls: FtnServer, why: str) -> None:
+    log.warning("a message was dropped: %s", why)
+
+
 def formatting(ls: FtnServer, params: t.DocumentFormattingParams) -> list[t.TextEdit] | None:
-    doc = _doc(ls, params.text_document.uri)
-    if doc is None or doc.refused or not doc.lines:
+    """``ftn fmt``'s text as one edit; none for a text that is not checked,
+    holds no game (there is nothing to put in form), or holds a lone "\r"
+    (a line end of the editor's that the reader does not end a line at)."""
+    doc = ls.current(params.text_document.uri)
+    if doc.refused or not doc.lines or doc.games == 0 or doc.map.lone_cr:
         return None
     out, _errors = safe(lambda: format_text(doc.text, doc.source), lambda: (None, []))
     if out is None or out == doc.text:
@@ -218,10 +334,9 @@ def formatting(ls: FtnServer, params: t.DocumentFormattingParams) -> list[t.Text
     return [t.TextEdit(t.Range(t.Position(0, 0), end), out)]
 
 
-@server.feature(t.TEXT_DOCUMENT_HOVER)
 def hover(ls: FtnServer, params: t.HoverParams) -> t.Hover | None:
-    doc = _doc(ls, params.text_document.uri)
-    if doc is None:
+    doc = ls.current(params.text_document.uri)
+    if doc.refused and not doc.lines:
         return None
     line, col = ls.place(doc, params.position)
     text = safe(lambda: features.hover(doc, line, col), lambda: None)
@@ -235,15 +350,13 @@ def _edit(ls: FtnServer, doc: Document, e: features.Edit) -> t.TextEdit:
                               ls.position(doc, e.end_line, e.end_col)), e.text)
 
 
-@server.feature(t.TEXT_DOCUMENT_CODE_ACTION, t.CodeActionOptions(
-    code_action_kinds=[t.CodeActionKind.QuickFix, t.CodeActionKind.RefactorRewrite]))
 def code_action(ls: FtnServer, params: t.CodeActionParams) -> list[t.CodeAction] | None:
     uri = params.text_document.uri
-    doc = _doc(ls, uri)
-    if doc is None:
+    doc = ls.current(uri)
+    if doc.refused:
         return None
     start, _ = ls.place(doc, params.range.start)
-    end, _ = ls.place(doc, params.range.end)
+    end, _ = ls.place(doc, params.range.end, strict=False)
     found = safe(lambda: features.fixes(doc, start, end), lambda: [])
     out = []
     for fx in found:
@@ -256,10 +369,9 @@ def code_action(ls: FtnServer, params: t.CodeActionParams) -> list[t.CodeAction]
     return out or None
 
 
-@server.feature(t.TEXT_DOCUMENT_COMPLETION, t.CompletionOptions(trigger_characters=[" "]))
 def completion(ls: FtnServer, params: t.CompletionParams) -> t.CompletionList | None:
-    doc = _doc(ls, params.text_document.uri)
-    if doc is None:
+    doc = ls.current(params.text_document.uri)
+    if doc.refused:
         return None
     line, col = ls.place(doc, params.position)
     items = safe(lambda: features.complete(doc, line, col), lambda: [])
@@ -276,7 +388,30 @@ def completion(ls: FtnServer, params: t.CompletionParams) -> t.CompletionList | 
         for n, i in enumerate(items)])
 
 
-def run(stdin: Any = None, stdout: Any = None) -> None:
+def make() -> FtnServer:
+    """A server with every feature."""
+    ls = FtnServer()
+    ls.feature(t.TEXT_DOCUMENT_DID_OPEN)(did_open)
+    ls.feature(t.TEXT_DOCUMENT_DID_CHANGE)(did_change)
+    ls.feature(t.TEXT_DOCUMENT_DID_CLOSE)(did_close)
+    ls.feature(INVALID)(invalid_request)
+    ls.feature(DROPPED)(dropped)
+    ls.feature(t.TEXT_DOCUMENT_FORMATTING)(formatting)
+    ls.feature(t.TEXT_DOCUMENT_HOVER)(hover)
+    ls.feature(t.TEXT_DOCUMENT_CODE_ACTION, t.CodeActionOptions(code_action_kinds=[
+        t.CodeActionKind.QuickFix, t.CodeActionKind.RefactorRewrite]))(code_action)
+    ls.feature(t.TEXT_DOCUMENT_COMPLETION,
+               t.CompletionOptions(trigger_characters=[" "]))(completion)
+    return ls
+
+
+server = make()
+
+
+def run(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
     """Serve over standard input and output until the input ends."""
-    logging.basicConfig(level=logging.WARNING, format="ftn server: %(message)s")
-    server.start_io(stdin, stdout)
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(OneLine())
+    logging.basicConfig(level=logging.WARNING, handlers=[handler], force=True)
+    frames = Frames(stdin if stdin is not None else sys.stdin.buffer)
+    server.start_io(cast(BinaryIO, frames), stdout)
