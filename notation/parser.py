@@ -189,8 +189,14 @@ def read_items(lines: Iterable[str], source: str = "<input>", first_line: int = 
 
     for raw in lines:
         lineno += 1
-        raw = raw.rstrip("\r\n")
-        if direct and run is not None and not comments:
+        cr = -1  # the offset of a lone carriage return in the line
+        if "\r" in raw:
+            raw = raw[:-1] if raw.endswith("\n") else raw
+            raw = raw[:-1] if raw.endswith("\r") else raw
+            cr = lone_cr(raw, lineno)
+        else:
+            raw = raw.rstrip("\n")
+        if direct and run is not None and not comments and cr < 0:
             # The hot path: one more event line in a run, without a comment,
             # and (for a long line) no number beyond the limit.
             direct_event = scan(raw, lineno) if scan is not None else event_line(
@@ -198,7 +204,7 @@ def read_items(lines: Iterable[str], source: str = "<input>", first_line: int = 
             if direct_event is not None:
                 run.append(direct_event)
                 continue
-        if direct and parser is not None and not comments:
+        if direct and parser is not None and not comments and cr < 0:
             # The first event of a run, and (compiled) a 'deal', 'round' or
             # 'result' line, where the game's order of lines allows it: read
             # without the line regex, as it would read them.
@@ -220,7 +226,10 @@ def read_items(lines: Iterable[str], source: str = "<input>", first_line: int = 
                     parser.feed(_Line(line_kind, raw[at:upto], lineno, at + 1, NO_COMMENTS))
                     misplaced = None
                     continue
-        if len(raw) > MAX_LINE:
+        if cr >= 0:
+            m = None
+            limit = (LONE_CR, cr)
+        elif len(raw) > MAX_LINE:
             m = None
             limit = (f"a line of {len(raw)} characters: longer than the limit of "
                      f"{MAX_LINE}", MAX_LINE)
@@ -233,7 +242,7 @@ def read_items(lines: Iterable[str], source: str = "<input>", first_line: int = 
             raw = raw[1:]
             m = fullmatch(raw)
             kind = m.lastgroup if m is not None else None
-        if not raw or raw.isspace():
+        if (not raw or raw.isspace()) and cr < 0:
             continue
         trail: str | None = None
         if kind == "TRAIL":
@@ -272,10 +281,10 @@ def read_items(lines: Iterable[str], source: str = "<input>", first_line: int = 
                 off, msg = limit[1], limit[0]
             else:
                 off, msg, exp = diagnose_line(raw)
-            guess = _guess(raw)
+            guess = _guess(raw if cr < 0 else raw[:cr])
             comments.clear()
             if parser is None:
-                if guess != "GAME":
+                if guess != "GAME" or cr >= 0:  # a lone CR outside a game starts none
                     yield error(msg, lineno, off + 1, exp)
                     stray = True
                     continue
@@ -418,6 +427,22 @@ def _guess(raw: str) -> str | None:
         return _KEYWORDS[word]
     near = close_matches(word, _KEYWORDS, 1)
     return _KEYWORDS[near[0]] if near and len(word) > 2 else None
+
+
+#: What a lone carriage return is (a "\r" not followed by "\n": SPEC.md,
+#: lines), said once a line, at the first.
+LONE_CR = ("a carriage return (CR) not followed by a line feed: FTN's line ends are LF or "
+           "CR LF (a file with CR line ends, as classic Mac OS wrote them, can be converted: "
+           "tr '\\r' '\\n' < old.ftn > new.ftn)")
+
+
+def lone_cr(raw: str, lineno: int) -> int:
+    """The offset of the first carriage return in a line without its line
+    end (a BOM on the first line not counted), or -1."""
+    at = raw.find("\r")
+    if at > 0 and lineno == 1 and raw.startswith("\ufeff"):
+        at -= 1
+    return at
 
 
 def m_col(raw: str) -> int:
