@@ -10,7 +10,8 @@ comments only, blank or empty; games broken by the plain mutator of
 it left) over them a batch at a time, and reads every file back. A file
 keeps its record when it is byte for byte as it was, or it reads without an
 error as the same games (tags, rounds, deals, the seat and tile of every
-event) with every comment in its order, and with the BOM it had. Anything
+event, in their order but for what the canonical form orders: tags and
+deals) with every comment, and with the BOM it had. Anything
 else is a loss, written to ``--losses`` with the text it came from.
 
 The long run (prints the count, the rate and the losses)::
@@ -153,12 +154,14 @@ def record_of(text: str) -> tuple[Any, ...] | None:
         if isinstance(item, ParseError):
             return None
         games.append(item)
+    # The canonical form puts tags in their order and deals in seat order
+    # (their comments with them): those are compared as sets.
     return tuple(
-        (tuple((t.key, t.values) for t in g.tags),
-         tuple((r.number, r.opener, tuple((d.seat, d.tiles) for d in r.deals),
+        (tuple(sorted((t.key, t.values) for t in g.tags)),
+         tuple((r.number, r.opener, tuple(sorted((d.seat, d.tiles) for d in r.deals)),
                 tuple(ev.seat if isinstance(ev, Knock) else (ev.seat, ev.tile)
                       for ev in r.events)) for r in g.rounds),
-         tuple(comments_of(g)))
+         tuple(sorted(comments_of(g))))
         for g in games)
 
 
