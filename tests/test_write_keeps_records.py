@@ -219,3 +219,12 @@ def test_a_write_cut_short_by_the_file_size_limit_leaves_the_file_as_it_was(
     assert r.returncode == 2 and f"{a}: not rewritten: File too large" in r.stderr, r.stderr
     assert a.read_text(encoding="utf-8") == SHORT
     assert files_in(tmp_path) == (["a.ftn", "b.ftn"] if links else ["a.ftn"])
+
+
+@pytest.mark.parametrize("text", ["# notes\n# more\n", "# a\r\n\r\n", "\n"])
+def test_the_whole_text_rewrites_give_a_text_of_no_game_back_as_it_is(text: str) -> None:
+    from verifier.check import format_text
+    from verifier.fill import fill_text
+
+    assert format_text(text) == (text, [])
+    assert fill_text(text) == (text, [])
