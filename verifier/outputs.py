@@ -129,7 +129,7 @@ class AtomicFile:
         self.links = st is not None and st.st_nlink > 1  # written in place at the end
         self.tmp: Path | None
         try:
-            self.tmp, fd = _temporary(target, target.parent)
+            self.tmp, fd = _temporary(target)
         except OSError:
             if not self.links:
                 raise
@@ -243,10 +243,11 @@ def _sync_folder(folder: Path) -> None:
             os.close(fd)
 
 
-def _temporary(target: Path, folder: Path) -> tuple[Path, int]:
-    """A new file in ``folder``, named after ``target``: its path and descriptor."""
+def _temporary(target: Path, folder: Path | None = None) -> tuple[Path, int]:
+    """A new file next to ``target`` (or in ``folder``), named after it: its
+    path and descriptor."""
     for _ in range(100):
-        name = folder / f".{target.name}.{secrets.token_hex(4)}.tmp"
+        name = (folder or target.parent) / f".{target.name}.{secrets.token_hex(4)}.tmp"
         try:
             return name, os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         except FileExistsError:
