@@ -95,8 +95,8 @@ class Filled(Formatted):
             sys.stdout.write("\n".join(out) + "\n")
 
     def finish(self) -> str | None:
-        if self.mode != "diff" or not self.joiner.ok:
-            return super().finish()
+        if self.mode != "diff" or not self.joiner.ok or not self.joiner.games:
+            return super().finish()  # (a file of no game is left as it is: no diff)
         old = self.carried
         if old and old[-1] == "":  # the line end of the last line
             old = old[:-1]

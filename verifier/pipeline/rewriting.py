@@ -258,7 +258,8 @@ class Formatted:
             return SET_1
         if not self.joiner.games:
             self.abort()
-            self.warn(f"ftn {self.COMMAND}: {self.label}: left as it is: it holds no game "
+            done = "nothing printed" if self.mode == "print" else "left as it is"
+            self.warn(f"ftn {self.COMMAND}: {self.label}: {done}: it holds no game "
                       "(nothing but comments and blank lines, or nothing at all)")
             return None
         self._emit(self.joiner.end())
