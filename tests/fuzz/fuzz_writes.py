@@ -235,8 +235,16 @@ def cases(seed: int, count: int) -> Iterator[str]:
         yield make(rng, games, broken)
 
 
-def run(files: int, seed: int, out: Any = None, folder: Path | None = None) -> Tally:
-    """``files`` files through both rewrites; the tally (printed to ``out``)."""
+def _said(tally: Tally, took: float) -> str:
+    return (f"fuzz_writes: {tally.files} files in {took:.1f} s ({tally.files / took:.0f}/s): "
+            f"{tally.same} left as they were, {tally.rewritten} rewritten, "
+            f"{len(tally.losses)} lost")
+
+
+def run(files: int, seed: int, out: Any = None, folder: Path | None = None,
+        progress: Any = None) -> Tally:
+    """``files`` files through both rewrites; the tally (printed to ``out``;
+    to ``progress`` after each batch, when given)."""
     out = out or sys.stdout
     tally = Tally()
     start = time.monotonic()
@@ -248,12 +256,11 @@ def run(files: int, seed: int, out: Any = None, folder: Path | None = None) -> T
             if len(batch) == BATCH:
                 run_batch(Path(tmp), batch, tally)
                 batch = []
+                if progress is not None:
+                    print(_said(tally, time.monotonic() - start), file=progress, flush=True)
         if batch:
             run_batch(Path(tmp), batch, tally)
-    took = time.monotonic() - start
-    print(f"fuzz_writes: {tally.files} files in {took:.1f} s ({tally.files / took:.0f}/s): "
-          f"{tally.same} left as they were, {tally.rewritten} rewritten, "
-          f"{len(tally.losses)} lost", file=out)
+    print(_said(tally, time.monotonic() - start), file=out)
     return tally
 
 
@@ -263,8 +270,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--losses", type=Path, default=None,
                     help="a folder for the text of each file that lost something")
+    ap.add_argument("--progress", action="store_true", help="the tally after each batch")
     args = ap.parse_args(argv)
-    tally = run(args.files, args.seed)
+    tally = run(args.files, args.seed, progress=sys.stderr if args.progress else None)
     for name, why, _ in tally.losses[:20]:
         print(f"  {name}: {why}")
     if args.losses is not None:
