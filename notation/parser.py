@@ -45,7 +45,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .build import GameLines, _Line, event_line, knock, placement
-from .diagnose import diagnose_line
+from .diagnose import LONE_CR, diagnose_line, guess_kind, without_line_end
 from .grammar import (
     LINE_TERMINALS,
     _lark,
@@ -55,7 +55,6 @@ from .grammar import (
     line_regex,
     unexpected_token,
 )
-from .hints import close_matches
 from .jsontext import MAX_DIGITS, MAX_ROUNDS  # the same limits as the JSON reader's
 from .model import NO_COMMENTS, Comments, Game, Knock, Placement
 from .scan import COMPILED, scan_event
@@ -191,9 +190,7 @@ def read_items(lines: Iterable[str], source: str = "<input>", first_line: int = 
         lineno += 1
         cr = -1  # the offset of a lone carriage return in the line
         if "\r" in raw:
-            raw = raw[:-1] if raw.endswith("\n") else raw
-            raw = raw[:-1] if raw.endswith("\r") else raw
-            cr = lone_cr(raw, lineno)
+            raw, cr = without_line_end(raw, lineno)
         else:
             raw = raw.rstrip("\n")
         if direct and run is not None and not comments and cr < 0:
@@ -226,13 +223,10 @@ def read_items(lines: Iterable[str], source: str = "<input>", first_line: int = 
                     parser.feed(_Line(line_kind, raw[at:upto], lineno, at + 1, NO_COMMENTS))
                     misplaced = None
                     continue
-        if cr >= 0:
+        if cr >= 0 or len(raw) > MAX_LINE:
             m = None
-            limit = (LONE_CR, cr)
-        elif len(raw) > MAX_LINE:
-            m = None
-            limit = (f"a line of {len(raw)} characters: longer than the limit of "
-                     f"{MAX_LINE}", MAX_LINE)
+            limit = (LONE_CR, cr) if cr >= 0 else (
+                f"a line of {len(raw)} characters: longer than the limit of {MAX_LINE}", MAX_LINE)
             kind = None
         else:
             m = fullmatch(raw)
@@ -281,7 +275,7 @@ def read_items(lines: Iterable[str], source: str = "<input>", first_line: int = 
                 off, msg = limit[1], limit[0]
             else:
                 off, msg, exp = diagnose_line(raw)
-            guess = _guess(raw if cr < 0 else raw[:cr])
+            guess = guess_kind(raw if cr < 0 else raw[:cr])
             comments.clear()
             if parser is None:
                 if guess != "GAME" or cr >= 0:  # a lone CR outside a game starts none
@@ -401,48 +395,12 @@ def read_items(lines: Iterable[str], source: str = "<input>", first_line: int = 
         yield held
 
 
-#: The kind of line a line that cannot be read was meant to be, by its
-#: first word (a close match counts: ``gmae`` is a 'game' line).
-_KEYWORDS = {"game": "GAME", "end": "END", "round": "ROUND", "deal": "DEAL",
-             "result": "RESULT", "winner": "WINNER"}
 #: What stands in a game for a line of that kind that cannot be read.
 _STAND_IN = {"ROUND": "round 0 opener ?", "DEAL": "deal ?", "RESULT": "result blocked",
              "WINNER": "winner none", "END": "end"}
 #: Curly quotes, read as straight ones in a tag line that cannot be read
 #: (so that its values still count in the header's checks).
 _CURLY = str.maketrans(dict.fromkeys("\u201c\u201d\u201e\u201f\u2033", '"'))
-
-
-def _guess(raw: str) -> str | None:
-    """The kind a line that cannot be read was meant to be ("TAG", "ROUND",
-    ...), or None (an event, or no kind)."""
-    s = raw.lstrip(" \t")
-    if s.startswith("["):
-        return "TAG"
-    words = s.split(None, 1)
-    if not words:
-        return None
-    word = words[0]
-    if word in _KEYWORDS:
-        return _KEYWORDS[word]
-    near = close_matches(word, _KEYWORDS, 1)
-    return _KEYWORDS[near[0]] if near and len(word) > 2 else None
-
-
-#: What a lone carriage return is (a "\r" not followed by "\n": SPEC.md,
-#: lines), said once a line, at the first.
-LONE_CR = ("a carriage return (CR) not followed by a line feed: FTN's line ends are LF or "
-           "CR LF (a file with CR line ends, as classic Mac OS wrote them, can be converted: "
-           "tr '\\r' '\\n' < old.ftn > new.ftn)")
-
-
-def lone_cr(raw: str, lineno: int) -> int:
-    """The offset of the first carriage return in a line without its line
-    end (a BOM on the first line not counted), or -1."""
-    at = raw.find("\r")
-    if at > 0 and lineno == 1 and raw.startswith("\ufeff"):
-        at -= 1
-    return at
 
 
 def m_col(raw: str) -> int:

@@ -16,9 +16,10 @@ from helpers import run
 from paths import read_sample
 
 from notation import parser
+from notation.diagnose import LONE_CR
 from notation.grammar import lark_terminals, line_regex
 from notation.model import Comments
-from notation.parser import LONE_CR, ParseError, parse
+from notation.parser import ParseError, parse
 from notation.printer import print_game
 from verifier.check import check_text
 
