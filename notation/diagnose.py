@@ -2,7 +2,9 @@
 
 Boundary: for a line the parser could not match, walks the grammar's field
 terminals (``grammar.field_regex``) along the line shapes of FTN and says
-where the line goes wrong and what could stand there. It reads no game.
+where the line goes wrong and what could stand there, and which kind of
+line it was meant to be (``guess_kind``); finds a lone carriage return in a
+line (``without_line_end``, ``LONE_CR``). It reads no game.
 """
 
 from __future__ import annotations
@@ -245,3 +247,44 @@ def _hint(field: str, alts: list[str], body: str, off: int) -> str | None:
     if near:
         return f"unexpected {field!r}{near}"
     return None
+
+
+#: What a lone carriage return is (a "\r" not followed by "\n": SPEC.md,
+#: lines), said once a line, at the first.
+LONE_CR = ("a carriage return (CR) not followed by a line feed: FTN's line ends are LF or "
+           "CR LF (a file with CR line ends, as classic Mac OS wrote them, can be converted: "
+           "tr '\\r' '\\n' < old.ftn > new.ftn)")
+
+
+def without_line_end(raw: str, lineno: int) -> tuple[str, int]:
+    """A line that holds a CR, without its line end (LF or CR LF), and the
+    offset of the first CR left in it (a BOM on the first line not
+    counted), or -1."""
+    raw = raw[:-1] if raw.endswith("\n") else raw
+    raw = raw[:-1] if raw.endswith("\r") else raw
+    at = raw.find("\r")
+    if at > 0 and lineno == 1 and raw.startswith("\ufeff"):
+        at -= 1
+    return raw, at
+
+
+#: The kind of line a line that cannot be read was meant to be, by its
+#: first word (a close match counts: ``gmae`` is a 'game' line).
+_KEYWORDS = {"game": "GAME", "end": "END", "round": "ROUND", "deal": "DEAL",
+             "result": "RESULT", "winner": "WINNER"}
+
+
+def guess_kind(raw: str) -> str | None:
+    """The kind a line that cannot be read was meant to be ("TAG", "ROUND",
+    ...), or None (an event, or no kind)."""
+    s = raw.lstrip(" \t")
+    if s.startswith("["):
+        return "TAG"
+    words = s.split(None, 1)
+    if not words:
+        return None
+    word = words[0]
+    if word in _KEYWORDS:
+        return _KEYWORDS[word]
+    near = close_matches(word, _KEYWORDS, 1)
+    return _KEYWORDS[near[0]] if near and len(word) > 2 else None

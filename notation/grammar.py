@@ -309,10 +309,12 @@ def write_packaged() -> None:
 @lru_cache(maxsize=1)
 def line_regex() -> re.Pattern[str]:
     """One line of FTN: a group per line terminal of the grammar (``LINE_TERMINALS``),
-    ``COMMENT`` for a comment line and ``TRAIL`` for a trailing comment."""
+    ``COMMENT`` for a comment line and ``TRAIL`` for a trailing comment (a
+    comment holds no CR or LF, as the grammar's COMMENT says)."""
     known = terminals()
     alts = "|".join(f"(?P<{name}>{known[name]})" for name in LINE_TERMINALS)
-    return re.compile(rf"[ \t]*(?:{alts}|(?P<COMMENT>#.*))[ \t]*(?:#(?P<TRAIL>.*))?")
+    return re.compile(
+        rf"[ \t]*(?:{alts}|(?P<COMMENT>#[^\r\n]*))[ \t]*(?:#(?P<TRAIL>[^\r\n]*))?")
 
 
 @cache

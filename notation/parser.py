@@ -45,7 +45,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .build import GameLines, _Line, event_line, knock, placement
-from .diagnose import diagnose_line
+from .diagnose import LONE_CR, diagnose_line, guess_kind, without_line_end
 from .grammar import (
     LINE_TERMINALS,
     _lark,
@@ -55,7 +55,6 @@ from .grammar import (
     line_regex,
     unexpected_token,
 )
-from .hints import close_matches
 from .jsontext import MAX_DIGITS, MAX_ROUNDS  # the same limits as the JSON reader's
 from .model import NO_COMMENTS, Comments, Game, Knock, Placement
 from .scan import COMPILED, scan_event
@@ -189,8 +188,12 @@ def read_items(lines: Iterable[str], source: str = "<input>", first_line: int = 
 
     for raw in lines:
         lineno += 1
-        raw = raw.rstrip("\r\n")
-        if direct and run is not None and not comments:
+        cr = -1  # the offset of a lone carriage return in the line
+        if "\r" in raw:
+            raw, cr = without_line_end(raw, lineno)
+        else:
+            raw = raw.rstrip("\n")
+        if direct and run is not None and not comments and cr < 0:
             # The hot path: one more event line in a run, without a comment,
             # and (for a long line) no number beyond the limit.
             direct_event = scan(raw, lineno) if scan is not None else event_line(
@@ -198,7 +201,7 @@ def read_items(lines: Iterable[str], source: str = "<input>", first_line: int = 
             if direct_event is not None:
                 run.append(direct_event)
                 continue
-        if direct and parser is not None and not comments:
+        if direct and parser is not None and not comments and cr < 0:
             # The first event of a run, and (compiled) a 'deal', 'round' or
             # 'result' line, where the game's order of lines allows it: read
             # without the line regex, as it would read them.
@@ -220,10 +223,10 @@ def read_items(lines: Iterable[str], source: str = "<input>", first_line: int = 
                     parser.feed(_Line(line_kind, raw[at:upto], lineno, at + 1, NO_COMMENTS))
                     misplaced = None
                     continue
-        if len(raw) > MAX_LINE:
+        if cr >= 0 or len(raw) > MAX_LINE:
             m = None
-            limit = (f"a line of {len(raw)} characters: longer than the limit of "
-                     f"{MAX_LINE}", MAX_LINE)
+            limit = (LONE_CR, cr) if cr >= 0 else (
+                f"a line of {len(raw)} characters: longer than the limit of {MAX_LINE}", MAX_LINE)
             kind = None
         else:
             m = fullmatch(raw)
@@ -233,7 +236,7 @@ def read_items(lines: Iterable[str], source: str = "<input>", first_line: int = 
             raw = raw[1:]
             m = fullmatch(raw)
             kind = m.lastgroup if m is not None else None
-        if not raw or raw.isspace():
+        if (not raw or raw.isspace()) and cr < 0:
             continue
         trail: str | None = None
         if kind == "TRAIL":
@@ -272,10 +275,10 @@ def read_items(lines: Iterable[str], source: str = "<input>", first_line: int = 
                 off, msg = limit[1], limit[0]
             else:
                 off, msg, exp = diagnose_line(raw)
-            guess = _guess(raw)
+            guess = guess_kind(raw if cr < 0 else raw[:cr])
             comments.clear()
             if parser is None:
-                if guess != "GAME":
+                if guess != "GAME" or cr >= 0:  # a lone CR outside a game starts none
                     yield error(msg, lineno, off + 1, exp)
                     stray = True
                     continue
@@ -392,32 +395,12 @@ def read_items(lines: Iterable[str], source: str = "<input>", first_line: int = 
         yield held
 
 
-#: The kind of line a line that cannot be read was meant to be, by its
-#: first word (a close match counts: ``gmae`` is a 'game' line).
-_KEYWORDS = {"game": "GAME", "end": "END", "round": "ROUND", "deal": "DEAL",
-             "result": "RESULT", "winner": "WINNER"}
 #: What stands in a game for a line of that kind that cannot be read.
 _STAND_IN = {"ROUND": "round 0 opener ?", "DEAL": "deal ?", "RESULT": "result blocked",
              "WINNER": "winner none", "END": "end"}
 #: Curly quotes, read as straight ones in a tag line that cannot be read
 #: (so that its values still count in the header's checks).
 _CURLY = str.maketrans(dict.fromkeys("\u201c\u201d\u201e\u201f\u2033", '"'))
-
-
-def _guess(raw: str) -> str | None:
-    """The kind a line that cannot be read was meant to be ("TAG", "ROUND",
-    ...), or None (an event, or no kind)."""
-    s = raw.lstrip(" \t")
-    if s.startswith("["):
-        return "TAG"
-    words = s.split(None, 1)
-    if not words:
-        return None
-    word = words[0]
-    if word in _KEYWORDS:
-        return _KEYWORDS[word]
-    near = close_matches(word, _KEYWORDS, 1)
-    return _KEYWORDS[near[0]] if near and len(word) > 2 else None
 
 
 def m_col(raw: str) -> int:

@@ -69,11 +69,19 @@ def tag_text(tag: Tag) -> str:
     return f"[{tag.key}{values}]"
 
 
+def _comment(c: str) -> str:
+    """A comment's text, which no reader gives with a line end in it (a CR
+    or an LF: SPEC.md, files and lines); ValueError for one built so."""
+    if "\r" in c or "\n" in c:
+        raise ValueError("a comment holds a line end (CR or LF): FTN cannot print it")
+    return c
+
+
 def _emit(out: list[str], indent: str, text: str, comments: Comments) -> None:
     for c in comments.before:
-        out.append(f"{indent}#{c}")
+        out.append(f"{indent}#{_comment(c)}")
     if comments.after is not None:
-        out.append(f"{indent}{text}  #{comments.after}")
+        out.append(f"{indent}{text}  #{_comment(comments.after)}")
     else:
         out.append(indent + text)
 
@@ -123,7 +131,7 @@ def game_lines(game: Game) -> list[str]:
         text = f"winner {w.side}" + (" " + totals_text(w.totals) if w.totals else "")
         _emit(out, "", text, w.comments)
     _emit(out, "", "end", game.end_comments)
-    out.extend(f"#{c}" for c in game.closing)
+    out.extend(f"#{_comment(c)}" for c in game.closing)
     return out
 
 

@@ -156,6 +156,9 @@ def test_convert_round_trips_exactly() -> None:
         if path.name in SCHEMA_REFUSES:
             continue
         back, _ = convert_text(js, "ftn")
+        if path.name == "no-games.ftn":  # fmt leaves a text of no game as it is; JSON
+            assert (fmt, back) == (text, "")  # has no place for comments outside a game
+            continue
         assert back is not None and back == fmt, path.name
         again, _ = convert_text(back, "json")
         assert again is not None and json.loads(again) == json.loads(js)

@@ -482,3 +482,44 @@ def test_a_line_that_is_not_utf8_is_asked_again_and_never_written(tmp_path: Path
     assert text == "\n".join(['game', '[ftn "1"]', '[seat "N" "Renee Lee"]', '[seat "S" "Sam"]',
                               '[first "N"]', "", "round 1 opener N",
                               f"  deal N {DEALS[0]}", ""])
+
+
+@pytest.mark.parametrize("through_a_symlink", [False, True])
+def test_a_file_resume_refuses_is_left_byte_for_byte(tmp_path: Path,
+                                                    through_a_symlink: bool) -> None:
+    """--resume reads and judges the whole file before it writes a byte: a
+    file it refuses, whose last line has no line end, gets none added (nor
+    its target, through a symlink)."""
+    path = tmp_path / "g.ftn"
+    bad = ('game\n[ftn "1"]\n[seat "N"]\n[seat "S"]\n[first "S"]\n\nround 1 opener N')
+    path.write_bytes(bad.encode("utf-8"))
+    named = path
+    if through_a_symlink:
+        named = tmp_path / "link.ftn"
+        named.symlink_to(path.name)
+    r = runner.invoke(app, ["record", "--resume", str(named)], input="")
+    assert r.exit_code == 1 and "wrong-opener" in r.stderr and "fix them" in r.stderr
+    assert path.read_bytes() == bad.encode("utf-8")
+    done = tmp_path / "done.ftn"
+    whole = print_games(generate_games(2, 1, 3)).rstrip("\n")
+    done.write_bytes(whole.encode("utf-8"))
+    r = runner.invoke(app, ["record", "--resume", str(done)], input="")
+    assert r.exit_code == 0 and "nothing to resume" in r.stdout
+    assert done.read_bytes() == whole.encode("utf-8")
+
+
+def test_a_last_line_without_its_line_end_gets_it_with_the_first_line_appended(
+        tmp_path: Path) -> None:
+    path = tmp_path / "g.ftn"
+    path.write_bytes(b"game\r\n[ftn \"1\"]")
+    j = Journal(path, create=False)
+    try:
+        assert path.read_bytes() == b"game\r\n[ftn \"1\"]"  # opening writes nothing
+        j.append(['[seat "N"]'])
+        assert path.read_bytes() == b"game\r\n[ftn \"1\"]\r\n[seat \"N\"]\r\n"
+        assert j.keep(2) == ['[seat "N"]']
+        assert path.read_bytes() == b"game\r\n[ftn \"1\"]\r\n"
+        j.append(["end"])
+        assert path.read_bytes() == b"game\r\n[ftn \"1\"]\r\nend\r\n"
+    finally:
+        os.close(j.fd)

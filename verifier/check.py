@@ -150,10 +150,13 @@ def format_text(text: str, source: str = "<input>") -> tuple[str | None, list[Di
     """The canonical form of a text in its own kind (FTN; a JSON array; JSON
     Lines) and with its own line ends (LF, or CRLF when its first line ends
     so), or None and the errors that keep it from being read: ``fmt``'s work
-    on one piece."""
+    on one piece. A text of no game (comments and blank lines only) is given
+    back as it is, as ``fmt --write`` leaves such a file."""
     from .rewrite import format_piece
 
-    out, errors = _rewritten(format_piece, text, source, None)
+    out, errors = _rewritten(format_piece, text, source, None, keep_empty=True)
+    if out is text:
+        return out, errors
     if out is not None and newline_of(text) == "\r\n":
         out = out.replace("\n", "\r\n")
     return out, errors
@@ -174,15 +177,18 @@ def convert_text(
 
 
 def _rewritten(work: Callable[[Any], Any], text: str, source: str, kind: str | None,
-               layout: Layout | None = None) -> tuple[str | None, list[Diagnostic]]:
+               layout: Layout | None = None, keep_empty: bool = False
+               ) -> tuple[str | None, list[Diagnostic]]:
     """A rewriting job's text for a whole text (``layout``: by default the
-    layout of the kind the text is written back in), or None and the
-    problems."""
+    layout of the kind the text is written back in; ``keep_empty``: a text
+    of no game is given back itself), or None and the problems."""
     from .pipeline import Text, collect
     from .rewrite import Joiner, format_target
 
     piece, part = _one(collect(work, Text(text, source, kind)))
     if part.problems:
         return None, part.problems
+    if keep_empty and not part.games:
+        return text, []
     joiner = Joiner(layout or LAYOUTS[format_target(piece.how, piece.lines)])
     return joiner.add(part) + joiner.end(), []

@@ -186,11 +186,14 @@ def fill_game(game: Game) -> Game:
 def fill_text(text: str, source: str = "<input>") -> tuple[str | None, list[Diagnostic]]:
     """A text (FTN, a JSON array, JSON Lines) filled in, in its own kind and
     line ends, as ``ftn fill`` prints it; or None and the diagnostics that
-    keep it from being read."""
+    keep it from being read. A text of no game is given back as it is (as
+    ``fill --write`` leaves such a file)."""
     kind = kind_of(text, source)
     games, errors = read_any(text, source, kind)
     if errors:
         return None, errors
+    if not games:
+        return text, []
     to = "ftn" if kind == "ftn" else (
         "json" if text.lstrip("\ufeff \t\r\n").startswith("[") else "jsonl")
     out = LAYOUTS[to].join([game_text(fill(g, n, source).game, to)

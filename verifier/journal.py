@@ -2,9 +2,10 @@
 entered.
 
 Boundary: one open FTN file, its lines as they stand, and the two changes
-a session makes: lines appended (written, then ``fsync``: a crash or a
-killed terminal loses nothing already written; Ctrl-C is held back while a
-line is written) and an undo (the file cut back to a line, ``ftruncate``,
+a session makes (opening writes nothing): lines appended (written, then
+``fsync``: a crash or a killed terminal loses nothing already written;
+Ctrl-C is held back while a line is written; a last line left without its
+line end gets it then) and an undo (the file cut back to a line, ``ftruncate``,
 then ``fsync``). One session at a time: the file is locked (``flock``).
 A new file is created exclusively (never over another) and its folder synced;
 ``open_journal`` refuses what ``ftn record`` cannot write into (a compressed
@@ -50,8 +51,10 @@ class Journal:
             self.lines.append(raw.rstrip("\r"))
             at += len(raw.encode("utf-8")) + 1
         self.size = len(data)
-        if data and not data.endswith(b"\n"):
-            self._write(self.nl)
+        # A last line without its line end gets one with the first lines
+        # appended: nothing is written to a file that is only read (one
+        # that cannot be resumed is left as it was).
+        self.unended = bool(data) and not data.endswith(b"\n")
 
     def _write(self, raw: bytes) -> None:
         with signals_held():  # Ctrl-C never cuts a line halfway
@@ -65,7 +68,8 @@ class Journal:
 
     def append(self, lines: list[str]) -> None:
         """Lines at the end of the file, on the disk when this returns."""
-        raw = b""
+        raw = self.nl if self.unended else b""
+        self.unended = False
         for line in lines:
             self.offsets.append(self.size + len(raw))
             self.lines.append(line)
@@ -78,6 +82,7 @@ class Journal:
             return []
         gone = self.lines[n:]
         self.size = self.offsets[n]
+        self.unended = False  # cut at the start of a line
         with signals_held():
             os.ftruncate(self.fd, self.size)
             os.fsync(self.fd)

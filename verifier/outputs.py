@@ -3,10 +3,11 @@
 Boundary: the one way the tools write a user's file (``AtomicFile``,
 ``write_atomic``): through a temporary file next to it and a rename,
 keeping its mode, its compression (``streams.pack_output``) and its hard
-links; a set of files that go into one folder together (``FileSet``: all
-of them or none, swapped in at once); and the signal handling that keeps a
-write whole (``interruptible``). Text made a piece at a time goes out as
-it comes (``write_chunks``). It decides nothing about what is written.
+links, never replacing a file other than the one that was read; a set of
+files that go into one folder together (``FileSet``: all of them or none,
+swapped in at once); and the signal handling that keeps a write whole
+(``interruptible``). Text made a piece at a time goes out as it comes
+(``write_chunks``). It decides nothing about what is written.
 """
 
 from __future__ import annotations
@@ -26,10 +27,10 @@ from collections.abc import Collection, Iterable, Iterator
 from pathlib import Path
 from typing import IO
 
-from .streams import pack_output
+from .streams import identity_of, pack_output
 
-__all__ = ["AtomicFile", "FileSet", "WriteError", "interruptible", "write_atomic",
-           "write_chunks"]
+__all__ = ["AtomicFile", "CutInPlace", "FileChanged", "FileSet", "WriteError", "interruptible",
+           "write_atomic", "write_chunks"]
 
 
 class WriteError(Exception):
@@ -80,16 +81,39 @@ def interruptible(writing: bool = True) -> Iterator[None]:
         signal.signal(signal.SIGTERM, old)
 
 
+class FileChanged(OSError):
+    """The file to be replaced is no longer the one that was read (another
+    file was put at its name, or it was written since): it is left as it is."""
+
+
+class CutInPlace(OSError):
+    """A file with hard links could be written in place only in part; its
+    new content is complete in ``kept`` (``filename``), synced to disk."""
+
+    def __init__(self, errno_: int | None, why: str, kept: Path) -> None:
+        super().__init__(errno_, why, str(kept))
+        self.kept = kept
+
+
 class AtomicFile:
     """A file written whole or not at all (its line ends as given): through
-    a temporary file and a rename, keeping the mode of the file it replaces;
-    a new file gets the user's normal permissions (the umask). A symlink is
-    written through to its target; a file with hard links is rewritten in
-    place when it is committed (the links stay one file); a read-only file
-    is refused (OSError, on opening). ``packing`` compresses what is written
-    ("gzip", "bzip2", "xz", "zstd": ``streams.pack_output``). ``commit``
-    puts it in place, interrupts (SIGINT, SIGTERM) waiting until that is
-    done; ``abort`` leaves everything as it was."""
+    a temporary file next to it (``.NAME.XXXXXXXX.tmp``) and a rename,
+    keeping the mode of the file it replaces, whose new content is synced
+    to disk before the rename; a new file gets the user's normal permissions
+    (the umask). A symlink is written through to its target; a read-only
+    file is refused (OSError, on opening). A file with hard links is
+    rewritten in place, so that the links stay one file: its new content is
+    first written whole, synced and renamed ``.NAME.XXXXXXXX.new`` beside
+    it (in the temporary folder if its folder cannot be written), and only
+    then copied over the old, which is left untouched when the free space
+    is short; should the copy stop partway (a full disk, a kill), that
+    ``.new`` file holds the new content, complete (``CutInPlace`` says so).
+    ``packing`` compresses what is written ("gzip", "bzip2", "xz", "zstd":
+    ``streams.pack_output``). ``commit`` puts it in place, interrupts
+    (SIGINT, SIGTERM) waiting until that is done, after checking, when
+    ``same_as`` is given, that the file there is still that one
+    (``streams.identity_of``; else ``FileChanged``); ``abort`` leaves
+    everything as it was."""
 
     def __init__(self, path: Path, packing: str | None = None) -> None:
         self.target = target = Path(os.path.realpath(path))
@@ -103,16 +127,16 @@ class AtomicFile:
             if not st.st_mode & 0o222:
                 raise PermissionError(errno.EACCES, "the file is read-only")
         self.mode = None if st is None else st.st_mode & 0o7777
-        self.tmp: Path | None = None
-        self.raw: IO[bytes]
-        if st is not None and st.st_nlink > 1:  # written in place at the end
-            try:
-                self.raw = tempfile.TemporaryFile(dir=target.parent)  # noqa: SIM115
-            except OSError:
-                self.raw = tempfile.TemporaryFile()  # noqa: SIM115
-        else:
+        self.replaces = st is not None  # an existing file: synced before it is replaced
+        self.links = st is not None and st.st_nlink > 1  # written in place at the end
+        self.tmp: Path | None
+        try:
             self.tmp, fd = _temporary(target)
-            self.raw = os.fdopen(fd, "wb")
+        except OSError:
+            if not self.links:
+                raise
+            self.tmp, fd = _temporary(target, Path(tempfile.gettempdir()))
+        self.raw: IO[bytes] = os.fdopen(fd, "wb")
         self.file: IO[bytes] = self.raw  # the compressor over it, when there is one
         try:
             self.file = pack_output(self.raw, packing, target.name)
@@ -123,26 +147,52 @@ class AtomicFile:
     def write(self, text: str) -> None:
         self.file.write(text.encode("utf-8"))
 
-    def commit(self) -> None:
+    def commit(self, same_as: tuple[int, int, int, int] | None = None) -> None:
         with signals_held():
             try:
                 if self.file is not self.raw:
                     self.file.close()
-                if self.tmp is None:
-                    self.raw.seek(0)
-                    with open(self.target, "r+b") as f:  # in place: every hard link sees it
-                        shutil.copyfileobj(self.raw, f)
-                        f.truncate()
-                    self.raw.close()
-                    return
+                self.raw.flush()
+                if self.replaces:
+                    os.fsync(self.raw.fileno())
                 self.raw.close()
+                if same_as is not None:
+                    _still(self.target, same_as)
+                assert self.tmp is not None
+                if self.links:
+                    self._in_place(self.tmp)
+                    return
                 if self.mode is not None:
                     with contextlib.suppress(OSError):
                         os.chmod(self.tmp, self.mode)
                 os.replace(self.tmp, self.target)
+                self.tmp = None
+                if self.replaces:
+                    _sync_folder(self.target.parent)
             except BaseException:
                 self.abort()
                 raise
+
+    def _in_place(self, tmp: Path) -> None:
+        """The new content, written and synced, made the ``.new`` file, then
+        copied over the old file (every hard link sees it)."""
+        kept = tmp.with_suffix(".new")
+        os.replace(tmp, kept)
+        self.tmp = kept  # removed on abort while nothing of the old is touched
+        _sync_folder(kept.parent)
+        size = kept.stat().st_size
+        with open(self.target, "r+b") as f:
+            _room_for(f, size)
+            self.tmp = None  # from here on, the only complete copy may be ``kept``
+            try:
+                with open(kept, "rb") as src:
+                    copy_into(src, f)
+                f.truncate()
+                f.flush()
+                os.fsync(f.fileno())
+            except OSError as e:
+                raise CutInPlace(e.errno, e.strerror or str(e), kept) from None
+        os.unlink(kept)
 
     def abort(self) -> None:
         if self.file is not self.raw:  # the compressor first: closed later, it
@@ -153,12 +203,53 @@ class AtomicFile:
         if self.tmp is not None:
             with contextlib.suppress(OSError):
                 os.unlink(self.tmp)
+            self.tmp = None
 
 
-def _temporary(target: Path) -> tuple[Path, int]:
-    """A new file next to ``target``, named after it: its path and descriptor."""
+def copy_into(src: IO[bytes], dst: IO[bytes]) -> None:
+    """The bytes of ``src`` written over ``dst`` from its start."""
+    shutil.copyfileobj(src, dst)
+
+
+def _room_for(f: IO[bytes], size: int) -> None:
+    """OSError (ENOSPC) when the file system of ``f`` has too little free
+    space for it to grow to ``size`` bytes: checked before it is touched."""
+    grow = size - os.fstat(f.fileno()).st_size
+    if grow <= 0:
+        return
+    try:
+        vfs = os.fstatvfs(f.fileno())
+    except OSError:
+        return
+    if vfs.f_bavail * vfs.f_frsize < grow + (1 << 20):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def _still(target: Path, same_as: tuple[int, int, int, int]) -> None:
+    """``FileChanged`` unless the file at ``target`` is the one that was read."""
+    try:
+        now: tuple[int, int, int, int] | None = identity_of(os.stat(target))
+    except FileNotFoundError:
+        now = None
+    if now != same_as:
+        raise FileChanged(errno.ESTALE, "it changed since it was read")
+
+
+def _sync_folder(folder: Path) -> None:
+    """A rename in ``folder`` made durable (where the system allows it)."""
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def _temporary(target: Path, folder: Path | None = None) -> tuple[Path, int]:
+    """A new file next to ``target`` (or in ``folder``), named after it: its
+    path and descriptor."""
     for _ in range(100):
-        name = target.parent / f".{target.name}.{secrets.token_hex(4)}.tmp"
+        name = (folder or target.parent) / f".{target.name}.{secrets.token_hex(4)}.tmp"
         try:
             return name, os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         except FileExistsError:

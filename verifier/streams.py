@@ -10,7 +10,9 @@ written to an output file in any of these formats (as its name ends, or as
 the file it replaces was). The chunks of a plain file (not compressed,
 not standard input) know where their bytes are (``spans.Place``), so that
 a piece of the text can be read again from the file elsewhere (a worker of
-a cluster on the same machine). Any failure is
+a cluster on the same machine); what was found of a file as it was opened
+(its BOM, its packing, which file it was: ``Opened``) is kept for a command
+that writes it back. Any failure is
 an ``InputError`` with the file's name (and line and column where there is
 one). It parses nothing (``reading`` does).
 """
@@ -18,8 +20,10 @@ one). It parses nothing (``reading`` does).
 from __future__ import annotations
 
 import io
+import os
 import sys
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from typing import IO, Any, BinaryIO, cast
 
 from .spans import Origin, Place, origin_of
@@ -87,6 +91,25 @@ def _unpack(raw: BinaryIO, fmt: str, name: str) -> BinaryIO:
     return zstandard.ZstdDecompressor().stream_reader(raw, read_across_frames=True)  # type: ignore[no-any-return]
 
 
+@dataclass
+class Opened:
+    """What was found of a file as it was opened and read, for a command
+    that writes it back (``fmt --write``) without reading it again: whether
+    its text started with a BOM, how it is compressed (None: plain), and
+    which file it was (``identity``: device, inode, size and time of last
+    change when it was opened; None for standard input)."""
+
+    bom: bool = False
+    packing: str | None = None
+    identity: tuple[int, int, int, int] | None = None
+
+
+def identity_of(st: os.stat_result) -> tuple[int, int, int, int]:
+    """Which file a status names, as it was: device, inode, size, time of
+    last change (``Opened.identity``)."""
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
+
+
 def open_binary(name: str, label: str | None = None) -> BinaryIO:
     """The bytes of a file (``-``: standard input), unpacked when they are
     compressed (gzip, bzip2, xz, Zstandard, known by their magic bytes);
@@ -94,9 +117,11 @@ def open_binary(name: str, label: str | None = None) -> BinaryIO:
     return _open(name, label)[0]
 
 
-def _open(name: str, label: str | None) -> tuple[BinaryIO, Origin | None]:
+def _open(name: str, label: str | None, found: Opened | None = None
+          ) -> tuple[BinaryIO, Origin | None]:
     """``open_binary``, and the file's ``Origin`` when its bytes are read as
-    they are (a regular file, not compressed)."""
+    they are (a regular file, not compressed); ``found`` learns how it is
+    packed and which file it is."""
     label = label or name
     if name == "-":
         stdin = sys.stdin
@@ -114,6 +139,10 @@ def _open(name: str, label: str | None) -> tuple[BinaryIO, Origin | None]:
     except OSError as e:
         raise InputError(f"{label}: cannot read: {e.strerror or e}") from None
     fmt = _format_of(head)
+    if found is not None:
+        found.packing = fmt
+        if name != "-":
+            found.identity = identity_of(os.fstat(raw.fileno()))
     if fmt is not None:
         return _unpack(peek, fmt, label), None
     return cast(BinaryIO, peek), None if name == "-" else origin_of(name, raw)
@@ -167,11 +196,11 @@ def text_chunks(stream: BinaryIO, name: str, max_line: int | None = None) -> Ite
         yield text
 
 
-def text_spans(stream: BinaryIO, name: str, max_line: int | None = None
-               ) -> Iterator[tuple[str, int]]:
+def text_spans(stream: BinaryIO, name: str, max_line: int | None = None,
+               found: Opened | None = None) -> Iterator[tuple[str, int]]:
     """The chunks of ``text_chunks``, each with the offset of its first
     byte in the stream (its bytes run up to the line end before the next
-    chunk's; a BOM is before the first chunk)."""
+    chunk's; a BOM is before the first chunk, and ``found`` learns of it)."""
     limit = MAX_LINE_BYTES if max_line is None else max_line
     line0 = 1
     rest: list[bytes] = []  # the pieces of the line being read
@@ -201,7 +230,7 @@ def text_spans(stream: BinaryIO, name: str, max_line: int | None = None
             text = whole.decode("utf-8-sig" if first else "utf-8")
         except UnicodeDecodeError as e:
             raise not_utf8(name, whole, e, line0) from None
-        start = begin + (len(_BOM) if first and whole.startswith(_BOM) else 0)
+        start = begin + (_bom(found) if first and whole.startswith(_BOM) else 0)
         begin, at = at + cut + 1, at + len(data)
         first = False
         # A line past the limit needs a chunk a quarter of it long (at most
@@ -219,10 +248,17 @@ def text_spans(stream: BinaryIO, name: str, max_line: int | None = None
         last = tail.decode("utf-8-sig" if first else "utf-8")
     except UnicodeDecodeError as e:
         raise not_utf8(name, tail, e, line0) from None
-    yield last, begin + (len(_BOM) if first and tail.startswith(_BOM) else 0)
+    yield last, begin + (_bom(found) if first and tail.startswith(_BOM) else 0)
 
 
 _BOM = b"\xef\xbb\xbf"
+
+
+def _bom(found: Opened | None) -> int:
+    """A BOM was dropped (``found`` learns it): its length."""
+    if found is not None:
+        found.bom = True
+    return len(_BOM)
 
 
 def text_lines(stream: BinaryIO, name: str, max_line: int | None = None) -> Iterator[str]:
@@ -244,6 +280,8 @@ class Chunked:
         self._source: Iterator[Any] = iter(texts)
         self._spans: Iterator[tuple[str, Place]] = ((t, None) for t in self._source)
         self._held: list[tuple[str, Place]] = []  # chunks looked at (``head``), not yet given
+        #: What was found of the file as it was opened (``open_lines``).
+        self.opened = Opened()
 
     @classmethod
     def of(cls, text: str) -> Chunked:
@@ -325,15 +363,16 @@ def open_lines(name: str, label: str | None = None) -> Chunked:
     ``name``). The chunks of a plain file have their places."""
 
     def spans() -> Iterator[tuple[str, Place]]:
-        stream, origin = _open(name, label)
+        stream, origin = _open(name, label, chunked.opened)
         try:
-            for text, start in text_spans(stream, label or name):
+            for text, start in text_spans(stream, label or name, found=chunked.opened):
                 yield text, None if origin is None else (origin, start)
         finally:
             if name != "-":
                 stream.close()
 
-    return Chunked.placed(spans())
+    chunked = Chunked.placed(spans())
+    return chunked
 
 
 def read_text(name: str) -> str:

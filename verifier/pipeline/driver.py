@@ -28,7 +28,7 @@ from ..inputs import InputError, check_input, expand_each
 from ..parallel import PIECE_CHARS, Piece, pieces
 from ..reading import sniff
 from ..rewrite import first_lines
-from ..streams import Chunked, open_lines
+from ..streams import Chunked, Opened, open_lines
 from .tasks import Ready, Runner, Submit, Tasks, here
 
 R = TypeVar("R")
@@ -57,20 +57,23 @@ class Start:
     """An input begins (just before its first piece): its number among the
     inputs, the name it was given by (``-``), the name it is shown by
     (``<stdin>``), how it is read (``reading.sniff``) and its first lines
-    (up to the first that is not blank, at least two)."""
+    (up to the first that is not blank, at least two); for a file, what was
+    found of it as it was opened (``streams.Opened``: its BOM, packing and
+    identity), else None."""
 
     index: int
     name: str
     label: str
     how: str
     head: list[str] = field(default_factory=list)
+    opened: Opened | None = None
 
 
 @dataclass
 class End:
     """An input is done: ``error`` is why it could not be read (partway, or
     at all: then no ``Start`` came for it); ``head`` is as in ``Start`` (empty
-    when the input could not be opened)."""
+    when the input could not be opened), and so is ``opened``."""
 
     index: int
     name: str
@@ -79,6 +82,7 @@ class End:
     started: bool = False
     how: str = "ftn"
     head: list[str] = field(default_factory=list)
+    opened: Opened | None = None
 
 
 class Sink(Protocol[R_contra]):
@@ -146,13 +150,14 @@ def _items(inputs: Iterable[str | Text], kind: str | None, size: int
         try:
             if not isinstance(source, Text):
                 lines = open_lines(name, label)
+                end.opened = lines.opened
             head, rest = first_lines(lines)
             end.how, _ = sniff(head, label, want)
             end.head = head
             for p in pieces(rest, label, end.how, cut):
                 if not end.started:
                     end.started = True
-                    yield Start(index, name, label, end.how, head)
+                    yield Start(index, name, label, end.how, head, end.opened)
                 yield p
         except InputError as e:
             e.name = e.name or label

@@ -21,6 +21,7 @@ from ..diagnostics import Diagnostic
 from ..linediff import StreamDiff
 from ..parallel import Piece
 from ..rewrite import Part
+from ..streams import Opened
 from .rewriting import Formatted, Say, Show, fmt_all, fmt_status
 
 
@@ -50,10 +51,11 @@ class Filled(Formatted):
     a note for each game that could not be filled to its end."""
 
     COMMAND, WOULD, DONE, NOT_DONE = "fill", "would fill", "filled", "not filled"
+    DOING = "filled"
 
     def __init__(self, path: str, mode: str, target: str, crlf: bool, say: Say, warn: Say,
-                 show: Show) -> None:
-        super().__init__(path, mode, target, crlf, say, warn, show)
+                 show: Show, opened: Opened | None = None) -> None:
+        super().__init__(path, mode, target, crlf, say, warn, show, opened)
         self.stopped = False
         self.diff = StreamDiff(self.label, self.label)
         self.carried: list[str] = []  # blank lines at a piece's end: the next piece's
@@ -93,8 +95,8 @@ class Filled(Formatted):
             sys.stdout.write("\n".join(out) + "\n")
 
     def finish(self) -> str | None:
-        if self.mode != "diff" or not self.joiner.ok:
-            return super().finish()
+        if self.mode != "diff" or not self.joiner.ok or not self.joiner.games:
+            return super().finish()  # (a file of no game is left as it is: no diff)
         old = self.carried
         if old and old[-1] == "":  # the line end of the last line
             old = old[:-1]

@@ -5,8 +5,9 @@ Boundary: the in-order sinks of the work of ``rewrite`` (a piece to the
 text of its games, ``Part``): the texts joined in input order and written
 as they come, to standard output or to a file written whole or not at all
 (``Output``); ``fmt --check`` compares an input with its canonical form a
-chunk at a time and ``--write`` writes it from the first difference on
-(``Formatted``). Memory holds a few pieces whatever the size of the input.
+chunk at a time and ``--write`` writes that form, from the text read once,
+over a file that is still the one read (``Formatted``). Memory holds a few
+pieces whatever the size of the input.
 A problem is handed to the caller's ``show`` with its piece (for its source
 line), a message for people to ``say`` (standard output) or ``warn``
 (standard error): it renders nothing itself.
@@ -22,10 +23,10 @@ from pathlib import Path
 from ..diagnostics import Diagnostic
 from ..formats import FORMATS, LAYOUTS, Layout
 from ..inputs import InputError
-from ..outputs import AtomicFile, WriteError, interruptible
+from ..outputs import AtomicFile, CutInPlace, FileChanged, WriteError, interruptible
 from ..parallel import Piece
 from ..rewrite import Joiner, Part, Same, crlf, format_piece, format_target
-from ..streams import COMPRESSED, open_lines, packing, plain_name
+from ..streams import COMPRESSED, Opened, plain_name
 from .driver import End, Start, Text, drive, label_of
 
 Show = Callable[[list[Diagnostic], Piece], None]
@@ -155,22 +156,35 @@ def rewrite(source: Text | str, work: Callable[[Piece], Part], layout: Layout, o
 SET_1, AT_LEAST_1, SET_2 = "set 1", "at least 1", "set 2"
 
 
+#: The characters of canonical text held in memory before ``--write``
+#: writes them to the temporary file (most records are far shorter: a file
+#: that is already canonical then leaves no temporary file).
+HOLD_CHARS = 1 << 20
+
+
 class Formatted:
     """One input of ``ftn fmt`` as its pieces come back: printed, compared
-    with the input (``--check``), or also written to a temporary file from
-    the first difference on (``--write``; never a file that does not
-    parse). A command that rewrites otherwise (``ftn fill``) names itself
-    and its words in the class attributes."""
+    with the input (``--check``), or also written to a temporary file
+    (``--write``; never a file that does not parse, nor one of no game).
+    What ``--write`` writes is the canonical form of the text read once,
+    after the BOM it had, and the file is replaced only if it is still the
+    one that was read (``opened``: ``streams.Opened``). A command that
+    rewrites otherwise (``ftn fill``) names itself and its words in the
+    class attributes."""
 
     COMMAND, WOULD, DONE, NOT_DONE = "fmt", "would reformat", "reformatted", "not formatted"
+    DOING = "formatted"
 
     def __init__(self, path: str, mode: str, target: str, crlf: bool, say: Say, warn: Say,
-                 show: Show) -> None:
+                 show: Show, opened: Opened | None = None) -> None:
         self.path, self.label, self.mode, self.crlf = path, label_of(path), mode, crlf
         self.say, self.warn, self.show = say, warn, show
+        self.opened = opened or Opened()
         self.joiner = Joiner(LAYOUTS[target])
         self.same = Same()
         self.started = False  # a piece of the input came
+        self.held: list[str] = []  # canonical text not yet in the temporary file
+        self.held_chars = 0
         self.file: AtomicFile | None = None
         self.error: str | None = None  # why it cannot be rewritten
 
@@ -191,32 +205,30 @@ class Formatted:
             return
         if not self.joiner.ok:  # it does not parse: no more comparing or writing
             return
-        was = self.same.differs
-        if self.same.add(original, text) and self.mode == "write":
-            if not was:
-                self._open()
-            elif self.file is not None:
-                self._write(text)
+        self.same.add(original, text)
+        if self.mode == "write" and self.error is None:
+            self._keep(text)
+
+    def _keep(self, text: str) -> None:
+        """More of the canonical text for the temporary file: held while it
+        is short and the same as the input, written once it is not."""
+        if self.file is not None:
+            self._write(text)
+            return
+        self.held.append(text)
+        self.held_chars += len(text)
+        if self.same.differs or self.held_chars > HOLD_CHARS:
+            self._open()
 
     def _open(self) -> None:
-        """The temporary file, from the first difference: the text up to it
-        (read again) and the canonical form given since."""
+        """The temporary file: the BOM the input had, and the text held."""
         try:
-            self.file = AtomicFile(Path(self.path), packing(self.path))
-            left = self.same.matched
-            first = True
-            for line in open_lines(self.path, self.label):
-                chunk = line if first else "\n" + line
-                first = False
-                if len(chunk) >= left:
-                    self.file.write(chunk[:left])
-                    break
-                self.file.write(chunk)
-                left -= len(chunk)
+            self.file = AtomicFile(Path(self.path), self.opened.packing)
         except (OSError, InputError) as e:
             self._fail(e)
             return
-        self._write(self.same.rest)
+        held, self.held, self.held_chars = self.held, [], 0
+        self._write("\ufeff" * self.opened.bom + "".join(held))
 
     def _write(self, text: str) -> None:
         if self.file is None:
@@ -228,8 +240,15 @@ class Formatted:
 
     def _fail(self, e: OSError | InputError) -> None:
         self.abort()
-        self.error = (f"ftn {self.COMMAND}: {self.label}: not rewritten: "
-                      f"{getattr(e, 'strerror', None) or e}")
+        if isinstance(e, FileChanged):
+            why = f"changed while it was being {self.DOING}: not rewritten"
+        elif isinstance(e, CutInPlace):
+            why = (f"rewritten in place only in part ({e.strerror}): its new content is "
+                   f"complete in {e.kept}; copy it over the file (cat it > {self.label} "
+                   "keeps the hard links), then remove it")
+        else:
+            why = f"not rewritten: {getattr(e, 'strerror', None) or e}"
+        self.error = f"ftn {self.COMMAND}: {self.label}: {why}"
 
     def finish(self) -> str | None:
         """The end of the input: what it does to the exit status."""
@@ -237,20 +256,24 @@ class Formatted:
             self.abort()
             self.warn(f"ftn {self.COMMAND}: {self.label}: {self.NOT_DONE}: it does not parse")
             return SET_1
-        self._emit(self.joiner.end())
-        if self.mode == "print":
+        if not self.joiner.games:
+            self.abort()
+            done = "nothing printed" if self.mode == "print" else "left as it is"
+            self.warn(f"ftn {self.COMMAND}: {self.label}: {done}: it holds no game "
+                      "(nothing but comments and blank lines, or nothing at all)")
             return None
-        was = self.same.differs
-        if not self.same.end():
+        self._emit(self.joiner.end())
+        if self.mode == "print" or not self.same.end():
+            self.abort()
             return None
         if self.mode == "check":
             self.say(f"{self.WOULD} {self.label}")
             return AT_LEAST_1
-        if not was:
+        if self.file is None and self.error is None:
             self._open()
         if self.file is not None:
             try:
-                self.file.commit()
+                self.file.commit(self.opened.identity)
             except OSError as e:
                 self._fail(e)
         if self.error is not None:
@@ -260,14 +283,15 @@ class Formatted:
         return None
 
     def abort(self) -> None:
+        self.held, self.held_chars = [], 0
         if self.file is not None:
             self.file.abort()
             self.file = None
 
 
 #: How a sink makes the file of one input: (path, mode, target, CRLF, say,
-#: warn, show), ``Formatted`` or a command's own kind of it.
-MakeFile = Callable[[str, str, str, bool, Say, Say, Show], Formatted]
+#: warn, show, opened), ``Formatted`` or a command's own kind of it.
+MakeFile = Callable[[str, str, str, bool, Say, Say, Show, "Opened | None"], Formatted]
 
 
 class FmtSink:
@@ -284,19 +308,19 @@ class FmtSink:
         self.failed = 0
         self.current: Formatted | None = None
 
-    def _file(self, name: str, how: str, head: list[str]) -> Formatted:
+    def _file(self, name: str, how: str, head: list[str], opened: Opened | None) -> Formatted:
         target, ends = (format_target(how, head), crlf(head)) if head else ("ftn", False)
-        return self.kind(name, self.mode, target, ends, self.say, self.warn, self.show)
+        return self.kind(name, self.mode, target, ends, self.say, self.warn, self.show, opened)
 
     def start(self, s: Start) -> None:
-        self.current = self._file(s.name, s.how, s.head)
+        self.current = self._file(s.name, s.how, s.head, s.opened)
 
     def add(self, piece: Piece, part: Part) -> None:
         assert self.current is not None
         self.current.add(piece, part)
 
     def end(self, e: End) -> None:
-        file, self.current = self.current or self._file(e.name, e.how, e.head), None
+        file, self.current = self.current or self._file(e.name, e.how, e.head, e.opened), None
         if e.error is not None:
             file.abort()
             self.failed += 1
