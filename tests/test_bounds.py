@@ -70,8 +70,8 @@ def test_huge_jobs_are_capped_with_a_message_in_every_command(one_game: Path) ->
     for command in (["check"], ["fmt", "--check"], ["stats"], ["audit"], ["fill", "--check"]):
         r = ftn([*command, "--jobs", HUGE, "games"], one_game.parent)
         assert "Traceback" not in r.stderr and r.returncode == 0, (command, r.stderr)
-        assert (f"ftn: --jobs {HUGE}: more worker processes than the most, {MOST} "
-                f"(4 per CPU") in r.stderr, (command, r.stderr)
+        assert (f"ftn: --jobs {HUGE}: more worker processes than ftn starts, "
+                f"at most {MOST} (4 per CPU") in r.stderr, (command, r.stderr)
 
 
 def test_jobs_of_a_settings_file_are_capped_naming_the_file(one_game: Path,
@@ -79,8 +79,8 @@ def test_jobs_of_a_settings_file_are_capped_naming_the_file(one_game: Path,
     (one_game.parent / "pyproject.toml").write_text(f"[tool.ftn]\njobs = {HUGE}\n")
     code, out, err = run("check", "games")
     assert code == 0 and "1 game" in out
-    assert f"ftn: jobs = {HUGE} in pyproject.toml: more worker processes than the most, " \
-           f"{MOST} " in err
+    assert f"ftn: jobs = {HUGE} in pyproject.toml: more worker processes than ftn starts, " \
+           f"at most {MOST} " in err
     assert pools == []  # one game: one piece, checked here
 
 

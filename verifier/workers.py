@@ -50,9 +50,9 @@ def capped(jobs: int, given_as: str) -> tuple[int, str | None]:
     if jobs <= most:
         return jobs, None
     cpus = os.cpu_count() or 1
-    return most, (f"ftn: {given_as}: more worker processes than the most, {most} "
+    return most, (f"ftn: {given_as}: more worker processes than ftn starts, at most {most} "
                   f"({PER_CPU} per CPU, {cpus} CPU{'s' if cpus != 1 else ''}); "
-                  f"{most} are used")
+                  f"at most {most} are used")
 
 
 def _init(parent: int) -> None:
