@@ -355,7 +355,9 @@ def test_a_lone_carriage_return_ends_a_line_of_the_editor() -> None:
         assert want == [("FT302", 28, 14)]
         uri = uri_of("cr.ftn")
         w.open(uri, "# one\rtwo\r\n" + text)  # a lone CR in a comment: the editor's lines 0, 1
-        (d,) = w.published(uri)[-1]["diagnostics"]
+        cr, d = w.published(uri)[-1]["diagnostics"]
+        assert cr["code"] == "FT001" and "carriage return" in cr["message"]
+        assert (cr["range"]["start"]["line"], cr["range"]["start"]["character"]) == (0, 5)
         assert d["code"] == "FT302"
         assert (d["range"]["start"]["line"], d["range"]["start"]["character"]) == (28 + 2, 14)
         assert w.format(uri) is None  # no edit: the reader's lines are not the editor's
