@@ -117,8 +117,8 @@ class AtomicFile:
 
     def __init__(self, path: Path, packing: str | None = None) -> None:
         self.target = target = Path(os.path.realpath(path))
-        try:
-            st: os.stat_result | None = os.stat(target)
+        try:  # by the name given: a link to a descriptor (/dev/stdout) leads to what it is
+            st: os.stat_result | None = os.stat(path)
         except FileNotFoundError:
             st = None
         if st is not None:
