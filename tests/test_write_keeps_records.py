@@ -101,6 +101,22 @@ def test_a_file_saved_anew_while_it_is_formatted_is_left_to_the_editor(
     assert f.read_text(encoding="utf-8") == edited and files_in(tmp_path) == ["a.ftn"]
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_file_named_twice_is_rewritten_once(tmp_path: Path, jobs: int) -> None:
+    # With more than one job the inputs are read ahead: the second name of
+    # a file was read before the first was rewritten, and then found
+    # changed ("changed while it was being formatted", exit 2).
+    f = tmp_path / "a.ftn"
+    f.write_text(LOOSE, encoding="utf-8")
+    (tmp_path / "b.ftn").symlink_to("a.ftn")
+    said: list[str] = []
+    names = [str(f), str(tmp_path / "b.ftn"), str(f)]
+    done = fmt_all(names, "write", said.append, said.append, lambda d, p: None, jobs=jobs)
+    assert said == [f"reformatted {f}"] and done.failed == 0 and SET_2 not in done.ops
+    assert f.read_text(encoding="utf-8") == CANONICAL
+    assert files_in(tmp_path) == ["a.ftn", "b.ftn"] and (tmp_path / "b.ftn").is_symlink()
+
+
 def test_fill_says_so_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from verifier import fill
     from verifier.pipeline.filling import fill_all
