@@ -158,6 +158,31 @@ def test_a_full_disk_in_the_copy_in_place_leaves_the_new_content_where_it_says(
     assert a.stat().st_ino == b.stat().st_ino  # the links are still one file
 
 
+@pytest.mark.parametrize("command", ["convert", "generate"])
+def test_an_output_cut_in_place_says_where_its_new_content_is(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str) -> None:
+    # ``-o`` over a file with hard links: the copy in place cut short was
+    # said as "cannot write: No space left on device" alone, the file left
+    # cut and its new content, complete, in a file the user was not told of.
+    src = tmp_path / "in.ftn"
+    src.write_text(CANONICAL, encoding="utf-8")
+    a, b = linked(tmp_path, "old\n" * 100)
+
+    def full(src: Any, dst: Any) -> None:
+        dst.write(src.read(100))
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(outputs, "copy_into", full)
+    args = ["convert", str(src), "-t", "ftn"] if command == "convert" else ["generate"]
+    code, _out, err = run(*args, "-o", str(a))
+    (kept,) = [n for n in files_in(tmp_path) if n.endswith(".new")]
+    assert code == 2 and (tmp_path / kept).stat().st_size > 100
+    assert (f"{a}: cannot write: No space left on device; its new content is complete in "
+            f"{tmp_path / kept}: copy it over the file (cat it > {a} keeps the hard links), "
+            "then remove it") in err
+    assert a.stat().st_ino == b.stat().st_ino
+
+
 def test_too_little_free_space_leaves_a_linked_file_untouched(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     a, _b = linked(tmp_path, SHORT)

@@ -86,11 +86,14 @@ class FileChanged(OSError):
 
 class CutInPlace(OSError):
     """A file with hard links could be written in place only in part; its
-    new content is complete in ``kept`` (``filename``), synced to disk."""
+    new content is complete in ``kept`` (``filename``), synced to disk.
+    ``strerror`` says so, and what to do (``why``: what stopped the copy)."""
 
-    def __init__(self, errno_: int | None, why: str, kept: Path) -> None:
-        super().__init__(errno_, why, str(kept))
-        self.kept = kept
+    def __init__(self, errno_: int | None, why: str, kept: Path, shown: str) -> None:
+        super().__init__(errno_, f"{why}; its new content is complete in {kept}: copy it over "
+                                 f"the file (cat it > {shown} keeps the hard links), then "
+                                 "remove it", str(kept))
+        self.kept, self.why = kept, why
 
 
 class AtomicFile:
@@ -114,6 +117,7 @@ class AtomicFile:
     everything as it was."""
 
     def __init__(self, path: Path, packing: str | None = None) -> None:
+        self.shown = str(path)  # as given, for messages
         self.target = target = Path(os.path.realpath(path))
         try:  # by the name given: a link to a descriptor (/dev/stdout) leads to what it is
             st: os.stat_result | None = os.stat(path)
@@ -189,7 +193,7 @@ class AtomicFile:
                 f.flush()
                 os.fsync(f.fileno())
             except OSError as e:
-                raise CutInPlace(e.errno, e.strerror or str(e), kept) from None
+                raise CutInPlace(e.errno, e.strerror or str(e), kept, self.shown) from None
         os.unlink(kept)
 
     def abort(self) -> None:

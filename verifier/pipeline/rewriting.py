@@ -244,7 +244,7 @@ class Formatted:
         if isinstance(e, FileChanged):
             why = f"changed while it was being {self.DOING}: not rewritten"
         elif isinstance(e, CutInPlace):
-            why = (f"rewritten in place only in part ({e.strerror}): its new content is "
+            why = (f"rewritten in place only in part ({e.why}): its new content is "
                    f"complete in {e.kept}; copy it over the file (cat it > {self.label} "
                    "keeps the hard links), then remove it")
         else:
