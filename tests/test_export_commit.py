@@ -160,6 +160,27 @@ def test_without_an_exchange_the_tables_are_renamed_in_once_all_are_written(
     assert sorted(os.listdir(tmp_path)) == ["t"]
 
 
+def test_a_folder_in_the_place_of_a_table_is_said_and_no_table_is_replaced(
+        tmp_path: Path) -> None:
+    # The tables were renamed in one at a time up to the folder in the way:
+    # the first ones new, the rest old, and the message said "the tables in
+    # t are as they were".
+    from verifier import fileset
+
+    folder = tmp_path / "t"
+    (folder / "b.csv").mkdir(parents=True)
+    (folder / "a.csv").write_text("old a\n", encoding="utf-8")
+    s = fileset.FileSet(folder, ["a.csv", "b.csv"])
+    s.open("a.csv").write(b"new a\n")
+    s.open("b.csv").write(b"new b\n")
+    with pytest.raises(OSError) as caught:
+        s.commit()
+    assert caught.value.strerror == "b.csv in it is a folder, not a table: move it away"
+    assert caught.value.filename == str(folder)
+    assert (folder / "a.csv").read_text(encoding="utf-8") == "old a\n"
+    assert sorted(os.listdir(folder)) == ["a.csv", "b.csv"] and os.listdir(tmp_path) == ["t"]
+
+
 def test_an_aborted_set_leaves_nothing(tmp_path: Path) -> None:
     from verifier import fileset
 

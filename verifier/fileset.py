@@ -126,6 +126,10 @@ class FileSet:
         held = None if self.inside else self._held()
         if held is not None and self._swap(held):
             return
+        for name in self.names:  # a folder in a table's place: refused before any is moved
+            if os.path.isdir(self.folder / name) and not os.path.islink(self.folder / name):
+                raise OSError(errno.EISDIR, f"{name} in it is a folder, not a table: move "
+                                            "it away")
         for name in self.names:  # one at a time: all written, each rename needs no space
             _keep_mode(self.staging / name, self.folder / name)
             os.replace(self.staging / name, self.folder / name)
