@@ -213,3 +213,18 @@ def test_an_atomic_file_with_hard_links_is_rewritten_in_place_at_the_end(
 
     assert gzip.decompress(a.read_bytes()).decode() == CANONICAL
     assert a.stat().st_ino == b.stat().st_ino and only(tmp_path) == ["a.ftn", "b.ftn"]
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="names a descriptor in /proc")
+def test_a_pipe_named_by_its_descriptor_is_refused_as_not_a_regular_file() -> None:
+    # ``-o /dev/stdout`` with standard output a pipe: the name resolves to
+    # "/proc/PID/fd/pipe:[N]", which is no path, so the file was taken for
+    # a new one, and its temporary file could not be made there ("No such
+    # file or directory"); what the name leads to is a pipe.
+    read_end, write_end = os.pipe()
+    try:
+        with pytest.raises(OSError, match="not a regular file"):
+            AtomicFile(Path(f"/proc/self/fd/{write_end}"))
+    finally:
+        os.close(read_end)
+        os.close(write_end)

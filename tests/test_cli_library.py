@@ -108,6 +108,10 @@ def test_reference_games_are_the_generated_ones_then_the_files(tmp_path: Path) -
     ("old.ftn", False, "old.ftn exists: ftn record --resume old.ftn goes on with it, or "
      "name a new file"),
     ("dir", True, "dir: not a regular file"),
+    ("dangling.ftn", False, "dangling.ftn: a symbolic link to nowhere.ftn, which does not "
+     "exist: name a new file"),  # (it was said to exist, and to be resumed)
+    ("dangling.ftn", True, "dangling.ftn: a symbolic link to nowhere.ftn, which does not "
+     "exist: name a new file"),  # (it was said not to exist, and to be started)
     ("latin.ftn", True, "latin.ftn:2: not UTF-8 text (byte 9 of the file)"),
 ])
 def test_open_journal_refuses_what_cannot_be_recorded_into(
@@ -116,6 +120,7 @@ def test_open_journal_refuses_what_cannot_be_recorded_into(
     monkeypatch.chdir(tmp_path)
     Path("old.ftn").write_text("ftn 1\n")
     Path("dir").mkdir()
+    Path("dangling.ftn").symlink_to("nowhere.ftn")
     Path("latin.ftn").write_bytes(b"ftn 1\n# \xe9\n")  # byte 9: the Latin-1 e-acute
     with pytest.raises(CannotRecord) as caught:
         open_journal(Path(name), resume)

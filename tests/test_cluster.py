@@ -50,6 +50,48 @@ def test_dask_missing_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch,
     assert "pip install 'ftn-tools[dask]'" in r.stderr
 
 
+class _Lost:
+    """A future of a cluster that could not run the task (its scheduler
+    cannot read ftn's work: no such module there)."""
+
+    def result(self) -> Any:
+        raise RuntimeError("Error during deserialization of the task graph. This frequently\n"
+                           "occurs if the Scheduler and Client have different environments.")
+
+
+class _Client:
+    def __init__(self, address: str, timeout: str) -> None:
+        pass
+
+    def wait_for_workers(self, n: int, timeout: float) -> None:
+        pass
+
+    def nthreads(self) -> dict[str, int]:
+        return {"w": 1}
+
+    def submit(self, fn: Any, item: Any, pure: bool) -> _Lost:
+        return _Lost()
+
+    def close(self) -> None:
+        pass
+
+
+def test_work_the_cluster_cannot_run_is_a_message_not_a_traceback(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # A scheduler started where ftn cannot be imported: the RuntimeError
+    # of the task's result went up as a traceback (exit 1).
+    fake = type("distributed", (), {"Client": _Client})
+    monkeypatch.setattr(dask_cluster, "_distributed", lambda: fake)
+    path = tmp_path / "g.ftn"
+    path.write_text(corpus(1), encoding="utf-8")
+    r = CliRunner().invoke(app, ["check", "--dask", "tcp://127.0.0.1:1", str(path)])
+    assert r.exit_code == 2 and "Traceback" not in r.stderr, r.stderr
+    assert r.stderr == (
+        "ftn: --dask tcp://127.0.0.1:1: the cluster could not run ftn's work (Error during "
+        "deserialization of the task graph. This frequently): the scheduler and its workers "
+        "need ftn and its dependencies installed, the versions used here\n")
+
+
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[Any]:
     distributed = pytest.importorskip("distributed")

@@ -1,4 +1,4 @@
-"""``ftn export``'s tables are put in place together (``outputs.FileSet``):
+"""``ftn export``'s tables are put in place together (``fileset.FileSet``):
 a disk that fills while the last table is written (a file-size limit in a
 subprocess: EFBIG, as a full disk gives ENOSPC), a folder that cannot be
 written, leave the old set as it was, with a message naming the file and
@@ -53,7 +53,7 @@ def ftn(*args: str, cwd: Path, limit: int | None = None) -> subprocess.Completed
 def can_exchange(scratch: Path) -> bool:
     """Whether this system swaps two folders in one step (``scratch`` made
     and removed)."""
-    from verifier.outputs import _exchange
+    from verifier.fileset import _exchange
 
     (scratch / "a").mkdir(parents=True)
     (scratch / "b").mkdir()
@@ -143,15 +143,15 @@ def test_a_users_files_in_the_folder_stay_and_only_the_tables_are_replaced(
 
 def test_without_an_exchange_the_tables_are_renamed_in_once_all_are_written(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from verifier import outputs
+    from verifier import fileset
 
-    monkeypatch.setattr(outputs, "_exchange", lambda a, b: False)
+    monkeypatch.setattr(fileset, "_exchange", lambda a, b: False)
     folder = tmp_path / "t"
     folder.mkdir()
     (folder / "a.csv").write_text("old a\n", encoding="utf-8")
     (folder / "b.csv").write_text("old b\n", encoding="utf-8")
     os.chmod(folder / "a.csv", 0o600)
-    s = outputs.FileSet(folder, ["a.csv", "b.csv"])
+    s = fileset.FileSet(folder, ["a.csv", "b.csv"])
     s.open("a.csv").write(b"new a\n")
     s.open("b.csv").write(b"new b\n")
     s.commit()
@@ -160,10 +160,31 @@ def test_without_an_exchange_the_tables_are_renamed_in_once_all_are_written(
     assert sorted(os.listdir(tmp_path)) == ["t"]
 
 
-def test_an_aborted_set_leaves_nothing(tmp_path: Path) -> None:
-    from verifier import outputs
+def test_a_folder_in_the_place_of_a_table_is_said_and_no_table_is_replaced(
+        tmp_path: Path) -> None:
+    # The tables were renamed in one at a time up to the folder in the way:
+    # the first ones new, the rest old, and the message said "the tables in
+    # t are as they were".
+    from verifier import fileset
 
-    s = outputs.FileSet(tmp_path / "new" / "t", ["a.csv"])
+    folder = tmp_path / "t"
+    (folder / "b.csv").mkdir(parents=True)
+    (folder / "a.csv").write_text("old a\n", encoding="utf-8")
+    s = fileset.FileSet(folder, ["a.csv", "b.csv"])
+    s.open("a.csv").write(b"new a\n")
+    s.open("b.csv").write(b"new b\n")
+    with pytest.raises(OSError) as caught:
+        s.commit()
+    assert caught.value.strerror == "b.csv in it is a folder, not a table: move it away"
+    assert caught.value.filename == str(folder)
+    assert (folder / "a.csv").read_text(encoding="utf-8") == "old a\n"
+    assert sorted(os.listdir(folder)) == ["a.csv", "b.csv"] and os.listdir(tmp_path) == ["t"]
+
+
+def test_an_aborted_set_leaves_nothing(tmp_path: Path) -> None:
+    from verifier import fileset
+
+    s = fileset.FileSet(tmp_path / "new" / "t", ["a.csv"])
     s.open("a.csv").write(b"x")
     s.abort()
     assert os.listdir(tmp_path / "new") == []
@@ -177,23 +198,23 @@ def test_a_full_disk_at_the_last_table_is_a_message_and_the_old_set_stays(
         pytest.skip("no /dev/full")
     from typer.testing import CliRunner
 
-    from verifier import outputs
+    from verifier import fileset
     from verifier.cli import app
 
     out = str(inputs / "t")
     assert CliRunner().invoke(app, ["export", str(inputs / "good.ftn"), "--to", to, "-o",
                                     out]).exit_code == 0
     old = contents(inputs / "t")
-    real = outputs.FileSet.open
+    real = fileset.FileSet.open
 
-    def full(self: outputs.FileSet, name: str) -> object:
+    def full(self: fileset.FileSet, name: str) -> object:
         f = real(self, name)
         if name.startswith("findings."):
             f.close()
             self.files[-1] = open("/dev/full", "wb")  # noqa: SIM115 - the set closes it
         return self.files[-1]
 
-    monkeypatch.setattr(outputs.FileSet, "open", full)
+    monkeypatch.setattr(fileset.FileSet, "open", full)
     r = CliRunner().invoke(app, ["export", str(inputs / "wrong.ftn"), "--to", to, "-o", out])
     assert r.exit_code == 2, r.output
     assert r.stderr == (f"ftn: {out}/findings.{to}: cannot write: No space left on device; "
@@ -204,20 +225,20 @@ def test_a_full_disk_at_the_last_table_is_a_message_and_the_old_set_stays(
 
 def test_a_parent_that_cannot_be_written_stages_inside_the_folder(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from verifier import outputs
+    from verifier import fileset
 
     folder = tmp_path / "t"
     folder.mkdir()
     (folder / "a.csv").write_text("old\n", encoding="utf-8")
-    real = outputs._staging
+    real = fileset._staging
 
     def staging(parent: Path, name: str) -> Path:
         if parent == tmp_path:
             raise PermissionError(13, "Permission denied")
         return real(parent, name)
 
-    monkeypatch.setattr(outputs, "_staging", staging)
-    s = outputs.FileSet(folder, ["a.csv"])
+    monkeypatch.setattr(fileset, "_staging", staging)
+    s = fileset.FileSet(folder, ["a.csv"])
     assert s.staging.parent == folder
     s.open("a.csv").write(b"new\n")
     s.commit()

@@ -163,6 +163,8 @@ def test_an_engine_that_never_reads_is_not_waited_for_forever(tmp_path: Path) ->
 @pytest.mark.parametrize(("command", "says"), [
     ('python "engine.py', "cannot start: the command does not parse: No closing quotation"),
     ("  ", "cannot start: the command is empty"),
+    ("no-such-engine-at-all --fast",
+     "cannot start: no-such-engine-at-all: No such file or directory"),
 ])
 def test_a_command_that_cannot_be_run(command: str, says: str) -> None:
     from notation.printer import print_games

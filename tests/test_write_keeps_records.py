@@ -101,6 +101,22 @@ def test_a_file_saved_anew_while_it_is_formatted_is_left_to_the_editor(
     assert f.read_text(encoding="utf-8") == edited and files_in(tmp_path) == ["a.ftn"]
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_file_named_twice_is_rewritten_once(tmp_path: Path, jobs: int) -> None:
+    # With more than one job the inputs are read ahead: the second name of
+    # a file was read before the first was rewritten, and then found
+    # changed ("changed while it was being formatted", exit 2).
+    f = tmp_path / "a.ftn"
+    f.write_text(LOOSE, encoding="utf-8")
+    (tmp_path / "b.ftn").symlink_to("a.ftn")
+    said: list[str] = []
+    names = [str(f), str(tmp_path / "b.ftn"), str(f)]
+    done = fmt_all(names, "write", said.append, said.append, lambda d, p: None, jobs=jobs)
+    assert said == [f"reformatted {f}"] and done.failed == 0 and SET_2 not in done.ops
+    assert f.read_text(encoding="utf-8") == CANONICAL
+    assert files_in(tmp_path) == ["a.ftn", "b.ftn"] and (tmp_path / "b.ftn").is_symlink()
+
+
 def test_fill_says_so_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from verifier import fill
     from verifier.pipeline.filling import fill_all
@@ -140,6 +156,31 @@ def test_a_full_disk_in_the_copy_in_place_leaves_the_new_content_where_it_says(
     assert (f"ftn fmt: {a}: rewritten in place only in part (No space left on device): its "
             f"new content is complete in {tmp_path / kept[0]}; copy it over the file") in err
     assert a.stat().st_ino == b.stat().st_ino  # the links are still one file
+
+
+@pytest.mark.parametrize("command", ["convert", "generate"])
+def test_an_output_cut_in_place_says_where_its_new_content_is(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str) -> None:
+    # ``-o`` over a file with hard links: the copy in place cut short was
+    # said as "cannot write: No space left on device" alone, the file left
+    # cut and its new content, complete, in a file the user was not told of.
+    src = tmp_path / "in.ftn"
+    src.write_text(CANONICAL, encoding="utf-8")
+    a, b = linked(tmp_path, "old\n" * 100)
+
+    def full(src: Any, dst: Any) -> None:
+        dst.write(src.read(100))
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(outputs, "copy_into", full)
+    args = ["convert", str(src), "-t", "ftn"] if command == "convert" else ["generate"]
+    code, _out, err = run(*args, "-o", str(a))
+    (kept,) = [n for n in files_in(tmp_path) if n.endswith(".new")]
+    assert code == 2 and (tmp_path / kept).stat().st_size > 100
+    assert (f"{a}: cannot write: No space left on device; its new content is complete in "
+            f"{tmp_path / kept}: copy it over the file (cat it > {a} keeps the hard links), "
+            "then remove it") in err
+    assert a.stat().st_ino == b.stat().st_ino
 
 
 def test_too_little_free_space_leaves_a_linked_file_untouched(

@@ -102,9 +102,28 @@ def cluster_runner(address: str) -> Iterator[tuple[Callable[[Callable[[Any], Any
                               f"{WORKER_WAIT:g} s; start one (dask worker {address}) and run "
                               "again") from None
         threads = sum(client.nthreads().values()) or 1
-        yield (lambda fn, p: client.submit(fn, p, pure=False)), threads, True, BATCH
+        yield ((lambda fn, p: _Remote(client.submit(fn, p, pure=False), address)), threads,
+               True, BATCH)
     finally:
         client.close()
+
+
+class _Remote:
+    """A task's future on the cluster: its result, or DaskMissing when the
+    cluster could not run it (a scheduler or a worker without ftn, or with
+    other versions of it), said in one line."""
+
+    def __init__(self, future: Any, address: str) -> None:
+        self.future, self.address = future, address
+
+    def result(self) -> Any:
+        try:
+            return self.future.result()
+        except Exception as e:
+            said = (str(e).strip().split("\n", 1)[0] or type(e).__name__)[:200]
+            raise DaskMissing(f"--dask {self.address}: the cluster could not run ftn's work "
+                              f"({said}): the scheduler and its workers need ftn and its "
+                              "dependencies installed, the versions used here") from None
 
 
 def _counts(part: Iterable[str]) -> list[tuple[int, int]]:

@@ -106,11 +106,14 @@ class EngineProcess:
         if not args:
             raise OSError("the command is empty")
         become_subreaper()
-        self.proc = subprocess.Popen(
-            args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, bufsize=0, start_new_session=True,
-            preexec_fn=killed_with_this_thread(),
-        )
+        try:
+            self.proc = subprocess.Popen(
+                args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, bufsize=0, start_new_session=True,
+                preexec_fn=killed_with_this_thread(),
+            )
+        except OSError as e:  # no such program, or one that cannot be run
+            raise OSError(f"{args[0]}: {e.strerror or e}") from None
         self.since = start_time(self.proc.pid)
         self.guard = guard(self.proc.pid)  # what it starts dies with this process too
         self.sel = selectors.DefaultSelector()

@@ -100,6 +100,9 @@ def open_journal(file: Path, resume: bool) -> Journal:
     name = str(file)
     if name.endswith((".gz", ".bz2", ".xz", ".zst", ".json", ".jsonl", ".ndjson")):
         raise CannotRecord(f"{name}: records are written as plain FTN: name a .ftn file")
+    if file.is_symlink() and not file.exists():  # neither a file to go on with nor a new one
+        raise CannotRecord(f"{name}: a symbolic link to {os.readlink(file)}, which does not "
+                           "exist: name a new file")
     if resume and not file.exists():
         raise CannotRecord(f"{name}: no such file (without --resume, ftn record starts it)")
     if not resume and (file.exists() or file.is_symlink()):

@@ -5,7 +5,7 @@ Boundary: the work on one piece (``export_piece``: each game replayed once,
 its rows made by ``tables.Rows``) and the in-order sink that writes them
 (``ExportSink``), a table to a file in the output folder
 (``games.parquet``, ``events.csv``...), the six written aside and put in
-place together (``outputs.FileSet``) once every input is read: a reader
+place together (``fileset.FileSet``) once every input is read: a reader
 sees the old set or the new, a failure leaves the old. Parquet goes
 through ``parquet.ParquetWriter`` (the standard library alone), its
 pages held compressed until a row group is full; CSV a piece at a time.
@@ -22,8 +22,9 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
+from ..fileset import FileSet
 from ..inputs import InputError
-from ..outputs import FileSet, WriteError, interruptible
+from ..outputs import WriteError, interruptible
 from ..parallel import Piece
 from ..pipeline import End, Start, Text, drive
 from ..shown import csv_cell
@@ -91,7 +92,7 @@ OWNED = tuple(f"{name}.{to}" for name in TABLES for to in FORMATS)
 class ExportSink:
     """Every piece's rows, in input order, to the tables' files (``game_id``
     made global: the games' order among all the inputs, from 1), the set
-    of them put in place together (``outputs.FileSet``); ``games`` and
+    of them put in place together (``fileset.FileSet``); ``games`` and
     ``unreadable`` count the games, ``failed`` holds the inputs unreadable
     partway. A file that cannot be written is a ``WriteError`` naming it."""
 

@@ -34,7 +34,8 @@ from .text import LineMap
 #: A document longer than this is not checked as it is typed (it is a
 #: diagnostic instead): ``ftn check`` on the command line reads any size.
 MAX_CHARS = 4 << 20
-#: Nor one of more lines than this, or of more pieces (games; JSON Lines
+#: Nor one of more lines than this (the editor's lines: a lone "\r" ends
+#: one too), or of more pieces (games; JSON Lines
 #: lines): the work of a check grows with them, not only with the characters
 #: (a JSON Lines text of two million "{}" lines is under ``MAX_CHARS``).
 MAX_LINES = 250_000
@@ -164,6 +165,8 @@ class Document:
         if len(text) > MAX_CHARS:
             return self.too_large(len(text))
         lines = text.count("\n") + 1
+        if "\r" in text:  # the editor's lines: a lone "\r" ends one too
+            lines += text.count("\r") - text.count("\r\n")
         if lines > MAX_LINES:  # refused before the text is split (it can be millions)
             return self._refuse(_too_large(f"{lines:,} lines", f"{MAX_LINES:,}", self.source))
         self.text = text

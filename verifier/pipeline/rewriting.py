@@ -15,8 +15,9 @@ line), a message for people to ``say`` (standard output) or ``warn``
 
 from __future__ import annotations
 
+import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -243,7 +244,7 @@ class Formatted:
         if isinstance(e, FileChanged):
             why = f"changed while it was being {self.DOING}: not rewritten"
         elif isinstance(e, CutInPlace):
-            why = (f"rewritten in place only in part ({e.strerror}): its new content is "
+            why = (f"rewritten in place only in part ({e.why}): its new content is "
                    f"complete in {e.kept}; copy it over the file (cat it > {self.label} "
                    "keeps the hard links), then remove it")
         else:
@@ -338,11 +339,29 @@ def fmt_all(names: Iterable[str], mode: str, say: Say, warn: Say, show: Show,
     sink = FmtSink(mode, say, warn, show, kind)
     try:
         with interruptible(mode == "write"):
-            drive(work, sink, names, jobs)
+            drive(work, sink, _each_file_once(names) if mode == "write" else names, jobs)
     finally:
         if sink.current is not None:
             sink.current.abort()
     return sink
+
+
+def _each_file_once(names: Iterable[str]) -> Iterator[str]:
+    """The inputs of ``--write``, a file once: a name of a file named before
+    (again, or through a link) is left out. Its rewriting would find it
+    done; with more than one job it would be read before the first name is
+    rewritten, and then be found changed."""
+    seen: set[tuple[int, int]] = set()
+    for name in names:
+        try:
+            st = None if name == "-" else os.stat(name)
+        except OSError:  # its reading says why
+            st = None
+        if st is not None:
+            if (st.st_dev, st.st_ino) in seen:
+                continue
+            seen.add((st.st_dev, st.st_ino))
+        yield name
 
 
 def fmt_status(ops: list[str], unreadable: bool) -> int:
