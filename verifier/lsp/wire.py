@@ -14,7 +14,6 @@ traceback, no control character). It decides nothing of the features.
 from __future__ import annotations
 
 import logging
-import re
 from typing import Any
 
 import cattrs
@@ -26,12 +25,12 @@ from pygls.protocol import (
     lsp_method,
 )
 
+from ..shown import escape_controls
+
 #: The methods the server answers for a request it could not read (its
 #: parameters not valid) and for a message it drops.
 INVALID, DROPPED = "ftn/invalidRequest", "ftn/dropped"
 log = logging.getLogger(__name__)
-
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 class FtnProtocol(LanguageServerProtocol):
@@ -92,7 +91,7 @@ def _why(e: Exception) -> str:
 
 def clean(text: str) -> str:
     """A text of the client's, short and with no control characters, for a message."""
-    return _CONTROL.sub("?", text[:200])
+    return escape_controls(text[:200])
 
 
 class OneLine(logging.Formatter):
@@ -105,4 +104,4 @@ class OneLine(logging.Formatter):
         if record.exc_info and record.exc_info[1] is not None:
             e = record.exc_info[1]
             text += f" ({type(e).__name__}: {str(e).split(chr(10), 1)[0]})"
-        return "ftn server: " + _CONTROL.sub("?", text)[:500]
+        return "ftn server: " + escape_controls(text)[:500]
