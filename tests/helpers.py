@@ -1,5 +1,6 @@
 """The helpers the tests share: running ``ftn`` in-process or as a new
-process, and the generated corpora of games. A plain module (``from helpers
+process, the generated corpora of games, and the children of a process
+(``children``, from /proc). A plain module (``from helpers
 import run``), as ``paths`` is, because conftest files are for pytest to
 load, not to import."""
 
@@ -9,6 +10,7 @@ import functools
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 from golden import mutate
 from paths import ROOT
@@ -64,3 +66,18 @@ def mixed(games: int, seed: int = 1) -> str:
     (mutated: claims changed, lines dropped; every game still reads)."""
     blocks = [print_games(generate_games(p, games, seed + p)) for p in (2, 3, 4)]
     return "\n".join(mutate(b, seed) if i % 2 else b for i, b in enumerate(blocks))
+
+
+def children(pid: int) -> list[int]:
+    """The live children of ``pid``."""
+    found = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            fields = Path(f"/proc/{name}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid and fields[0] != "Z":
+            found.append(int(name))
+    return found

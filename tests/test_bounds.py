@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from helpers import run
+from helpers import children, run
 from paths import ROOT, SAMPLES
 
 from notation.printer import print_games
@@ -175,22 +175,6 @@ def _gone(pid: int) -> bool:
     return raw[raw.rfind(b")") + 2:][:1] in (b"Z", b"X")
 
 
-def _children(parent: int) -> list[int]:
-    """The processes whose parent is ``parent`` (from /proc/PID/stat)."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", "rb") as f:
-                raw = f.read()
-        except OSError:
-            continue
-        if int(raw[raw.rfind(b")") + 2:].split()[1]) == parent:
-            found.append(int(entry))
-    return found
-
-
 def _wait_for(what: Callable[[], bool], seconds: float) -> bool:
     """Whether ``what`` holds within ``seconds`` (asked every 20 ms)."""
     import time
@@ -220,7 +204,7 @@ def test_the_engine_and_its_helper_die_when_ftn_is_killed(tmp_path: Path) -> Non
         assert _wait_for(pid_file.exists, 60), "the engine did not start"
         pids = [int(p) for p in pid_file.read_text().split()]
         # ftn starts the guard just after the engine: wait until both are its children.
-        assert _wait_for(lambda: len(_children(audit.pid)) >= 2, 60), "no guard was started"
+        assert _wait_for(lambda: len(children(audit.pid)) >= 2, 60), "no guard was started"
         assert not any(_gone(p) for p in pids)
         audit.kill()
         audit.wait(timeout=60)

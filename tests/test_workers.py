@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers import children
 from paths import ROOT
 
 pytestmark = [pytest.mark.slow,
@@ -28,21 +29,6 @@ def many_games(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("games") / "many.ftn"
     path.write_text("\n".join([text] * 40), encoding="utf-8")  # 4,000 games
     return path
-
-
-def children(pid: int) -> list[int]:
-    """The live children of ``pid``."""
-    found = []
-    for name in os.listdir("/proc"):
-        if not name.isdigit():
-            continue
-        try:
-            fields = Path(f"/proc/{name}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid and fields[0] != "Z":
-            found.append(int(name))
-    return found
 
 
 def alive(pid: int) -> bool:
