@@ -23,14 +23,13 @@ from setuptools import setup
 # The modules where the time goes (parsing, then replay and judging; issue
 # 23 has the profile). Every other module stays interpreted.
 COMPILED = [
-    "notation/build.py",
-    "notation/jsonform.py",
-    "notation/parser.py",
-    "notation/scan.py",
-    "notation/scanline.py",
-    "verifier/engine.py",
-    "verifier/judge.py",
-    "verifier/replay.py",
+    "notation/ftn/build.py",
+    "notation/json/form.py",
+    "notation/ftn/reader.py",
+    "notation/ftn/scanner.py",
+    "verifier/rules/engine.py",
+    "verifier/replay/judge.py",
+    "verifier/replay/game.py",
 ]
 # The mypy whose mypyc compiles them; the floor of the dev extra's.
 MYPY = "mypy>=1.8"

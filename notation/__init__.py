@@ -6,7 +6,9 @@ immutable records that carry their source positions (``parser``,
 never imports ``verifier`` and knows no rule of the game.
 """
 
-from .model import (
+from notation.ftn.printer import print_game, print_games
+from notation.ftn.reader import FtnSyntaxError, ParseError, parse, parse_games, read_games
+from notation.model import (
     NOBODY,
     Comments,
     Deal,
@@ -23,8 +25,6 @@ from .model import (
     TotalsClaim,
     Winner,
 )
-from .parser import FtnSyntaxError, ParseError, parse, parse_games, read_games
-from .printer import print_game, print_games
 
 __all__ = [
     "NOBODY",

@@ -1,6 +1,6 @@
 """The rule options of FTN (SPEC.md 3, RULES.md R9) and their presets: one
 table, from which the record schema (``schema``), the verifier's set-up
-(``verifier.options``) and the command line's help (``verifier.cli``) are
+(``verifier.rules.options``) and the command line's help (``verifier.cli``) are
 all made.
 
 Boundary: data only, with no import (so that a check of FTN, which loads
@@ -10,12 +10,12 @@ imports ``verifier``). A row says an option's name, the values a ``[rule
 checker accepts of the tag alone), how a message about a bad value describes
 them, the schema's shorter description and, for a simple option, the field
 of the verifier's ``Rules`` it sets and the field's value for each word (or
-none: the field is the whole number given, 1 or more). ``verifier.options``
+none: the field is the whole number given, 1 or more). ``verifier.rules.options``
 reads, checks and describes the simple options from these rows alone; three
 are read there by hand (``set``: the player limits; ``hand``: the deal
 tables and R2.1; ``partnerships``: R1.3 and 4 players). Adding a simple
 option is a row here (appended: its bad values are reported after the
-others') and its field and meaning in ``verifier.engine.Rules``; a preset
+others') and its field and meaning in ``verifier.rules.engine.Rules``; a preset
 that does not name it takes the field's default.
 """
 

@@ -41,9 +41,10 @@ from pathlib import Path
 import chess
 import chess.pgn
 
-from notation.printer import print_games
-from verifier.check import check_text, convert_text
-from verifier.generate import generate_games
+from notation.ftn.printer import print_games
+from verifier.pipeline.jobs.check import check_text
+from verifier.pipeline.jobs.rewrite import convert_text
+from verifier.rules.generate import generate_games
 
 # A process that reads a PGN file with python-chess and prints the plies.
 _READ_PGN = """
@@ -57,7 +58,7 @@ print(games, plies)
 """
 
 # What a Python's FTN tools are: compiled when the engine is a C extension.
-_KIND = ("import verifier.engine as e\n"
+_KIND = ("import verifier.rules.engine as e\n"
          "print('compiled' if e.__file__.endswith(('.so', '.pyd')) else 'pure')")
 
 

@@ -19,8 +19,8 @@ import sys
 from dataclasses import replace
 
 from notation.model import Game, Placement
-from verifier.generate import generate_games
-from verifier.replay import check_game
+from verifier.replay.game import check_game
+from verifier.rules.generate import generate_games
 
 
 def cut(game: Game, rng: random.Random) -> tuple[Game, int, int]:

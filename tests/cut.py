@@ -16,11 +16,11 @@ from __future__ import annotations
 import sys
 from dataclasses import replace
 
+from notation.ftn.printer import print_games
+from notation.ftn.reader import parse_games
 from notation.model import NOBODY, Game, Tag
-from notation.parser import parse_games
-from notation.printer import print_games
-from verifier.claims import claimed_totals
-from verifier.setup import Setup, read_header
+from verifier.replay.claims import claimed_totals
+from verifier.rules.start import Setup, read_header
 
 
 def one_round_records(game: Game) -> list[Game]:

@@ -32,12 +32,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from notation.ftn.printer import print_games  # noqa: E402
+from notation.ftn.reader import parse_games  # noqa: E402
 from notation.model import Event, Game, Knock, Placement, Round, Winner  # noqa: E402
-from notation.parser import parse_games  # noqa: E402
-from notation.printer import print_games  # noqa: E402
-from verifier.check import format_text  # noqa: E402
-from verifier.fill import fill_text  # noqa: E402
-from verifier.generate import generate_games, hide  # noqa: E402
+from verifier.pipeline.jobs.fill import fill_text  # noqa: E402
+from verifier.pipeline.jobs.rewrite import format_text  # noqa: E402
+from verifier.rules.generate import generate_games, hide  # noqa: E402
 
 SAMPLES = ROOT / "samples" / "valid"
 

@@ -16,9 +16,9 @@ from golden import mutate
 from paths import ROOT
 from typer.testing import CliRunner
 
-from notation.printer import print_games
-from verifier.cli import app
-from verifier.generate import generate_games
+from notation.ftn.printer import print_games
+from verifier.cli.common import app
+from verifier.rules.generate import generate_games
 
 runner = CliRunner()
 

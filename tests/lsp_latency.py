@@ -30,9 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from lsp_session import Session
 
-from notation.printer import print_game
-from verifier.generate import generate_games
+from notation.ftn.printer import print_game
 from verifier.lsp.document import Document
+from verifier.rules.generate import generate_games
 
 
 def record(lines: int, seed: int) -> str:

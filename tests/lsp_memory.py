@@ -27,8 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from lsp_session import Raw
 
-from notation.printer import print_game
-from verifier.generate import generate_games
+from notation.ftn.printer import print_game
+from verifier.rules.generate import generate_games
 
 
 def document(kind: str) -> tuple[str, str]:

@@ -1,5 +1,5 @@
-"""Write the terminals shipped with the package (``notation/ftn.lark.terminals``)
-after a change of ``notation/ftn.lark``:
+"""Write the terminals shipped with the package (``notation/ftn/ftn.lark.terminals``)
+after a change of ``notation/ftn/ftn.lark``:
 
     python tests/terminals.py
 
@@ -10,7 +10,7 @@ Boundary: a maintainer's tool; it writes that one file and nothing else.
 
 from __future__ import annotations
 
-from notation import grammar
+from notation.ftn import grammar
 
 if __name__ == "__main__":
     grammar.write_packaged()

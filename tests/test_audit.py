@@ -16,13 +16,13 @@ from engines_catalog import WRONG
 from paths import ENGINES, SAMPLES, read_sample
 from typer.testing import CliRunner
 
-from notation.parser import parse_games
-from verifier.audit import DEFECTS, audit_game, classify
-from verifier.check import check_text
-from verifier.cli import app
+from notation.ftn.reader import parse_games
+from verifier.audit.defects import DEFECTS, audit_game, classify
+from verifier.cli.common import app
 from verifier.diagnostics import Diagnostic
-from verifier.observers import Divergence, Facts
-from verifier.replay import check_game
+from verifier.pipeline.jobs.check import check_text
+from verifier.replay.game import check_game
+from verifier.replay.observers import Divergence, Facts
 
 runner = CliRunner()
 

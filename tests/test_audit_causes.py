@@ -18,12 +18,12 @@ from engines_catalog import RULES, WRONG
 from paths import ENGINES
 from typer.testing import CliRunner
 
+from notation.ftn.printer import print_games
+from notation.ftn.reader import parse_games
 from notation.model import NOBODY, Placement, Winner
-from notation.parser import parse_games
-from notation.printer import print_games
-from verifier.audit import audit_game, classify
-from verifier.cli import app
-from verifier.replay import check_game
+from verifier.audit.defects import audit_game, classify
+from verifier.cli.common import app
+from verifier.replay.game import check_game
 
 runner = CliRunner()
 NEW = ("round_ends_blocked_at_first_out", "round_ends_at_first_out_unsaid",

@@ -1,4 +1,4 @@
-"""Tests of verifier.board: the rules as a library. Positions are computed by
+"""Tests of verifier.rules.board: the rules as a library. Positions are computed by
 hand from docs/RULES.md (the R-numbers say which rule each value follows);
 games played to their end agree with the replay of their own FTN record; the
 README's "Rules as a library" blocks run and print what the README says."""
@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from paths import ROOT
 
-from notation.parser import parse_games
+from notation.ftn.reader import parse_games
 from verifier import (
     KNOCK,
     AmbiguousPlacementError,
@@ -33,8 +33,8 @@ from verifier import (
     api,
     parse_move,
 )
-from verifier.check import check_text
 from verifier.diagnostics import BY_NAME
+from verifier.pipeline.jobs.check import check_text
 
 # The README's short record (two players, N opens): N 6-6, S 6-4 L, ...
 N_HAND = [(6, 6), (6, 3), (5, 5), (4, 1), (2, 0), (3, 3), (1, 1)]
@@ -436,9 +436,9 @@ def test_the_readme_tour_prints_what_the_readme_says() -> None:
 def test_the_module_examples_run() -> None:
     import doctest
 
-    import verifier.board
+    import verifier.rules.board
 
-    assert doctest.testmod(verifier.board).failed == 0
+    assert doctest.testmod(verifier.rules.board).failed == 0
 
 
 def test_a_move_with_no_such_end_is_refused() -> None:

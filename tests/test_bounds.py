@@ -20,8 +20,8 @@ import pytest
 from helpers import children, run
 from paths import ROOT, SAMPLES
 
-from notation.printer import print_games
-from verifier.generate import generate_games
+from notation.ftn.printer import print_games
+from verifier.rules.generate import generate_games
 
 SAMPLE = SAMPLES / "valid" / "discarded-plus-zero.ftn"  # one game, no finding
 HUGE = "99999999999999999999"  # more than a C int (and a C long) holds
@@ -85,8 +85,8 @@ def test_jobs_of_a_settings_file_are_capped_naming_the_file(one_game: Path,
 
 
 def test_no_more_workers_than_pieces(tmp_path: Path, pools: list[int]) -> None:
-    from verifier.parallel import check_piece
     from verifier.pipeline.driver import collect
+    from verifier.pipeline.jobs.check import check_piece
 
     text = print_games(generate_games(2, 3, 1))
     path = tmp_path / "three.ftn"
@@ -125,8 +125,8 @@ def test_timeout_must_be_a_positive_finite_number(value: str) -> None:
 
 def test_generated_reference_games_are_made_one_at_a_time(monkeypatch: pytest.MonkeyPatch
                                                           ) -> None:
-    from verifier import generate
-    from verifier.liveaudit import reference_games
+    from verifier.audit.live.run import reference_games
+    from verifier.rules import generate
 
     made: list[int] = []
     real = generate.generate_game
@@ -299,8 +299,8 @@ def deep(tmp_path: Path) -> Iterator[Path]:
 def test_a_folder_1100_deep_is_walked_and_its_settings_found(deep: Path,
                                                              monkeypatch: pytest.MonkeyPatch
                                                              ) -> None:
-    from verifier.inputs import walk
-    from verifier.settings import settings_for
+    from verifier.files.inputs import walk
+    from verifier.pipeline.settings import settings_for
 
     bottom = deep.joinpath(*["d"] * 1100)
     shutil.copy(SAMPLE, bottom / "game.ftn")
@@ -316,7 +316,7 @@ def test_a_folder_1100_deep_is_walked_and_its_settings_found(deep: Path,
 
 def test_a_path_of_1200_dot_dots_finds_its_settings(tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    from verifier.settings import settings_for
+    from verifier.pipeline.settings import settings_for
 
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()

@@ -17,11 +17,11 @@ def test_the_api_reference_builds_without_warnings(tmp_path: Path) -> None:
                        cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stderr
     assert r.stderr == "" and "API reference written to" in r.stdout
-    board = (tmp_path / "verifier" / "board.html").read_text(encoding="utf-8")
+    board = (tmp_path / "verifier" / "rules" / "board.html").read_text(encoding="utf-8")
     for name in ("legal_moves", "from_game", "IllegalMoveError", "ScoredEvent"):
         assert name in board
-    for page in ("notation/model.html", "verifier/api.html", "verifier/engine.html",
-                 "verifier/replayed.html", "verifier/plays.html", "index.html"):
+    for page in ("notation/model.html", "verifier/api.html", "verifier/rules/engine.html",
+                 "verifier/replay/reference.html", "verifier/rules/plays.html", "index.html"):
         assert (tmp_path / page).is_file(), page
     top = (tmp_path / "verifier.html").read_text(encoding="utf-8")
     assert "TileNotInHandError" in top  # the lazy exports are documented

@@ -1,4 +1,4 @@
-"""Tests of verifier.check: whole texts, syntax errors as diagnostics, fmt."""
+"""Tests of the whole-text functions of the check and rewrite jobs: whole texts, syntax errors as diagnostics, fmt."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ import json
 import pytest
 from paths import SAMPLES, read_sample
 
-from verifier.check import check_lines, check_text, convert_text, format_text
+from verifier.pipeline.jobs.check import check_lines, check_text
+from verifier.pipeline.jobs.rewrite import convert_text, format_text
 
 TWO = read_sample("valid", "two-players-r8-3.ftn")
 THREE = read_sample("valid", "three-players.ftn")
@@ -91,7 +92,7 @@ INVALID = sorted((SAMPLES / "invalid").glob("*.ftn"))
 
 
 def keys(rep: object) -> list[tuple[str, int, int | None, int | None]]:
-    from verifier.check import FileReport
+    from verifier.pipeline.jobs.check import FileReport
 
     assert isinstance(rep, FileReport)
     return sorted((d.name, d.game, d.round, d.event) for d in rep.diagnostics)
@@ -102,7 +103,7 @@ SCHEMA_REFUSES = {"bad-header-unknown-option.ftn": "/tags/5/values/0"}
 
 
 def test_json_twin_of_each_invalid_sample_gives_the_same_findings() -> None:
-    from verifier.check import convert_text
+    from verifier.pipeline.jobs.rewrite import convert_text
 
     for path in INVALID:
         text = path.read_text(encoding="utf-8")
@@ -130,7 +131,7 @@ def test_json_twin_of_each_invalid_sample_gives_the_same_findings() -> None:
 
 
 def test_json_findings_are_located_by_pointer_and_place() -> None:
-    from verifier.check import convert_text
+    from verifier.pipeline.jobs.rewrite import convert_text
 
     text = read_sample("invalid", "points-mismatch.ftn")
     out, _ = convert_text(text, "json")
@@ -144,7 +145,7 @@ def test_json_findings_are_located_by_pointer_and_place() -> None:
 
 
 def test_convert_round_trips_exactly() -> None:
-    from verifier.check import convert_text
+    from verifier.pipeline.jobs.rewrite import convert_text
 
     for path in sorted((SAMPLES / "valid").glob("*.ftn")) + INVALID:
         text = path.read_text(encoding="utf-8")
@@ -165,7 +166,7 @@ def test_convert_round_trips_exactly() -> None:
 
 
 def test_kind_of() -> None:
-    from verifier.check import kind_of
+    from verifier.files.notations import kind_of
 
     assert kind_of("game", "a.JSONL") == "json" and kind_of("{}", "a.ftn") == "ftn"
     assert kind_of('  {"x": 1}', "<stdin>") == "json" and kind_of("game", "x") == "ftn"
@@ -175,7 +176,7 @@ def test_kind_of() -> None:
 def test_damaged_json_never_crashes_the_checker() -> None:
     import random
 
-    from verifier.check import convert_text
+    from verifier.pipeline.jobs.rewrite import convert_text
 
     rng = random.Random(61)
     js, _ = convert_text(TWO, "jsonl")
@@ -191,7 +192,7 @@ def test_damaged_json_never_crashes_the_checker() -> None:
 
 
 def test_format_keeps_json_as_json() -> None:
-    from verifier.check import convert_text
+    from verifier.pipeline.jobs.rewrite import convert_text
 
     jsonl, _ = convert_text(TWO, "jsonl")
     array, _ = convert_text(TWO, "json")

@@ -1,4 +1,4 @@
-"""Tests of verifier.claims: the start a round's record implies after a round
+"""Tests of verifier.replay.claims: the start a round's record implies after a round
 cut short (R8.5), on hand-made rounds.
 
 The round below is round 3 of the two-player sample, from (2,10): each of its
@@ -9,10 +9,10 @@ claims then give, s1, s2, ... in order.
 
 from __future__ import annotations
 
+from notation.ftn.reader import parse_games
 from notation.model import Round
-from notation.parser import parse_games
-from verifier.claims import implied_start
-from verifier.setup import Setup, read_header
+from verifier.replay.claims import implied_start
+from verifier.rules.start import Setup, read_header
 
 ROUND = """\
   S 5-3 =8 +0 (2,10)

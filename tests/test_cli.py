@@ -16,7 +16,7 @@ from helpers import run, runner
 from paths import ROOT, SAMPLES, SCHEMA_DIR, read_sample
 
 from notation.model import Game
-from verifier.cli import app
+from verifier.cli.common import app
 
 
 def test_check_valid_samples_exit_0() -> None:
@@ -189,16 +189,16 @@ def test_check_reads_json_lines_and_reports_schema_violations() -> None:
         "schema-violation", 1, 152, "/rounds/0/events/0/tile"
     )
     assert "keyword minItems" in first["message"]
-    from verifier.validate import reference
+    from verifier.files.validation import reference
 
     assert reference("report").is_valid(doc)
 
 
 @pytest.mark.slow
 def test_replay_json_validates_and_agrees_with_the_claims() -> None:
+    from notation.ftn.reader import parse_games
     from notation.model import NOBODY, Placement, same_side
-    from notation.parser import parse_games
-    from verifier.validate import reference
+    from verifier.files.validation import reference
 
     def game_of(path: Path) -> Game:
         return parse_games(path.read_text(encoding="utf-8"))[0]
@@ -270,7 +270,7 @@ def test_explain_unknowns_lists_what_partial_records_leave_open() -> None:
     assert "60 things the records leave unverified" in out
     code, out, _ = run("check", str(path), "--explain-unknowns", "-f", "json")
     doc = json.loads(out)
-    from verifier.validate import reference
+    from verifier.files.validation import reference
 
     assert reference("report").is_valid(doc) and len(doc["unknowns"]) == 60
 
@@ -559,7 +559,7 @@ def test_an_input_without_a_game_is_a_warning_and_strict_makes_it_an_error(
 
 def test_the_schema_names_of_the_help_are_the_published_schemas() -> None:
     from verifier.cli.reference import SCHEMA_NAMES
-    from verifier.schemas import SCHEMAS
+    from verifier.files.schemas import SCHEMAS
 
     assert tuple(SCHEMAS) == SCHEMA_NAMES
 
@@ -569,13 +569,13 @@ def test_the_schema_names_of_the_help_are_the_published_schemas() -> None:
 # schemas and their validators, the rule book, and the libraries only they
 # need. Typer's own imports are Typer's business.
 NOT_FOR_AN_FTN_CHECK = (
-    "verifier.api", "verifier.audit", "verifier.hypotheses", "verifier.variants",
-    "verifier.generate", "verifier.protocol", "verifier.show", "verifier.show_svg",
-    "verifier.cluster", "verifier.validate", "verifier.schemas", "verifier.rulebook",
-    "verifier.lexer", "verifier.render.concise", "verifier.render.json",
+    "verifier.api", "verifier.audit", "verifier.audit.hypotheses", "verifier.audit.variants",
+    "verifier.rules.generate", "verifier.audit.live.protocol", "verifier.show", "verifier.show.svg",
+    "verifier.pipeline.cluster", "verifier.files.validation", "verifier.files.schemas", "verifier.rulebook",
+    "notation.ftn.lexer", "verifier.render.concise", "verifier.render.json",
     "verifier.render.jsonl", "verifier.render.github", "verifier.render.sarif",
-    "verifier.render.junit", "notation.schema", "verifier.fill", "verifier.linediff",
-    "verifier.recording", "verifier.scorer", "verifier.recorder", "verifier.journal",
+    "verifier.render.junit", "notation.json.schema", "verifier.replay.fill", "verifier.pipeline.jobs.fill", "verifier.render.diff",
+    "verifier.record.game", "verifier.record.words", "verifier.record.session", "verifier.record.journal",
     "verifier.lsp",
     "jsonschema", "jsonschema_rs", "dask", "distributed", "xml", "rich", "pygments",
     "zstandard", "concurrent.futures",
@@ -608,7 +608,7 @@ def test_the_command_line_loads_only_what_a_check_of_ftn_uses(args: tuple[str, .
     loaded = _loaded(*args)
     assert "verifier.cli" in loaded and "typer" in loaded
     if args:
-        assert {"verifier.replay", "verifier.render.text", "notation.grammar"} <= loaded
+        assert {"verifier.replay", "verifier.render.text", "notation.ftn.grammar"} <= loaded
     found = sorted(m for m in loaded if any(m == bad or m.startswith(bad + ".")
                                             for bad in NOT_FOR_AN_FTN_CHECK))
     assert found == [], f"loaded though a check of FTN does not use them: {found}"
@@ -632,7 +632,7 @@ def test_what_a_check_of_ftn_does_not_load_is_loaded_when_asked_for() -> None:
 
 def test_the_hide_option_offers_the_modes_of_generate_hide() -> None:
     from verifier.cli.engines import Hide
-    from verifier.generate import HIDE_MODES
+    from verifier.rules.generate import HIDE_MODES
 
     assert [h.value for h in Hide] == list(HIDE_MODES)
 

@@ -18,8 +18,8 @@ import pytest
 from paths import read_sample
 from typer.testing import CliRunner
 
-from verifier.cli import app
-from verifier.outputs import AtomicFile, write_atomic
+from verifier.cli.common import app
+from verifier.files.outputs import AtomicFile, write_atomic
 
 runner = CliRunner()
 CANONICAL = read_sample("valid", "four-players.ftn")

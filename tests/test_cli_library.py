@@ -17,15 +17,15 @@ from pathlib import Path
 
 import pytest
 
-from notation.parser import parse_games
-from notation.printer import print_games
-from verifier.generate import generate_games, generated_text, generated_texts, hide
-from verifier.inputs import InputError
-from verifier.journal import CannotRecord, open_journal
-from verifier.liveaudit import Unreadable, reference_games
-from verifier.outputs import write_chunks
-from verifier.pipeline.filling import fill_all
-from verifier.pipeline.rewriting import Output, target_of
+from notation.ftn.printer import print_games
+from notation.ftn.reader import parse_games
+from verifier.audit.live.run import Unreadable, reference_games
+from verifier.files.outputs import write_chunks
+from verifier.files.streams import InputError
+from verifier.pipeline.jobs.fill import fill_all
+from verifier.pipeline.jobs.rewrite import Output, target_of
+from verifier.record.journal import CannotRecord, open_journal
+from verifier.rules.generate import generate_games, generated_text, generated_texts, hide
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 

@@ -1,4 +1,4 @@
-"""Tests of ``verifier.cluster`` and ``--dask``: a local Dask cluster of two
+"""Tests of ``verifier.pipeline.cluster`` and ``--dask``: a local Dask cluster of two
 worker processes gives the report of a local run, byte for byte (FTN with
 a BOM, "\r\n" and characters of several bytes, JSON Lines, a compressed
 file); its workers read the pieces of plain files themselves, are sent
@@ -25,12 +25,12 @@ from helpers import mutated as corpus
 from paths import ROOT
 from typer.testing import CliRunner
 
-from verifier import cluster as dask_cluster
-from verifier.check import check_text, convert_text
-from verifier.cli import app
-from verifier.parallel import Piece
-from verifier.pipeline import check_all
-from verifier.spans import Origin, origin_of
+from verifier.cli.common import app
+from verifier.files.pieces import Piece
+from verifier.files.spans import Origin, origin_of
+from verifier.pipeline import cluster as dask_cluster
+from verifier.pipeline.jobs.check import check_all, check_text
+from verifier.pipeline.jobs.rewrite import convert_text
 
 
 def test_dask_missing_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch,
@@ -177,7 +177,7 @@ def test_a_file_the_workers_cannot_read_is_sent_to_them(
         o = origin_of(name, raw)
         return None if o is None else Origin(o.path, o.size, o.mtime_ns + 1)
 
-    monkeypatch.setattr("verifier.streams.origin_of", elsewhere)
+    monkeypatch.setattr("verifier.files.streams.origin_of", elsewhere)
     sent = recording(monkeypatch)
     got, failed = check_all([str(odd)], dask=cluster.scheduler_address)
     assert failed == [] and got == want
@@ -192,7 +192,7 @@ def test_a_bag_of_json_lines_gives_the_diagnostics_of_the_file(cluster: Any,
     import dask.bag as db
     import distributed
 
-    from verifier.cluster import check_bag
+    from verifier.pipeline.jobs.check import check_bag
 
     client: Any = distributed.Client
     read_text: Any = db.read_text

@@ -11,9 +11,10 @@ from cut import one_round_records
 from engines_catalog import WRONG
 from paths import ENGINES
 
-from notation.printer import print_games
-from verifier.audit import audit_game, classify
-from verifier.check import audit_text, check_text
+from notation.ftn.printer import print_games
+from verifier.audit.defects import audit_game, classify
+from verifier.pipeline.jobs.audit import audit_text
+from verifier.pipeline.jobs.check import check_text
 
 sys.path.insert(0, str(ENGINES))
 from _base import generate

@@ -14,9 +14,9 @@ from collections.abc import Iterable, Iterator
 import pytest
 from helpers import mutated
 
-from notation.grammar import line_regex
-from verifier.parallel import Piece, ftn_pieces
-from verifier.streams import Chunked
+from notation.ftn.grammar import line_regex
+from verifier.files.pieces import Piece, ftn_pieces
+from verifier.files.streams import Chunked
 
 
 def by_lines(it: Iterable[str], source: str, size: int) -> Iterator[Piece]:

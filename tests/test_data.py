@@ -15,7 +15,7 @@ import pytest
 from golden import mutate
 from typer.testing import CliRunner
 
-from verifier.cli import app
+from verifier.cli.common import app
 
 runner = CliRunner()
 

@@ -7,8 +7,8 @@ import re
 import pytest
 from paths import ROOT
 
-from verifier.check import check_text
 from verifier.diagnostics import BY_CODE, REGISTRY, Code, lookup, table_markdown
+from verifier.pipeline.jobs.check import check_text
 
 # The names are fixed by the issue that created the registry: other tools
 # match on them.
@@ -67,8 +67,8 @@ def test_readme_table_is_generated_from_the_registry() -> None:
 def test_every_name_is_a_typed_constant_of_the_registry() -> None:
     from typing import get_args
 
-    from verifier import engine
     from verifier.diagnostics import REGISTRY, DiagnosticName, Name
+    from verifier.rules import engine
 
     constants = {k: v for k, v in vars(Name).items() if k.isupper()}
     names = [c.name for c in REGISTRY]

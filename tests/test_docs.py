@@ -8,7 +8,8 @@ from pathlib import Path
 
 from paths import ROOT, SAMPLES
 
-from verifier.check import check_text, format_text
+from verifier.pipeline.jobs.check import check_text
+from verifier.pipeline.jobs.rewrite import format_text
 
 
 def blocks(path: Path) -> list[str]:
@@ -32,7 +33,7 @@ def test_readme_short_record_is_only_unfinished() -> None:
 
 
 def test_readme_says_what_the_first_command_prints() -> None:
-    from verifier.check import check_text
+    from verifier.pipeline.jobs.check import check_text
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     files = sorted((SAMPLES / "valid").glob("*.ftn"))
@@ -78,7 +79,7 @@ def test_spec_minimum_record_checks_and_is_canonical() -> None:
 
 
 def test_spec_json_section_names_every_field_of_the_schema() -> None:
-    from notation.schema import RECORD_SCHEMA
+    from notation.json.schema import RECORD_SCHEMA
 
     section = _spec_section(11)
     names: set[str] = set()

@@ -1,4 +1,4 @@
-"""Tests of verifier.engine, rule by rule (RULES.md ids in each test name).
+"""Tests of verifier.rules.engine, rule by rule (RULES.md ids in each test name).
 
 Every expectation here is computed by hand in the comment beside it.
 """
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from verifier.engine import (
+from verifier.rules.engine import (
     KNOCK,
     GameState,
     Illegal,
@@ -414,7 +414,7 @@ def test_engine_is_pure() -> None:
     import ast
     from pathlib import Path
 
-    import verifier.engine as engine
+    import verifier.rules.engine as engine
 
     # The source beside the module (a compiled build's module is a C extension).
     source = Path(engine.__file__).parent / "engine.py"

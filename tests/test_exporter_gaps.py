@@ -9,11 +9,12 @@ from typing import Any
 
 from paths import SAMPLES
 
-from notation.jsonform import dumps_game, game_from_json
-from notation.parser import parse_games
-from notation.printer import print_game
-from verifier.check import check_text, convert_text
-from verifier.validate import violations
+from notation.ftn.printer import print_game
+from notation.ftn.reader import parse_games
+from notation.json.form import dumps_game, game_from_json
+from verifier.files.validation import violations
+from verifier.pipeline.jobs.check import check_text
+from verifier.pipeline.jobs.rewrite import convert_text
 
 HEAD = 'game\n[ftn "1"]\n[seat "N"]\n[seat "S"]\n[first "N"]\n'
 # N leads 6-6 (12: +4); the hands are not known, so the two knocks show a

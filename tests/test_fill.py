@@ -1,5 +1,5 @@
-"""Tests of ``ftn fill`` (``verifier.fill``, ``verifier.cli.fill``) and of
-the streamed diff it shows (``verifier.linediff``): every claim the replay
+"""Tests of ``ftn fill`` (``verifier.replay.fill``, ``verifier.pipeline.jobs.fill``, ``verifier.cli.fill``) and of
+the streamed diff it shows (``verifier.render.diff``): every claim the replay
 decides is written in, as the canonical form writes it; claims written are
 kept, wrong ones too; nothing is filled after an illegal move; ``--diff``,
 ``--check``, ``--write`` and ``--jobs`` behave as ``ftn fmt``'s."""
@@ -18,13 +18,15 @@ import pytest
 from fill_roundtrip import differences, generated, samples, strip_text
 from typer.testing import CliRunner
 
-from notation.parser import parse_games
-from notation.printer import print_games
-from verifier.check import check_text, convert_text
-from verifier.cli import app
-from verifier.fill import fill, fill_game, fill_text
-from verifier.generate import generate_games
-from verifier.linediff import StreamDiff
+from notation.ftn.printer import print_games
+from notation.ftn.reader import parse_games
+from verifier.cli.common import app
+from verifier.pipeline.jobs.check import check_text
+from verifier.pipeline.jobs.fill import fill_text
+from verifier.pipeline.jobs.rewrite import convert_text
+from verifier.render.diff import StreamDiff
+from verifier.replay.fill import fill, fill_game
+from verifier.rules.generate import generate_games
 
 runner = CliRunner()
 

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from paths import SAMPLES, read_sample
 
-from verifier.check import check_text, format_text
+from verifier.pipeline.jobs.check import check_text
+from verifier.pipeline.jobs.rewrite import format_text
 
 Finding = tuple[str, int, int | None, int | None, str]
 

@@ -1,4 +1,4 @@
-"""Property tests over generated games (verifier.generate).
+"""Property tests over generated games (verifier.rules.generate).
 
 Generated games of every player count must replay clean; printing then
 reading gives the same record; the canonical form is a fixed point; and a
@@ -12,14 +12,15 @@ import random
 
 import pytest
 
+from notation.ftn.printer import print_games
+from notation.ftn.reader import parse_games
 from notation.model import Game, Knock, Placement
-from notation.parser import parse_games
-from notation.printer import print_games
-from verifier.check import check_text, format_text
-from verifier.engine import Rules
-from verifier.generate import generate_game, generate_games, seat_names
-from verifier.replay import check_game
-from verifier.setup import Setup
+from verifier.pipeline.jobs.check import check_text
+from verifier.pipeline.jobs.rewrite import format_text
+from verifier.replay.game import check_game
+from verifier.rules.engine import Rules
+from verifier.rules.generate import generate_game, generate_games, seat_names
+from verifier.rules.start import Setup
 
 GAMES = 40  # per player count (the slow tests check thousands)
 
@@ -161,7 +162,7 @@ def test_generator_options_are_read_from_rules() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_json_round_trips_of_generated_games(players: int) -> None:
     """FTN -> JSON -> FTN and JSON -> FTN -> JSON are exact (334 games each)."""
-    from verifier.check import convert_text
+    from verifier.pipeline.jobs.rewrite import convert_text
 
     text = print_games(generate_games(players, 334, 500 + players))
     js, errors = convert_text(text, "jsonl")
@@ -203,7 +204,7 @@ COMBOS: list[tuple[int, str | None, tuple[tuple[str, str], ...], int]] = [
 def test_every_option_combination_checks_clean_full_and_partial() -> None:
     """At least 2,000 generated games over every option the generator plays,
     each checked as a full record and as three kinds of partial record."""
-    from verifier.generate import hide_hands
+    from verifier.rules.generate import hide_hands
 
     total = 0
     for players, preset, declared, count in COMBOS:
@@ -229,7 +230,7 @@ class _Cheat:
 
     @staticmethod
     def round(seed: int, players: int) -> tuple[str, str, int] | None:
-        from verifier.engine import KNOCK, RoundState, full_set
+        from verifier.rules.engine import KNOCK, RoundState, full_set
 
         rng = random.Random(seed)
         rules = Rules.main_form(players)
@@ -281,7 +282,7 @@ class _Cheat:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_an_illegal_knock_is_caught_in_full_and_partial_records(players: int) -> None:
-    from verifier.check import check_text
+    from verifier.pipeline.jobs.check import check_text
 
     caught = 0
     for seed in range(150):
@@ -301,8 +302,8 @@ def test_an_illegal_knock_is_caught_in_full_and_partial_records(players: int) ->
 def test_random_option_combinations_check_clean_full_and_partial() -> None:
     """Options together (prime scoring with V4, V5 with a deal table...):
     random combinations, each possible one played and checked."""
-    from verifier.generate import hide_hands
-    from verifier.options import resolve
+    from verifier.rules.generate import hide_hands
+    from verifier.rules.options import resolve
 
     rng = random.Random(2026)
     choices = {

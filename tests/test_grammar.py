@@ -1,4 +1,4 @@
-"""Tests of notation.grammar: the parser is built without Lark's cache, so no
+"""Tests of notation.ftn.grammar: the parser is built without Lark's cache, so no
 file another user can plant is ever loaded (issue 11); its tables are kept
 beside the byte-code as JSON, read back only when they are the tables of this
 grammar and this Lark, and the parser read back parses as the compiled one."""
@@ -17,20 +17,20 @@ import lark
 import pytest
 from paths import ROOT, SAMPLES
 
-from notation import grammar
+from notation.ftn import grammar
 
 # The parser as the old build made it: with Lark's cache in the temporary
 # folder (the file name is Lark's, from the grammar and the options).
 OLD_BUILD = """
 from lark import Lark
-from notation.build import _Build
-from notation.grammar import grammar_text
+from notation.ftn.build import _Build
+from notation.ftn.grammar import grammar_text
 Lark(grammar_text(), parser="lalr", lexer="basic", start=["start", "game", "field"],
      transformer=_Build(), cache=True)
 """
 
 CHECK = f"""
-from verifier.check import check_text
+from verifier.pipeline.jobs.check import check_text
 text = open({str(SAMPLES / "valid" / "four-players.ftn")!r}, encoding="utf-8").read()
 assert check_text(text).errors == 0
 """
@@ -124,7 +124,7 @@ def test_a_valid_record_is_read_without_lark(tmp_path: Path) -> None:
     import sys
 
     code = (
-        "import sys; from notation.parser import read_games, ParseError\n"
+        "import sys; from notation.ftn.reader import read_games, ParseError\n"
         "games = list(read_games(sys.argv[1].split('\\n')))\n"
         "print(len(games), any(isinstance(g, ParseError) for g in games),\n"
         "      'lark' in sys.modules)\n"
@@ -143,7 +143,7 @@ def test_a_valid_record_is_read_without_lark(tmp_path: Path) -> None:
 
 
 def test_the_shipped_terminals_are_the_grammars() -> None:
-    """``notation/ftn.lark.terminals`` is what Lark makes of ``ftn.lark``
+    """``notation/ftn/ftn.lark.terminals`` is what Lark makes of ``ftn.lark``
     (after a change of the grammar: ``python tests/terminals.py``)."""
     text = grammar.grammar_text()
     assert grammar.packaged_terminals(text) == grammar.lark_terminals()
@@ -158,7 +158,7 @@ def test_a_valid_record_is_read_without_lark_where_no_byte_code_is_kept(
     import subprocess
     import sys
 
-    code = ("import sys; from notation.parser import read_games\n"
+    code = ("import sys; from notation.ftn.reader import read_games\n"
             "print(len(list(read_games(sys.argv[1].split('\\n')))), 'lark' in sys.modules)\n")
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": str(tmp_path)}
     out = subprocess.run([sys.executable, "-c", code, "game\n[ftn \"1\"]\nend\n"],
@@ -244,8 +244,8 @@ def test_the_json_form_keeps_tuples_and_keys_that_are_not_strings() -> None:
 
 PARSE_SAMPLES = f"""
 from pathlib import Path
-from notation.grammar import _lark
-from notation.parser import parse
+from notation.ftn.grammar import _lark
+from notation.ftn.reader import parse
 print(_lark().source_path)
 for p in sorted(Path({str(SAMPLES)!r}).rglob("*.ftn")):
     print(repr(parse(p.read_text(encoding="utf-8"), p.name)))

@@ -111,7 +111,7 @@ def test_rich_markup_in_a_file_name_or_a_table_is_shown_as_written(record: Path)
 
 
 def test_engine_answers_are_quoted_escaped_without_a_repr() -> None:
-    from verifier.enginepipe import quoted
+    from verifier.audit.live.engine import quoted
 
     assert quoted(b"\x1b[2J it's \xff") == "'\\x1b[2J it's \\xff'"
 
@@ -187,7 +187,7 @@ def test_stats_csv_writes_formulas_behind_a_quote(record: Path) -> None:
 
 
 def test_csv_cell_marks_only_text_that_a_spreadsheet_would_run() -> None:
-    from verifier.shown import csv_cell
+    from verifier.files.escaping import csv_cell
 
     for text in ("=1+2", "+A1", "-A1", "@SUM(A1)", "\tx", "\rx", "-2+3", "+5,7"):
         assert csv_cell(text) == "'" + text

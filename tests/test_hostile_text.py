@@ -56,7 +56,7 @@ def test_deep_json_on_standard_input(tmp_path: Path) -> None:
 
 
 def test_deep_json_is_sniffed_as_a_document_not_a_crash() -> None:
-    from verifier.reading import sniff
+    from verifier.files.notations import sniff
 
     how, _ = sniff([DEEP])
     assert how == "json"
@@ -147,7 +147,7 @@ def test_an_endless_compressed_line_is_refused_in_bounded_memory(tmp_path: Path,
 
 
 def test_a_long_plain_line_is_refused_as_it_passes_the_limit() -> None:
-    from verifier.streams import InputError, text_lines
+    from verifier.files.streams import InputError, text_lines
 
     class Endless:
         """A stream of one line that never ends, counting what was read."""
@@ -167,7 +167,7 @@ def test_a_long_plain_line_is_refused_as_it_passes_the_limit() -> None:
 def test_lines_under_the_limit_are_read_as_before() -> None:
     import io
 
-    from verifier.streams import text_lines
+    from verifier.files.streams import text_lines
 
     data = b"a" * 3000 + b"\n" + b"b" * 10 + b"\nc"
     assert list(text_lines(io.BytesIO(data), "x", max_line=3000)) == ["a" * 3000, "b" * 10, "c"]
@@ -178,7 +178,7 @@ def test_lines_under_the_limit_are_read_as_before() -> None:
 def test_generate_on_a_full_disk_keeps_the_old_file(tmp_path: Path) -> None:
     if not Path("/dev/full").exists():
         pytest.skip("no /dev/full")
-    from verifier import outputs
+    from verifier.files import outputs
 
     out = tmp_path / "games.ftn"
     out.write_text("old games\n", encoding="utf-8")
@@ -191,7 +191,7 @@ def test_generate_on_a_full_disk_keeps_the_old_file(tmp_path: Path) -> None:
 
     from typer.testing import CliRunner
 
-    from verifier.cli import app
+    from verifier.cli.common import app
 
     mp = pytest.MonkeyPatch()
     mp.setattr(outputs, "_temporary", full)
@@ -209,7 +209,7 @@ def test_generate_streams_its_games() -> None:
     """The first game is written before the second is made."""
     import io
 
-    from verifier.generate import write_games
+    from verifier.rules.generate import write_games
 
     made: list[int] = []
     buf = io.StringIO()
@@ -217,7 +217,7 @@ def test_generate_streams_its_games() -> None:
     from collections.abc import Iterator
 
     from notation.model import Game
-    from verifier.generate import generate_games
+    from verifier.rules.generate import generate_games
 
     def games() -> Iterator[Game]:
         for i, g in enumerate(generate_games(2, 3, 1)):

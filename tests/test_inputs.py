@@ -1,4 +1,4 @@
-"""Tests of verifier.inputs: regular files only, one unreadable file is an
+"""Tests of verifier.files.inputs: regular files only, one unreadable file is an
 error for that file only, directory walks skip hidden folders and
 ``--exclude`` (issue 11) and find compressed records."""
 
@@ -13,10 +13,11 @@ import pytest
 from paths import SAMPLES, read_sample
 from typer.testing import CliRunner
 
-from verifier import inputs as inputs_mod
-from verifier.cli import app
-from verifier.inputs import InputError, decode, expand, expand_each, inputs, read_each, read_input
-from verifier.reading import kind_of
+from verifier.cli.common import app
+from verifier.files import inputs as inputs_mod
+from verifier.files.inputs import decode, expand, expand_each, inputs, read_each, read_input
+from verifier.files.notations import kind_of
+from verifier.files.streams import InputError
 
 runner = CliRunner()
 GAME = read_sample("valid", "four-players.ftn")

@@ -1,4 +1,4 @@
-"""Tests of notation.jsonform: records to JSON and back, reading JSON texts,
+"""Tests of notation.json.form: records to JSON and back, reading JSON texts,
 and locating JSON Pointers."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ import json
 
 from paths import SAMPLES, read_sample
 
-from notation.jsonform import POINTS, game_from_json, game_to_json
-from notation.jsontext import iter_json, locate, looks_like_json
+from notation.ftn.reader import parse_games
+from notation.json.form import POINTS, game_from_json, game_to_json
+from notation.json.text import iter_json, locate, looks_like_json
 from notation.model import Placement
-from notation.parser import parse_games
 
 FOUR = read_sample("valid", "four-players.ftn")
 

@@ -1,4 +1,4 @@
-"""Tests of notation.jsontext's limits and locating (issue 11): hostile JSON
+"""Tests of notation.json.text's limits and locating (issue 11): hostile JSON
 becomes an error item at its place, never an exception; a finding in a
 game of an array is located within that game's own text."""
 
@@ -10,9 +10,10 @@ from collections.abc import Callable
 import pytest
 from paths import SAMPLES, read_sample
 
-from notation import jsontext
-from notation.jsontext import MAX_DEPTH, iter_json, too_deep
-from verifier.check import check_text, convert_text
+from notation.json import text as jsontext
+from notation.json.text import MAX_DEPTH, iter_json, too_deep
+from verifier.pipeline.jobs.check import check_text
+from verifier.pipeline.jobs.rewrite import convert_text
 
 
 def errors(text: str) -> list[tuple[int, int, str | None]]:
@@ -92,9 +93,9 @@ def test_a_finding_in_each_game_of_an_array_is_where_it_is_in_json_lines() -> No
 def _docs() -> list[str]:
     """JSON Lines of valid games with every optional field (points, bonus,
     discarded, knocks, comments, results, winners, places)."""
-    from notation.jsonform import dumps_game
-    from notation.parser import parse_games
-    from verifier.generate import generate_games
+    from notation.ftn.reader import parse_games
+    from notation.json.form import dumps_game
+    from verifier.rules.generate import generate_games
 
     games = list(generate_games(3, 2, 5)) + list(generate_games(4, 1, 6))
     games += parse_games(read_sample("valid", "four-players.ftn"))
@@ -145,7 +146,7 @@ def _texts() -> list[str]:
 
 
 def _trust() -> jsontext.Trust:
-    from verifier.validate import bounded
+    from verifier.files.validation import bounded
 
     return bounded("record")
 
@@ -210,7 +211,7 @@ def test_reads_are_the_same_with_the_trust_test_or_without(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Records (with every pointer) and diagnostics (with their places)."""
-    from verifier import reading
+    from verifier.files import notations, reading
 
     texts = _texts()
     jsonl = "\n".join(texts) + "\n"
@@ -220,7 +221,7 @@ def test_reads_are_the_same_with_the_trust_test_or_without(
 
     def reads(text: str) -> list[tuple[object, ...]]:
         out: list[tuple[object, ...]] = []
-        for r in reading.read(text, "t.json"):
+        for r in notations.read(text, "t.json"):
             places = []
             if r.game is not None and r.locate is not None:
                 g = r.game

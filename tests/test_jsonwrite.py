@@ -1,4 +1,4 @@
-"""Tests of ``verifier.jsonwrite``: its text is ``json.dumps(doc,
+"""Tests of ``verifier.files.jsonwrite``: its text is ``json.dumps(doc,
 ensure_ascii=False, indent=2)`` byte for byte, on documents written out by
 hand, on every document the CLI writes for the samples, and on random ones;
 what it does not take is left to ``json.dumps``, errors included."""
@@ -14,7 +14,7 @@ import pytest
 from helpers import run
 from paths import SAMPLES
 
-from verifier.jsonwrite import dumps
+from verifier.files.jsonwrite import dumps
 
 
 def _std(doc: Any) -> str:

@@ -14,7 +14,7 @@ import pytest
 import typer
 from paths import ROOT, SAMPLES
 
-from verifier.cli import app
+from verifier.cli.common import app
 from verifier.flags import PARAMS
 from verifier.plain import CHECK_OPTIONS, CheckArgs, plain_check
 
@@ -130,7 +130,7 @@ sys.stderr.write(json.dumps(sorted(sys.modules)))
 
 def _loaded(cache: Path, *args: str) -> set[str]:
     """The modules that ``ftn ARGS`` loads, the grammar's terminals kept in
-    ``cache`` (as after the first run of an install: notation.grammar)."""
+    ``cache`` (as after the first run of an install: notation.ftn.grammar)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env.update(PYTHONPATH=str(ROOT), PYTHONPYCACHEPREFIX=str(cache))
     r = subprocess.run([sys.executable, "-c", LOADED, *args], capture_output=True, text=True,

@@ -1,4 +1,4 @@
-"""Tests of verifier.lexer: the Pygments lexer for FTN, found by its name."""
+"""Tests of notation.ftn.lexer: the Pygments lexer for FTN, found by its name."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from pygments.token import (  # noqa: E402
     Whitespace,
 )
 
-from verifier.lexer import FTNLexer  # noqa: E402
+from notation.ftn.lexer import FTNLexer  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 

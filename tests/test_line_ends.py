@@ -15,13 +15,13 @@ import pytest
 from helpers import run
 from paths import read_sample
 
-from notation import parser
-from notation.diagnose import LONE_CR
-from notation.grammar import lark_terminals, line_regex
+from notation.ftn import reader as parser
+from notation.ftn.diagnose import LONE_CR
+from notation.ftn.grammar import lark_terminals, line_regex
+from notation.ftn.printer import print_game
+from notation.ftn.reader import ParseError, parse
 from notation.model import Comments
-from notation.parser import ParseError, parse
-from notation.printer import print_game
-from verifier.check import check_text
+from verifier.pipeline.jobs.check import check_text
 
 GAME = read_sample("valid", "four-players.ftn")
 

@@ -9,15 +9,15 @@ from pathlib import Path
 import pytest
 from paths import SAMPLES, read_sample
 
-from verifier.check import check_text
-from verifier.generate import generate_games
 from verifier.lsp import features
 from verifier.lsp.document import MAX_CHARS, Document, Related
 from verifier.lsp.features import Edit
+from verifier.pipeline.jobs.check import check_text
+from verifier.rules.generate import generate_games
 
 
 def _record(games: int = 4) -> str:
-    from notation.printer import print_game
+    from notation.ftn.printer import print_game
 
     return "\n".join(print_game(g) for g in generate_games(2, games, 5))
 
@@ -359,7 +359,7 @@ def test_no_completion_outside_a_round() -> None:
 def test_the_settings_of_the_record_s_folder_are_honoured(tmp_path: Path) -> None:
     # points-mismatch.ftn has one finding, FT302; an ftn.toml beside the
     # record that ignores it leaves the document clean, as ftn check would.
-    from verifier.settings import settings_for
+    from verifier.pipeline.settings import settings_for
 
     record = tmp_path / "league" / "points-mismatch.ftn"
     record.parent.mkdir()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from paths import read_sample
 
+from notation.ftn.reader import parse_games
 from notation.model import Game, PointsClaim, Tag
-from notation.parser import parse_games
 
 
 def test_points_claim_total() -> None:

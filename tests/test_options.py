@@ -1,4 +1,4 @@
-"""Tests of verifier.options: presets, declared options, deal tables (R9)."""
+"""Tests of verifier.rules.options: presets, declared options, deal tables (R9)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 
 from notation.options import END, PRESETS, WHOLE
 from notation.options import OPTIONS as TABLE
-from verifier.engine import Rules
-from verifier.options import (
+from verifier.rules.engine import Rules
+from verifier.rules.options import (
     DEAL_TABLES,
     SIMPLE,
     WORDS,

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from verifier.cli import app
+from verifier.cli.common import app
 
 tomllib = pytest.importorskip("tomllib" if sys.version_info >= (3, 11) else "tomli")
 
@@ -34,10 +34,10 @@ def test_metadata() -> None:
     assert {"Homepage", "Rule book", "Changelog", "Issues"} <= set(project["urls"])
     data = PYPROJECT["tool"]["setuptools"]["package-data"]["verifier"]
     assert {"PROTOCOL.md", "RULES.md", "py.typed"} <= set(data)
-    assert project["entry-points"]["pygments.lexers"] == {"ftn": "verifier.lexer:FTNLexer"}
+    assert project["entry-points"]["pygments.lexers"] == {"ftn": "notation.ftn.lexer:FTNLexer"}
     assert "slow" in " ".join(PYPROJECT["tool"]["pytest"]["ini_options"]["markers"])
+    from notation.ftn.lexer import FTNLexer
     from verifier import rulebook
-    from verifier.lexer import FTNLexer
 
     assert project["urls"]["Homepage"] == rulebook.PROJECT_URL  # one home, named alike
     assert project["urls"]["Rule book"] == rulebook.RULEBOOK_URL
@@ -127,8 +127,8 @@ def _ftn(installed: dict[str, Path], *args: str) -> subprocess.CompletedProcess[
 def test_wheel_holds_what_ftn_reads(installed: dict[str, Path]) -> None:
     names = zipfile.ZipFile(installed["wheel"]).namelist()
     for needed in ("verifier/RULES.md", "verifier/PROTOCOL.md", "notation/SPEC.md",
-                   "notation/ftn.lark", "verifier/py.typed", "verifier/render/sarif.py",
-                   "verifier/lexer.py"):
+                   "notation/ftn/ftn.lark", "verifier/py.typed", "verifier/render/sarif.py",
+                   "notation/ftn/lexer.py"):
         assert needed in names, needed
     inits = [*ROOT.glob("notation/**/__init__.py"), *ROOT.glob("verifier/**/__init__.py")]
     for init in sorted(inits):

@@ -1,4 +1,4 @@
-"""Tests of ``verifier.parallel`` and ``ftn check/audit --jobs``: pieces cut
+"""Tests of ``verifier.files.pieces`` and ``ftn check/audit --jobs``: pieces cut
 at game boundaries read exactly as the whole input, and worker processes
 give the output of one process, byte for byte."""
 
@@ -14,11 +14,12 @@ from helpers import mutated
 from paths import SAMPLES, SCALE, peak_rss_kb
 from typer.testing import CliRunner
 
-from notation.printer import print_games
-from verifier.check import check_text, convert_text
-from verifier.cli import app
-from verifier.generate import generate_games
-from verifier.parallel import check_piece, pieces
+from notation.ftn.printer import print_games
+from verifier.cli.common import app
+from verifier.files.notations import pieces
+from verifier.pipeline.jobs.check import check_piece, check_text
+from verifier.pipeline.jobs.rewrite import convert_text
+from verifier.rules.generate import generate_games
 
 corpus = mutated
 

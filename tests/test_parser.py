@@ -1,4 +1,4 @@
-"""Tests of notation.parser (and of the grammar file it compiles)."""
+"""Tests of notation.ftn.reader (and of the grammar file it compiles)."""
 
 from __future__ import annotations
 
@@ -9,20 +9,13 @@ import re
 import pytest
 from paths import SAMPLES
 
-import notation.build as build_module
-import notation.parser as parser_module
+import notation.ftn.build as build_module
+import notation.ftn.reader as parser_module
+from notation.ftn.diagnose import diagnose_line
+from notation.ftn.grammar import grammar_text
+from notation.ftn.printer import print_games
+from notation.ftn.reader import FtnSyntaxError, Item, ParseError, parse, parse_games, read_games
 from notation.model import Comments, EndTotalClaim, Game, Knock, Placement, PointsClaim, TotalsClaim
-from notation.parser import (
-    FtnSyntaxError,
-    Item,
-    ParseError,
-    diagnose_line,
-    grammar_text,
-    parse,
-    parse_games,
-    read_games,
-)
-from notation.printer import print_games
 
 SMALL = """\
 # leading
@@ -277,7 +270,7 @@ def _read_both(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[list[Item], 
 
 @pytest.mark.slow
 def test_the_direct_path_reads_what_the_grammar_reads(monkeypatch: pytest.MonkeyPatch) -> None:
-    from verifier.generate import generate_games, hide
+    from verifier.rules.generate import generate_games, hide
 
     rng = random.Random(5)
     texts = [p.read_text("utf-8") for p in sorted(SAMPLES.rglob("*.ftn"))]
@@ -322,7 +315,7 @@ def test_a_seat_of_nineteen_digits_is_refused_on_either_path(
 def test_records_made_without_their_init_equal_those_made_with_it() -> None:
     from dataclasses import fields
 
-    from notation import build
+    from notation.ftn import build
     from notation.model import NO_COMMENTS, Comments, Deal, Game, Round, RoundResult, Tag, Winner
 
     cm = Comments(("a",), "b")

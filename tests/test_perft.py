@@ -11,9 +11,9 @@ import pytest
 from paths import PERFT, SAMPLES
 from typer.testing import CliRunner
 
+from notation.ftn.reader import parse_games
 from notation.model import Game, Knock, Placement
-from notation.parser import parse_games
-from verifier.cli import app
+from verifier.cli.common import app
 
 POSITIONS = sorted(PERFT.glob("*.ftn"))
 COUNTS = re.compile(r"^# perft: (.*)$", re.M)

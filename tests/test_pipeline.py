@@ -10,9 +10,9 @@ import pytest
 from paths import SAMPLES
 
 from verifier import api
-from verifier.check import check_text
-from verifier.parallel import Piece
-from verifier.pipeline import End, Start, Text, check_all, drive
+from verifier.files.pieces import Piece
+from verifier.pipeline.driver import End, Start, Text, drive
+from verifier.pipeline.jobs.check import check_all, check_text
 
 OVERSHOOT = SAMPLES / "invalid" / "overshoot-accepted.ftn"
 FOUR = SAMPLES / "valid" / "four-players.ftn"

@@ -1,12 +1,12 @@
-"""Tests of notation.printer: the canonical form."""
+"""Tests of notation.ftn.printer: the canonical form."""
 
 from __future__ import annotations
 
 from paths import SAMPLES
 
+from notation.ftn.printer import event_text, print_game, print_games, tag_text
+from notation.ftn.reader import parse_games
 from notation.model import Comments, Game, Knock, Placement, PointsClaim, Tag, TotalsClaim
-from notation.parser import parse_games
-from notation.printer import event_text, print_game, print_games, tag_text
 
 
 def test_event_text() -> None:

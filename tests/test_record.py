@@ -1,5 +1,5 @@
-"""Tests of ``ftn record`` (``verifier.recording``, ``verifier.cli.record``,
-``verifier.cli.recorder``): a game recorded move by move is the record
+"""Tests of ``ftn record`` (``verifier.record.game``, ``verifier.cli.record``,
+``verifier.record.session``): a game recorded move by move is the record
 ``ftn generate`` writes of it; an illegal move is refused with its rule; an
 undo takes a move back, in the file too; a session killed with SIGKILL
 leaves every line entered, and ``--resume`` finishes it; bad input gives a
@@ -26,17 +26,17 @@ import pytest
 from paths import ROOT
 from typer.testing import CliRunner
 
+from notation.ftn.printer import print_games
+from notation.ftn.reader import parse_games
 from notation.model import Knock, Placement
-from notation.parser import parse_games
-from notation.printer import print_games
-from verifier.check import check_text
-from verifier.cli import app
-from verifier.engine import Placed, Scored
-from verifier.generate import generate_games
-from verifier.journal import Journal
-from verifier.recording import derive, plan, try_event
-from verifier.scorer import count_words, number_words, parse_move
-from verifier.setup import Setup
+from verifier.cli.common import app
+from verifier.pipeline.jobs.check import check_text
+from verifier.record.game import derive, plan, try_event
+from verifier.record.journal import Journal
+from verifier.record.words import count_words, number_words, parse_move
+from verifier.rules.engine import Placed, Scored
+from verifier.rules.generate import generate_games
+from verifier.rules.start import Setup
 
 runner = CliRunner()
 

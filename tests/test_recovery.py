@@ -8,9 +8,9 @@ import json
 import pytest
 from paths import SAMPLES
 
+from notation.ftn.reader import MAX_ERRORS, Damaged, ParseError, parse, read_items
 from notation.hints import close_matches
-from notation.parser import MAX_ERRORS, Damaged, ParseError, parse, read_items
-from verifier.check import check_text
+from verifier.pipeline.jobs.check import check_text
 from verifier.render.text import diagnostic_text
 
 HEAD = 'game\n[ftn "1"]\n[seat "N"]\n[seat "S"]\n[first "N"]\n'

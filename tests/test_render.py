@@ -15,7 +15,8 @@ import helpers
 import pytest
 from jsonschema.validators import validator_for
 
-from verifier.render import FORMATS, Renderer
+from verifier.render import FORMATS
+from verifier.render.base import Renderer
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted(

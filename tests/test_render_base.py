@@ -7,10 +7,10 @@ import io
 
 import pytest
 
-from verifier.audit import AuditSummary, GameAudit
+from verifier.audit.defects import AuditSummary, GameAudit
 from verifier.diagnostics import Diagnostic
-from verifier.observers import Divergence, Facts
 from verifier.render.base import Context, audit_findings, paint, table, want_color
+from verifier.replay.observers import Divergence, Facts
 
 
 class Tty(io.StringIO):

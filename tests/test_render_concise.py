@@ -7,7 +7,7 @@ import io
 from verifier.diagnostics import Diagnostic
 from verifier.render.base import Context
 from verifier.render.concise import ConciseRenderer
-from verifier.report import Summary
+from verifier.render.summary import Summary
 
 
 def test_one_line_a_finding_then_the_summary() -> None:

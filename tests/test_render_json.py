@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import io
 
-from verifier.audit import AuditSummary
+from verifier.audit.defects import AuditSummary
 from verifier.diagnostics import Diagnostic
+from verifier.files.jsonwrite import dumps
 from verifier.render.base import Context
 from verifier.render.json import JsonRenderer
-from verifier.report import Summary, dumps, report_json
+from verifier.render.summary import Summary, report_json
 
 D = Diagnostic("FT302", "points-mismatch", "error", "claimed +2", 3, 4, 1, 1, 2, "R6.2", "+2",
                "+3", "x.ftn")

@@ -7,7 +7,7 @@ import json
 
 from verifier.diagnostics import Diagnostic
 from verifier.render.jsonl import JsonlRenderer
-from verifier.report import Summary
+from verifier.render.summary import Summary
 
 
 class Flushes(io.StringIO):

@@ -5,11 +5,11 @@ from __future__ import annotations
 import io
 import xml.etree.ElementTree as ET
 
-from verifier.audit import AuditSummary, GameAudit
+from verifier.audit.defects import AuditSummary, GameAudit
 from verifier.diagnostics import Diagnostic
 from verifier.render.base import Context
 from verifier.render.junit import JunitRenderer
-from verifier.report import Summary
+from verifier.render.summary import Summary
 
 
 def test_check_one_suite_per_file() -> None:

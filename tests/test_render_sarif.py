@@ -13,7 +13,7 @@ from verifier import rulebook
 from verifier.diagnostics import BY_CODE, REGISTRY, Diagnostic
 from verifier.render.base import Context
 from verifier.render.sarif import SarifRenderer, artifact_uri, registry_descriptor, result
-from verifier.report import Summary
+from verifier.render.summary import Summary
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = json.loads((ROOT / "tests" / "data" / "sarif-schema-2.1.0.json").read_text("utf-8"))

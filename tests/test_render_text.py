@@ -6,8 +6,8 @@ import io
 
 from verifier.diagnostics import Diagnostic
 from verifier.render.base import Context
+from verifier.render.summary import Summary
 from verifier.render.text import TextRenderer, diagnostic_text, source_line
-from verifier.report import Summary
 
 D = Diagnostic(
     "FT304", "overshoot-accepted", "error", "credited +3, but 59 + 3 = 62 > 61", 12, 14, 1, 11,

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 from paths import read_sample
 
+from notation.ftn.reader import parse_games
 from notation.model import Placement
-from notation.parser import parse_games
-from verifier.replay import canonical_game, check_game
+from verifier.replay.game import canonical_game, check_game
 
 TWO = read_sample("valid", "two-players-r8-3.ftn")
 FOUR = read_sample("valid", "four-players.ftn")

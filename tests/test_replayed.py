@@ -1,4 +1,4 @@
-"""Tests of verifier.replayed: ``api.replay`` gives typed values whose
+"""Tests of verifier.replay.reference: ``api.replay`` gives typed values whose
 ``to_dict`` is exactly the document ``ftn replay --format json`` writes."""
 
 from __future__ import annotations
@@ -7,13 +7,13 @@ import json
 
 from paths import SAMPLES
 
+from notation.ftn.reader import parse_games
 from notation.model import Game
-from notation.parser import parse_games
 from verifier import api
-from verifier.generate import generate_games
-from verifier.reading import read
-from verifier.replayed import OpenEnd, ReplayedGame
-from verifier.rewrite import replay_doc
+from verifier.files.notations import read
+from verifier.pipeline.jobs.rewrite import replay_doc
+from verifier.replay.reference import OpenEnd, ReplayedGame
+from verifier.rules.generate import generate_games
 
 
 def test_the_r8_3_overshoot_reads_as_typed_values() -> None:

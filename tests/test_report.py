@@ -1,12 +1,13 @@
-"""Tests of verifier.report: text with a caret, JSON, summaries."""
+"""Tests of verifier.render.summary: text with a caret, JSON, summaries."""
 
 from __future__ import annotations
 
 import json
 
 from verifier.diagnostics import Diagnostic
+from verifier.files.jsonwrite import dumps
+from verifier.render.summary import Summary, report_json
 from verifier.render.text import render_diagnostic
-from verifier.report import Summary, dumps, report_json
 
 D = Diagnostic(
     "FT304", "overshoot-accepted", "error", "credited +3, but 59 + 3 = 62 > 61", 12, 14, 1, 11,

@@ -1,4 +1,4 @@
-"""Tests of ``verifier.rewrite``: inputs converted, formatted and replayed a
+"""Tests of ``verifier.pipeline.jobs.rewrite``: inputs converted, formatted and replayed a
 piece at a time give, joined, exactly the text of the whole-text functions
 (``convert_text``, ``format_text``, ``replay_text``); at a game that cannot
 be read, exactly the games before it."""
@@ -13,26 +13,26 @@ import pytest
 from golden import mutate
 from paths import SAMPLES
 
-from notation.printer import print_games
+from notation.ftn.printer import print_games
 from verifier.api import replay_text
-from verifier.check import LAYOUTS, Layout, convert_text, format_text
-from verifier.generate import generate_games, hide_hands
-from verifier.parallel import pieces
-from verifier.reading import sniff
-from verifier.report import dumps, render_trace
-from verifier.rewrite import (
+from verifier.files.jsonwrite import dumps
+from verifier.files.notations import LAYOUTS, Layout, pieces, sniff
+from verifier.files.reading import crlf, first_lines
+from verifier.pipeline.jobs.rewrite import (
     REPLAY_JSON,
     REPLAY_TEXT,
     Joiner,
     Part,
     Same,
     convert_piece,
-    crlf,
-    first_lines,
+    convert_text,
     format_piece,
     format_target,
+    format_text,
+    render_trace,
     replay_piece,
 )
+from verifier.rules.generate import generate_games, hide_hands
 
 
 @functools.cache

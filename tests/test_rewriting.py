@@ -1,4 +1,4 @@
-"""Tests of ``verifier.pipeline.rewriting``: ``ftn convert``, ``ftn fmt`` and ``ftn
+"""Tests of ``verifier.pipeline.jobs.rewrite``: ``ftn convert``, ``ftn fmt`` and ``ftn
 replay`` read a piece at a time, with ``--jobs``, as a user runs them: the
 output of ``--jobs 2`` is that of ``--jobs 1``; at a game that cannot be
 read the output stops and no file is left half written; ``fmt --write``
@@ -18,12 +18,19 @@ from helpers import ftn_bytes as _cli
 from helpers import mixed, run, runner
 from paths import SAMPLES, SCALE, peak_rss_kb
 
-from notation.printer import print_games
-from verifier import rewrite, streams
-from verifier.check import convert_text, format_text
-from verifier.cli import app
-from verifier.generate import generate_games
-from verifier.pipeline.rewriting import AT_LEAST_1, SET_1, SET_2, fmt_status
+from notation.ftn.printer import print_games
+from verifier.cli.common import app
+from verifier.files import streams
+from verifier.pipeline.jobs import rewrite
+from verifier.pipeline.jobs.rewrite import (
+    AT_LEAST_1,
+    SET_1,
+    SET_2,
+    convert_text,
+    fmt_status,
+    format_text,
+)
+from verifier.rules.generate import generate_games
 
 corpus = mixed
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from verifier import rulebook
-from verifier.audit import DEFECTS
+from verifier.audit.defects import DEFECTS
 from verifier.diagnostics import REGISTRY
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -80,8 +80,8 @@ def test_every_rule_the_registry_and_the_audit_cite_is_in_the_book() -> None:
 
 def test_every_rule_the_code_cites_is_in_the_book() -> None:
     seen = set()
-    for path in sorted((ROOT / "verifier").glob("*.py")) + sorted(
-        (ROOT / "notation").glob("*.py")
+    for path in sorted((ROOT / "verifier").rglob("*.py")) + sorted(
+        (ROOT / "notation").rglob("*.py")
     ):
         text = path.read_text(encoding="utf-8")
         for m in rulebook.CITATION.finditer(text):

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from paths import SAMPLES, read_sample
 
+from notation.ftn.reader import parse_games
 from notation.model import Placement
-from notation.parser import parse_games
-from verifier.check import check_text
 from verifier.diagnostics import REGISTRY
+from verifier.pipeline.jobs.check import check_text
 
 VALID = sorted((SAMPLES / "valid").glob("*.ftn"))
 INVALID = sorted(

@@ -1,4 +1,4 @@
-"""``notation.scan``: an event line read a character at a time gives the
+"""``notation.ftn.scanner``: an event line read a character at a time gives the
 record the parser's direct path builds from the event regular expressions,
 and None for every line that path does not take; the parser gives the same
 items whichever way it reads event lines (the compiled core's way, or the
@@ -15,14 +15,15 @@ from helpers import mutated
 from paths import SAMPLES
 from test_parser import _mutants
 
-import notation.parser as parser_module
-from notation import scan, scanline
-from notation.build import event_line, knock, placement
-from notation.grammar import event_regexes, field_regex, line_regex
-from notation.jsontext import MAX_DIGITS
+import notation.ftn.reader as parser_module
+from notation.ftn import scanner as scan
+from notation.ftn import scanner as scanline
+from notation.ftn.build import event_line, knock, placement
+from notation.ftn.grammar import event_regexes, field_regex, line_regex
+from notation.ftn.printer import print_games
+from notation.ftn.reader import MAX_LINE, read_games
+from notation.json.text import MAX_DIGITS
 from notation.model import NO_COMMENTS, Knock, Placement
-from notation.parser import MAX_LINE, read_games
-from notation.printer import print_games
 
 _PLACEMENT, _KNOCK = event_regexes()
 _LONG = re.compile(r"[0-9]{19}")
@@ -137,7 +138,7 @@ def test_the_claims_are_shared_and_their_caches_of_fixed_size() -> None:
 @pytest.mark.parametrize("seed", range(3))
 def test_the_parser_reads_the_same_with_the_scanner_or_without(
         seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    from verifier.generate import generate_games
+    from verifier.rules.generate import generate_games
 
     rng = random.Random(seed)
     text = print_games(list(generate_games(2 + seed, 15, seed)))

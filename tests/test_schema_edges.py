@@ -22,13 +22,13 @@ from typing import Any
 
 import pytest
 
-from notation.jsonform import game_from_json
-from notation.jsontext import iter_json
-from notation.printer import print_game
-from notation.schema import PRESETS, RULE_OPTIONS
-from verifier import options
-from verifier.check import check_text
-from verifier.validate import fast, reference
+from notation.ftn.printer import print_game
+from notation.json.form import game_from_json
+from notation.json.schema import PRESETS, RULE_OPTIONS
+from notation.json.text import iter_json
+from verifier.files.validation import fast, reference
+from verifier.pipeline.jobs.check import check_text
+from verifier.rules import options
 
 SYNTAX = {"syntax-error", "bad-header", "schema-violation"}
 

@@ -171,7 +171,7 @@ def test_without_pygls_ftn_server_says_what_to_install() -> None:
 def test_the_server_command_is_listed() -> None:
     from typer.testing import CliRunner
 
-    from verifier.cli import app
+    from verifier.cli.common import app
 
     r = CliRunner().invoke(app, ["server", "--help"])
     assert r.exit_code == 0 and "Language Server Protocol" in r.stdout

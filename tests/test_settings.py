@@ -1,4 +1,4 @@
-"""Tests of settings files (``verifier.settings``) and the options over them:
+"""Tests of settings files (``verifier.pipeline.settings``) and the options over them:
 each key, the precedence (command line over file over defaults), the file
 found from a nested folder, and every kind of malformed file, with its
 file:line:col and exit 2. A finding left out is neither shown nor counted,
@@ -16,16 +16,8 @@ from paths import SAMPLES
 
 from verifier import api
 from verifier.diagnostics import BY_CODE
-from verifier.settings import (
-    Layer,
-    Overrides,
-    Resolver,
-    SettingsError,
-    codes_of,
-    enabled,
-    place,
-    settings_for,
-)
+from verifier.files.tomlfile import SettingsError, place
+from verifier.pipeline.settings import Layer, Overrides, Resolver, codes_of, enabled, settings_for
 
 # The samples used, and what each holds (their "# expect:" lines).
 POINTS = "points-mismatch.ftn"  # FT302 at 29:15 (an error)

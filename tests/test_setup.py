@@ -1,4 +1,4 @@
-"""Tests of verifier.setup: the [start] tag (a record that starts mid-game),
+"""Tests of verifier.rules.start: the [start] tag (a record that starts mid-game),
 and what it changes in the replay."""
 
 from __future__ import annotations
@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 from paths import read_sample
 
-from notation.jsonform import dumps_game
-from notation.parser import parse_games
-from verifier.check import check_text, convert_text
-from verifier.setup import Setup, read_header
+from notation.ftn.reader import parse_games
+from notation.json.form import dumps_game
+from verifier.pipeline.jobs.check import check_text
+from verifier.pipeline.jobs.rewrite import convert_text
+from verifier.rules.start import Setup, read_header
 
 SAMPLE = read_sample("valid", "start-mid-game.ftn")
 

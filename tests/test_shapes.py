@@ -17,9 +17,9 @@ from typing import Any
 
 from lark import Lark, Token
 
-from notation.build import _NEXT
-from notation.diagnose import _SHAPES, KEYWORDS
-from notation.grammar import LINE_TERMINALS, event_regexes, grammar_text, line_regex
+from notation.ftn.build import _NEXT
+from notation.ftn.diagnose import _SHAPES, KEYWORDS
+from notation.ftn.grammar import LINE_TERMINALS, event_regexes, grammar_text, line_regex
 
 KINDS = ("GAME", "TAG", "ROUND", "DEAL", "EVENTS", "RESULT", "WINNER", "END")
 

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from verifier.cli import app
-from verifier.show import ShowError, build, build_page, line_tiles, page, parse_at, render
-from verifier.show_svg import pips
+from verifier.cli.common import app
+from verifier.show.page import ShowError, build, build_page, line_tiles, page, parse_at, render
+from verifier.show.svg import pips
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
@@ -202,7 +202,7 @@ def test_the_page_opens_where_asked() -> None:
 
 
 def test_race_marks_the_discarded_overshoot() -> None:
-    from verifier.show_svg import race_svg
+    from verifier.show.svg import race_svg
 
     svg = race_svg(data_of(R83))
     ET.fromstring(svg)  # well formed
@@ -329,7 +329,7 @@ def test_a_page_holds_every_game_of_its_file(tmp_path: Path) -> None:
 
 def test_a_larger_file_holds_the_games_around_the_one_asked(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("verifier.show.PAGE_GAMES", 2)
+    monkeypatch.setattr("verifier.show.page.PAGE_GAMES", 2)
     path = three_games(tmp_path)
     text = path.read_text(encoding="utf-8")
     assert [g["game"] for g in build_page(text, str(path), 1)["games"]] == [1, 2]
@@ -340,7 +340,7 @@ def test_a_larger_file_holds_the_games_around_the_one_asked(
 
 
 def test_the_legend_has_each_sides_colour() -> None:
-    from verifier.show_svg import PALETTE, race_svg
+    from verifier.show.svg import PALETTE, race_svg
 
     data = data_of(SAMPLES / "valid" / "four-players.ftn")
     for narrow in (False, True):
@@ -348,7 +348,7 @@ def test_the_legend_has_each_sides_colour() -> None:
         legend = [(t.text, t.get("fill")) for t in root.iter("text")
                   if t.get("class") == "legend"]
         assert legend == [("■ N+S", PALETTE[0]), ("■ E+W", PALETTE[1])]
-    css = (ROOT / "verifier" / "show.css").read_text(encoding="utf-8")
+    css = (ROOT / "verifier" / "show" / "page.css").read_text(encoding="utf-8")
     # No style rule may set the legend's fill: it would hide the sides' colours.
     rules = re.findall(r"([^{}]*)\{([^}]*)\}", css)
     assert not [sel for sel, body in rules if "legend" in sel and "fill" in body]
@@ -356,7 +356,7 @@ def test_the_legend_has_each_sides_colour() -> None:
 
 @pytest.mark.parametrize("width", [760, 360])
 def test_round_labels_neither_overlap_nor_pass_the_edge(width: int) -> None:
-    from verifier.show_svg import race_svg
+    from verifier.show.svg import race_svg
 
     root = ET.fromstring(race_svg(data_of(R83), width, narrow=width < 400))
     spans = []

@@ -1,4 +1,4 @@
-"""Tests of ``verifier.spans`` and of pieces sent without their lines: a
+"""Tests of ``verifier.files.spans`` and of pieces sent without their lines: a
 piece of a plain file read again from its bytes is the piece (ASCII, UTF-8
 of several bytes a character, "\\r\\n", a BOM, JSON Lines), whatever the
 chunks and the size of the pieces; inputs that cannot be read again
@@ -22,12 +22,14 @@ from typing import Any
 import pytest
 from helpers import awkward, mutated
 
-from verifier import spans, streams
-from verifier.check import check_text, convert_text
-from verifier.parallel import Piece, check_piece, pieces
-from verifier.pipeline import Text, drive, driver, tasks
-from verifier.pipeline.jobs import CheckSink, Collected
-from verifier.rewrite import first_lines
+from verifier.files import spans, streams
+from verifier.files.notations import pieces
+from verifier.files.pieces import Piece
+from verifier.files.reading import first_lines
+from verifier.pipeline import driver, tasks
+from verifier.pipeline.driver import Text, drive
+from verifier.pipeline.jobs.check import CheckSink, Collected, check_piece, check_text
+from verifier.pipeline.jobs.rewrite import convert_text
 
 
 def file_pieces(path: Path, size: int) -> list[Piece]:
@@ -157,7 +159,7 @@ def test_the_driver_sends_hollow_pieces_and_whole_ones_when_they_cannot_be_read(
     assert tail and all(len(t) == 1 for t in tail)
     # A worker that cannot read the file: each piece sent is sent again whole,
     # and the input's pieces after the first answer are sent whole.
-    monkeypatch.setattr("verifier.parallel.read_span", lambda span: None)
+    monkeypatch.setattr("verifier.files.pieces.read_span", lambda span: None)
     sent = check()
     pieces_ = [p for t in sent for p in t]
     whole = [p.first_line for p in pieces_ if p.lines]

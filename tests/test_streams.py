@@ -1,4 +1,4 @@
-"""Tests of ``verifier.streams``: lines decoded a chunk at a time exactly as
+"""Tests of ``verifier.files.streams``: lines decoded a chunk at a time exactly as
 ``text.split("\\n")`` gives them, and compressed inputs and outputs (gzip,
 bzip2, xz, Zstandard) read and written transparently by the CLI."""
 
@@ -15,9 +15,10 @@ import pytest
 from paths import SAMPLES
 from typer.testing import CliRunner
 
-from verifier import streams
-from verifier.cli import app
-from verifier.inputs import InputError, decode
+from verifier.cli.common import app
+from verifier.files import streams
+from verifier.files.inputs import decode
+from verifier.files.streams import InputError
 
 TEXTS = ["", "\n", "a", "a\n", "a\nb", "a\r\nb\r\n", "\ufeffgame\nend\n", "é\nü\n\n\nx",
          "x" * 50 + "\n" + "y" * 7]

@@ -1,4 +1,4 @@
-"""Tests of verifier.validate: the fast validator and the reference accept
+"""Tests of verifier.files.validation: the fast validator and the reference accept
 and reject exactly the same documents."""
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 from paths import SAMPLES
 
-from notation.jsonform import game_to_json
-from notation.jsontext import iter_json
-from notation.parser import parse_games
-from verifier.generate import generate_games
-from verifier.validate import FAST, fast, reference, violations
+from notation.ftn.reader import parse_games
+from notation.json.form import game_to_json
+from notation.json.text import iter_json
+from verifier.files.validation import FAST, fast, reference, violations
+from verifier.rules.generate import generate_games
 
 
 def sample_docs() -> list[Any]:
@@ -110,9 +110,9 @@ def test_without_the_fast_validator_the_reference_does_both_and_says_so(
     from typer.testing import CliRunner
 
     import verifier.cli as cli
+    import verifier.files.validation as validate
     import verifier.plain as plain
-    import verifier.validate as validate
-    from verifier.validate import FALLBACK_NOTE
+    from verifier.files.validation import FALLBACK_NOTE
 
     monkeypatch.setattr(validate, "jsonschema_rs", None)
     monkeypatch.setattr(validate, "FAST", False)
@@ -126,7 +126,8 @@ def test_without_the_fast_validator_the_reference_does_both_and_says_so(
         assert r.exit_code == 1 and r.stderr.count(FALLBACK_NOTE) == 1
         assert "FT003 schema-violation" in r.stdout
         assert validate.bounded("record")({"format": "ftn-json-1", "tags": [], "rounds": []})
-        from verifier.check import check_text, convert_text
+        from verifier.pipeline.jobs.check import check_text
+        from verifier.pipeline.jobs.rewrite import convert_text
 
         text, _ = convert_text((SAMPLES / "valid" / "four-players.ftn").read_text("utf-8"),
                                "jsonl")
@@ -160,7 +161,7 @@ def _int_spots(node: Any) -> list[tuple[Any, Any]]:
 def test_bounded_accepts_what_fast_does_less_numbers_past_the_limit() -> None:
     """The reader's trust test: a document it passes is valid and holds no
     number of more than MAX_DIGITS digits."""
-    from verifier.validate import LARGEST, bounded
+    from verifier.files.validation import LARGEST, bounded
 
     docs = sample_docs() + [game_to_json(g) for g in generate_games(3, 2, 5)]
     rng = random.Random(10)
@@ -189,8 +190,8 @@ def test_bounded_accepts_what_fast_does_less_numbers_past_the_limit() -> None:
 
 
 def test_every_number_the_record_schema_takes_is_bounded() -> None:
-    from verifier.schemas import SCHEMAS
-    from verifier.validate import LARGEST, with_bounds
+    from verifier.files.schemas import SCHEMAS
+    from verifier.files.validation import LARGEST, with_bounds
 
     found = []
 
@@ -219,9 +220,9 @@ def test_the_plain_seat_pattern_takes_the_same_seats() -> None:
     look-ahead: the same strings pass, wherever a seat is written."""
     import re
 
+    from notation.json.schema import SEAT_PATTERN
     from notation.model import RESERVED_WORDS
-    from notation.schema import SEAT_PATTERN
-    from verifier.validate import bounded
+    from verifier.files.validation import bounded
 
     words = "|".join(RESERVED_WORDS)
     expected = rf"^(?!(?:{words})$)[A-Za-z][A-Za-z0-9_]*$(?!\n)"
@@ -264,9 +265,10 @@ def test_valid_json_is_checked_without_loading_the_reference_validator() -> None
 
     code = (
         "import sys\n"
-        "from verifier.check import check_text, convert_text\n"
-        "from verifier.generate import generate_games\n"
-        "from notation.printer import print_games\n"
+        "from verifier.pipeline.jobs.check import check_text\n"
+        "from verifier.pipeline.jobs.rewrite import convert_text\n"
+        "from verifier.rules.generate import generate_games\n"
+        "from notation.ftn.printer import print_games\n"
         "text, _ = convert_text(print_games(generate_games(2, 2, 1)), 'jsonl')\n"
         "assert check_text(text, 'a.jsonl').errors == 0\n"
         "print('jsonschema' in sys.modules)\n"

@@ -22,8 +22,8 @@ pytestmark = [pytest.mark.slow,
 
 @pytest.fixture(scope="module")
 def many_games(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from notation.printer import print_games
-    from verifier.generate import generate_games
+    from notation.ftn.printer import print_games
+    from verifier.rules.generate import generate_games
 
     text = print_games(list(generate_games(2, 100, 5)))
     path = tmp_path_factory.mktemp("games") / "many.ftn"

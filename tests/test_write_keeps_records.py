@@ -20,10 +20,9 @@ import pytest
 from helpers import run
 from paths import ROOT, read_sample
 
-from verifier import outputs
-from verifier.parallel import Piece
-from verifier.pipeline.rewriting import SET_2, fmt_all
-from verifier.rewrite import Part, format_piece
+from verifier.files import outputs
+from verifier.files.pieces import Piece
+from verifier.pipeline.jobs.rewrite import SET_2, Part, fmt_all, format_piece
 
 CANONICAL = read_sample("valid", "four-players.ftn")
 LOOSE = CANONICAL.replace("\n  ", "\n    ")  # fmt takes the indent back to two
@@ -118,8 +117,7 @@ def test_a_file_named_twice_is_rewritten_once(tmp_path: Path, jobs: int) -> None
 
 
 def test_fill_says_so_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from verifier import fill
-    from verifier.pipeline.filling import fill_all
+    from verifier.pipeline.jobs import fill
 
     f = tmp_path / "a.ftn"
     f.write_text(LOOSE, encoding="utf-8")
@@ -128,7 +126,7 @@ def test_fill_says_so_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
     real = fill.fill_piece
     monkeypatch.setattr(fill, "fill_piece", lambda piece: (formats(piece), real(piece))[1])
     said: list[str] = []
-    assert fill_all([str(f)], "write", said.append, said.append, lambda d, p: None) == 2
+    assert fill.fill_all([str(f)], "write", said.append, said.append, lambda d, p: None) == 2
     assert said == [f"ftn fill: {f}: changed while it was being filled: not rewritten"]
     assert f.read_text(encoding="utf-8") == edited
 
@@ -200,7 +198,7 @@ def test_too_little_free_space_leaves_a_linked_file_untouched(
 
 KILLED = """
 import os, signal, sys
-from verifier import outputs
+from verifier.files import outputs
 from verifier.cli import app
 where = sys.argv[1]
 if where == "copy":
@@ -264,8 +262,8 @@ def test_a_write_cut_short_by_the_file_size_limit_leaves_the_file_as_it_was(
 
 @pytest.mark.parametrize("text", ["# notes\n# more\n", "# a\r\n\r\n", "\n"])
 def test_the_whole_text_rewrites_give_a_text_of_no_game_back_as_it_is(text: str) -> None:
-    from verifier.check import format_text
-    from verifier.fill import fill_text
+    from verifier.pipeline.jobs.fill import fill_text
+    from verifier.pipeline.jobs.rewrite import format_text
 
     assert format_text(text) == (text, [])
     assert fill_text(text) == (text, [])

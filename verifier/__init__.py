@@ -29,9 +29,9 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from . import api
-    from .board import Board
-    from .engine import (
+    from verifier import api
+    from verifier.rules.board import Board
+    from verifier.rules.engine import (
         KNOCK,
         AmbiguousPlacementError,
         GameOverError,
@@ -44,13 +44,13 @@ if TYPE_CHECKING:
         TileNotInHandError,
         WrongOpenerError,
     )
-    from .plays import GameResult, RoundOutcome, ScoredEvent, parse_move
+    from verifier.rules.plays import GameResult, RoundOutcome, ScoredEvent, parse_move
 
 _LAZY = {
-    "Board": "board",
-    "GameResult": "plays", "RoundOutcome": "plays", "ScoredEvent": "plays",
-    "parse_move": "plays",
-    **{name: "engine" for name in (
+    "Board": "rules.board",
+    "GameResult": "rules.plays", "RoundOutcome": "rules.plays", "ScoredEvent": "rules.plays",
+    "parse_move": "rules.plays",
+    **{name: "rules.engine" for name in (
         "KNOCK", "Move", "IllegalMoveError", "NotYourTurnError", "TileNotInHandError",
         "TileDoesNotFitError", "AmbiguousPlacementError", "KnockWhileAbleError",
         "WrongOpenerError", "RoundOverError", "GameOverError",

@@ -1,5 +1,5 @@
 """``python -m verifier``: the same as the ``ftn`` command."""
 
-from .launch import main
+from verifier.launch import main
 
 main()

@@ -21,16 +21,20 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, TextIO
 
 from notation.model import Game
-
-from .audit import AuditSummary
-from .check import FileReport, check_text, convert_text, read_any
-from .diagnostics import Diagnostic
-from .inputs import InputError, read_input
-from .pipeline import Text, audit_all, check_all, collect, input_names, label_of
-from .reading import Read, read
-from .replayed import ReplayedGame
-from .rewrite import replay_doc, replay_docs
-from .settings import SettingsError, settings_for
+from verifier.audit.defects import AuditSummary
+from verifier.diagnostics import Diagnostic
+from verifier.files.inputs import read_input
+from verifier.files.notations import read
+from verifier.files.reading import Read
+from verifier.files.streams import InputError
+from verifier.files.tomlfile import SettingsError
+from verifier.pipeline.driver import Text, collect, input_names, label_of
+from verifier.pipeline.jobs.audit import audit_all
+from verifier.pipeline.jobs.check import FileReport, check_all, check_text
+from verifier.pipeline.jobs.read import read_any
+from verifier.pipeline.jobs.rewrite import convert_text, replay_doc, replay_docs
+from verifier.pipeline.settings import settings_for
+from verifier.replay.reference import ReplayedGame
 
 __all__ = [
     "Diagnostic", "FileReport", "InputError", "Read", "ReplayedGame", "SettingsError", "audit",
@@ -85,8 +89,8 @@ def check(source: Source | Sequence[str | os.PathLike[str]], name: str | None = 
     ``config``, or with ``discover`` over those found from the inputs
     upwards, as ``ftn check`` does (none is read otherwise).
     SettingsError for a bad file, ValueError for an unknown code or preset."""
-    from .pipeline.plan import Plan, plan
-    from .settings import Overrides, Resolver
+    from verifier.pipeline.plan import Plan, plan
+    from verifier.pipeline.settings import Overrides, Resolver
 
     over = Overrides(tuple(select) if select is not None else None, tuple(ignore), None, None,
                      rules, os.fspath(config) if config is not None else None,

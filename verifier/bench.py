@@ -36,11 +36,11 @@ from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 
-from notation.parser import read_games
-from notation.printer import print_games
-
-from .check import check_text, convert_text
-from .generate import generate_games
+from notation.ftn.printer import print_games
+from notation.ftn.reader import read_games
+from verifier.pipeline.jobs.check import check_text
+from verifier.pipeline.jobs.rewrite import convert_text
+from verifier.rules.generate import generate_games
 
 
 def _children_cpu() -> float:

@@ -18,9 +18,8 @@ from dataclasses import dataclass
 
 from notation.options import OPTIONS as RULE_OPTIONS
 from notation.options import PRESETS
-
-from .formats import globs
-from .render import formats_help
+from verifier.files.notations import globs
+from verifier.render import formats_help
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ import atexit
 import gc
 import sys
 
-from .plain import guarded, plain_check, run_check
+from verifier.plain import guarded, plain_check, run_check
 
 
 def main() -> None:
@@ -30,7 +30,7 @@ def main() -> None:
     atexit.register(gc.freeze)  # (what is alive then is left to the end of the process)
     args = plain_check(sys.argv[1:])
     if args is None:
-        from .cli import app
+        from verifier.cli.common import app
 
         guarded(app)
     else:

@@ -24,11 +24,11 @@ from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NoReturn
 
-from .inputs import InputError
-from .pipeline import DaskMissing
+from verifier.files.streams import InputError
+from verifier.pipeline.tasks import DaskMissing
 
 if TYPE_CHECKING:
-    from .pipeline.plan import Plan
+    from verifier.pipeline.plan import Plan
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 
@@ -36,7 +36,7 @@ EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 def err(message: str) -> None:
     """A line on standard error (control characters from a file name or a
     record shown escaped, ``\\x1b``; the message's own line ends kept)."""
-    from .shown import escape_lines
+    from verifier.files.escaping import escape_lines
 
     sys.stderr.write(escape_lines(message) + "\n")
     sys.stderr.flush()
@@ -44,7 +44,7 @@ def err(message: str) -> None:
 
 def out(message: str) -> None:
     """A line on standard output, escaped as ``err`` escapes it."""
-    from .shown import escape_lines
+    from verifier.files.escaping import escape_lines
 
     sys.stdout.write(escape_lines(message) + "\n")
     sys.stdout.flush()
@@ -88,7 +88,9 @@ def said() -> Iterator[None]:
     except (InputError, DaskMissing) as e:
         fail(f"ftn: {e}")
     except Exception as e:
-        from .outputs import WriteError  # not loaded by a check (tempfile and the like)
+        from verifier.files.outputs import (
+            WriteError,  # not loaded by a check (tempfile and the like)
+        )
 
         if not isinstance(e, WriteError):
             raise
@@ -104,7 +106,7 @@ def note_fallback(how: str) -> None:
     global _noted
     if _noted or how == "ftn":
         return
-    from .validate import FALLBACK_NOTE, FAST  # slow to load: only for JSON
+    from verifier.files.validation import FALLBACK_NOTE, FAST  # slow to load: only for JSON
 
     if not FAST:
         _noted = True
@@ -114,7 +116,7 @@ def note_fallback(how: str) -> None:
 def jobs_option(jobs: int) -> int:
     """``--jobs`` within ``workers.most_jobs`` (said on standard error when
     more were asked for)."""
-    from .workers import capped, shown_number
+    from verifier.pipeline.workers import capped, shown_number
 
     used, why = capped(jobs, f"--jobs {shown_number(jobs)}")
     if why is not None:
@@ -134,7 +136,7 @@ def _run_jobs(found: Plan) -> None:
     (said on standard error when it asks for more)."""
     from dataclasses import replace
 
-    from .workers import capped, shown_number
+    from verifier.pipeline.workers import capped, shown_number
 
     run = found.run
     used, why = capped(run.jobs, f"jobs = {shown_number(run.jobs)} in {run.origin('jobs')}")
@@ -159,8 +161,9 @@ def settled(command: str, given: Collection[str], paths: list[str],
     the settings files); exit 2 for a bad option or settings file. With ``say``, each
     unreadable input is said on standard error, and exit 2 when none can be
     read (else the caller reports them)."""
-    from .pipeline.plan import plan
-    from .settings import Overrides, SettingsError
+    from verifier.files.tomlfile import SettingsError
+    from verifier.pipeline.plan import plan
+    from verifier.pipeline.settings import Overrides
 
     over = Overrides(codes_option(select) if select else None, codes_option(ignore),
                      format if format and "format" in given else None,
@@ -206,16 +209,16 @@ class CheckArgs:
 def run_check(a: CheckArgs) -> NoReturn:
     """``ftn check``: every game replayed, each finding rendered as it comes,
     then the summary; exits with the run's status."""
-    from .pipeline import check_report
-    from .render import FORMATS, for_stream
-    from .render.progress import Progress
+    from verifier.pipeline.jobs.check import check_report
+    from verifier.render import FORMATS, for_stream
+    from verifier.render.progress import Progress
 
     plan = settled("check", a.given, a.paths, a.exclude, select=a.select,
                    ignore=a.ignore, config=a.config, isolated=a.isolated, format=a.format,
                    jobs=a.jobs)
     if a.show_settings:
-        from .settings import describe
-        from .shown import escape_lines
+        from verifier.files.escaping import escape_lines
+        from verifier.pipeline.settings import describe
 
         sys.stdout.write(escape_lines(describe(plan.distinct())))
         raise SystemExit(EXIT_OK)
@@ -246,8 +249,8 @@ _COLORS = ("auto", "always", "never")
 def plain_check(argv: list[str]) -> CheckArgs | None:
     """``ftn check``'s arguments when ``argv`` is a plain ``check`` that
     Typer would accept as it is; else None (Typer reads it)."""
-    from .flags import PARAMS
-    from .render import FORMATS
+    from verifier.flags import PARAMS
+    from verifier.render import FORMATS
 
     if not argv or argv[0] != "check" or os.environ.get("_FTN_COMPLETE"):
         return None  # another command, or Typer's shell completion
@@ -295,7 +298,7 @@ def _valid(name: str, value: str, formats: Collection[str]) -> bool:
 
 def guarded(run: Callable[[], object]) -> None:
     """``run``, with no traceback for Ctrl-C, a closed pipe or a worker killed."""
-    from .workers import WorkerDied
+    from verifier.pipeline.workers import WorkerDied
 
     try:
         run()

@@ -22,12 +22,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
+from notation.ftn.printer import print_games
 from notation.model import Game, Knock, Placement
-from notation.printer import print_games
-from verifier.engine import GameState, RoundState, Stepper
-from verifier.generate import generate_games
-from verifier.protocol import view
-from verifier.setup import Setup
+from verifier.audit.live.protocol import view
+from verifier.rules.engine import GameState, RoundState, Stepper
+from verifier.rules.generate import generate_games
+from verifier.rules.start import Setup
 
 FORMS = ("full", "totals", "points")
 #: The rounds (numbers) of the game being played where the defect fired.

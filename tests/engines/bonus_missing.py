@@ -3,7 +3,7 @@ R7.2)."""
 
 from _base import fired, main
 
-from verifier.engine import Placed, RoundState
+from verifier.rules.engine import Placed, RoundState
 
 
 class BonusMissing(RoundState):

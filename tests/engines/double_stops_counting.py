@@ -3,7 +3,7 @@ one side, though it is still terminal on the other (R5.2)."""
 
 from _base import fired, main
 
-from verifier.engine import Placed, RoundState
+from verifier.rules.engine import Placed, RoundState
 
 
 class DoubleStopsCounting(RoundState):

@@ -5,7 +5,7 @@ from typing import Any
 
 from _base import Engine, serve
 
-from verifier.engine import GameState, RoundState
+from verifier.rules.engine import GameState, RoundState
 
 
 class Exits(Engine):

@@ -3,7 +3,7 @@ knocks (the engine looks at the right end only, R4.4)."""
 
 from _base import fired, main
 
-from verifier.engine import KNOCK, Move, RoundState
+from verifier.rules.engine import KNOCK, Move, RoundState
 
 
 class KnockWhileAble(RoundState):

@@ -3,7 +3,7 @@ and the side is taken to have won (R8.2)."""
 
 from _base import fired, main
 
-from verifier.engine import GameState, Placed, Scored
+from verifier.rules.engine import GameState, Placed, Scored
 
 
 class OvershootAccepted(GameState):

@@ -2,7 +2,7 @@
 
 from _base import fired, main
 
-from verifier.engine import Placed, RoundState
+from verifier.rules.engine import Placed, RoundState
 
 
 class PlayAfterDomino(RoundState):

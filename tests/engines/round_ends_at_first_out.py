@@ -4,7 +4,7 @@ Write its records with --players 4."""
 
 from _base import fired, main
 
-from verifier.engine import Placed, RoundState
+from verifier.rules.engine import Placed, RoundState
 
 
 class RoundEndsAtFirstOut(RoundState):

@@ -4,7 +4,7 @@ the number it was joined to, and the engine plays on from there (R4.1)."""
 
 from _base import fired, main
 
-from verifier.engine import Placed, RoundState
+from verifier.rules.engine import Placed, RoundState
 
 
 class TileFlipped(RoundState):

@@ -3,7 +3,7 @@ lead) stays in the hand (R4.5), once a round."""
 
 from _base import fired, main
 
-from verifier.engine import Placed, RoundState, tile_key
+from verifier.rules.engine import Placed, RoundState, tile_key
 
 
 class TileStaysInHand(RoundState):

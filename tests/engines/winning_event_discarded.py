@@ -4,7 +4,7 @@ a round."""
 
 from _base import fired, main
 
-from verifier.engine import GameState, Placed, Scored
+from verifier.rules.engine import GameState, Placed, Scored
 
 
 class WinningEventDiscarded(GameState):

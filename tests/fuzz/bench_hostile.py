@@ -21,11 +21,12 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from notation.printer import print_games  # noqa: E402
-from verifier.check import check_text, convert_text  # noqa: E402
-from verifier.generate import generate_games  # noqa: E402
-from verifier.render import Context  # noqa: E402
+from notation.ftn.printer import print_games  # noqa: E402
+from verifier.pipeline.jobs.check import check_text  # noqa: E402
+from verifier.pipeline.jobs.rewrite import convert_text  # noqa: E402
+from verifier.render.base import Context  # noqa: E402
 from verifier.render.text import TextRenderer  # noqa: E402
+from verifier.rules.generate import generate_games  # noqa: E402
 
 
 def texts(n: int) -> tuple[str, str]:

@@ -39,16 +39,23 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
-from notation.printer import print_games  # noqa: E402
+from notation.ftn.printer import print_games  # noqa: E402
 from verifier import api  # noqa: E402
-from verifier.check import audit_text, check_text, convert_text, format_text, read_any  # noqa: E402
-from verifier.engine import perft_divide  # noqa: E402
-from verifier.generate import generate_games  # noqa: E402
+from verifier.pipeline.jobs.audit import audit_text  # noqa: E402
+from verifier.pipeline.jobs.check import check_text  # noqa: E402
+from verifier.pipeline.jobs.read import read_any  # noqa: E402
+from verifier.pipeline.jobs.rewrite import (  # noqa: E402
+    convert_text,
+    format_text,
+    render_trace,
+)
 from verifier.render import FORMATS as RENDERERS  # noqa: E402
-from verifier.render import Context  # noqa: E402
-from verifier.replay import final_position  # noqa: E402
-from verifier.report import Summary, render_trace  # noqa: E402
-from verifier.show import ShowError, render  # noqa: E402
+from verifier.render.base import Context  # noqa: E402
+from verifier.render.summary import Summary  # noqa: E402
+from verifier.replay.game import final_position  # noqa: E402
+from verifier.rules.engine import perft_divide  # noqa: E402
+from verifier.rules.generate import generate_games  # noqa: E402
+from verifier.show.page import ShowError, render  # noqa: E402
 
 KINDS = ("ftn", "json", "jsonl")
 
@@ -229,7 +236,7 @@ def run(cases: int, seed: int, hang: float = 10.0, crashes: Path | None = None,
     """Run ``cases`` cases; print progress and the final count and rate."""
     from typer.testing import CliRunner
 
-    from verifier.cli import app
+    from verifier.cli.common import app
 
     rng = random.Random(seed)
     by_kind = seeds()

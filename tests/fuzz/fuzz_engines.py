@@ -39,10 +39,12 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from verifier import enginepipe, protocol  # noqa: E402
-from verifier.audit import AuditSummary  # noqa: E402
-from verifier.generate import generate_games  # noqa: E402
-from verifier.render import FORMATS, Context  # noqa: E402
+from verifier.audit.defects import AuditSummary  # noqa: E402
+from verifier.audit.live import engine as enginepipe  # noqa: E402
+from verifier.audit.live import protocol  # noqa: E402
+from verifier.render import FORMATS  # noqa: E402
+from verifier.render.base import Context  # noqa: E402
+from verifier.rules.generate import generate_games  # noqa: E402
 
 ENGINE = Path(__file__).resolve().parent / "random_engine.py"
 RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f]")

@@ -42,12 +42,12 @@ for p in (ROOT, HERE):  # run as a script from anywhere
 
 from fuzz import mutate, seeds  # noqa: E402
 
+from notation.ftn.printer import print_games  # noqa: E402
+from notation.ftn.reader import ParseError, read_games  # noqa: E402
 from notation.model import Comments, Game, Knock  # noqa: E402
-from notation.parser import ParseError, read_games  # noqa: E402
-from notation.printer import print_games  # noqa: E402
-from verifier.generate import generate_games  # noqa: E402
-from verifier.pipeline.filling import fill_all  # noqa: E402
-from verifier.pipeline.rewriting import fmt_all  # noqa: E402
+from verifier.pipeline.jobs.fill import fill_all  # noqa: E402
+from verifier.pipeline.jobs.rewrite import fmt_all  # noqa: E402
+from verifier.rules.generate import generate_games  # noqa: E402
 
 BOM = "\ufeff"
 #: Files written and rewritten at a time.

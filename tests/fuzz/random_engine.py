@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from _base import Engine
 
-from verifier.engine import GameState, RoundState
+from verifier.rules.engine import GameState, RoundState
 
 OUT = sys.stdout.buffer
 

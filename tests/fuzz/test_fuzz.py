@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fuzz import PATHS, cases_of, mutate, run, seeds
 from paths import read_sample
 
-from verifier.check import check_text
+from verifier.pipeline.jobs.check import check_text
 
 
 @pytest.mark.slow
@@ -70,7 +70,7 @@ def test_a_pip_of_99_is_a_finding_not_a_crash(path: str) -> None:
 
 
 def test_a_pip_of_99_in_json() -> None:
-    from verifier.check import convert_text
+    from verifier.pipeline.jobs.rewrite import convert_text
 
     text, errors = convert_text(read_sample("valid", "variant-bonus-0.ftn"), "jsonl")
     assert text is not None and not errors

@@ -23,8 +23,8 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from ..plain import guarded
-from .common import Color, app
+from verifier.cli.common import Color, app
+from verifier.plain import guarded
 
 #: The command modules, in the order of ``--help``.
 COMMANDS = ["records", *sorted(m.name for m in pkgutil.iter_modules(__path__)

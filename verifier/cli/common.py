@@ -18,24 +18,25 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from .. import clihelp, plain
-from ..diagnostics import Diagnostic
-from ..flags import PARAMS
-from ..inputs import InputError, inputs
-from ..outputs import write_atomic
-from ..parallel import Piece
-from ..pipeline import input_names
-from ..plain import EXIT_ERRORS as EXIT_ERRORS  # the helpers that need no Typer
-from ..plain import EXIT_OK as EXIT_OK
-from ..plain import EXIT_USAGE as EXIT_USAGE
-from ..plain import err as err
-from ..plain import fail as fail
-from ..plain import finish as finish
-from ..plain import note_fallback as note_fallback
-from ..plain import out as out
-from ..plain import said as said
-from ..plain import said_unreadable as said_unreadable
-from ..render import FORMATS as RENDERERS
+from verifier import clihelp, plain
+from verifier.diagnostics import Diagnostic
+from verifier.files.inputs import inputs
+from verifier.files.outputs import write_atomic
+from verifier.files.pieces import Piece
+from verifier.files.streams import InputError
+from verifier.flags import PARAMS
+from verifier.pipeline.driver import input_names
+from verifier.plain import EXIT_ERRORS as EXIT_ERRORS  # the helpers that need no Typer
+from verifier.plain import EXIT_OK as EXIT_OK
+from verifier.plain import EXIT_USAGE as EXIT_USAGE
+from verifier.plain import err as err
+from verifier.plain import fail as fail
+from verifier.plain import finish as finish
+from verifier.plain import note_fallback as note_fallback
+from verifier.plain import out as out
+from verifier.plain import said as said
+from verifier.plain import said_unreadable as said_unreadable
+from verifier.render import FORMATS as RENDERERS
 
 clihelp.setup()
 
@@ -70,7 +71,7 @@ def choices(name: str, values: Iterable[str]) -> type[Choice]:
 
 
 if TYPE_CHECKING:
-    from ..pipeline.plan import Plan
+    from verifier.pipeline.plan import Plan
 
     OutputFormat = Choice
 else:  # --format of the commands that report findings: the renderers
@@ -86,7 +87,7 @@ class Color(str, Enum):
 
 def _version(value: bool) -> None:
     if value:
-        from ..render.sarif import tool_version
+        from verifier.render.sarif import tool_version
 
         typer.echo(f"ftn {tool_version()}")
         raise typer.Exit()
@@ -133,7 +134,7 @@ def names_of(paths: list[str], exclude: list[str] | None) -> tuple[list[str], li
 def show_piece(problems: list[Diagnostic], piece: Piece | str) -> None:
     """Diagnostics about a piece of an input (or a whole text) on standard
     error, with their source lines."""
-    from ..render.text import render_diagnostic
+    from verifier.render.text import render_diagnostic
 
     lines = Piece("", "", piece.split("\n")) if isinstance(piece, str) else piece
     for d in problems:

@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 import verifier.cli.common as c  # the module alone (importing the package would cycle)
-
-from ..render import Context
+from verifier.render.base import Context
 
 if TYPE_CHECKING:
     Resync = c.Choice
@@ -62,14 +61,14 @@ def audit(
     extend-exclude globs and the preset of records (and, with --engine, of
     generated games) that name none; select and ignore are for ftn check.
     """
-    from ..render import for_stream
+    from verifier.render import for_stream
 
     plan = c.settled(invoked, paths or [], exclude, config=config, isolated=isolated,
                      format=format, jobs=jobs, say=False)
     format, jobs = c.OutputFormat(plan.run.format), plan.run.jobs
     if engine is not None:
-        from ..liveaudit import Unreadable, audit_live, reference_games
-        from ..options import given
+        from verifier.audit.live.run import Unreadable, audit_live, reference_games
+        from verifier.rules.options import given
 
         try:
             with c.said():
@@ -89,8 +88,8 @@ def audit(
             c.fail("ftn audit: give record files, or --engine COMMAND")
         if rules is not None or rule:
             c.fail("ftn audit: --rules and --rule go with --engine (records declare their own)")
-        from ..pipeline import audit_all
-        from ..render.progress import Progress
+        from verifier.pipeline.jobs.audit import audit_all
+        from verifier.render.progress import Progress
 
         with c.said():
             summary = audit_all(plan.names, resync.value, jobs, dask, plan.unreadable,
@@ -114,7 +113,7 @@ DivideOpt = Annotated[bool, c.option("divide")]
 @c.app.command()
 def perft(source: RecordArg, depth: DepthOpt = 3, divide: DivideOpt = False) -> None:
     """Count the legal continuations of a record's last position (perft)."""
-    from ..perft import NoStart, last_position, perft_lines
+    from verifier.replay.perft import NoStart, last_position, perft_lines
 
     name, text = c.read_one(source, "perft")
     try:
@@ -141,9 +140,9 @@ def generate(
     hide_: HideOpt = NO_HIDING,
 ) -> None:
     """Write random legal complete games with correct claims."""
-    from ..generate import generated_texts
-    from ..options import given
-    from ..outputs import write_chunks
+    from verifier.files.outputs import write_chunks
+    from verifier.rules.generate import generated_texts
+    from verifier.rules.options import given
 
     try:
         write_chunks(generated_texts(players, games, seed, rules, given(rule or ()), hide_.value),

@@ -10,8 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import verifier.cli.common as c  # the module alone (importing the package would cycle)
-
-from ..data.export import FORMATS
+from verifier.data.export import FORMATS
 
 if TYPE_CHECKING:
     To = c.Choice
@@ -31,7 +30,7 @@ def export(paths: c.Paths, output: DirOpt, to: ToOpt, exclude: c.ExcludeOpt = No
     the end: a reader sees the old set or the new, a failure leaves the old.
     Exit 1 when a game cannot be read (its row says so).
     """
-    from ..data.export import export_all
+    from verifier.data.export import export_all
 
     if output.exists() and not output.is_dir():
         c.fail(f"ftn export: {output}: not a folder (-o names the folder of the tables)")

@@ -1,8 +1,8 @@
 """``ftn fill``: the claims a record leaves out, filled in from the replay.
 
 Boundary: command-line plumbing only: the options and the exit status.
-The run is ``pipeline.filling.fill_all``'s (``ftn fmt``'s job, with
-``verifier.fill``'s work, ``--diff`` and a note for each game whose replay
+The run is ``pipeline.jobs.fill.fill_all``'s (``ftn fmt``'s job, with
+``verifier.replay.fill``'s work, ``--diff`` and a note for each game whose replay
 stopped), loaded only by this command.
 """
 
@@ -33,7 +33,7 @@ def fill(paths: c.Paths, diff: DiffOpt = False, check_only: CheckOpt = False,
     the files that would change (exit 1), --write fills them in place as ftn
     fmt --write rewrites (never a file that does not parse).
     """
-    from ..pipeline.filling import fill_all
+    from verifier.pipeline.jobs.fill import fill_all
 
     mode = c.one_mode("fill", paths, diff=diff, check=check_only, write=write)
     names, unreadable = c.names_of(paths, exclude)

@@ -5,7 +5,7 @@ Boundary: the command only. The file is ``journal``'s (``open_journal``
 refuses one that cannot be recorded into; every line is on the disk as it
 is entered), the session ``recorder``'s (``Session.record``: it asks,
 prints and says why it stopped), what to ask, refuse and write
-``verifier.recording``'s.
+``verifier.record.game``'s.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from typing import Annotated
 
 import typer
 
-from .common import app, fail, option
+from verifier.cli.common import app, option
+from verifier.plain import fail
 
 FileArg = Annotated[Path, option("file")]
 ResumeOpt = Annotated[bool, option("resume")]
@@ -32,8 +33,8 @@ def record(file: FileArg, resume: ResumeOpt = False) -> None:
     event's score. Every line is on the disk as soon as it is entered;
     --resume goes on with a file from where it stops.
     """
-    from ..journal import CannotRecord, open_journal
-    from ..recorder import Session
+    from verifier.record.journal import CannotRecord, open_journal
+    from verifier.record.session import Session
 
     try:
         journal = open_journal(file, resume)

@@ -14,12 +14,10 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 import verifier.cli.common as c  # the module alone (importing the package would cycle)
-
-from ..check import FORMATS, LAYOUTS, Layout
-from ..parallel import Piece
-from ..pipeline import Text, open_one
-from ..pipeline.rewriting import Output, Rewritten, rewrite, target_of
-from ..rewrite import Part
+from verifier.files.notations import FORMATS, LAYOUTS, Layout
+from verifier.files.pieces import Piece
+from verifier.pipeline.driver import Text, open_one
+from verifier.pipeline.jobs.rewrite import Output, Part, Rewritten, rewrite, target_of
 
 UnknownsOpt = Annotated[bool, c.option("explain-unknowns")]
 CheckOpt = Annotated[bool, c.option("fmt-check")]
@@ -50,7 +48,7 @@ def check(
     from ftn.toml, or the tool.ftn table of pyproject.toml, found from each
     input upwards; the options go over them (README: Settings).
     """
-    from ..plain import CheckArgs, run_check
+    from verifier.plain import CheckArgs, run_check
 
     run_check(CheckArgs(paths, format.value, explain_unknowns, color.value, exclude, strict, jobs,
                         dask, quiet, select, ignore, config, isolated, show_settings,
@@ -70,7 +68,7 @@ def fmt(invoked: typer.Context, paths: c.Paths, check_only: CheckOpt = False,
     1); --write never rewrites a file that does not parse. The settings'
     extend-exclude and jobs apply (README: Settings).
     """
-    from ..pipeline.rewriting import fmt_all, fmt_status
+    from verifier.pipeline.jobs.rewrite import fmt_all, fmt_status
 
     mode = c.one_mode("fmt", paths, check=check_only, write=write)
     plan = c.settled(invoked, paths, exclude, config=config, isolated=isolated, jobs=jobs)
@@ -98,7 +96,7 @@ def convert(
     output, the games before it have been; OUT is not written at all), every
     problem of the input is said, and the exit status is 1.
     """
-    from ..rewrite import convert_piece
+    from verifier.pipeline.jobs.rewrite import convert_piece
 
     with c.said():
         one = open_one(c.one_file(source, "convert"))
@@ -118,7 +116,7 @@ def replay(source: c.InArg, format: c.FormatOpt = c.Format.text, output: c.OutOp
     The input is read a game at a time and the replay written as it comes;
     at a game that cannot be read, as for convert.
     """
-    from ..rewrite import REPLAY_JSON, REPLAY_TEXT, replay_piece
+    from verifier.pipeline.jobs.rewrite import REPLAY_JSON, REPLAY_TEXT, replay_piece
 
     with c.said():
         one = open_one(c.one_file(source, "replay"))
@@ -150,7 +148,7 @@ SvgOpt = Annotated[bool, c.option("svg")]
 def show(source: c.InArg, output: c.OutOpt = None, game: GameOpt = 1, at: AtOpt = None,
          svg: SvgOpt = False) -> None:
     """A self-contained HTML page that replays the games (or, with --svg, one position)."""
-    from ..show import ShowError, render
+    from verifier.show.page import ShowError, render
 
     name, text = c.read_one(source, "show")
     try:

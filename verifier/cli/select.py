@@ -8,10 +8,9 @@ from __future__ import annotations
 from typing import Annotated
 
 import verifier.cli.common as c  # the module alone (importing the package would cycle)
-
-from ..check import FORMATS
-from ..pipeline.rewriting import Output, target_of
-from .records import To
+from verifier.cli.records import To
+from verifier.files.notations import FORMATS
+from verifier.pipeline.jobs.rewrite import Output, target_of
 
 Many = list[str] | None
 ToOpt = Annotated[To | None, c.option("select-to", formats="|".join(FORMATS))]
@@ -38,7 +37,7 @@ def select(paths: c.Paths, output: c.OutOpt = None, to: ToOpt = None, tag: TagOp
     .bz2, .xz, .zst compress). A game that cannot be read is said and left
     out (exit 1).
     """
-    from ..data.select import FilterError, Filters, select_all
+    from verifier.data.select import FilterError, Filters, select_all
 
     try:
         filters = Filters.parse(tag or (), player or (), players, rule or (), with_ or (),

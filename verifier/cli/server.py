@@ -6,7 +6,8 @@ the optional extra ``lsp``).
 
 from __future__ import annotations
 
-from .common import app, fail
+from verifier.cli.common import app
+from verifier.plain import fail
 
 
 @app.command()
@@ -22,6 +23,6 @@ def server() -> None:
         import pygls  # noqa: F401
     except ImportError:
         fail("ftn server: the language server needs pygls: pip install 'ftn-tools[lsp]'")
-    from ..lsp.server import run
+    from verifier.lsp.server import run
 
     run()

@@ -9,8 +9,7 @@ import sys
 from typing import TYPE_CHECKING, Annotated
 
 import verifier.cli.common as c  # the module alone (importing the package would cycle)
-
-from ..data.statsout import FORMATS
+from verifier.data.report import FORMATS
 
 if TYPE_CHECKING:
     StatsFormat = c.Choice
@@ -30,8 +29,8 @@ def stats(paths: c.Paths, format: FormatOpt = TEXT, by: ByOpt = None,
     Every game is replayed once (the reference replay, as ftn replay; the
     findings are ftn check's). Exit 1 when there are errors, as ftn check.
     """
-    from ..data.stats import stats_all
-    from ..data.statsout import render
+    from verifier.data.report import render
+    from verifier.data.stats import stats_all
 
     names, unreadable = c.names_of(paths, exclude)
     with c.said():

@@ -22,15 +22,15 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from ..fileset import FileSet
-from ..inputs import InputError
-from ..outputs import WriteError, interruptible
-from ..parallel import Piece
-from ..pipeline import End, Start, Text, drive
-from ..shown import csv_cell
-from .games import played
-from .parquet import ParquetWriter
-from .tables import TABLES, Rows
+from verifier.data.games import played
+from verifier.data.parquet import ParquetWriter
+from verifier.data.tables import TABLES, Rows
+from verifier.files.escaping import csv_cell
+from verifier.files.fileset import FileSet
+from verifier.files.outputs import WriteError, interruptible
+from verifier.files.pieces import Piece
+from verifier.files.streams import InputError
+from verifier.pipeline.driver import End, Start, Text, drive
 
 FORMATS = ("parquet", "csv")
 #: The characters of a piece: smaller than the pipeline's, since a piece's

@@ -17,17 +17,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from notation.model import Game
-
-from ..batches import header_diagnostics
-from ..diagnostics import Diagnostic
-from ..engine import Rules
-from ..observers import Ends, Observer, Trace
-from ..options import describe
-from ..parallel import Piece
-from ..reading import read_lines
-from ..replay import check_game
-from ..results import GameReport
-from ..setup import Setup, read_header
+from verifier.diagnostics import Diagnostic
+from verifier.files.notations import read_lines
+from verifier.files.pieces import Piece
+from verifier.pipeline.jobs.check import header_diagnostics
+from verifier.replay.game import check_game
+from verifier.replay.observers import Ends, Observer, Trace
+from verifier.replay.results import GameReport
+from verifier.rules.engine import Rules
+from verifier.rules.options import describe
+from verifier.rules.start import Setup, read_header
 
 
 @dataclass

@@ -21,16 +21,14 @@ from difflib import get_close_matches
 from fnmatch import fnmatchcase
 
 from notation.model import Knock
-
-from ..check import LAYOUTS, game_text
-from ..diagnostics import BY_NAME, Diagnostic
-from ..inputs import InputError
-from ..outputs import interruptible
-from ..parallel import Piece
-from ..pipeline import End, Start, Text, drive
-from ..pipeline.rewriting import Output
-from ..rewrite import Joiner, Part
-from .games import Played, options, played, players, tag_values
+from verifier.data.games import Played, options, played, players, tag_values
+from verifier.diagnostics import BY_NAME, Diagnostic
+from verifier.files.notations import LAYOUTS, game_text
+from verifier.files.outputs import interruptible
+from verifier.files.pieces import Piece
+from verifier.files.streams import InputError
+from verifier.pipeline.driver import End, Start, Text, drive
+from verifier.pipeline.jobs.rewrite import Joiner, Output, Part
 
 
 class FilterError(ValueError):
@@ -123,7 +121,7 @@ class Filters:
 
 
 def options_names() -> list[str]:
-    from ..engine import Rules
+    from verifier.rules.engine import Rules
 
     return list(options(Rules.main_form(2)))
 

@@ -15,12 +15,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ..check import no_games
-from ..diagnostics import ERROR, Diagnostic
-from ..inputs import InputError
-from ..parallel import Piece
-from ..pipeline import End, Start, Text, drive
-from .games import Played, group_values, options, played, players, rules_text
+from verifier.data.games import Played, group_values, options, played, players, rules_text
+from verifier.diagnostics import ERROR, Diagnostic
+from verifier.files.pieces import Piece
+from verifier.files.streams import InputError
+from verifier.pipeline.driver import End, Start, Text, drive
+from verifier.pipeline.jobs.check import no_games
 
 
 @dataclass

@@ -15,9 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from notation.model import Knock, Placement, PointsClaim, TotalsClaim
-
-from ..diagnostics import ERROR, WARNING, Diagnostic
-from .games import Played, players, rules_text
+from verifier.data.games import Played, players, rules_text
+from verifier.diagnostics import ERROR, WARNING, Diagnostic
 
 _GAME = (("game_id", "int"), ("file", "str"), ("game", "int"))
 #: Every table's columns, in order: (name, type).

@@ -21,15 +21,14 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from notation.grammar import line_regex
+from notation.ftn.grammar import line_regex
 from notation.model import Game, Placement, Round
-
-from ..check import no_games
-from ..diagnostics import Diagnostic
-from ..parallel import Piece, check_piece, pieces
-from ..reading import read_lines, sniff
-from ..settings import Settings
-from .text import LineMap
+from verifier.diagnostics import Diagnostic
+from verifier.files.notations import pieces, read_lines, sniff
+from verifier.files.pieces import Piece
+from verifier.lsp.text import LineMap
+from verifier.pipeline.jobs.check import check_piece, no_games
+from verifier.pipeline.settings import Settings
 
 #: A document longer than this is not checked as it is typed (it is a
 #: diagnostic instead): ``ftn check`` on the command line reads any size.

@@ -18,16 +18,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from notation.model import Knock
-
-from .. import rulebook
-from ..diagnostics import lookup
-from ..engine import Placed, Scored, Stepper
-from ..observers import Final, Observer, Trace
-from ..reading import read_lines
-from ..replay import check_game
-from ..results import GameReport
-from ..setup import Setup, read_header
-from .document import Document, Finding
+from verifier import rulebook
+from verifier.diagnostics import lookup
+from verifier.files.notations import read_lines
+from verifier.lsp.document import Document, Finding
+from verifier.replay.game import check_game
+from verifier.replay.observers import Final, Observer, Trace
+from verifier.replay.results import GameReport
+from verifier.rules.engine import Placed, Scored, Stepper
+from verifier.rules.start import Setup, read_header
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +228,7 @@ def _claim_at(text: str, at: int, claimed: str) -> int | None:
 def _fill(text: str) -> str | None:
     """A game's text with its claims filled in (``ftn fill``), or None when
     it cannot be filled."""
-    from ..fill import fill_text  # loaded when an action is asked for
+    from verifier.pipeline.jobs.fill import fill_text  # loaded when an action is asked for
 
     out, _errors = fill_text(text)
     return out

@@ -37,15 +37,16 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 from pygls.workspace import PositionCodec
 
-from ..check import format_text
-from ..diagnostics import ERROR, WARNING, Diagnostic
-from ..rulebook import RULEBOOK_URL, anchor, expand
-from ..settings import Settings, SettingsError, settings_for
-from . import features
-from .document import MAX_CHARS, Document, Finding
-from .framing import Frames
-from .text import Text
-from .wire import DROPPED, INVALID, FtnProtocol, OneLine, clean
+from verifier.diagnostics import ERROR, WARNING, Diagnostic
+from verifier.files.tomlfile import SettingsError
+from verifier.lsp import features
+from verifier.lsp.document import MAX_CHARS, Document, Finding
+from verifier.lsp.framing import Frames
+from verifier.lsp.text import Text
+from verifier.lsp.wire import DROPPED, INVALID, FtnProtocol, OneLine, clean
+from verifier.pipeline.jobs.rewrite import format_text
+from verifier.pipeline.settings import Settings, settings_for
+from verifier.rulebook import RULEBOOK_URL, anchor, expand
 
 NAME = "ftn"
 SOURCE = "ftn"

@@ -15,6 +15,7 @@ It opens files and reads them, and hands the pieces to the runner as
 sinks do).
 """
 
+
 from __future__ import annotations
 
 from collections import deque
@@ -22,18 +23,27 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import chain
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from ..inputs import InputError, check_input, expand_each
-from ..parallel import PIECE_CHARS, Piece, pieces
-from ..reading import sniff
-from ..rewrite import first_lines
-from ..streams import Chunked, Opened, open_lines
-from .tasks import Ready, Runner, Submit, Tasks, here
+from verifier.files.inputs import check_input, expand_each
+from verifier.files.notations import pieces, sniff
+from verifier.files.pieces import PIECE_CHARS, Piece
+from verifier.files.reading import first_lines
+from verifier.files.streams import Chunked, InputError, Opened, open_lines
+from verifier.pipeline.tasks import Ready, Runner, Submit, Tasks, here
+
+if TYPE_CHECKING:
+    pass
+
 
 R = TypeVar("R")
+
+
 R_contra = TypeVar("R_contra", contravariant=True)
+
+
 T = TypeVar("T")
+
 
 #: A work function: the result of one piece (in a worker).
 Work = Callable[[Piece], R]
@@ -169,7 +179,7 @@ def _items(inputs: Iterable[str | Text], kind: str | None, size: int
 def worker_pool(jobs: int) -> Iterator[tuple[Submit, int]]:
     """Local worker processes: how work is submitted to them, and how many
     there are. The one place a pool of workers is made."""
-    from ..workers import dead_worker_is_an_error, pool
+    from verifier.pipeline.workers import dead_worker_is_an_error, pool
 
     # (workers die with their parent; a dead one is WorkerDied, not a traceback)
     with dead_worker_is_an_error(), pool(jobs) as local:
@@ -181,7 +191,7 @@ def workers(jobs: int) -> int:
     ``workers.most_jobs`` (four per CPU)."""
     import os
 
-    from ..workers import most_jobs
+    from verifier.pipeline.workers import most_jobs
 
     return min(jobs if jobs > 0 else (os.cpu_count() or 1), most_jobs())
 
@@ -208,7 +218,7 @@ def _runner(n: int, dask: str | None) -> Iterator[Runner]:
     ``cluster.cluster_runner`` says; ``cluster.DaskMissing`` when it cannot
     be used)."""
     if dask is not None:
-        from ..cluster import cluster_runner
+        from verifier.pipeline.cluster import cluster_runner
 
         with cluster_runner(dask) as runner:
             yield Runner(*runner)
@@ -290,3 +300,16 @@ def collect(work: Work[R], source: str | Text, jobs: int = 1) -> list[tuple[Piec
     sink = _Collect()
     drive(work, sink, [source], jobs)
     return sink.results
+
+
+def single(results: list[T]) -> T:
+    """The result of the one piece of a whole text."""
+    (result,) = results
+    return result
+
+
+class Progress(Protocol):
+    """What a long run tells as it goes (``render.progress.Progress``)."""
+
+    def update(self, done: int, findings: int) -> None: ...
+    def done(self) -> None: ...

@@ -8,15 +8,24 @@ and ``ignore`` leave out, and the work takes the preset of records without
 a ``[rules]`` tag. It reads no record and renders nothing.
 """
 
+
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from ..diagnostics import BY_CODE, Diagnostic
-from ..inputs import InputError
-from ..settings import Overrides, Resolver, Settings
-from .driver import Text, input_names, label_of
+from verifier.diagnostics import BY_CODE, Diagnostic
+from verifier.files.notations import piece_reads
+from verifier.files.pieces import Piece
+from verifier.files.reading import Read
+from verifier.files.streams import InputError
+from verifier.pipeline.driver import Text, input_names, label_of
+from verifier.pipeline.settings import Overrides, Resolver, Settings
+
+if TYPE_CHECKING:
+    pass
+
 
 ALL = frozenset(BY_CODE)
 
@@ -80,3 +89,20 @@ def plan(paths: Sequence[str], exclude: Sequence[str] = (),
 
 
 __all__ = ["Plan", "Text", "plan"]
+
+
+def reads_under(piece: Piece, preset: str | None = None) -> Iterator[Read]:
+    """The reads of a piece; with ``preset``, its records without a
+    ``[rules]`` tag as under that preset (``settings.with_preset``)."""
+    reads = piece_reads(piece)
+    if preset is None:
+        return reads
+    from verifier.pipeline.settings import with_preset
+
+    def preset_reads() -> Iterator[Read]:
+        for r in reads:
+            if r.game is not None:
+                r.game = with_preset(r.game, preset)
+            yield r
+
+    return preset_reads()

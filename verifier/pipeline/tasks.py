@@ -14,13 +14,18 @@ is sent again whole, and so are the input's pieces after it. Each piece
 still has its own result, taken in order. It cuts and reads nothing.
 """
 
+
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from ..parallel import NotRead, OnPieces, Piece
+from verifier.files.pieces import Piece
+
+if TYPE_CHECKING:
+    pass
+
 
 #: How work is submitted: a function and an item to a future (``.result()``).
 Submit = Callable[[Callable[[Any], Any], Any], Any]
@@ -125,3 +130,31 @@ class Tasks:
         for i, part in enumerate(self.group):
             part.task, part.index = task, i
         self.group = []
+
+
+class DaskMissing(Exception):
+    """``--dask``: Dask is not installed, or the cluster cannot be reached."""
+
+
+R = TypeVar("R")
+
+
+class NotRead:
+    """What a worker gives back for a hollow piece whose lines it cannot
+    read (``OnPieces``): the driver then sends the piece whole."""
+
+
+@dataclass(frozen=True)
+class OnPieces(Generic[R]):
+    """A work function run on a few pieces in one task (in a worker): each
+    piece's result, the lines of hollow pieces (``Piece.hollow``) read from
+    their file first (``NotRead`` when they cannot be)."""
+
+    work: Callable[[Piece], R]
+
+    def __call__(self, pieces: list[Piece]) -> list[R | NotRead]:
+        out: list[R | NotRead] = []
+        for piece in pieces:
+            full = piece.filled()
+            out.append(NotRead() if full is None else self.work(full))
+        return out

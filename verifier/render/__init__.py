@@ -19,7 +19,7 @@ import shutil
 from collections.abc import Iterator, Mapping
 from typing import IO
 
-from .base import Context, Renderer, audit_findings, want_color
+from verifier.render.base import Context, Renderer, audit_findings, want_color
 
 
 class _Formats(Mapping[str, type[Renderer]]):

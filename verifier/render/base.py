@@ -17,11 +17,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import IO, TYPE_CHECKING, Any, ClassVar, Protocol
 
-from ..diagnostics import BY_NAME, ERROR, Diagnostic
-from ..report import Summary
+from verifier.diagnostics import BY_NAME, ERROR, Diagnostic
+from verifier.render.summary import Summary
 
 if TYPE_CHECKING:  # the audit is imported where one is rendered: a check needs none
-    from ..audit import AuditSummary
+    from verifier.audit.defects import AuditSummary
 
 #: ``line_of(source, line)``: the text of a line of an input, or None.
 LineOf = Callable[[str, int], "str | None"]
@@ -157,7 +157,7 @@ def audit_findings(summary: AuditSummary) -> list[Diagnostic]:
     """Every divergence of an audit as a diagnostic named by its defect class
     (``code`` is the registry code, or the class where the class is the
     audit's own), and every failure (a hung engine, an unreadable record)."""
-    from ..audit import DEFECTS, classify
+    from verifier.audit.defects import DEFECTS, classify
 
     out: list[Diagnostic] = []
     for g in summary.games:

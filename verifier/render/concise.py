@@ -7,10 +7,10 @@ the summary line. Colour as ``text``.
 
 from __future__ import annotations
 
-from ..diagnostics import Diagnostic
-from ..report import Summary
-from ..shown import escape_controls as esc
-from .base import Renderer, paint, severity_style
+from verifier.diagnostics import Diagnostic
+from verifier.files.escaping import escape_controls as esc
+from verifier.render.base import Renderer, paint, severity_style
+from verifier.render.summary import Summary
 
 
 class ConciseRenderer(Renderer):

@@ -10,10 +10,10 @@ command). Never coloured.
 
 from __future__ import annotations
 
-from ..diagnostics import ERROR, Diagnostic
-from ..report import Summary
-from ..shown import escape_controls
-from .base import Renderer
+from verifier.diagnostics import ERROR, Diagnostic
+from verifier.files.escaping import escape_controls
+from verifier.render.base import Renderer
+from verifier.render.summary import Summary
 
 
 def escape_data(text: str) -> str:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..report import Summary, dumps, report_json
-from .base import Renderer
+from verifier.files.jsonwrite import dumps
+from verifier.render.base import Renderer
+from verifier.render.summary import Summary, report_json
 
 if TYPE_CHECKING:  # imported by the audit that calls it
-    from ..audit import AuditSummary
+    from verifier.audit.defects import AuditSummary
 
 
 class JsonRenderer(Renderer):

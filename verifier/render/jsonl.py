@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import json
 
-from ..diagnostics import Diagnostic
-from ..report import Summary
-from .base import Renderer
+from verifier.diagnostics import Diagnostic
+from verifier.render.base import Renderer
+from verifier.render.summary import Summary
 
 
 def _line(doc: dict[str, object]) -> str:

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from ..audit import AuditSummary, classify
-from ..diagnostics import ERROR, Diagnostic
-from ..report import Summary
-from ..shown import xml_text
-from .base import Renderer
-from .text import diagnostic_text
+from verifier.audit.defects import AuditSummary, classify
+from verifier.diagnostics import ERROR, Diagnostic
+from verifier.files.escaping import xml_text
+from verifier.render.base import Renderer
+from verifier.render.summary import Summary
+from verifier.render.text import diagnostic_text
 
 
 def _write(out_root: ET.Element, r: Renderer) -> None:

@@ -15,13 +15,13 @@ from pathlib import PurePath
 from typing import Any
 from urllib.parse import quote
 
-from .. import rulebook
-from ..audit import DEFECTS
-from ..diagnostics import ERROR, REGISTRY, Code, Diagnostic
-from ..jsonwrite import dumps
-from ..report import Summary
-from ..shown import escape_controls
-from .base import Renderer
+from verifier import rulebook
+from verifier.audit.defects import DEFECTS
+from verifier.diagnostics import ERROR, REGISTRY, Code, Diagnostic
+from verifier.files.escaping import escape_controls
+from verifier.files.jsonwrite import dumps
+from verifier.render.base import Renderer
+from verifier.render.summary import Summary
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 #: What a finding cites when it is not a rule of the game: the notation, the protocol.

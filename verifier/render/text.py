@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..diagnostics import Diagnostic
-from ..report import Summary
-from ..shown import escape_controls as esc
-from .base import Renderer, paint, severity_style, table
+from verifier.diagnostics import Diagnostic
+from verifier.files.escaping import escape_controls as esc
+from verifier.render.base import Renderer, paint, severity_style, table
+from verifier.render.summary import Summary
 
 if TYPE_CHECKING:  # the audit is imported where one is rendered: a check needs none
-    from ..audit import AuditSummary
-    from ..observers import Divergence
+    from verifier.audit.defects import AuditSummary
+    from verifier.replay.observers import Divergence
 
 #: Source lines longer than this are shown as a window around the column.
 WINDOW = 100
@@ -150,7 +150,7 @@ def audit_text(summary: AuditSummary, r: Renderer) -> str:
 def _game_lines(game: int, divs: list[Divergence], color: bool) -> list[str]:
     """A failing game: its first diverging round (class, why, position,
     later findings of the round), then the class of every other one."""
-    from ..audit import classify
+    from verifier.audit.defects import classify
 
     div = divs[0]
     d = div.diagnostic

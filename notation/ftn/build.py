@@ -1,0 +1,430 @@
+"""Build records from FTN line tokens: the inline transformer of the parser.
+
+Boundary: turns the line tokens that ``parser`` feeds Lark (one per line,
+one per run of event lines) into ``notation.model`` records with their
+places. It matches no line (``parser`` does) and reports no error: a token
+that reaches it has matched its terminal already.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import fields
+from typing import Any, Final, TypeVar
+
+from notation.model import (
+    NO_COMMENTS,
+    Comments,
+    Deal,
+    EndTotalClaim,
+    Event,
+    Game,
+    Knock,
+    Placement,
+    PointsClaim,
+    Round,
+    RoundResult,
+    Tag,
+    TotalsClaim,
+    Winner,
+)
+
+
+class _Line:
+    """A line token: what the LALR parser is fed (one per non-blank line,
+    but one EVENTS token, whose value is the list of its lines, per run of
+    event lines)."""
+
+    __slots__ = ("col", "comments", "line", "type", "value")
+
+    def __init__(self, type_: str, value: Any, line: int, col: int, comments: Comments) -> None:
+        self.type = type_
+        self.value = value
+        self.line = line
+        self.col = col
+        self.comments = comments
+
+    def __repr__(self) -> str:
+        return f"{self.type}({self.value!r}) at {self.line}:{self.col}"
+
+
+
+# --------------------------------------------------------------------------
+# Turning line tokens into records (inline transformer).
+
+
+# Tiles as written, made once. (Typed as objects: once compiled, a value
+# typed as a pair of numbers would be unpacked and built again at each use.)
+_TILES: dict[str, Any] = {f"{a}-{b}": (a, b) for a in range(13) for b in range(13)}
+
+
+def _tile(text: str) -> Any:
+    t = _TILES.get(text)
+    if t is None:
+        a, _, b = text.partition("-")
+        t = (int(a), int(b))
+    return t
+
+
+# An event line, with its fields as groups: the grammar's PLACEMENT and KNOCK
+# terminals written out (``grammar.event_regexes`` builds them from its
+# field terminals), blanks around the line allowed. Placement groups: seat,
+# tile, end, end total, "over", points, bonus, totals; knock: seat, totals.
+PLACEMENT_FIELDS = (
+    r"[ \t]*({SEAT})[ \t]+({TILE})(?:[ \t]+([LR]))?(?:[ \t]+=([0-9]+))?"
+    r"(?:[ \t]+(over)?\+([0-9]+)(?:\+([0-9]+))?)?(?:[ \t]+\(([0-9]+(?:,[0-9]+)*)\))?[ \t]*"
+)
+KNOCK_FIELDS = r"[ \t]*({SEAT})[ \t]+knock(?:[ \t]+\(([0-9]+(?:,[0-9]+)*)\))?[ \t]*"
+_new: Final = tuple.__new__  # builds a NamedTuple from a tuple without a Python call
+
+# Claims are immutable values, and few differ (an end total, the points, and
+# the totals, each at its column): each is built once and shared, from a
+# cache that is emptied when it grows past ``_CACHED`` (so that memory stays
+# bounded, whatever the input).
+_CACHED = 1 << 16
+_END_TOTALS: dict[tuple[str, int], EndTotalClaim] = {}
+_POINTS: dict[tuple[str, str | None, str | None, int], PointsClaim] = {}
+_TOTALS: dict[tuple[str, int], TotalsClaim] = {}
+
+
+def _end_total(text: str, col: int) -> EndTotalClaim:
+    key = (text, col)
+    claim = _END_TOTALS.get(key)
+    if claim is None:
+        if len(_END_TOTALS) >= _CACHED:
+            _END_TOTALS.clear()
+        claim = _END_TOTALS[key] = _new(EndTotalClaim, (int(text), col))
+    return claim
+
+
+def _points(points: str, bonus: str | None, over: str | None, col: int) -> PointsClaim:
+    key = (points, bonus, over, col)
+    claim = _POINTS.get(key)
+    if claim is None:
+        if len(_POINTS) >= _CACHED:
+            _POINTS.clear()
+        claim = _POINTS[key] = _new(PointsClaim, (
+            int(points), None if bonus is None else int(bonus), over is not None, col))
+    return claim
+
+
+def _totals_claim(text: str, col: int) -> TotalsClaim:
+    """The claim of totals written ``text`` (without the parentheses) at ``col``."""
+    key = (text, col)
+    claim = _TOTALS.get(key)
+    if claim is None:
+        if len(_TOTALS) >= _CACHED:
+            _TOTALS.clear()
+        claim = _TOTALS[key] = _new(TotalsClaim, (tuple(map(int, text.split(","))), col))
+    return claim
+
+
+def placement(m: re.Match[str], at: int, line: int, comments: Comments) -> Placement:
+    """The record of a placement line matched by ``PLACEMENT_FIELDS``; ``at``
+    is the column of offset 0 of the matched text, less one."""
+    seat, tile, end, total, over, points, bonus, totals = m.groups()
+    return _new(Placement, (
+        seat,
+        _TILES.get(tile) or _tile(tile),
+        end,
+        None if total is None else _end_total(total, at + m.start(4)),
+        None if points is None else _points(
+            points, bonus, over, at + 1 + m.start(5) if over is not None else at + m.start(6)),
+        None if totals is None else _totals_claim(totals, at + m.start(8)),
+        line,
+        at + 1 + m.start(1),
+        comments,
+        None,
+    ))
+
+
+def knock(m: re.Match[str], at: int, line: int, comments: Comments) -> Knock:
+    """The record of a knock line matched by ``KNOCK_FIELDS`` (see ``placement``)."""
+    seat, totals = m.groups()
+    return _new(Knock, (
+        seat, line, at + 1 + m.start(1), comments, None,
+        None if totals is None else _totals_claim(totals, at + m.start(2)),
+    ))
+
+
+# An event line is mostly its head: all but its totals, which change from
+# line to line while the heads repeat (a few thousand in a thousand games).
+# The record of a head is made once, from the event regexes, and kept; a
+# line is then its head looked up and its totals matched alone.
+_HEADS: dict[str, tuple[Any, ...]] = {}
+_HEADS_CACHED = 1 << 15
+_TOTALS_TAIL = re.compile(r"[ \t]+\(([0-9]{1,18}(?:,[0-9]{1,18})*)\)[ \t]*")
+_LONG_DIGITS = re.compile(r"[0-9]{19}")
+
+
+def event_line(raw: str, line: int, regexes: tuple[re.Pattern[str], re.Pattern[str]]
+               ) -> Placement | Knock | None:
+    """The record of a placement or knock line without a comment, as
+    ``placement`` and ``knock`` make it from ``regexes`` (the event
+    regexes: ``grammar.event_regexes``) at offset 0; None for any other
+    line, and for one with a number of more than 18 digits or of more than
+    10,000 characters (the parser refuses those)."""
+    if len(raw) > 10_000:
+        return None
+    j = raw.rfind("(")
+    if j < 0:
+        head, tail = raw, None
+    else:
+        head = raw[:j].rstrip(" \t")
+        tail = _TOTALS_TAIL.fullmatch(raw, len(head))
+        if tail is None:
+            return None
+    found = _HEADS.get(head)
+    if found is None:
+        found = _head(head, regexes)
+        if not found:  # (not kept: the lines of no event, deals say, rarely repeat)
+            return None
+        if len(_HEADS) >= _HEADS_CACHED:
+            _HEADS.clear()
+        _HEADS[head] = found
+    totals = None if tail is None else _totals_claim(tail.group(1), j + 1)
+    if len(found) == 2:  # a knock: its seat and column
+        return _new(Knock, (found[0], line, found[1], NO_COMMENTS, None, totals))
+    seat, tile, end, total, points, col = found
+    return _new(Placement, (seat, tile, end, total, points, totals, line, col, NO_COMMENTS,
+                            None))
+
+
+def _head(head: str, regexes: tuple[re.Pattern[str], re.Pattern[str]]) -> tuple[Any, ...]:
+    """What an event line's head (the line without its totals) says: a
+    placement's fields but its totals, or a knock's seat and column; ()
+    when it is neither, or holds a number of more than 18 digits."""
+    if _LONG_DIGITS.search(head):
+        return ()
+    m = regexes[0].fullmatch(head)
+    if m is not None and m.group(8) is None:
+        p = placement(m, 0, 0, NO_COMMENTS)
+        return (p.seat, p.tile, p.end, p.end_total, p.points, p.col)
+    m = regexes[1].fullmatch(head)
+    if m is not None and m.group(2) is None:
+        return (m.group(1), 1 + m.start(1))
+    return ()
+
+
+_obj_new: Final = object.__new__
+_T = TypeVar("_T")
+
+
+def slot_setters(cls: type) -> tuple[Any, ...]:
+    """The setters of a frozen dataclass's fields (its slots), in order."""
+    return tuple(cls.__dict__[f.name].__set__ for f in fields(cls))
+
+
+def make(cls: type[_T], setters: tuple[Any, ...], values: tuple[Any, ...]) -> _T:
+    """An instance of the frozen dataclass ``cls`` (``setters``: its own)
+    with ``values`` for all its fields in order: what ``cls(*values)``
+    makes, without its ``__init__``, which sets each field through
+    ``object.__setattr__`` (two to three times slower)."""
+    obj: _T = _obj_new(cls)
+    for i in range(len(setters)):
+        setters[i](obj, values[i])
+    return obj
+
+
+TAG_SLOTS: Final = slot_setters(Tag)
+DEAL_SLOTS: Final = slot_setters(Deal)
+RESULT_SLOTS: Final = slot_setters(RoundResult)
+ROUND_SLOTS: Final = slot_setters(Round)
+WINNER_SLOTS: Final = slot_setters(Winner)
+GAME_SLOTS: Final = slot_setters(Game)
+
+
+_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def _tag(tok: _Line) -> Tag:
+    inner = tok.value[1:-1]
+    key = inner.split(None, 1)[0] if inner.strip() else ""
+    values = tuple(json.loads(s) for s in _STRING_RE.findall(inner, len(key)))
+    return make(Tag, TAG_SLOTS, (key, values, tok.line, tok.col, tok.comments, None))
+
+
+def _deal(tok: _Line) -> Deal:
+    text: str = tok.value
+    fields = text.split()
+    tiles: list[Any] = []
+    for f in fields[2:]:
+        tiles.append(None if f == "?" else _TILES.get(f) or _tile(f))
+    return make(Deal, DEAL_SLOTS, (fields[1], tuple(tiles), tok.line, tok.col, tok.comments,
+                               None))
+
+
+def _totals_after(tok: _Line, fields: list[str], index: int) -> TotalsClaim | None:
+    if len(fields) > index:
+        return _totals_claim(fields[index][1:-1], tok.col + tok.value.rfind(fields[index]))
+    return None
+
+
+def _result(tok: _Line) -> RoundResult:
+    text: str = tok.value
+    fields = text.split()
+    outcome = fields[1] if len(fields) > 1 and not fields[1].startswith("(") else None
+    seat = fields[2] if outcome == "domino" else None
+    totals = _totals_after(tok, fields, 1 + (outcome is not None) + (seat is not None))
+    return make(RoundResult, RESULT_SLOTS, (outcome, seat, totals, tok.line, tok.col,
+                                        tok.comments, None))
+
+
+def _winner(tok: _Line) -> Winner:
+    text: str = tok.value
+    fields = text.split()
+    return make(Winner, WINNER_SLOTS, (fields[1], _totals_after(tok, fields, 2), tok.line, tok.col,
+                                   tok.comments, None))
+
+
+class _Build:
+    """Inline callbacks of the LALR parser: line tokens in, records out (a
+    plain class, not Lark's ``Transformer``: Lark looks the callbacks up by
+    rule name, and reading a valid record imports no Lark)."""
+
+    def round(self, children: list[_Line]) -> Round:
+        head = children[0]
+        text: str = head.value
+        fields = text.split()
+        deals: list[Deal] = []
+        events: list[Event] = []
+        result = None
+        for tok in children[1:]:
+            t = tok.type
+            if t == "EVENTS":  # its records are built as its lines are read
+                events.extend(tok.value)
+            elif t == "DEAL":
+                deals.append(_deal(tok))
+            else:
+                result = _result(tok)
+        return make(Round, ROUND_SLOTS, (
+            int(fields[1]), fields[3], tuple(deals), tuple(events), result,
+            head.line, head.col, head.comments, None,
+        ))
+
+    def game(self, children: list[Any]) -> Game:
+        head = children[0]
+        end = children[-1]
+        tags = []
+        rounds = []
+        winner = None
+        for c in children[1:-1]:
+            if isinstance(c, Round):
+                rounds.append(c)
+            elif c.type == "TAG":
+                tags.append(_tag(c))
+            else:
+                winner = _winner(c)
+        return make(Game, GAME_SLOTS, (
+            tuple(tags), tuple(rounds), winner, head.line, head.col, end.line,
+            head.comments, end.comments, (), None,
+        ))
+
+
+# --------------------------------------------------------------------------
+# The order of a game's lines, without Lark on the common path.
+
+# The grammar's game rule (``game: GAME TAG* round* WINNER? END``, ``round:
+# ROUND DEAL* EVENTS? RESULT?``) as a table: state after a line -> kind of
+# the next line -> state after it. 0: after GAME or a TAG; 1: after ROUND or
+# a DEAL; 2: after EVENTS; 3: after RESULT; 4: after WINNER; 5: after END.
+_AFTER_ROUND = {"ROUND": 1, "WINNER": 4, "END": 5}
+_NEXT: tuple[dict[str, int], ...] = (
+    {"TAG": 0, **_AFTER_ROUND},
+    {"DEAL": 1, "EVENTS": 2, "RESULT": 3, **_AFTER_ROUND},
+    {"RESULT": 3, **_AFTER_ROUND},
+    _AFTER_ROUND,
+    {"END": 5},
+    {},
+)
+
+
+class GameLines:
+    """The line tokens of the game being read, in an order the grammar
+    allows, built into its ``Game`` record at its 'end' line by the same
+    callbacks the parser calls (``_Build``).
+
+    The grammar stays the judge: a token this table does not allow is fed,
+    after the game's tokens so far, to Lark's parser (``start``: a new
+    interactive parser for the game rule), which then raises the
+    ``UnexpectedToken`` that names what it expected; should it accept the
+    token, it takes over the game."""
+
+    __slots__ = ("lark", "start", "state", "tokens")
+
+    def __init__(self, start: Any) -> None:
+        self.start = start
+        self.tokens: list[_Line] = []
+        self.state = 0
+        self.lark: Any = None  # Lark's interactive parser, once it has taken over
+
+    def feed(self, tok: _Line) -> None:
+        """One more line token; raises Lark's ``UnexpectedToken`` where the
+        grammar does not allow it."""
+        if self.lark is None:
+            if not self.tokens:  # the 'game' line
+                if tok.type == "GAME":
+                    self.tokens.append(tok)
+                    return
+            else:
+                nxt = _NEXT[self.state].get(tok.type)
+                if nxt is not None:
+                    self.state = nxt
+                    self.tokens.append(tok)
+                    return
+            parser = self.start()
+            for t in self.tokens:
+                parser.parser_state.feed_token(t)
+            # Raises where the grammar refuses the token too: the table's
+            # state is then as it was (``allows``, no ``rebuilt`` needed).
+            parser.parser_state.feed_token(tok)
+            self.lark = parser
+        else:
+            self.lark.parser_state.feed_token(tok)
+        self.tokens.append(tok)
+
+    def allows(self, kind: str) -> bool | None:
+        """Whether a line of this kind may come next (None: only Lark can
+        tell). Costs nothing, unlike a refused ``feed``."""
+        if self.lark is not None or not self.tokens:
+            return None
+        return kind in _NEXT[self.state]
+
+    def rebuilt(self) -> GameLines:
+        """The game's lines so far, ready for the next: after a line the
+        grammar refused, the game goes on without it (the same object when
+        the refusal left it as it was, else the lines fed again)."""
+        if self.lark is None:
+            return self
+        again = GameLines(self.start)
+        for tok in self.tokens:
+            again.feed(tok)
+        return again
+
+    def finish(self) -> Game:
+        """The record of the game, after its 'end' line."""
+        if self.lark is not None:
+            game: Game = self.lark.feed_eof()
+            return game
+        build = _BUILD
+        children: list[Any] = []
+        rnd: list[_Line] | None = None
+        for tok in self.tokens:
+            t = tok.type
+            if t == "ROUND":
+                if rnd is not None:
+                    children.append(build.round(rnd))
+                rnd = [tok]
+            elif rnd is not None and t in _IN_ROUND:
+                rnd.append(tok)
+            else:
+                if rnd is not None:
+                    children.append(build.round(rnd))
+                    rnd = None
+                children.append(tok)
+        return build.game(children)
+
+
+_IN_ROUND = frozenset(("DEAL", "EVENTS", "RESULT"))
+_BUILD = _Build()

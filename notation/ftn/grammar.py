@@ -1,0 +1,334 @@
+"""The compiled grammar of FTN (``ftn.lark``), built once, lazily.
+
+Boundary: loads the grammar, compiles Lark's LALR parser over it (with the
+record builder of ``build`` inline) and the regular expressions of its line
+and field terminals. It reads no record and reports nothing.
+
+The parser tables are kept beside this package's byte-code (the folder
+Python writes this module's ``.pyc`` to, ``__pycache__`` unless
+``PYTHONPYCACHEPREFIX`` says otherwise), so that start-up does not compile
+the grammar each run (about 35 ms of a one-game ``ftn check``):
+
+* never Lark's own ``cache=True``, which unpickles a file with a predictable
+  name in the shared temporary folder (another user of the machine could
+  plant one); nothing is unpickled: the tables are JSON, read as data;
+* the file's name holds a hash of ``ftn.lark``, the Lark version and the
+  options, so that a table of another grammar or Lark is never read; its
+  first line is the SHA-256 of the rest, so that a damaged file is never
+  used;
+* written only where Python may write byte-code (not under
+  ``PYTHONDONTWRITEBYTECODE``), through a temporary file and a rename; when
+  the folder cannot be written (a read-only install), or the file cannot be
+  read, the grammar is compiled as before, and nothing is said.
+
+Beside the tables, the terminals' regular expressions are kept the same way
+(``.terminals``), so that reading records that follow the grammar needs no
+Lark at all: Lark is imported, and its parser loaded, only when a line is
+out of place (``parser`` hands it the game then), which saves about 90 ms of
+a one-game ``ftn check``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import importlib.util
+import json
+import os
+import re
+import sys
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, Any, cast
+
+from notation.ftn.build import KNOCK_FIELDS, PLACEMENT_FIELDS, _Build
+
+if TYPE_CHECKING:  # Lark itself is imported when first needed (about 50 ms)
+    from lark import Lark
+    from lark.exceptions import UnexpectedToken
+
+# The line terminals, most frequent first (they exclude each other, so the
+# order only saves time).
+LINE_TERMINALS = (
+    "PLACEMENT", "KNOCK", "DEAL", "ROUND", "RESULT", "TAG", "GAME", "END", "WINNER",
+)
+
+#: How the parser is built; part of the tables' key.
+_OPTIONS: dict[str, Any] = {
+    "parser": "lalr", "lexer": "basic", "start": ["start", "game", "field"],
+}
+#: Bumped when the file's layout changes.
+_LAYOUT = "1"
+
+
+def grammar_text() -> str:
+    """The text of ``ftn.lark``, the grammar of FTN."""
+    try:  # a package in a folder, as installed: no need for the import system
+        with open(os.path.join(os.path.dirname(__file__), "ftn.lark"), encoding="utf-8") as f:
+            return f.read()
+    except OSError:  # elsewhere (a zip file): through the import system
+        from importlib import resources
+
+        return resources.files(__package__).joinpath("ftn.lark").read_text(encoding="utf-8")
+
+
+@cache
+def _lark_version() -> str:
+    """Lark's version, read from its package without importing it."""
+    spec = importlib.util.find_spec("lark")
+    try:
+        assert spec is not None and spec.origin is not None
+        with open(spec.origin, encoding="utf-8") as f:
+            found = re.search(r"""^__version__\s*(?::\s*str\s*)?=\s*["']([^"']+)["']""",
+                              f.read(), re.M)
+        if found:
+            return found.group(1)
+    except (AssertionError, OSError, UnicodeDecodeError):
+        pass
+    import lark  # a layout of its own: ask it
+
+    return str(lark.__version__)
+
+
+def tables_path(text: str, folder: str | None = None) -> str | None:
+    """Where the parser tables of grammar ``text`` are kept (``folder``, by
+    default this module's byte-code folder), or None where Python keeps no
+    byte-code."""
+    if folder is None:
+        try:
+            folder = os.path.dirname(importlib.util.cache_from_source(__file__))
+        except (NotImplementedError, ValueError):  # no cache tag: no byte-code
+            return None
+    h = hashlib.sha256()
+    for part in (_LAYOUT, _lark_version(), json.dumps(_OPTIONS, sort_keys=True), text):
+        h.update(part.encode("utf-8") + b"\0")
+    return os.path.join(folder, f"ftn.lark.{h.hexdigest()[:20]}.tables")
+
+
+# JSON keeps no tuple and no dictionary key but a string: every dictionary of
+# the tables is written as {"o": {...}} (string keys) or {"p": [[key, value],
+# ...]}, and every tuple as {"t": [...]}, so that reading gives back exactly
+# what was written.
+
+
+def _encode(x: Any) -> Any:
+    if isinstance(x, dict):
+        if all(isinstance(k, str) for k in x):
+            return {"o": {k: _encode(v) for k, v in x.items()}}
+        return {"p": [[_encode(k), _encode(v)] for k, v in x.items()]}
+    if isinstance(x, tuple):
+        return {"t": [_encode(v) for v in x]}
+    if isinstance(x, list):
+        return [_encode(v) for v in x]
+    if x is None or isinstance(x, (str, int, float)):
+        return x
+    raise TypeError(f"not JSON data: {type(x).__name__}")
+
+
+def _decode(x: Any) -> Any:
+    if isinstance(x, list):
+        return [_decode(v) for v in x]
+    if isinstance(x, dict):
+        ((tag, body),) = x.items()
+        if tag == "o":
+            return {k: _decode(v) for k, v in body.items()}
+        if tag == "p":
+            return {_decode(k): _decode(v) for k, v in body}
+        if tag == "t":
+            return tuple(_decode(v) for v in body)
+        raise ValueError(f"unknown tag {tag!r}")
+    return x
+
+
+def _compile(text: str) -> Lark:
+    from lark import Lark
+
+    # cache=False: never a pickle from a shared folder (see above). The
+    # builder is a plain class: Lark only looks its callbacks up by name.
+    return Lark(text, transformer=cast(Any, _Build()), cache=False, **_OPTIONS)
+
+
+def _tables(parser: Lark) -> dict[str, Any]:
+    """The parser's tables as data (what ``Lark.save`` pickles)."""
+    from lark.grammar import Rule
+    from lark.lark import _LOAD_ALLOWED_OPTIONS  # the options given again when loading
+    from lark.lexer import TerminalDef
+
+    data, memo = parser.memo_serialize([TerminalDef, Rule])
+    data["options"] = {k: v for k, v in data["options"].items() if k not in _LOAD_ALLOWED_OPTIONS}
+    return {"data": data, "memo": memo}
+
+
+def _load(path: str) -> Lark | None:
+    """The parser from its tables, or None when there is no sound file."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            digest, _, body = f.read().partition("\n")
+        if hashlib.sha256(body.encode("utf-8")).hexdigest() != digest:
+            return None
+        tables = _decode(json.loads(body))
+        from lark import Lark
+
+        return Lark.__new__(Lark)._load(tables, transformer=cast(Any, _Build()))
+    except Exception:  # missing, unreadable or not ours: compile instead
+        return None
+
+
+def _save(parser: Lark, path: str) -> None:
+    """Write the parser's tables to ``path``, and remove the tables of other
+    grammars or Lark versions beside it; any failure leaves no file."""
+    tables = _tables(parser)
+    body = json.dumps(_encode(tables), separators=(",", ":"))
+    if _decode(json.loads(body)) != tables:  # pragma: no cover - data JSON cannot keep
+        return
+    _write_kept(path, body)
+
+
+def _write_kept(path: str, body: str) -> None:
+    """Write ``body`` under its digest to ``path`` (through a temporary file and
+    a rename), and remove the kept files of other grammars or Lark versions
+    beside it; any failure leaves no file."""
+    tmp = f"{path}.{os.getpid()}.tmp"
+    suffix = path[path.rindex("."):]
+    try:
+        folder = os.path.dirname(path)
+        os.makedirs(folder, exist_ok=True)
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(hashlib.sha256(body.encode("utf-8")).hexdigest() + "\n" + body)
+        os.replace(tmp, path)
+        for name in os.listdir(folder):
+            old = os.path.join(folder, name)
+            if (name.startswith("ftn.lark.") and name.endswith(suffix) and old != path
+                    and old != PACKAGED):
+                with contextlib.suppress(OSError):
+                    os.unlink(old)
+    except Exception:  # a read-only install, a full disk...: compile next time too
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+
+
+def build_parser(folder: str | None = None, write: bool | None = None) -> Lark:
+    """The LALR parser of ``ftn.lark``: from its tables when they are kept
+    (in ``folder``, by default the byte-code folder), else compiled, and
+    its tables written when ``write`` (by default: when Python writes
+    byte-code)."""
+    text = grammar_text()
+    path = tables_path(text, folder)
+    parser = _load(path) if path is not None else None
+    if parser is None:
+        parser = _compile(text)
+        if write is None:
+            write = not sys.dont_write_bytecode
+        if path is not None and write:
+            _save(parser, path)
+    return parser
+
+
+@lru_cache(maxsize=1)
+def _lark() -> Lark:
+    return build_parser()
+
+
+def unexpected_token() -> type[UnexpectedToken]:
+    """Lark's error for a token out of place (imported when one is caught)."""
+    from lark.exceptions import UnexpectedToken
+
+    return UnexpectedToken
+
+
+@lru_cache(maxsize=1)
+def terminals() -> dict[str, str]:
+    """Every terminal of the grammar: its name and its regular expression. Kept
+    beside the tables (``.terminals``, with the same checks), and shipped
+    with the package (``PACKAGED``, for this grammar's text), so that Lark
+    is needed only where neither is found: not where Python keeps no
+    byte-code (``PYTHONDONTWRITEBYTECODE``, a read-only install)."""
+    text = grammar_text()
+    tables = tables_path(text)
+    path = None if tables is None else tables[: -len(".tables")] + ".terminals"
+    if path is not None:
+        try:
+            with open(path, encoding="utf-8") as f:
+                digest, _, body = f.read().partition("\n")
+            if hashlib.sha256(body.encode("utf-8")).hexdigest() == digest:
+                kept = json.loads(body)
+                if _is_terminals(kept):
+                    return cast("dict[str, str]", kept)
+        except (OSError, ValueError):  # missing, unreadable or not ours: ask Lark
+            pass
+    found = packaged_terminals(text)
+    if found is None:
+        found = lark_terminals()
+        if path is not None and not sys.dont_write_bytecode:
+            _write_kept(path, json.dumps(found, sort_keys=True))
+    return found
+
+
+#: The terminals shipped with the package: ``{"grammar": SHA-256 of
+#: ftn.lark, "terminals": {name: regex}}`` (JSON; not named ``.json``, so
+#: that a walk for records skips it), written by ``python
+#: tests/terminals.py``; a test holds it to what Lark makes of the grammar.
+PACKAGED = os.path.join(os.path.dirname(__file__), "ftn.lark.terminals")
+
+
+def lark_terminals() -> dict[str, str]:
+    """The terminals as Lark makes them of the grammar."""
+    return {t.name: t.pattern.to_regexp() for t in _lark().terminals}
+
+
+def packaged_terminals(text: str) -> dict[str, str] | None:
+    """The shipped terminals, when they are those of grammar ``text``."""
+    try:
+        with open(PACKAGED, encoding="utf-8") as f:
+            shipped = json.load(f)
+    except (OSError, ValueError):
+        return None
+    if not isinstance(shipped, dict) or shipped.get("grammar") != hashlib.sha256(
+            text.encode("utf-8")).hexdigest():
+        return None
+    found = shipped.get("terminals")
+    return cast("dict[str, str]", found) if _is_terminals(found) else None
+
+
+def _is_terminals(x: Any) -> bool:
+    return isinstance(x, dict) and all(
+        isinstance(k, str) and isinstance(v, str) for k, v in x.items())
+
+
+def write_packaged() -> None:
+    """Write ``PACKAGED`` for the grammar as it is."""
+    text = grammar_text()
+    body = {"grammar": hashlib.sha256(text.encode("utf-8")).hexdigest(),
+            "terminals": lark_terminals()}
+    tmp = PACKAGED + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump(body, f, indent=1, sort_keys=True)
+        f.write("\n")
+    os.replace(tmp, PACKAGED)
+
+
+@lru_cache(maxsize=1)
+def line_regex() -> re.Pattern[str]:
+    """One line of FTN: a group per line terminal of the grammar (``LINE_TERMINALS``),
+    ``COMMENT`` for a comment line and ``TRAIL`` for a trailing comment (a
+    comment holds no CR or LF, as the grammar's COMMENT says)."""
+    known = terminals()
+    alts = "|".join(f"(?P<{name}>{known[name]})" for name in LINE_TERMINALS)
+    return re.compile(
+        rf"[ \t]*(?:{alts}|(?P<COMMENT>#[^\r\n]*))[ \t]*(?:#(?P<TRAIL>[^\r\n]*))?")
+
+
+@cache
+def field_regex(name: str) -> re.Pattern[str]:
+    """The compiled regular expression of one field terminal of the grammar."""
+    return re.compile(terminals()[name])
+
+
+@cache
+def event_regexes() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A placement line and a knock line, with their fields as groups
+    (``build.PLACEMENT_FIELDS``, ``build.KNOCK_FIELDS``), made of the
+    grammar's own SEAT and TILE terminals. What they match in full is what
+    the line regex matches as PLACEMENT or KNOCK without a trailing comment."""
+    fields = {"SEAT": field_regex("SEAT").pattern, "TILE": field_regex("TILE").pattern}
+    return (re.compile(PLACEMENT_FIELDS.format(**fields)),
+            re.compile(KNOCK_FIELDS.format(**fields)))

@@ -1,0 +1,254 @@
+"""The registry of record notations: FTN, a JSON document or array, JSON
+Lines; and what switches on it.
+
+Boundary: one line per notation says everything the tools switch on: the
+file endings that name its family (directory walks, ``kind_by_name``), how
+the first non-blank line of a text claims it within its family (``sniff``),
+the functions that read a stream of its lines into games (``reading``) and
+cut it into pieces of whole games (``pieces``), the function that writes
+one game in it, how games join into a file (``Layout``), and which notation
+``ftn fmt`` writes it back in. Around the registry, the functions that
+dispatch on it: an input told apart (``sniff``), read (``read``,
+``read_lines``), cut (``pieces``, ``piece_reads``) and written
+(``game_text``). The writers import the printers when first called, so
+that a check of FTN loads no printer. Adding a notation is its reader and
+writer (``reading``), its cutter if it has one (``pieces``), and one line
+here. It opens no file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from itertools import chain
+from typing import Any, TextIO
+
+from notation.json.text import looks_like_json
+from notation.model import Game
+from verifier.files.pieces import PIECE_CHARS, Piece, ftn_pieces, jsonl_pieces
+from verifier.files.reading import (
+    Read,
+    one_json_document,
+    read_ftn,
+    read_json,
+    read_json_lines,
+    read_jsonl,
+    write_ftn,
+    write_json,
+    write_jsonl,
+)
+from verifier.files.streams import Chunked
+
+#: A reader: lines (without their ends), the input's name, the numbers of
+#: the first line and game, to the games read.
+Reader = Callable[[Iterable[str], str, int, int], Iterator[Read]]
+#: A cutter: lines, the input's name, the least size of a piece.
+Cutter = Callable[[Iterable[str], str, int], Iterator[Piece]]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How the texts of games join into a file: ``head`` before the first,
+    ``sep`` between two, ``tail`` after the last; ``empty`` when there is
+    none."""
+
+    head: str
+    sep: str
+    tail: str
+    empty: str
+
+    def join(self, texts: list[str]) -> str:
+        return self.head + self.sep.join(texts) + self.tail if texts else self.empty
+
+    def crlf(self) -> Layout:
+        """The same with "\\r\\n" line ends."""
+        return Layout(*(s.replace("\n", "\r\n") for s in (self.head, self.sep, self.tail,
+                                                         self.empty)))
+
+
+@dataclass(frozen=True)
+class Notation:
+    """One notation. ``family`` is what a file ending says ("ftn", "json");
+    ``claims`` (a test of the first non-blank line, or None: the family's
+    default) tells a notation from the others of its family; ``read``
+    reads lines (name, first line, first game) into ``Read``s, ``cut``
+    cuts lines into ``Piece``s (name, size; None: one piece), ``write``
+    writes one game (positions: with its FTN places); ``fmt_as`` is what
+    ``ftn fmt`` writes it back in ("array?" for JSON: an array when the
+    text starts with '[', else JSON Lines)."""
+
+    name: str
+    family: str
+    suffixes: tuple[str, ...]
+    read: Reader
+    write: Callable[[Game, bool], str]
+    layout: Layout
+    cut: Cutter | None = None
+    claims: Callable[[str], bool] | None = None
+    fmt_as: str | None = None
+
+
+#: Every notation, by the name ``--to`` and ``sniff`` give it. FTN: one
+#: blank line between games; a JSON array, one game per line; JSON Lines, a
+#: game a line (each game's text ends in its line end).
+NOTATIONS: dict[str, Notation] = {n.name: n for n in (
+    Notation("ftn", "ftn", (".ftn",), read_ftn, write_ftn,
+             Layout("", "\n", "", ""), cut=ftn_pieces),
+    Notation("json", "json", (".json",), read_json_lines, write_json,
+             Layout("[\n", ",\n", "\n]\n", "[\n\n]\n"), fmt_as="array?"),
+    Notation("jsonl", "json", (".jsonl", ".ndjson"), read_jsonl, write_jsonl,
+             Layout("", "", "", ""), cut=jsonl_pieces,
+             claims=one_json_document, fmt_as="array?"),
+)}
+
+
+#: File name endings of records, and the family each names.
+SUFFIXES = {s: n.family for n in NOTATIONS.values() for s in n.suffixes}
+
+
+#: The families, in the order of the registry.
+FAMILIES = tuple(dict.fromkeys(n.family for n in NOTATIONS.values()))
+
+
+def in_family(family: str, first: str) -> str:
+    """The notation of a text of ``family`` whose first non-blank line is
+    ``first``: the one that claims it, else the family's first without a
+    claim."""
+    members = [n for n in NOTATIONS.values() if n.family == family]
+    for n in members:
+        if n.claims is not None and n.claims(first):
+            return n.name
+    return next(n.name for n in members if n.claims is None)
+
+
+def fmt_target(how: str, lines: Iterable[str]) -> str:
+    """The notation ``ftn fmt`` writes a text of notation ``how`` back in;
+    ``lines`` start at the text's start."""
+    if NOTATIONS[how].fmt_as != "array?":
+        return NOTATIONS[how].fmt_as or how
+    for line in lines:
+        if line.strip(" \t\r\n\ufeff"):
+            return "json" if line.lstrip("\ufeff \t\r").startswith("[") else "jsonl"
+    return "jsonl"
+
+
+def globs(conjunction: str = "and") -> str:
+    """The file patterns of records, for messages: "*.ftn, *.json, *.jsonl
+    and *.ndjson"."""
+    names = [f"*{s}" for s in SUFFIXES]
+    return ", ".join(names[:-1]) + f" {conjunction} {names[-1]}" if len(names) > 1 else names[0]
+
+
+#: The notations records are written in (``ftn convert --to``).
+FORMATS = tuple(NOTATIONS)
+
+
+#: How games join into a file, by notation.
+LAYOUTS = {name: n.layout for name, n in NOTATIONS.items()}
+
+
+def game_text(game: Any, to: str, positions: bool = False) -> str:
+    """One record as FTN (ending in a newline), as a JSON document (one line,
+    without its end), or as a JSON Lines line (with it): the writer of
+    notation ``to``."""
+    return NOTATIONS[to].write(game, positions)
+
+
+def pieces(lines: Iterable[str], source: str, kind: str | None = None,
+           size: int = PIECE_CHARS) -> Iterator[Piece]:
+    """An input's lines in pieces of whole games, in order (one piece for a
+    JSON text that is not JSON Lines)."""
+    how, it = sniff(lines, source, kind)
+    cut = NOTATIONS[how].cut
+    if cut is None:  # read whole: one piece
+        yield Piece(source, how, list(it))
+        return
+    yield from cut(it, source, size)
+
+
+def piece_reads(piece: Piece) -> Iterator[Read]:
+    """The reads of a piece, by its notation's reader (its lines have no
+    line ends, and how it is read is known: no sniffing again)."""
+    reader: Iterator[Read] = NOTATIONS[piece.how].read(piece.lines, piece.source,
+                                                        piece.first_line, piece.first_game)
+    return reader
+
+
+KINDS = FAMILIES
+
+
+def kind_of(text: str, name: str = "") -> str:
+    """"json" or "ftn": by the file's extension (a compression ending such
+    as ``.gz`` left aside), else by its first character."""
+    return kind_by_name(name) or ("json" if looks_like_json(text) else "ftn")
+
+
+def kind_by_name(name: str) -> str | None:
+    """"json" or "ftn" by a file's extension (``.jsonl.gz`` is JSON), or None."""
+    low = name.lower()
+    for suffix in (".gz", ".bz2", ".xz", ".zst"):
+        if low.endswith(suffix):
+            low = low[: -len(suffix)]
+            break
+    for suffix, kind in SUFFIXES.items():
+        if low.endswith(suffix):
+            return kind
+    return None
+
+
+def read(source: str | TextIO | Iterable[str], name: str = "<input>",
+         kind: str | None = None) -> Iterator[Read]:
+    """The games of an input, one at a time: a whole text, or a stream of
+    lines (FTN and JSON Lines are read a line at a time; one JSON document
+    or an array is read whole). ``kind`` is "ftn" or "json"; by default it
+    follows ``name``'s extension, else the text."""
+    if isinstance(source, str):
+        text = source
+        if (kind or kind_of(text, name)) == "json":
+            yield from read_json(text, name)
+        else:
+            yield from read_ftn(text.split("\n"), name)
+        return
+    yield from read_lines(source, name, kind)
+
+
+def _blank(line: str) -> bool:
+    return not line.strip(" \t\r\n\ufeff")
+
+
+def sniff(lines: Iterable[str], name: str = "<input>", kind: str | None = None
+          ) -> tuple[str, Iterable[str]]:
+    """How a stream of lines is read, and the same lines again: "ftn", "jsonl"
+    (a whole JSON document on its first non-blank line: JSON Lines, read a
+    line at a time) or "json" (one document over several lines, or an
+    array: read whole). ``kind`` ("ftn", "json", "jsonl") overrides the
+    file's extension and the text."""
+    rest: Iterable[str]
+    if isinstance(lines, Chunked):  # looked at, not taken; no line ends
+        head = lines.head()
+        rest = lines
+    else:
+        it = iter(lines)
+        head = []
+        for line in it:
+            head.append(line.rstrip("\n"))
+            if not _blank(line):
+                break
+        rest = chain(head, (ln.rstrip("\n") for ln in it))
+    if kind is not None and kind not in FAMILIES:  # a notation named: "jsonl"
+        return kind, rest
+    family = kind or kind_by_name(name) or (
+        "json" if looks_like_json("\n".join(head)) else "ftn")
+    first = head[-1].lstrip("\ufeff \t") if head else ""
+    return in_family(family, first), rest
+
+
+def read_lines(lines: Iterable[str], name: str = "<input>", kind: str | None = None,
+               first_line: int = 1, first_game: int = 1) -> Iterator[Read]:
+    """The games of a stream of lines (with their "\\n" or without), read
+    as they come: FTN, and JSON Lines, a game at a time; a JSON text that is
+    not JSON Lines (one document over several lines, or an array) whole (see
+    ``sniff``). ``first_line`` and ``first_game`` number the first line and
+    game (a piece of a longer input cut at a game's start)."""
+    how, rest = sniff(lines, name, kind)
+    yield from NOTATIONS[how].read(rest, name, first_line, first_game)

@@ -1,0 +1,230 @@
+"""TODO: docstring of verifier.files.pieces."""
+
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeVar
+
+from notation.ftn.grammar import line_regex
+from verifier.files.spans import Offsets, Place, Span, read_span
+from verifier.files.streams import Chunked
+
+if TYPE_CHECKING:
+    pass
+
+
+#: Characters in a piece (at least; a piece ends at a game boundary): a
+#: JSON Lines game is one line of some 20,000 characters, an FTN game about
+#: 200 lines, so pieces are measured in characters, not lines.
+PIECE_CHARS = 1 << 18
+
+
+R = TypeVar("R")
+
+
+@dataclass
+class Piece:
+    """Whole games of one input: their lines, and the numbers of the first
+    line and game; ``how`` is "ftn", "jsonl" or "json" (``reading.sniff``);
+    ``span``, where its lines are in a plain file (None: not known)."""
+
+    source: str
+    how: str
+    lines: list[str]
+    first_line: int = 1
+    first_game: int = 1
+    span: Span | None = field(default=None, compare=False, repr=False)
+
+    def hollow(self) -> Piece:
+        """The piece without its lines, to be sent to a worker that reads
+        them from the file (``filled``); a piece without a span as it is."""
+        if self.span is None:
+            return self
+        return Piece(self.source, self.how, [], self.first_line, self.first_game, self.span)
+
+    def filled(self) -> Piece | None:
+        """The piece with its lines: a hollow piece's read from its file
+        (None when they cannot be read here), another as it is."""
+        if self.lines or self.span is None:
+            return self
+        lines = read_span(self.span)
+        if lines is None:
+            return None
+        return Piece(self.source, self.how, lines, self.first_line, self.first_game, self.span)
+
+    def line(self, number: int) -> str | None:
+        """Line ``number`` of the input (1-based) when this piece holds it,
+        without its line end."""
+        i = number - self.first_line
+        return self.lines[i].rstrip("\r") if 0 <= i < len(self.lines) else None
+
+
+def _spans(lines: Iterable[str]) -> Iterator[tuple[str, Place]]:
+    """A stream of lines as chunks of whole lines and their places
+    (``streams.Chunked`` gives its own; other lines, without their line
+    ends, are gathered, with no place)."""
+    if isinstance(lines, Chunked):
+        yield from lines.spans()
+        return
+    buf: list[str] = []
+    chars = 0
+    for line in lines:
+        buf.append(line)
+        chars += len(line)
+        if chars >= _GATHER:
+            yield "\n".join(buf), None
+            buf, chars = [], 0
+    if buf:
+        yield "\n".join(buf), None
+
+
+def _span(begin: int | None, end: int | None, lines: int, place: Place) -> Span | None:
+    """The span of a piece from byte ``begin`` to ``end`` (None: either is
+    not known), in the file of ``place``."""
+    if begin is None or end is None or place is None:
+        return None
+    return Span(place[0], begin, end - begin, lines)
+
+
+#: Characters gathered into one chunk from a stream of lines.
+_GATHER = 1 << 20
+
+
+def jsonl_pieces(it: Iterable[str], source: str, size: int) -> Iterator[Piece]:
+    first_line = first_game = 1
+    buf: list[str] = []
+    games = chars = 0
+    offsets: Offsets | None = None  # the chunk's
+    begin: int | None = None  # the byte offset of the piece's first line
+    place: Place = None
+    for text, place in _spans(it):
+        fresh = offsets is None
+        offsets = Offsets(text, place)
+        if fresh:
+            begin = offsets.at(0)
+        c = 0  # the offset in the chunk of the next line
+        for line in text.split("\n"):
+            buf.append(line)
+            chars += len(line)
+            c += len(line) + 1
+            if line.strip():
+                games += 1
+            if chars >= size:
+                end = offsets.at(c)  # (past the chunk: the next one's first line)
+                span = _span(begin, None if end is None else end - 1, len(buf), place)
+                yield Piece(source, "jsonl", buf, first_line, first_game, span)
+                first_line += len(buf)
+                first_game += games
+                buf, games, chars, begin = [], 0, 0, end
+    if buf or first_line == 1:
+        end = None if offsets is None else offsets.at(len(offsets.text))
+        span = _span(begin, end, len(buf), place)
+        yield Piece(source, "jsonl", buf, first_line, first_game, span)
+
+
+def _game_start(text: str, start: int) -> tuple[int, int]:
+    """The first line at or after ``start`` that may be a 'game' line (its
+    first word "game", blanks and a BOM before it): where it starts, and
+    where its "game" ends; (-1, -1) when there is none. (A search for the
+    word in C, then a look at its line: a regex tried at every character
+    took a tenth of a second on 26 MB.)"""
+    at = text.find("game", start)
+    while at >= 0:
+        begin = text.rfind("\n", 0, at) + 1
+        if begin >= start and not text[begin:at].strip(" \t\ufeff"):
+            return begin, at + 4
+        # Not at this line's start: no later "game" of the line is either.
+        nl = text.find("\n", at)
+        if nl < 0:
+            break
+        at = text.find("game", nl + 1)
+    return -1, -1
+
+
+def ftn_pieces(it: Iterable[str], source: str, size: int) -> Iterator[Piece]:
+    """FTN in pieces: a cut before a 'game' line whose last line before it
+    that is not blank is an 'end' line (no comment between), once the piece
+    holds ``size`` characters (line ends left out). The text is searched a
+    chunk at a time for the lines that start with 'game' (no step a line):
+    only those, and the line before a cut, are matched against the
+    grammar's line terminals."""
+    fullmatch = line_regex().fullmatch
+
+    def is_game(text: str, start: int) -> bool:
+        """Whether the line at ``start`` is a 'game' line."""
+        end = text.find("\n", start)
+        line = text[start:] if end < 0 else text[start:end]
+        m = fullmatch(line.rstrip("\r").lstrip("\ufeff"))
+        return m is not None and m.group("GAME") is not None
+
+    def after_end(text: str, start: int, carried: bool) -> bool:
+        """Whether the last line before the line at ``start`` that is not
+        blank is an 'end' line (``carried``: whether it was, before
+        ``text``, when every line before ``start`` is blank)."""
+        end = start - 1  # the line end before the line at start
+        while end >= 0:
+            begin = text.rfind("\n", 0, end) + 1
+            line = text[begin:end]
+            s = line.lstrip(" \t\ufeff")
+            if s and s[0] != "\r":
+                if s[0] == "e" and s.startswith("end"):
+                    m = fullmatch(line.rstrip("\r"))
+                    return m is not None and m.group("END") is not None
+                return False
+            end = begin - 1
+        return carried
+
+    def games_in(parts: list[str]) -> int:
+        n = 0
+        for part in parts:
+            at, after = _game_start(part, 0)
+            while at >= 0:
+                n += is_game(part, at)
+                at, after = _game_start(part, after)
+        return n
+
+    first_line = first_game = 1
+    parts: list[str] = []  # the piece being gathered: chunks of whole lines
+    chars = 0  # its characters, line ends left out
+    carried = False  # whether its last line that is not blank is an 'end' line
+    offsets: Offsets | None = None  # the chunk's
+    begin: int | None = None  # the byte offset of the piece's first line
+    place: Place = None
+    for text, place in _spans(it):
+        fresh = offsets is None
+        offsets = Offsets(text, place)
+        if fresh:
+            begin = offsets.at(0)
+        pos = 0  # where the piece's lines start in text
+        floor = 0  # the least start of a line to cut before
+        while True:
+            # Each character before a cut counts once at most: the first
+            # line that may be cut before starts ``size - chars`` on.
+            at, after = _game_start(text, max(floor, pos + size - chars))
+            mark, ends = pos, 0  # the line ends counted from pos up to mark
+            while at >= 0:
+                if is_game(text, at):
+                    ends += text.count("\n", mark, at)
+                    mark = at
+                    if chars + at - pos - ends >= size and after_end(text, at, carried):
+                        break
+                at, after = _game_start(text, after)
+            if at < 0:
+                break
+            if at:  # (at 0, the piece's lines are all in the chunks before)
+                parts.append(text[pos:at - 1])
+            lines = [line for part in parts for line in part.split("\n")]
+            end = offsets.at(at)
+            span = _span(begin, None if end is None else end - 1, len(lines), place)
+            yield Piece(source, "ftn", lines, first_line, first_game, span)
+            first_line += len(lines)
+            first_game += games_in(parts)
+            parts, chars, pos, floor, begin = [], 0, at, at + 1, end
+        parts.append(text[pos:] if pos else text)
+        chars += len(text) - pos - text.count("\n", pos)
+        carried = after_end(text, len(text) + 1, carried)
+    lines = [line for part in parts for line in part.split("\n")]
+    end = None if offsets is None else offsets.at(len(offsets.text))
+    yield Piece(source, "ftn", lines, first_line, first_game, _span(begin, end, len(lines), place))

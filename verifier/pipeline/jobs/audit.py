@@ -1,0 +1,177 @@
+"""TODO: docstring of verifier.pipeline.jobs.audit."""
+
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from typing import TYPE_CHECKING, TypeAlias
+
+from verifier.diagnostics import Diagnostic
+from verifier.files.pieces import Piece
+from verifier.files.streams import InputError
+from verifier.pipeline.driver import End, Progress, Start, Text, drive, single
+from verifier.pipeline.plan import Plan, reads_under
+from verifier.replay.results import GameReport
+
+if TYPE_CHECKING:
+    from verifier.audit.defects import AuditSummary, GameAudit
+    from verifier.replay.results import GameReport
+
+
+def audit_text(text: str, source: str, resync: str = "claimed"
+               ) -> tuple[list[GameReport], list[Diagnostic]]:
+    """Audit every game of a text (FTN or JSON): the audit reports, and what
+    cannot be read."""
+    from verifier.pipeline.driver import Text, collect
+
+    reports: list[GameReport] = []
+    unreadable: list[Diagnostic] = []
+    _, items = single(collect(partial(audit_reports, resync=resync), Text(text, source)))
+    for item in items:
+        if isinstance(item, Diagnostic):
+            unreadable.append(item)
+        else:
+            reports.append(item)
+    return reports, unreadable
+
+
+AuditItem: TypeAlias = "GameAudit | Diagnostic"
+
+
+def audit_reports(piece: Piece, resync: str = "claimed", preset: str | None = None
+                  ) -> list[GameReport | Diagnostic]:
+    """Each game's audit report, or the diagnostics of a game that cannot
+    be read (``preset``: as for ``check_piece``)."""
+    from verifier.audit.defects import audit_game
+
+    out: list[GameReport | Diagnostic] = []
+    for r in reads_under(piece, preset):
+        if r.game is None:
+            out.extend(r.problems)
+        else:
+            out.append(audit_game(r.game, r.number, piece.source, resync, r.locate))
+    return out
+
+
+def audit_piece(piece: Piece, resync: str = "claimed", preset: str | None = None
+                ) -> list[AuditItem]:
+    """Audit the games of a piece (in a worker): each game's audit, or the
+    diagnostics of a game that cannot be read."""
+    from verifier.audit.defects import AuditSummary
+
+    sink = AuditSummary()
+    out: list[AuditItem] = [item if isinstance(item, Diagnostic) else sink.add(piece.source, item)
+                            for item in audit_reports(piece, resync, preset)]
+    sink.games.clear()
+    return out
+
+
+def _audit_claimed(piece: Piece) -> list[AuditItem]:
+    return audit_piece(piece, "claimed")
+
+
+def _audit_computed(piece: Piece) -> list[AuditItem]:
+    return audit_piece(piece, "computed")
+
+
+def auditor(resync: str) -> Callable[[Piece], list[AuditItem]]:
+    """The worker function that audits a piece with ``resync`` (a function
+    of the module, so that it can be sent to another process)."""
+    return _audit_computed if resync == "computed" else _audit_claimed
+
+
+@dataclass(frozen=True)
+class AuditWork:
+    """The audit of a piece (``resync``), as ``CheckWork`` for presets."""
+
+    resync: str = "claimed"
+    preset: str | None = None
+    by_source: Mapping[str, str] = field(default_factory=dict)
+
+    def __call__(self, piece: Piece) -> list[AuditItem]:
+        preset = self.by_source.get(piece.source, self.preset)
+        if preset is None:
+            return auditor(self.resync)(piece)
+        return audit_piece(piece, self.resync, preset)
+
+
+def audit_work_of(p: Plan | None, resync: str) -> AuditWork | None:
+    if p is None:
+        return None
+    preset, by_source = p.presets()
+    return AuditWork(resync, preset, by_source) if preset or by_source else None
+
+
+class AuditSink:
+    """An audit's summary, in input order: each input's unreadable games
+    come after its audits (one for each game, or text outside games, that
+    cannot be read), an input unreadable partway after all of them."""
+
+    def __init__(self, progress: Progress | None = None,
+                 on_start: Callable[[Start], None] | None = None) -> None:
+        from verifier.audit.defects import AuditSummary
+
+        self.summary = AuditSummary()
+        self.progress, self.on_start = progress, on_start
+        self.failed: list[InputError] = []
+        self._unreadable: list[Diagnostic] = []
+        self._failing = 0
+
+    def start(self, s: Start) -> None:
+        if self.on_start is not None:
+            self.on_start(s)
+
+    def add(self, piece: Piece, result: list[GameAudit | Diagnostic]) -> None:
+        for item in result:
+            if isinstance(item, Diagnostic):
+                self._unreadable.append(item)
+            else:
+                self.summary.games.append(item)
+                self._failing += not item.clean
+        if self.progress is not None:
+            self.progress.update(len(self.summary.games), self._failing)
+
+    def end(self, e: End) -> None:
+        from verifier.audit.defects import GameAudit
+
+        games: set[int] = set()
+        for d in self._unreadable:
+            if d.game not in games:
+                games.add(d.game)
+                self.summary.games.append(GameAudit(
+                    d.source, d.game, 0, 0, [],
+                    unreadable=f"{d.code} {d.name} at {d.line}:{d.col}: {d.message}"))
+        self._unreadable.clear()
+        if e.error is not None:
+            self.failed.append(e.error)
+
+    def close(self, bad: Sequence[InputError] = ()) -> AuditSummary:
+        """The summary, with the inputs that could not be opened (``bad``,
+        first) and those unreadable partway (last)."""
+        from verifier.audit.defects import GameAudit
+
+        def gone(e: InputError) -> GameAudit:
+            return GameAudit(e.name or "<input>", 0, 0, 0, [], unreadable=str(e))
+
+        self.summary.games[:0] = [gone(e) for e in bad]
+        self.summary.games.extend(gone(e) for e in self.failed)
+        return self.summary
+
+
+def audit_all(inputs: Sequence[str | Text], resync: str = "claimed", jobs: int = 1,
+              dask: str | None = None, bad: Sequence[InputError] = (),
+              progress: Progress | None = None,
+              on_start: Callable[[Start], None] | None = None,
+              plan: Plan | None = None) -> AuditSummary:
+    """Audit every input (``bad``: those already known not to open;
+    ``on_start`` is told each input's start; ``plan``: the settings' preset
+    of records without ``[rules]``)."""
+    sink = AuditSink(progress, on_start)
+    try:
+        drive(audit_work_of(plan, resync) or auditor(resync), sink, inputs, jobs, dask)
+    finally:
+        if progress is not None:
+            progress.done()
+    return sink.close(bad)

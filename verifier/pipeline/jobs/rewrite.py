@@ -1,0 +1,689 @@
+"""The jobs that write records again: ``convert`` and ``replay`` (one input to
+one output) and ``fmt`` (each input printed, compared or rewritten).
+
+Boundary: the in-order sinks of the work of ``rewrite`` (a piece to the
+text of its games, ``Part``): the texts joined in input order and written
+as they come, to standard output or to a file written whole or not at all
+(``Output``); ``fmt --check`` compares an input with its canonical form a
+chunk at a time and ``--write`` writes that form, from the text read once,
+over a file that is still the one read (``Formatted``). Memory holds a few
+pieces whatever the size of the input.
+A problem is handed to the caller's ``show`` with its piece (for its source
+line), a message for people to ``say`` (standard output) or ``warn``
+(standard error): it renders nothing itself.
+"""
+
+
+# (was the docstring of a module merged here)
+# Records written again a piece at a time: the work of ``ftn convert``,
+# ``ftn fmt`` and ``ftn replay``, for inputs of any size.
+#
+# Boundary: the work on one piece of whole games (``parallel.Piece``), here or
+# in a worker process: its games in the canonical form of FTN, JSON or JSON
+# Lines, or their reference replay, up to the first game that cannot be read,
+# with the problems of the piece; and, for the process that writes (the sinks
+# of ``pipeline.rewriting``), the joining of those texts in input order and
+# the comparison of a text with its canonical form a chunk at a time (``fmt
+# --check``). A whole text is one piece, so the whole-text functions
+# (``check.convert_text``...) are the same work. It opens no file and prints
+# nothing.
+#
+
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from notation.model import Game
+from verifier.diagnostics import Diagnostic
+from verifier.files.escaping import escape_controls
+from verifier.files.jsonwrite import dumps as dumps  # JSON text as the CLI writes it
+from verifier.files.notations import (
+    FORMATS,
+    LAYOUTS,
+    Layout,
+    fmt_target,
+    game_text,
+    piece_reads,
+)
+from verifier.files.outputs import AtomicFile, CutInPlace, FileChanged, WriteError, interruptible
+from verifier.files.pieces import Piece
+from verifier.files.reading import Locate, crlf
+from verifier.files.streams import COMPRESSED, InputError, Opened, plain_name
+from verifier.pipeline.driver import End, Start, Text, drive, label_of, single
+from verifier.replay.game import canonical_game, trace_game
+
+if TYPE_CHECKING:
+    pass
+
+
+#: ``ftn replay --format json``: the games of one document, each indented
+#: as ``json.dumps(doc, indent=2)`` indents them.
+REPLAY_JSON = Layout('{\n  "version": 1,\n  "games": [\n', ",\n", "\n  ]\n}\n",
+                     '{\n  "version": 1,\n  "games": []\n}\n')
+
+
+#: ``ftn replay``: the table, game after game.
+REPLAY_TEXT = Layout("", "", "", "\n")
+
+
+@dataclass
+class Part:
+    """What one piece gives: the texts of its games joined by the layout's
+    separator (up to the first game that cannot be read), how many games
+    that is, the problems that keep the others from being read, and (for a
+    replay) whether a replay stopped at an illegal move."""
+
+    text: str = ""
+    games: int = 0
+    problems: list[Diagnostic] = field(default_factory=list)
+    stopped: bool = False
+
+
+def format_target(how: str, lines: Iterable[str]) -> str:
+    """The notation ``ftn fmt`` writes an input back in (``formats.fmt_target``):
+    FTN; a JSON array when the JSON text starts with '['; else JSON Lines.
+    ``how`` is ``reading.sniff``'s; ``lines`` start at the text's start."""
+    return fmt_target(how, lines)
+
+
+def _reads(piece: Piece) -> Iterator[Any]:
+    return piece_reads(piece)
+
+
+def _games(piece: Piece, part: Part) -> Iterator[Any]:
+    """The reads of a piece that hold a game, up to its first problem; every
+    problem of the piece goes into ``part``."""
+    for r in _reads(piece):
+        if r.game is None:
+            part.problems.extend(r.problems)
+        elif not part.problems:
+            yield r
+
+
+def convert_piece(piece: Piece, to: str, positions: bool = False) -> Part:
+    """The games of a piece in the canonical form of ``to`` ("ftn", "json",
+    "jsonl"), with each element's FTN place when ``positions``."""
+    texts: list[str] = []
+    part = Part()
+    for r in _games(piece, part):
+        texts.append(game_text(canonical_game(r.game, r.number, piece.source), to, positions))
+    part.text, part.games = LAYOUTS[to].sep.join(texts), len(texts)
+    return part
+
+
+def format_piece(piece: Piece) -> Part:
+    """``ftn fmt``: the games of a piece in the canonical form of its own kind."""
+    return convert_piece(piece, format_target(piece.how, piece.lines))
+
+
+def replay_doc(game: Game, number: int, name: str, locate: Locate | None) -> dict[str, Any]:
+    """The reference replay of one record, in the shape of one game of the
+    'replay' schema."""
+    rep = trace_game(canonical_game(game, number, name), number, name, locate)
+    stop = rep.stopped
+    return {
+        "file": name, "game": number, "seats": list(rep.seats), "sides": list(rep.sides),
+        "target": rep.target, "rounds": rep.trace or [], "winner": rep.winner,
+        "totals": list(rep.scores), "complete": rep.complete,
+        "stopped": None if stop is None else stop.to_dict(),
+    }
+
+
+def replay_docs(piece: Piece) -> tuple[list[dict[str, Any]], list[Diagnostic]]:
+    """The reference replay of every game of a piece (JSON-ready), and the
+    problems of the games that cannot be read."""
+    docs: list[dict[str, Any]] = []
+    problems: list[Diagnostic] = []
+    for r in _reads(piece):
+        if r.game is None:
+            problems.extend(r.problems)
+        else:
+            docs.append(replay_doc(r.game, r.number, piece.source, r.locate))
+    return docs, problems
+
+
+def replay_piece(piece: Piece, as_json: bool = False) -> Part:
+    """The reference replay of the games of a piece: as the table, or as the
+    games of the JSON document (``--format json``)."""
+    texts: list[str] = []
+    part = Part()
+    for r in _games(piece, part):
+        doc = replay_doc(r.game, r.number, piece.source, r.locate)
+        part.stopped |= doc["stopped"] is not None
+        if as_json:
+            body = dumps(doc)
+            texts.append("\n".join("    " + line for line in body.split("\n")))
+        else:
+            texts.append("\n".join(trace_lines(doc)) + "\n")
+    layout = REPLAY_JSON if as_json else REPLAY_TEXT
+    part.text, part.games = layout.sep.join(texts), len(texts)
+    return part
+
+
+def _end_text(end: dict[str, Any]) -> str:
+    v = end["value"]
+    return f"{v}-{v}" if end["double"] else str(v)
+
+
+def render_trace(doc: dict[str, Any]) -> str:
+    """The reference replay as a readable table, one line per event."""
+    return "\n".join(line for g in doc["games"] for line in trace_lines(g)) + "\n"
+
+
+def trace_lines(g: dict[str, Any]) -> list[str]:
+    """One game of the reference replay as table lines (``render_trace``)."""
+    out = []
+    sides = ",".join(g["sides"])
+    out.append(f"game {g['game']} ({g['file']}): seats {' '.join(g['seats'])}; "
+               f"totals in side order ({sides}); target {g['target']}")
+    for r in g["rounds"]:
+        out.append(f"  round {r['round']}, opened by {r['opener']}")
+        out.append(
+            "    #  seat  tile   end  ends          total  pts  bonus  event      totals"
+        )
+        for e in r["events"]:
+            totals = ",".join(map(str, e["totals"]))
+            if e["type"] == "knock":
+                out.append(f"  {e['event']:>3}  {e['seat']:<5} knock{'':<53}{totals}")
+                continue
+            ends = f"{_end_text(e['ends'][0])} | {_end_text(e['ends'][1])}"
+            event = f"+{e['eventPoints']}" if e["credited"] else f"over+{e['eventPoints']}"
+            tile = f"{e['tile'][0]}-{e['tile'][1]}"
+            out.append(
+                f"  {e['event']:>3}  {e['seat']:<5} {tile:<6} {e['end'] or '-':<4} "
+                f"{ends:<13} {e['endTotal']:>5}  {e['placementPoints']:>3}  "
+                f"{e['bonus']:>5}  {event:<9}  {totals}"
+            )
+        res = r["result"]
+        if res is None:
+            out.append("    (the round does not end)")
+        else:
+            who = f" {res['seat']}" if res["seat"] else ""
+            out.append(f"    result: {res['outcome']}{who}, totals "
+                       f"{','.join(map(str, res['totals']))}")
+    if g["stopped"] is not None:
+        s = g["stopped"]
+        out.append(f"  stopped at {s['line']}:{s['col']}: {s['code']} {s['name']}: "
+                   f"{s['message']}")
+    winner = g["winner"] or "none yet"
+    out.append(f"  winner: {winner}; totals {','.join(map(str, g['totals']))}")
+    return [escape_controls(line) for line in out]
+
+
+class Joiner:
+    """Parts to the text of the whole, in order, a part at a time: nothing
+    more once a part has problems (the games before them are written)."""
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        self.games = 0
+        self.ok = True
+
+    def add(self, part: Part) -> str:
+        """The text to write after the part's (nothing when it has none)."""
+        if not self.ok:
+            return ""
+        text = ""
+        if part.games:
+            text = (self.layout.sep if self.games else self.layout.head) + part.text
+            self.games += part.games
+        if part.problems:
+            self.ok = False
+        return text
+
+    def end(self) -> str:
+        """The text that ends the whole (nothing after problems)."""
+        if not self.ok:
+            return ""
+        return self.layout.tail if self.games else self.layout.empty
+
+
+class Same:
+    """Whether two texts given a chunk at a time (an input and its canonical
+    form) are the same, holding only what one has given beyond the other.
+    ``matched`` characters are known to be the same; from the first
+    difference on, ``rest`` is what the second text had given beyond them."""
+
+    def __init__(self) -> None:
+        self.matched = 0
+        self.differs = False
+        self._a = self._b = ""
+
+    def add(self, a: str = "", b: str = "") -> bool:
+        """More of either text; whether they now differ."""
+        if self.differs:
+            return True
+        self._a += a
+        self._b += b
+        n = min(len(self._a), len(self._b))
+        if n:
+            if self._a[:n] != self._b[:n]:
+                self.differs = True
+                return True
+            self.matched += n
+            self._a, self._b = self._a[n:], self._b[n:]
+        return False
+
+    def end(self) -> bool:
+        """Both texts are complete: whether they differ."""
+        self.differs = self.differs or self._a != self._b
+        return self.differs
+
+    @property
+    def rest(self) -> str:
+        return self._b
+
+
+def canonical(games: list[Game], source: str = "<input>") -> list[Game]:
+    """The records in canonical form: every reached placement's end written
+    as the engine resolves it (R4.2), none on a lead."""
+    return [canonical_game(g, n, source) for n, g in enumerate(games, 1)]
+
+
+def render(games: list[Game], to: str, positions: bool = False) -> str:
+    """Records as FTN, a JSON array, or JSON Lines (with their FTN places,
+    when asked for)."""
+    return LAYOUTS[to].join([game_text(g, to, positions) for g in games])
+
+
+def newline_of(text: str) -> str:
+    """The line end a text uses: "\\r\\n" when its first line ends so, else "\\n"."""
+    first = text.find("\n")
+    return "\r\n" if first > 0 and text[first - 1] == "\r" else "\n"
+
+
+def format_text(text: str, source: str = "<input>") -> tuple[str | None, list[Diagnostic]]:
+    """The canonical form of a text in its own kind (FTN; a JSON array; JSON
+    Lines) and with its own line ends (LF, or CRLF when its first line ends
+    so), or None and the errors that keep it from being read: ``fmt``'s work
+    on one piece. A text of no game (comments and blank lines only) is given
+    back as it is, as ``fmt --write`` leaves such a file."""
+
+    out, errors = _rewritten(format_piece, text, source, None, keep_empty=True)
+    if out is text:
+        return out, errors
+    if out is not None and newline_of(text) == "\r\n":
+        out = out.replace("\n", "\r\n")
+    return out, errors
+
+
+def convert_text(
+    text: str, to: str, source: str = "<input>", kind: str | None = None,
+    positions: bool = False,
+) -> tuple[str | None, list[Diagnostic]]:
+    """A text (FTN or JSON) in the canonical form of format ``to``, or None
+    and the diagnostics that keep it from being read. ``positions`` writes
+    each element's FTN line and column into JSON output: ``convert``'s work
+    on one piece."""
+
+    return _rewritten(partial(convert_piece, to=to, positions=positions), text, source, kind,
+                      LAYOUTS[to])
+
+
+def _rewritten(work: Callable[[Any], Any], text: str, source: str, kind: str | None,
+               layout: Layout | None = None, keep_empty: bool = False
+               ) -> tuple[str | None, list[Diagnostic]]:
+    """A rewriting job's text for a whole text (``layout``: by default the
+    layout of the kind the text is written back in; ``keep_empty``: a text
+    of no game is given back itself), or None and the problems."""
+    from verifier.pipeline.driver import Text, collect
+
+    piece, part = single(collect(work, Text(text, source, kind)))
+    if part.problems:
+        return None, part.problems
+    if keep_empty and not part.games:
+        return text, []
+    joiner = Joiner(layout or LAYOUTS[format_target(piece.how, piece.lines)])
+    return joiner.add(part) + joiner.end(), []
+
+
+Show = Callable[[list[Diagnostic], Piece], None]
+
+
+Say = Callable[[str], None]
+
+
+class Output:
+    """Where a command writes: standard output, or a file written whole or
+    not at all (``AtomicFile``, opened at the first write, compressed as
+    ``packing`` says). A file that cannot be written is remembered, and
+    said by ``commit`` (after the problems of the input, as a whole text's
+    would be)."""
+
+    def __init__(self, path: Path | None, packing: str | None = None) -> None:
+        self.path, self.packing = path, packing
+        self.file: AtomicFile | None = None
+        self.error: str | None = None
+
+    @classmethod
+    def named(cls, path: Path | None) -> Output:
+        """An output compressed as its name ends says (``.gz``...)."""
+        return cls(path, None if path is None else COMPRESSED.get(path.suffix.lower()))
+
+    def write(self, text: str) -> None:
+        if self.path is None:
+            if text:
+                sys.stdout.write(text)
+            return
+        if self.error is not None:
+            return
+        try:
+            if self.file is None:
+                self.file = AtomicFile(self.path, self.packing)
+            self.file.write(text)
+        except (OSError, InputError) as e:
+            self.abort()
+            self.error = f"{self.path}: cannot write: {getattr(e, 'strerror', None) or e}"
+
+    def commit(self) -> None:
+        """The file in place (even an empty one), or WriteError."""
+        if self.path is None:
+            return
+        self.write("")
+        if self.file is not None:
+            try:
+                self.file.commit()
+            except OSError as e:
+                self.error = f"{self.path}: cannot write: {e.strerror or e}"
+        if self.error is not None:
+            raise WriteError(self.error)
+
+    def abort(self) -> None:
+        if self.file is not None:
+            self.file.abort()
+            self.file = None
+
+
+def target_of(to: str | None, path: Path | None) -> str | None:
+    """The kind of records to write: ``to``, else the one that the output's
+    name ends in (``a.jsonl.gz``: jsonl), else None."""
+    if to is None and path is not None:
+        suffix = Path(plain_name(path.name)).suffix.lower().lstrip(".")
+        return suffix if suffix in FORMATS else None
+    return to
+
+
+class Joined:
+    """The sink of ``convert`` and ``replay``: parts joined as ``layout``
+    says and written to ``out`` as they come, each problem to ``show``;
+    nothing more is written once a game cannot be read (``ok`` False); an
+    input unreadable partway raises its InputError."""
+
+    def __init__(self, layout: Layout, out: Output, show: Show) -> None:
+        self.joiner, self.out, self.show = Joiner(layout), out, show
+        self.stopped = False  # some replay stopped at an illegal move
+
+    def start(self, s: Start) -> None:
+        pass
+
+    def add(self, piece: Piece, part: Part) -> None:
+        self.show(part.problems, piece)
+        self.out.write(self.joiner.add(part))
+        self.stopped |= part.stopped
+
+    def end(self, e: End) -> None:
+        if e.error is not None:
+            raise e.error
+        self.out.write(self.joiner.end())
+
+
+@dataclass
+class Rewritten:
+    """What ``rewrite`` did: ``ok`` when every game could be read (the output
+    is complete and, for a file, in place), ``stopped`` when some replay
+    stopped at an illegal move."""
+
+    ok: bool
+    stopped: bool
+
+
+def rewrite(source: Text | str, work: Callable[[Piece], Part], layout: Layout, out: Output,
+            show: Show, jobs: int = 1) -> Rewritten:
+    """``work`` on the pieces of one input (here or in ``jobs`` workers),
+    their texts joined as ``layout`` says and written to ``out`` as they
+    come. When a game cannot be read, nothing more is written (the games
+    before it have been, on standard output; a file is not written at all)
+    and the other problems are still shown. InputError when the input stops
+    being readable, WriteError when the file cannot be written (nothing is
+    left behind either way)."""
+    sink = Joined(layout, out, show)
+    try:
+        with interruptible(out.path is not None):
+            drive(work, sink, [source], jobs)
+    except BaseException:
+        out.abort()
+        raise
+    if not sink.joiner.ok:
+        out.abort()
+    else:
+        out.commit()
+    return Rewritten(sink.joiner.ok, sink.stopped)
+
+
+#: What one file does to fmt's exit status, in order: set it to 1 (a file
+#: that does not parse), raise it to 1 (one that would change), set it to 2
+#: (one that could not be rewritten).
+SET_1, AT_LEAST_1, SET_2 = "set 1", "at least 1", "set 2"
+
+
+#: The characters of canonical text held in memory before ``--write``
+#: writes them to the temporary file (most records are far shorter: a file
+#: that is already canonical then leaves no temporary file).
+HOLD_CHARS = 1 << 20
+
+
+class Formatted:
+    """One input of ``ftn fmt`` as its pieces come back: printed, compared
+    with the input (``--check``), or also written to a temporary file
+    (``--write``; never a file that does not parse, nor one of no game).
+    What ``--write`` writes is the canonical form of the text read once,
+    after the BOM it had, and the file is replaced only if it is still the
+    one that was read (``opened``: ``streams.Opened``). A command that
+    rewrites otherwise (``ftn fill``) names itself and its words in the
+    class attributes."""
+
+    COMMAND, WOULD, DONE, NOT_DONE = "fmt", "would reformat", "reformatted", "not formatted"
+    DOING = "formatted"
+
+    def __init__(self, path: str, mode: str, target: str, crlf: bool, say: Say, warn: Say,
+                 show: Show, opened: Opened | None = None) -> None:
+        self.path, self.label, self.mode, self.crlf = path, label_of(path), mode, crlf
+        self.say, self.warn, self.show = say, warn, show
+        self.opened = opened or Opened()
+        self.joiner = Joiner(LAYOUTS[target])
+        self.same = Same()
+        self.started = False  # a piece of the input came
+        self.held: list[str] = []  # canonical text not yet in the temporary file
+        self.held_chars = 0
+        self.file: AtomicFile | None = None
+        self.error: str | None = None  # why it cannot be rewritten
+
+    def add(self, piece: Piece, part: Part) -> None:
+        self.show(part.problems, piece)
+        text, original = self.joiner.add(part), ""
+        if self.mode != "print" and not self.same.differs:
+            original = ("\n" if self.started else "") + "\n".join(piece.lines)
+        self.started = True
+        self._emit(text, original)
+
+    def _emit(self, text: str, original: str = "") -> None:
+        if self.crlf:
+            text = text.replace("\n", "\r\n")
+        if self.mode == "print":
+            if text:
+                sys.stdout.write(text)
+            return
+        if not self.joiner.ok:  # it does not parse: no more comparing or writing
+            return
+        self.same.add(original, text)
+        if self.mode == "write" and self.error is None:
+            self._keep(text)
+
+    def _keep(self, text: str) -> None:
+        """More of the canonical text for the temporary file: held while it
+        is short and the same as the input, written once it is not."""
+        if self.file is not None:
+            self._write(text)
+            return
+        self.held.append(text)
+        self.held_chars += len(text)
+        if self.same.differs or self.held_chars > HOLD_CHARS:
+            self._open()
+
+    def _open(self) -> None:
+        """The temporary file: the BOM the input had, and the text held."""
+        try:
+            self.file = AtomicFile(Path(self.path), self.opened.packing)
+        except (OSError, InputError) as e:
+            self._fail(e)
+            return
+        held, self.held, self.held_chars = self.held, [], 0
+        self._write("\ufeff" * self.opened.bom + "".join(held))
+
+    def _write(self, text: str) -> None:
+        if self.file is None:
+            return
+        try:
+            self.file.write(text)
+        except OSError as e:
+            self._fail(e)
+
+    def _fail(self, e: OSError | InputError) -> None:
+        self.abort()
+        if isinstance(e, FileChanged):
+            why = f"changed while it was being {self.DOING}: not rewritten"
+        elif isinstance(e, CutInPlace):
+            why = (f"rewritten in place only in part ({e.why}): its new content is "
+                   f"complete in {e.kept}; copy it over the file (cat it > {self.label} "
+                   "keeps the hard links), then remove it")
+        else:
+            why = f"not rewritten: {getattr(e, 'strerror', None) or e}"
+        self.error = f"ftn {self.COMMAND}: {self.label}: {why}"
+
+    def finish(self) -> str | None:
+        """The end of the input: what it does to the exit status."""
+        if not self.joiner.ok:
+            self.abort()
+            self.warn(f"ftn {self.COMMAND}: {self.label}: {self.NOT_DONE}: it does not parse")
+            return SET_1
+        if not self.joiner.games:
+            self.abort()
+            done = "nothing printed" if self.mode == "print" else "left as it is"
+            self.warn(f"ftn {self.COMMAND}: {self.label}: {done}: it holds no game "
+                      "(nothing but comments and blank lines, or nothing at all)")
+            return None
+        self._emit(self.joiner.end())
+        if self.mode == "print" or not self.same.end():
+            self.abort()
+            return None
+        if self.mode == "check":
+            self.say(f"{self.WOULD} {self.label}")
+            return AT_LEAST_1
+        if self.file is None and self.error is None:
+            self._open()
+        if self.file is not None:
+            try:
+                self.file.commit(self.opened.identity)
+            except OSError as e:
+                self._fail(e)
+        if self.error is not None:
+            self.warn(self.error)
+            return SET_2
+        self.say(f"{self.DONE} {self.label}")
+        return None
+
+    def abort(self) -> None:
+        self.held, self.held_chars = [], 0
+        if self.file is not None:
+            self.file.abort()
+            self.file = None
+
+
+#: How a sink makes the file of one input: (path, mode, target, CRLF, say,
+#: warn, show, opened), ``Formatted`` or a command's own kind of it.
+MakeFile = Callable[[str, str, str, bool, Say, Say, Show, "Opened | None"], Formatted]
+
+
+class FmtSink:
+    """The sink of ``ftn fmt`` (and of ``ftn fill``, with its own ``kind``
+    of file): each input ``Formatted`` in turn; ``ops`` what each does to
+    the exit status, ``failed`` how many turned out unreadable partway (each
+    said with ``warn``)."""
+
+    def __init__(self, mode: str, say: Say, warn: Say, show: Show,
+                 kind: MakeFile | None = None) -> None:
+        self.mode, self.say, self.warn, self.show = mode, say, warn, show
+        self.kind = kind or Formatted
+        self.ops: list[str] = []
+        self.failed = 0
+        self.current: Formatted | None = None
+
+    def _file(self, name: str, how: str, head: list[str], opened: Opened | None) -> Formatted:
+        target, ends = (format_target(how, head), crlf(head)) if head else ("ftn", False)
+        return self.kind(name, self.mode, target, ends, self.say, self.warn, self.show, opened)
+
+    def start(self, s: Start) -> None:
+        self.current = self._file(s.name, s.how, s.head, s.opened)
+
+    def add(self, piece: Piece, part: Part) -> None:
+        assert self.current is not None
+        self.current.add(piece, part)
+
+    def end(self, e: End) -> None:
+        file, self.current = self.current or self._file(e.name, e.how, e.head, e.opened), None
+        if e.error is not None:
+            file.abort()
+            self.failed += 1
+            self.warn(f"ftn: {e.error}")
+        elif (op := file.finish()) is not None:
+            self.ops.append(op)
+
+
+def fmt_all(names: Iterable[str], mode: str, say: Say, warn: Say, show: Show,
+            jobs: int = 1, work: Callable[[Piece], Part] = format_piece,
+            kind: MakeFile | None = None) -> FmtSink:
+    """``ftn fmt`` on every input in order (``mode``: "print", "check" or
+    "write"), their pieces formatted here or in ``jobs`` worker processes
+    (``work`` and ``kind``: another command's job and files, ``ftn fill``'s)."""
+    sink = FmtSink(mode, say, warn, show, kind)
+    try:
+        with interruptible(mode == "write"):
+            drive(work, sink, _each_file_once(names) if mode == "write" else names, jobs)
+    finally:
+        if sink.current is not None:
+            sink.current.abort()
+    return sink
+
+
+def _each_file_once(names: Iterable[str]) -> Iterator[str]:
+    """The inputs of ``--write``, a file once: a name of a file named before
+    (again, or through a link) is left out. Its rewriting would find it
+    done; with more than one job it would be read before the first name is
+    rewritten, and then be found changed."""
+    seen: set[tuple[int, int]] = set()
+    for name in names:
+        try:
+            st = None if name == "-" else os.stat(name)
+        except OSError:  # its reading says why
+            st = None
+        if st is not None:
+            if (st.st_dev, st.st_ino) in seen:
+                continue
+            seen.add((st.st_dev, st.st_ino))
+        yield name
+
+
+def fmt_status(ops: list[str], unreadable: bool) -> int:
+    """The exit status of ``ftn fmt``: 2 when an input could not be read,
+    then each input's effect in order."""
+    status = 2 if unreadable else 0
+    for op in ops:
+        status = 1 if op == SET_1 else max(status, 1) if op == AT_LEAST_1 else 2
+    return status

@@ -1,0 +1,52 @@
+"""Render diagnostics for people (text with a caret) and for machines (JSON).
+
+Boundary: formatting only. Takes diagnostics and the source lines they point
+into and returns strings; it reads no file and decides nothing.
+"""
+
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from verifier.diagnostics import Diagnostic
+from verifier.files.jsonwrite import dumps as dumps  # JSON text as the CLI writes it
+
+REPORT_VERSION = 1
+
+
+@dataclass
+class Summary:
+    """Counts over everything checked."""
+
+    files: int = 0
+    games: int = 0
+    events: int = 0
+    errors: int = 0
+    warnings: int = 0
+
+    def text(self) -> str:
+        def n(k: int, word: str) -> str:
+            return f"{k} {word}" + ("" if k == 1 else "s")
+
+        return (
+            f"{n(self.files, 'file')}, {n(self.games, 'game')}, {n(self.events, 'event')}: "
+            f"{n(self.errors, 'error')}, {n(self.warnings, 'warning')}"
+        )
+
+    def to_dict(self) -> dict[str, int]:
+        return {
+            "files": self.files, "games": self.games, "events": self.events,
+            "errors": self.errors, "warnings": self.warnings,
+        }
+
+
+def report_json(diagnostics: Sequence[Diagnostic], summary: Summary) -> dict[str, Any]:
+    """The ``--format json`` document."""
+    return {
+        "version": REPORT_VERSION,
+        "diagnostics": [d.to_dict() for d in diagnostics],
+        "summary": summary.to_dict(),
+    }

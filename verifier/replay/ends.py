@@ -1,0 +1,139 @@
+"""Where a record's rounds and game end, for the replay: a record that
+stops in mid-round, a round after one cut short, an audit's resync.
+
+Boundary: the part of ``replay.Replay`` (a base class of it) that decides
+what the replay knows after a round that does not end as the rules' does:
+the audit's resync from the claimed (or computed) totals, the start a
+round's record implies after a round cut short (no cascade: later findings
+are defects of their own), and the finding or note of a record that stops
+in mid-round. It judges no claim and steps no move of the game itself (to
+learn how many events of a round the replay will play, it steps copies).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from notation.json.form import TOTALS
+from notation.model import NOBODY, Game, Knock, Round
+from verifier.diagnostics import DiagnosticName, Name
+from verifier.replay.claims import claimed_totals, implied_start
+from verifier.replay.judge import Judge, Located
+from verifier.rules.engine import GameState, Illegal, Stepper, copy_game, copy_round
+from verifier.rules.start import Setup, fmt_totals
+
+
+class RoundEnds:
+    """The round-end decisions of a replay (``Replay`` provides the rest)."""
+
+    game: Game
+    state: GameState | None
+    judge: Judge | None
+    setup: Setup
+    resync: str | None
+    event_no: int | None
+    round_start: tuple[int, ...]
+
+    def where(self, el: Any, claim: Any = None, part: str = "") -> tuple[int, int, str | None]:
+        raise NotImplementedError
+
+    def emit(self, name: DiagnosticName, message: str, at: tuple[int, int, str | None],
+             claimed: str | None = None, computed: str | None = None,
+             rule: str | None = None) -> None:
+        raise NotImplementedError
+
+    def note(self, message: str, at: Any) -> None:
+        raise NotImplementedError
+
+    def game_end(self) -> tuple[int, int, str | None]:
+        """Where a record ends: its ``end`` line (FTN), or its last element
+        (JSON: a game's own place is where it starts, and a finding about
+        its end must sort after every other of the game)."""
+        g = self.game
+        if g.pointer is None:
+            return g.end_line, 1, None
+        last: Located = g
+        if g.winner is not None:
+            last = g.winner
+        elif g.rounds:
+            rnd = g.rounds[-1]
+            last = rnd.result or (rnd.events[-1] if rnd.events else rnd)
+        return self.where(last)
+
+    def record_stops(self, index: int, step: Stepper) -> None:
+        """The record stops in the middle of its last round: an audit's
+        finding of that round (a round that ends there is evidence, like a
+        claim); for ``ftn check``, the game's ``game-unfinished`` says so,
+        or under ``winner none`` a note."""
+        g = self.game
+        at = self.game_end()
+        what = (f"round {index} is not over ({self.setup.names[step.round.turn]} to play, "
+                f"{step.round.ends_text()}) when the record stops")
+        if self.resync is not None:
+            if not self.setup.totals_known:
+                return  # from totals not known, a side may have reached the target (R8.4)
+            self.event_no = None
+            self.emit(Name.ROUND_UNFINISHED, what, at)
+        elif g.winner is not None and g.winner.side == NOBODY:
+            self.note(f"{what}: how it ends is not known", g.winner)
+
+    def adopt_start(self, index: int, rnd: Round, step: Stepper) -> None:
+        """After a round cut short (R8.5): start this one (round ``index``,
+        ``step`` dealt and no event played) from the totals its record
+        implies (``claims.implied_start``, of the events the replay will
+        play), with one total-mismatch where they differ from the computed;
+        else the judge adopts the first totals."""
+        state, judge = self.state, self.judge
+        assert state is not None and judge is not None
+        found = implied_start(rnd, self.setup, self.playable(rnd, step))
+        if found is None:
+            return
+        n, start = found
+        judge.adopt = False
+        if list(start) != state.scores:
+            ev = rnd.events[n - 1]
+            assert ev.totals is not None
+            self.event_no, claimed = n, fmt_totals(ev.totals.values)
+            self.emit(Name.TOTAL_MISMATCH, f"totals claimed {claimed} imply that round "
+                      f"{rnd.number} starts from {fmt_totals(start)}, computed "
+                      f"{fmt_totals(state.scores)}: the round before was cut short, without "
+                      "the points it lost; the replay goes on from the claimed totals",
+                      self.where(ev, ev.totals, TOTALS), claimed=claimed,
+                      computed=fmt_totals(state.scores))
+            self.event_no = None
+            state.scores[:] = start
+            self.round_start = start
+            judge.new_round(index, start)
+
+    def playable(self, rnd: Round, step: Stepper) -> int:
+        """How many of the round's events the replay will play: those before
+        the first it stops at (a seat that is not one, an illegal move),
+        found by stepping copies of ``step``'s round (of the base class) and
+        game, with no finding. Not where a side reaches the target: that
+        rests on the start this is asked for."""
+        seat_of = self.setup.seat_of
+        trial = Stepper(copy_game(step.game), copy_round(step.round))
+        for n, ev in enumerate(rnd.events, 1):
+            seat = seat_of.get(ev.seat)
+            if seat is None:
+                return n - 1
+            try:
+                if isinstance(ev, Knock):
+                    trial.knock(seat)
+                else:
+                    a, b = ev.tile
+                    trial.place(seat, a, b, ev.end)
+            except Illegal:
+                return n - 1
+        return len(rnd.events)
+
+    def resync_after(self, rnd: Round) -> None:
+        """An audit after a diverging round: go on from the claimed totals
+        (or the computed ones), the game not over."""
+        state = self.state
+        assert state is not None
+        if self.resync == "claimed":
+            claimed = claimed_totals(rnd, self.round_start, self.setup)
+            if claimed is not None and len(claimed) == len(state.scores):
+                state.scores = list(claimed)
+        state.over = False

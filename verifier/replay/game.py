@@ -1,0 +1,448 @@
+"""Replay a game record through the rules engine and judge what it claims.
+
+Boundary: this module joins the two layers. It reads ``notation.model``
+records (never text: that is the readers' work), sets the game up from its
+header (``setup``), steps every round with the engine's ``Stepper``, has the
+``Judge`` compare every claim, and returns ``Diagnostic`` s from the registry
+with their real places (line and column; for JSON, the JSON Pointer too,
+located by the reader's ``locate``). It does no I/O and no rendering; what a
+tool wants besides the findings (the reference trace, the resolved ends, the
+last position, the audit's divergences) it asks of ``observers``.
+
+What it decides:
+* the header (through ``setup``) and each round's deal and opener;
+* every event, in order; an illegal move stops that game's replay, since
+  later claims could not be judged (an audit, ``resync`` set, goes on with
+  the next round, from the claimed totals or the computed ones);
+* every claim, through the ``Judge``. A wrong claim does not stop the replay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, NoReturn, cast
+
+from notation.hints import aside
+from notation.model import NOBODY, Game, Knock, Placement, PointsClaim, Round, TotalsClaim
+from verifier.diagnostics import BY_NAME, Diagnostic, DiagnosticName, Name
+from verifier.replay.claims import already_placed
+from verifier.replay.ends import RoundEnds
+from verifier.replay.judge import At, Judge, Located
+from verifier.replay.observers import Ends, Final, Observer, Trace
+from verifier.replay.results import GameReport, Unknown
+from verifier.rules.engine import GameState, Illegal, RoundState, Rules, Stepper, deal_problems
+from verifier.rules.start import HeaderProblem, Setup, fmt_totals, read_header
+
+Locate = Callable[[str], tuple[int, int]]
+
+__all__ = [
+    "GameReport", "Locate", "Replay", "Unknown", "canonical_game", "check_game",
+    "final_position", "trace_game",
+]
+
+
+class _Stop(Exception):
+    """Raised inside a replay when the rest of the game (or, in an audit, of
+    the round) cannot be judged."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Play:
+    """Which event an undecided knock (or the play that proves it) was, for
+    the engine to hand back in a finding."""
+
+    at: Placement | Knock
+    event: int
+
+    def __str__(self) -> str:
+        return f"event {self.event}"
+
+
+class Replay(RoundEnds):
+    """The replay of one game (one object per game)."""
+
+    def __init__(self, game: Game, number: int = 1, source: str = "<input>",
+                 locate: Locate | None = None, resync: str | None = None,
+                 observers: Sequence[Observer] = (),
+                 game_class: type[GameState] = GameState, setup: Setup | None = None) -> None:
+        self.game = game
+        # The engine that plays it (a wrong one, for the audit's classifier),
+        # and the set-up, when not the header's.
+        self.game_class, self.given = game_class, setup
+        self.source = source
+        self.locate = locate
+        self.resync = resync  # "claimed" or "computed": an audit
+        self.observers = list(observers)
+        self.on_event = [o for o in self.observers
+                         if type(o).placed is not Observer.placed
+                         or type(o).knocked is not Observer.knocked]
+        self.report = GameReport(number)
+        self.round_no: int | None = None
+        self.event_no: int | None = None
+        self.step: Stepper | None = None
+        self.state: GameState | None = None
+        self.setup = _NO_SETUP
+        self.judge: Judge | None = None
+        self.last_diverged = False  # an audit: the last round had an error
+        self.round_start: tuple[int, ...] = ()  # the totals as the round in play started
+
+    # -- places and findings -------------------------------------------------
+
+    def where(self, el: Located | Any, claim: PointsClaim | TotalsClaim | Any = None,
+              part: str = "") -> tuple[int, int, str | None]:
+        """The place of an element (or of one of its claims): its line and
+        column, and for JSON its pointer, located in the text."""
+        pointer = el.pointer
+        if pointer is None:
+            return el.line, claim.col if claim is not None else el.col, None
+        pointer += part
+        line, col = self.locate(pointer) if self.locate is not None else (1, 1)
+        return line, col, pointer
+
+    def emit(self, name: DiagnosticName, message: str, at: tuple[int, int, str | None],
+             claimed: str | None = None, computed: str | None = None,
+             rule: str | None = None) -> None:
+        entry = BY_NAME[name]
+        cited = self.setup.options_cited.get(name)
+        if cited:
+            message += f" (under {cited[1]})"
+        line, col, pointer = at
+        d = Diagnostic(
+            entry.code, name, entry.severity, message, line, col, self.report.game,
+            self.round_no, self.event_no,
+            (rule or entry.rule) + (f", {cited[0]}" if cited else ""), claimed, computed,
+            self.source, pointer,
+        )
+        self.report.diagnostics.append(d)
+        for o in self.observers:
+            o.found(d, self.step, self.state)
+
+    def note(self, message: str, at: Any) -> None:
+        line, col, pointer = self.where(at)
+        self.report.unknowns.append(Unknown(
+            message, line, col, self.report.game, self.round_no, self.event_no, self.source,
+            pointer,
+        ))
+
+    # -- the game -----------------------------------------------------------
+
+    def run(self) -> GameReport:
+        """Replay the whole game; return what was found."""
+        rep = self.report
+        try:
+            self.start()
+            state = self.state
+            assert state is not None
+            rounds = self.game.rounds
+            # A record may start in mid-game: its rounds are numbered from there.
+            first = self.setup.start_round
+            for pos, rnd in enumerate(rounds):
+                index = first + pos
+                self.round_no, self.event_no = index, None
+                errors = rep.errors
+                if state.over:
+                    self.emit(Name.EVENT_AFTER_GAME_END,
+                              f"round {rnd.number} starts after "
+                              f"{self.setup.side_names[state.winner or 0]} won the game",
+                              self.where(rnd))
+                    if self.resync is None:
+                        raise _Stop
+                    state.over, state.winner = False, None
+                if rnd.number != index:
+                    self.emit(Name.BAD_HEADER, f"round {index} is numbered {rnd.number}",
+                              self.where(rnd), claimed=str(rnd.number), computed=str(index))
+                self.play_round(index, rnd, rounds[pos + 1] if pos + 1 < len(rounds) else None,
+                                errors)
+            self.finish()
+        except _Stop:
+            rep.stopped = rep.diagnostics[-1] if rep.diagnostics else None
+            rep.scores = tuple(self.state.scores) if self.state is not None else (
+                (0,) * max(1, len(self.setup.side_names)))
+        for o in self.observers:
+            o.game_ended()
+        self.judge = None  # (it holds this replay's methods: no cycle to collect)
+        return rep
+
+    def start(self) -> None:
+        found = self.given or read_header(self.game)
+        if isinstance(found, Setup):
+            self.setup = self.report.setup = found
+            self.state = found.new_game(self.game_class)
+            self.judge = Judge(found, self._judged, self.note)
+            return
+        for p in [found] if isinstance(found, HeaderProblem) else found:
+            self.emit(Name.BAD_HEADER, p.message, self.where(p.at), claimed=p.claimed)
+        raise _Stop
+
+    def _judged(self, name: DiagnosticName, message: str, at: At,
+                claimed: str | None = None, computed: str | None = None) -> None:
+        self.emit(name, message, self.where(*at), claimed, computed)
+
+    def play_round(self, index: int, rnd: Round, following: Round | None, errors: int) -> None:
+        """Deal, open and play one round; judge its claims and result
+        (``errors``: how many the game had before the round began)."""
+        state, judge = self.state, self.judge
+        assert state is not None and judge is not None
+        self.round_start = tuple(state.scores)
+        if self.resync is not None:
+            judge.reset()
+        judge.new_round(index, self.round_start)
+        self.step = cast("Stepper | None", None)  # not narrowed to None: open_round sets it
+        completed = False
+        try:
+            step = self.open_round(index, rnd, state)
+            if judge.adopt:  # after a round cut short, once dealt (R8.5)
+                self.adopt_start(index, rnd, step)
+            for o in self.observers:
+                o.round_started(index, rnd, step)
+            self.play_events(rnd, step)
+            completed = True
+            if step.round.partial:
+                self.note_round_unknowns(step.round, rnd)
+            if step.over:
+                state.end_round()
+            if rnd.result is not None:
+                self.event_no = None
+                judge.result(rnd.result, step)
+            if following is not None and not step.over:
+                self.round_no, self.event_no = index + 1, None
+                self.emit(Name.ROUND_UNFINISHED,
+                          f"round {index} is not over ({self.setup.names[step.round.turn]} to "
+                          f"play, {step.round.ends_text()}) when round {following.number} "
+                          "starts", self.where(following))
+                self.round_no = index
+                if self.resync is None:  # (an audit resyncs its own way)
+                    judge.adopt = True  # the next round starts where its claims say
+            elif following is None and not step.over and not state.over:
+                self.record_stops(index, step)
+            self.report.rounds += 1
+        except _Stop:
+            if self.resync is None:
+                raise
+            self.report.rounds += 1
+        finally:
+            for o in self.observers:
+                o.round_ended(index, rnd, self.step, completed)
+        self.last_diverged = self.report.errors > errors
+        if self.resync is not None and self.last_diverged:
+            self.resync_after(rnd)
+
+    def open_round(self, index: int, rnd: Round, state: GameState) -> Stepper:
+        hands, unknown = self.hands(rnd)
+        partial = any(unknown)
+        names = self.setup.names
+        opener = self.setup.seat_of.get(rnd.opener)
+        if opener is None:
+            self.emit(Name.WRONG_OPENER, f"{rnd.opener} is not a seat{aside(rnd.opener, names)}; "
+                      f"the seats are {', '.join(names)}", self.where(rnd))
+            raise _Stop
+        if partial and self.setup.rules.opener == "highest-double":
+            self.note("the opener (the holder of the highest double, V5) cannot be checked: "
+                      "not every hand is known", rnd)
+        else:
+            due = state.opener_for(index, hands)
+            if opener != due:
+                self.emit(
+                    Name.WRONG_OPENER,
+                    f"round {index} is opened by {rnd.opener}; it is {names[due]}'s turn "
+                    "to open", self.where(rnd), claimed=rnd.opener, computed=names[due],
+                )
+        rs = state.new_round(hands, opener, names, unknown if partial else None)
+        self.step = Stepper(state, rs)
+        return self.step
+
+    def play_events(self, rnd: Round, step: Stepper) -> None:
+        state, judge, rs = step.game, self.judge, step.round
+        assert judge is not None
+        seat_of = self.setup.seat_of
+        partial = rs.partial
+        watchers = self.on_event
+        place, knock, judged = step.place, step.knock, judge.event  # the hot loop
+        n = 0
+        try:
+            for n, ev in enumerate(rnd.events, 1):
+                self.event_no = n
+                if state.over:
+                    self.emit(Name.EVENT_AFTER_GAME_END,
+                              f"{self.setup.side_names[state.winner or 0]} has already won "
+                              "the game", self.where(ev))
+                    raise _Stop
+                seat = seat_of.get(ev.seat)
+                if seat is None:
+                    self.emit(Name.NOT_YOUR_TURN, f"{ev.seat} is not a seat of this game"
+                              f"{aside(ev.seat, self.setup.names)}; it is "
+                              f"{self.setup.names[rs.turn]}'s turn", self.where(ev))
+                    raise _Stop
+                try:
+                    if isinstance(ev, Knock):
+                        knock(seat, _Play(ev, n) if partial else None)
+                        if watchers:
+                            for o in watchers:
+                                o.knocked(n, ev, seat, step)
+                        if ev.totals is not None:
+                            judge.knock(ev, n, state)
+                        continue
+                    a, b = ev.tile
+                    placed, scored = place(seat, a, b, ev.end, _Play(ev, n) if partial else None)
+                    if watchers:
+                        for o in watchers:
+                            o.placed(n, ev, placed, scored, step)
+                    judged(ev, n, placed, scored, state)  # raises no Illegal
+                except Illegal as e:
+                    self.illegal(n, ev, e, step, rnd)
+        finally:
+            self.report.events += n  # the events reached, the one that stopped the round too
+
+    def illegal(self, n: int, ev: Placement | Knock, e: Illegal, step: Stepper,
+                rnd: Round) -> NoReturn:
+        for o in self.observers:
+            o.illegal(n, ev, e, step)
+        if e.kind == Name.EVENT_AFTER_ROUND_END and step.round.pending:
+            # The round looks blocked by knocks; a later play of the round
+            # may prove one of them false: say that instead.
+            e = self.look_ahead(step.round, rnd, n) or e
+        if isinstance(e.token, _Play):  # a knock proven illegal by this play
+            self.event_no = e.token.event
+            self.emit(e.kind, e.message, self.where(e.token.at), rule=e.rule)
+        else:
+            message = e.message
+            if e.kind == Name.TILE_NOT_IN_HAND and isinstance(ev, Placement):
+                message = already_placed(rnd, n, ev) or message
+            self.emit(e.kind, message, self.where(ev), rule=e.rule)
+        raise _Stop from None
+
+    def hands(self, rnd: Round) -> tuple[list[list[tuple[int, int]]], list[int]]:
+        """The known tiles of every seat and how many of its tiles are not
+        known (a hand left out, or '?' tiles)."""
+        rules, names, seat_of = self.setup.rules, self.setup.names, self.setup.seat_of
+        size = rules.hand_size
+        hands: list[list[tuple[int, int]] | None] = [None] * rules.players
+        unknown = [0] * rules.players
+        bad = False
+        for d in rnd.deals:
+            seat = seat_of.get(d.seat)
+            if seat is None:
+                self.emit(Name.BAD_DEAL, f"deal for {d.seat}, which is not a seat"
+                          f"{aside(d.seat, self.setup.names)}", self.where(d))
+                raise _Stop
+            if hands[seat] is not None:
+                self.emit(Name.BAD_DEAL, f"{d.seat} is dealt twice", self.where(d))
+                raise _Stop
+            if len(d.tiles) != size:
+                self.emit(Name.BAD_DEAL, f"{d.seat} is dealt {len(d.tiles)} tiles; the hand size "
+                          f"is {size} (write '?' for a tile not known)", self.where(d))
+                bad = True
+            tiles: tuple[Any, ...] = d.tiles  # objects: compiled, no pair built again
+            known = [t for t in tiles if t is not None]
+            hands[seat] = known
+            unknown[seat] = size - len(known)
+            if unknown[seat]:
+                self.note(f"{unknown[seat]} of the {size} tiles dealt to {d.seat} are not known",
+                          d)
+        for s, h in enumerate(hands):
+            if h is None:
+                unknown[s] = size
+                self.note(f"the hand of {names[s]} is not known (no deal line)", rnd)
+        full = [h or [] for h in hands]
+        problems = deal_problems(rules, full, names, complete=False)
+        if problems or bad:
+            where = {seat_of[d.seat]: d for d in rnd.deals}
+            for seat, message in problems:
+                at = where.get(seat, rnd) if seat is not None else rnd
+                self.emit(Name.BAD_DEAL, message, self.where(at))
+            raise _Stop
+        return full, unknown
+
+    def look_ahead(self, rs: RoundState, rnd: Round, n: int) -> Illegal | None:
+        """The first later placement of the round (from event ``n``) that
+        proves an undecided knock illegal, as a finding; else None."""
+        for m, ev in enumerate(rnd.events[n - 1 :], n):
+            seat = self.setup.seat_of.get(ev.seat)
+            if isinstance(ev, Placement) and seat is not None:
+                found = rs.proven_knock(seat, *ev.tile, _Play(ev, m))
+                if found is not None:
+                    return found
+        return None
+
+    def note_round_unknowns(self, rs: RoundState, rnd: Round) -> None:
+        names = self.setup.names
+        for seat, _, _, token in rs.pending:
+            assert isinstance(token, _Play)
+            self.event_no = token.event
+            self.note(
+                f"the knock by {names[seat]} ({token}) cannot be checked: "
+                f"{names[seat]} held tiles that are not known, and none of those it "
+                "played later in the round fitted the ends of the knock", token.at,
+            )
+        self.event_no = None
+        if rs.outcome == "blocked" and rs.partial:
+            unknown = [names[s] for s in range(self.setup.rules.players) if rs.unknown[s]]
+            self.note(
+                f"the block of round {self.round_no} rests on the knocks written: the hands of "
+                f"{', '.join(unknown)} are not fully known", rnd,
+            )
+
+    def finish(self) -> None:
+        """After the last round: the winner line, and whether the game ended."""
+        state, judge = self.state, self.judge
+        assert state is not None and judge is not None
+        g, rep = self.game, self.report
+        self.round_no = self.event_no = None
+        self.step = None
+        rep.scores = tuple(state.scores)
+        rep.complete = state.over
+        if state.over and state.winner is not None:
+            rep.winner = self.setup.side_names[state.winner]
+        if self.resync is not None and self.last_diverged:
+            return  # an audit: what follows would follow from the last round's divergence
+        if g.winner is not None:
+            judge.winner(g.winner, state)
+        if not self.setup.totals_known:
+            if g.winner is None:  # (a winner line is noted by the judge)
+                judge.unfinished(g)
+        elif not state.over and (g.winner is None or g.winner.side != NOBODY):
+            # (``winner none`` says itself that no side has won: a record of
+            # part of a game, like a round cut out of it.)
+            self.emit(Name.GAME_UNFINISHED, f"the record stops before any side reaches "
+                      f"{self.setup.rules.target}: totals {fmt_totals(state.scores)}",
+                      self.game_end())
+
+
+_NO_SETUP = Setup(Rules.main_form(2), ())  # until the header is read
+
+
+# --------------------------------------------------------------------------
+# What the tools call.
+
+
+def check_game(game: Game, number: int = 1, source: str = "<input>",
+               locate: Locate | None = None, observers: Sequence[Observer] = ()) -> GameReport:
+    """Replay one game and return what it found (see the module doc)."""
+    return Replay(game, number, source, locate, None, observers).run()
+
+
+def trace_game(game: Game, number: int = 1, source: str = "<input>",
+               locate: Locate | None = None) -> GameReport:
+    """Replay one game with its reference trace (``report.trace``)."""
+    rep_setup = read_header(game)
+    trace = Trace(rep_setup) if isinstance(rep_setup, Setup) else None
+    rep = check_game(game, number, source, locate, [trace] if trace else [])
+    rep.trace = trace.rounds if trace is not None else []
+    return rep
+
+
+def final_position(game: Game, source: str = "<input>") -> GameReport:
+    """Replay one game and keep its last position (``report.final``)."""
+    final = Final()
+    rep = check_game(game, 1, source, None, [final])
+    rep.final = final.position
+    return rep
+
+
+def canonical_game(game: Game, number: int = 1, source: str = "<input>") -> Game:
+    """The record in canonical form: every reached placement's end written as
+    the engine resolves it (R4.2), none on a lead."""
+    ends = Ends()
+    check_game(game, number, source, None, [ends])
+    return ends.resolve(game)

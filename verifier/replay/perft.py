@@ -1,0 +1,58 @@
+"""Perft of a record: the position a record ends in, and the legal
+continuations counted from it, as chess engines test move generators.
+
+Boundary: reads one text (``check.read_any``), replays its first game to its
+last position (``replay.final_position``) and counts with the engine
+(``engine.perft``); a record it cannot start from gives ``NoStart`` with the
+message and the diagnostics that say why. It prints nothing (``ftn perft``
+does).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from verifier.diagnostics import Diagnostic
+from verifier.pipeline.jobs.read import read_any
+from verifier.rules.engine import GameState, RoundState, perft_divide
+from verifier.rules.engine import perft as perft_count
+
+
+@dataclass
+class NoStart(Exception):
+    """A record perft cannot start from: why, and the diagnostics that show it."""
+
+    message: str
+    problems: list[Diagnostic] = field(default_factory=list)
+
+
+def last_position(text: str, name: str) -> tuple[RoundState, GameState]:
+    """The last position of a text's first game; NoStart when there is no
+    game, it does not replay clean, it has no round or a hand is unknown."""
+    from verifier.replay.game import final_position
+
+    games, errors = read_any(text, name)
+    if errors or not games:
+        raise NoStart(f"{name}: no game to start from", errors)
+    rep = final_position(games[0], name)
+    bad = [d for d in rep.diagnostics if d.severity == "error"]
+    if bad or rep.final is None:
+        raise NoStart(f"{name}: the record must replay clean and have a round", bad)
+    rs, gs = rep.final
+    if rs.partial:
+        raise NoStart(f"{name}: perft needs every hand of the last round known")
+    return rs, gs
+
+
+def perft_lines(rs: RoundState, gs: GameState, depth: int, divide: bool) -> list[str]:
+    """The count of the continuations ``depth`` moves deep, as ``ftn perft``
+    prints it: one line, or (``divide``) a line per first move and the total."""
+    if not divide:
+        return [str(perft_count(rs, gs, depth))]
+    lines, total = [], 0
+    for move, count in perft_divide(rs, gs, depth):
+        what = "knock" if move.tile is None else f"{move.tile[0]}-{move.tile[1]}" + (
+            f" {move.end}" if move.end else "")
+        lines.append(f"{what}: {count}")
+        total += count
+    return [*lines, f"total: {total}"]

@@ -1,0 +1,76 @@
+"""What replaying a game returns: its findings and what its observers kept.
+
+Boundary: plain data (``GameReport``, ``Unknown``), filled by ``replay``;
+no logic beyond counting and naming.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from verifier.diagnostics import Counted, Diagnostic
+from verifier.replay.observers import Divergence
+from verifier.rules.engine import GameState, RoundState
+from verifier.rules.start import Setup
+
+
+@dataclass(frozen=True, slots=True)
+class Unknown:
+    """Something a partial record leaves undecided: not an error; listed by
+    ``ftn check --explain-unknowns``."""
+
+    message: str
+    line: int
+    col: int
+    game: int
+    round: int | None = None
+    event: int | None = None
+    source: str = "<input>"
+    pointer: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain dict (JSON-ready)."""
+        return {
+            "message": self.message, "file": self.source, "line": self.line, "col": self.col,
+            "pointer": self.pointer, "game": self.game, "round": self.round,
+            "event": self.event,
+        }
+
+
+@dataclass
+class GameReport(Counted):
+    """What replaying one game found, and what its observers recorded."""
+
+    game: int
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    events: int = 0
+    rounds: int = 0
+    complete: bool = False
+    winner: str | None = None
+    scores: tuple[int, ...] = ()
+    # The finding that stopped the replay (an illegal move, a bad header or
+    # deal), if one did.
+    stopped: Diagnostic | None = None
+    # What a partial record leaves undecided.
+    unknowns: list[Unknown] = field(default_factory=list)
+    setup: Setup | None = None
+    # From the observers asked for: the reference replay (rounds in the
+    # 'replay' schema's shape), the last position (for perft), the audit's
+    # divergences (each round's first finding) and clean rounds.
+    trace: list[dict[str, Any]] | None = None
+    final: tuple[RoundState, GameState] | None = None
+    divergences: list[Divergence] = field(default_factory=list)
+    clean_rounds: int = 0
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self.setup.names if self.setup else ()
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return self.setup.side_names if self.setup else ()
+
+    @property
+    def target(self) -> int:
+        return self.setup.rules.target if self.setup else 61

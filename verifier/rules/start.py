@@ -1,0 +1,339 @@
+"""One game set-up: seats, sides, rules and options, from a record's header
+or from what a program declares.
+
+Boundary: reads a record's header tags (``notation.model.Tag``) into a
+``Setup``: the seat names, the side names, the ``Rules`` (through
+``options.resolve``), the first opener, and which declared options decide
+which diagnostics. A header that cannot be read gives ``HeaderProblem`` s
+(message and the element to place it at), never an exception. The replay,
+the live protocol, the generator and the test engines all start a game from
+a ``Setup``. No I/O, no diagnostics of its own (the replay turns problems
+into ``bad-header``), no rules of play (``engine`` has them).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+
+from notation.hints import close_matches, did_you_mean
+from notation.json.text import MAX_DIGITS  # the readers' limit of a number (FTN and JSON)
+from notation.model import RESERVED_WORDS, Game, Tag
+from verifier.diagnostics import DiagnosticName, Name
+from verifier.rules.engine import GameState, Rules
+from verifier.rules.options import Problem, known_options, resolve
+
+FORMAT_VERSIONS = ("1",)
+START_ROUND_RE = re.compile(r"0*[1-9][0-9]*\Z")
+START_TOTALS_RE = re.compile(r"(?:[0-9]+(?:,[0-9]+)*|\?)\Z")
+#: The totals of ``[start "K" "?"]``: not known.
+UNKNOWN_TOTALS = "?"
+#: The target a game from unknown totals is played to: never met.
+UNREACHABLE_TARGET = 10 ** 18
+SEAT_RE = re.compile(
+    r"(?!(?:" + "|".join(RESERVED_WORDS) + r")(?![A-Za-z0-9_]))[A-Za-z][A-Za-z0-9_]*\Z"
+)
+
+
+def fmt_totals(values: Sequence[int]) -> str:
+    """Totals as FTN writes them: ``(12,7)``."""
+    return "(" + ",".join(str(v) for v in values) + ")"
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything a game's play depends on before its first round."""
+
+    rules: Rules
+    names: tuple[str, ...]
+    first: int = 0  # the first opener's seat (R3.1)
+    side_names: tuple[str, ...] = field(default=())
+    seat_of: dict[str, int] = field(default_factory=dict)
+    # Diagnostics whose verdict a declared option decides: name -> (option
+    # ids, e.g. "V3", and the words to cite it with).
+    options_cited: dict[str, tuple[str, str]] = field(default_factory=dict)
+    # Where the record starts ([start "6" "52,47"]): the number of its first
+    # round, and every side's total then (None: a game's start, all 0).
+    start_round: int = 1
+    start_totals: tuple[int, ...] | None = None
+    # False for [start "6" "?"]: the totals as the record starts are not
+    # known (the replay counts from 0, and judges nothing that rests on them).
+    totals_known: bool = True
+
+    @classmethod
+    def of(cls, rules: Rules, names: Sequence[str], first: int = 0) -> Setup:
+        """The set-up of a game of these rules and seat names."""
+        names = tuple(names)
+        sides = tuple(
+            "+".join(names[s] for s in rules.seats_of_side(side))
+            for side in range(rules.side_count)
+        )
+        return cls(rules, names, first, sides, {n: i for i, n in enumerate(names)},
+                   options_cited(rules))
+
+    @classmethod
+    def declared(cls, names: Sequence[str], first: str | int = 0, preset: str | None = None,
+                 options: Sequence[tuple[str, str]] = ()) -> Setup:
+        """The set-up of a game whose options are declared as words (a
+        preset, NAME=VALUE pairs); ValueError when they are impossible."""
+        rules, problems = resolve(len(names), preset, list(options))
+        if rules is None:
+            raise ValueError("; ".join(p.message for p in problems))
+        at = list(names).index(first) if isinstance(first, str) else first
+        return cls.of(rules, names, at)
+
+    def new_game(self, game_class: type[GameState] = GameState) -> GameState:
+        """The scores and round count of a game about to start, or, for a
+        record that starts in mid-game, as its first round starts."""
+        rules = self.rules
+        if not self.totals_known:
+            # [start "K" "?"]: the totals are counted from 0, and no target is
+            # met (the judge leaves open what rests on it).
+            rules = replace(rules, target=UNREACHABLE_TARGET)
+        state = game_class(rules, self.first)
+        if self.start_totals is not None:
+            state.scores = list(self.start_totals)
+        state.round_number = self.start_round - 1
+        return state
+
+    def starting_at(self, round_number: int, totals: Sequence[int]) -> Setup:
+        """The same set-up for a record that starts at this round with these
+        totals (the first opener kept)."""
+        return replace(self, start_round=round_number, start_totals=tuple(totals))
+
+    def side_of_seat(self, seat: int) -> str:
+        """The name of the side a seat plays for."""
+        return self.side_names[self.rules.side_of[seat]]
+
+
+@dataclass(frozen=True, slots=True)
+class HeaderProblem:
+    """Why a header cannot be read, and the tag (or the game) it is about."""
+
+    message: str
+    at: Tag | Game
+    claimed: str | None = None
+
+
+#: The tags the header's checks read (every other tag is free).
+KNOWN_TAGS = ("ftn", "seat", "first", "start", "rules", "rule")
+
+
+def _near_tag(game: Game, key: str) -> Tag | None:
+    """A free tag whose name is a slip of ``key`` (``[frist "N"]`` for
+    ``first``), if any: where a missing tag is reported."""
+    for tag in game.tags:
+        if tag.key not in KNOWN_TAGS and close_matches(tag.key, KNOWN_TAGS, 1) == [key]:
+            return tag
+    return None
+
+
+def _missing(game: Game, key: str, message: str) -> HeaderProblem:
+    """A missing tag, reported at the free tag it was probably meant to be
+    (with its name), else at the game."""
+    near = _near_tag(game, key)
+    if near is None:
+        return HeaderProblem(message, game)
+    return HeaderProblem(f"[{near.key}]: did you mean [{key}]? ({message})", near)
+
+
+def read_header(game: Game) -> Setup | HeaderProblem | list[HeaderProblem]:
+    """The set-up a record's header declares, or every problem found in it."""
+    seats: list[str] = []
+    first: Tag | None = None
+    start: Tag | None = None
+    preset: Tag | None = None
+    declared: list[tuple[str, str]] = []
+    option_tags: list[Tag] = []
+    seen: set[str] = set()
+    found: list[HeaderProblem] = []
+    bad_seat = False  # a [seat] tag already reported
+    for tag in game.tags:
+        k, v = tag.key, tag.values
+        if k in ("ftn", "first", "rules", "start") and k in seen:
+            found.append(HeaderProblem(f"the tag [{k}] is given twice", tag))
+            continue
+        seen.add(k)
+        if k == "ftn":
+            if len(v) != 1 or v[0] not in FORMAT_VERSIONS:
+                found.append(HeaderProblem(
+                    "the format version must be " + " or ".join(f'"{x}"' for x in FORMAT_VERSIONS)
+                    + ': [ftn "1"]', tag, " ".join(v) or None,
+                ))
+        elif k == "seat":
+            if not 1 <= len(v) <= 2 or not SEAT_RE.match(v[0]):
+                bad_seat = True
+                found.append(HeaderProblem(
+                    '[seat] takes a seat name (a letter, then letters, digits or _; not a '
+                    'reserved word) and an optional player: [seat "N" "Alice"]', tag,
+                ))
+            elif v[0] in seats:
+                bad_seat = True
+                found.append(HeaderProblem(f"seat {v[0]} is given twice", tag))
+            else:
+                seats.append(v[0])
+        elif k == "first":
+            first = tag
+        elif k == "start":
+            start = tag
+        elif k == "rules":
+            if len(v) != 1:
+                found.append(HeaderProblem('[rules] takes one preset: [rules "pagat"]', tag))
+            else:
+                preset = tag
+        elif k == "rule":
+            if len(v) != 2:
+                found.append(HeaderProblem(
+                    f'[rule] takes an option and its value: [rule "target" "100"]; '
+                    f"known options: {known_options()}", tag,
+                ))
+            else:
+                declared.append((v[0], v[1]))
+                option_tags.append(tag)
+    if "ftn" not in seen:
+        found.append(_missing(game, "ftn", 'the [ftn "1"] tag is missing'))
+    named = preset.values[0] if preset else None
+    if len(seats) < 2 and not bad_seat:
+        found.append(_missing(
+            game, "seat", f"{len(seats)} seat{'' if len(seats) == 1 else 's'}; at least 2 "
+            '[seat] tags are needed, one a seat in clockwise order: [seat "N"]'))
+    if len(seats) < 2:
+        # What is wrong with each declaration alone is still said.
+        rules = None
+        problems = tuple(p for p in _resolve(2, named, tuple(declared))[1]
+                         if p.index is not None)
+    else:
+        rules, problems = _resolve(len(seats), named, tuple(declared))
+    if rules is None:
+        found += [
+            HeaderProblem(p.message, (
+                preset if p.index == -1 and preset is not None
+                else option_tags[p.index] if p.index is not None and p.index >= 0 else game
+            ))
+            for p in problems
+        ]
+        by_lot = _by_lot(preset, declared)
+    else:
+        by_lot = rules.opener == "rotate"
+        begins = read_start(start, rules, seats) if start is not None else (1, None)
+        if isinstance(begins, HeaderProblem):
+            found.append(begins)
+    if first is None and by_lot and start is None:
+        found.append(_missing(
+            game, "first", 'the [first "SEAT"] tag (the first opener, R3.1) is missing'))
+    if first is not None and len(seats) >= 2 and (
+            len(first.values) != 1 or first.values[0] not in seats):
+        opener = first.values[0] if len(first.values) == 1 else ""
+        found.append(HeaderProblem(
+            f"[first] must name one seat of {', '.join(seats)}"
+            + did_you_mean(opener, seats, '"'), first))
+    if found or rules is None or isinstance(begins, HeaderProblem):
+        return _sorted(found)
+    if first is not None:
+        at = seats.index(first.values[0])
+    elif start is not None and game.rounds and game.rounds[0].opener in seats:
+        # A record that starts in mid-game: the first opener follows from the
+        # opener of its first round (R3.2).
+        at = (seats.index(game.rounds[0].opener) - (begins[0] - 1)) % len(seats)
+    else:
+        at = 0
+    setup = _setup_of(rules, tuple(seats), at)
+    if start is None:
+        return setup
+    return replace(setup, start_round=begins[0], start_totals=begins[1],
+                   totals_known=begins[1] is not None)
+
+
+def _by_lot(preset: Tag | None, declared: list[tuple[str, str]]) -> bool:
+    """Whether the first opener is chosen by lot (R3.1), as far as options
+    that cannot all be read say."""
+    opener = "highest-double" if preset is not None and preset.values[0] == "online" else "lot"
+    for name, value in declared:
+        if name == "opener":
+            opener = value
+    return opener != "highest-double"
+
+
+def _sorted(found: list[HeaderProblem]) -> HeaderProblem | list[HeaderProblem]:
+    """Problems in order of place (a problem of the game as a whole first)."""
+    found.sort(key=lambda p: (p.at.line, p.at.col))
+    return found[0] if len(found) == 1 else found
+
+
+# The records of an archive mostly share their seats and rules: each set-up
+# is worked out once (a ``Setup`` and ``Rules`` are frozen, and nothing
+# changes the mappings they hold).
+@lru_cache(maxsize=256)
+def _resolve(players: int, preset: str | None, declared: tuple[tuple[str, str], ...]
+             ) -> tuple[Rules | None, tuple[Problem, ...]]:
+    rules, problems = resolve(players, preset, declared)
+    return rules, tuple(problems)
+
+
+@lru_cache(maxsize=256)
+def _setup_of(rules: Rules, names: tuple[str, ...], first: int) -> Setup:
+    return Setup.of(rules, names, first)
+
+
+def read_start(tag: Tag, rules: Rules, seats: Sequence[str]
+               ) -> tuple[int, tuple[int, ...] | None] | HeaderProblem:
+    """The first round and the totals of a ``[start "ROUND" "T1,T2,..."]``
+    tag (None for ``"?"``: not known), or what is wrong with it."""
+    usage = ('[start] takes the number of the first round recorded and the totals of every '
+             'side as it starts: [start "6" "52,47"] ([start "6" "?"] when they are not '
+             'known)')
+    v = tag.values
+    if len(v) != 2 or not START_ROUND_RE.match(v[0]) or not START_TOTALS_RE.match(v[1]):
+        return HeaderProblem(usage, tag, " ".join(v) or None)
+    if any(len(x.lstrip("0")) > MAX_DIGITS for x in (v[0], *v[1].split(","))):
+        return HeaderProblem(f"[start]: a number of more than {MAX_DIGITS} digits", tag)
+    if v[1] == UNKNOWN_TOTALS:
+        return int(v[0]), None
+    totals = tuple(int(x) for x in v[1].split(","))
+    sides = rules.side_count
+    if len(totals) != sides:
+        names = ", ".join("+".join(seats[s] for s in rules.seats_of_side(i))
+                          for i in range(sides))
+        return HeaderProblem(f"[start] gives {len(totals)} totals for {sides} sides ({names})",
+                             tag, v[1])
+    if rules.immediate_end and max(totals) >= rules.target:
+        return HeaderProblem(f"[start] totals {v[1]}: a side at {rules.target} or past it "
+                             "has already won (R8.2, R8.4)", tag, v[1])
+    return int(v[0]), totals
+
+
+@lru_cache(maxsize=64)
+def options_cited(rules: Rules) -> dict[str, tuple[str, str]]:
+    """For each diagnostic, the declared options (R9) that decide it, when
+    they differ from the main form (computed once per set of rules: treat the
+    dict as read-only)."""
+    main = Rules.main_form(rules.players) if rules.players <= 4 else None
+    cites: dict[str, list[tuple[str, str]]] = {}
+    N = Name
+
+    def add(names: tuple[DiagnosticName, ...], vid: str, words: str) -> None:
+        for n in names:
+            cites.setdefault(n, []).append((vid, words))
+
+    if rules.divisors != (3, 5):
+        add((N.POINTS_MISMATCH,), "V3", "divisors " + ",".join(map(str, rules.divisors)))
+    if rules.target != 61:
+        add((N.OVERSHOOT_ACCEPTED, N.WRONGLY_DISCARDED, N.BONUS_SPLIT, N.WINNER_MISMATCH,
+             N.GAME_UNFINISHED, N.TOTAL_MISMATCH), "V2", f"target {rules.target}")
+    if not rules.immediate_end:
+        add((N.OVERSHOOT_ACCEPTED, N.WRONGLY_DISCARDED, N.WINNER_MISMATCH, N.RESULT_MISMATCH),
+            "V4", "immediate end off")
+    if rules.bonus != 1:
+        add((N.BONUS_MISMATCH, N.BONUS_SPLIT, N.POINTS_MISMATCH), "V7", f"bonus {rules.bonus}")
+    if main is None or (rules.max_pip, rules.hand_size) != (main.max_pip, main.hand_size):
+        add((N.BAD_DEAL,), "V1", f"a {rules.max_pip}-{rules.max_pip} set, hands of "
+            f"{rules.hand_size}")
+    if main is None or rules.partnerships != main.partnerships:
+        add((N.NOT_YOUR_TURN, N.RESULT_MISMATCH, N.BONUS_MISMATCH), "V6",
+            "partnerships " + ("on" if rules.partnerships else "off"))
+    return {
+        name: (", ".join(v for v, _ in found), "; ".join(w for _, w in found))
+        for name, found in cites.items()
+    }
