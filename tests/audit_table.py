@@ -41,7 +41,7 @@ from _base import generate as generate  # noqa: E402  (used by the tests too)
 from engines_catalog import RULES, WRONG  # noqa: E402
 
 from verifier.audit.defects import GameAudit, audit_game, classify  # noqa: E402
-from verifier.audit.live.protocol import audit_one  # noqa: E402
+from verifier.live.protocol import audit_one  # noqa: E402
 from verifier.rules.engine import GameState, RoundState  # noqa: E402
 from verifier.rules.generate import generate_games  # noqa: E402
 

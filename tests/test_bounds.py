@@ -125,7 +125,7 @@ def test_timeout_must_be_a_positive_finite_number(value: str) -> None:
 
 def test_generated_reference_games_are_made_one_at_a_time(monkeypatch: pytest.MonkeyPatch
                                                           ) -> None:
-    from verifier.audit.live.run import reference_games
+    from verifier.live.run import reference_games
     from verifier.rules import generate
 
     made: list[int] = []

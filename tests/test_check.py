@@ -1,4 +1,5 @@
-"""Tests of the whole-text functions of the check and rewrite jobs: whole texts, syntax errors as diagnostics, fmt."""
+"""Tests of the whole-text functions of the check and rewrite jobs: whole
+texts, syntax errors as diagnostics, fmt."""
 
 from __future__ import annotations
 

@@ -570,15 +570,15 @@ def test_the_schema_names_of_the_help_are_the_published_schemas() -> None:
 # need. Typer's own imports are Typer's business.
 NOT_FOR_AN_FTN_CHECK = (
     "verifier.api", "verifier.audit", "verifier.audit.hypotheses", "verifier.audit.variants",
-    "verifier.rules.generate", "verifier.audit.live.protocol", "verifier.show", "verifier.show.svg",
-    "verifier.pipeline.cluster", "verifier.files.validation", "verifier.files.schemas", "verifier.rulebook",
-    "notation.ftn.lexer", "verifier.render.concise", "verifier.render.json",
-    "verifier.render.jsonl", "verifier.render.github", "verifier.render.sarif",
-    "verifier.render.junit", "notation.json.schema", "verifier.replay.fill", "verifier.pipeline.jobs.fill", "verifier.render.diff",
-    "verifier.record.game", "verifier.record.words", "verifier.record.session", "verifier.record.journal",
-    "verifier.lsp",
-    "jsonschema", "jsonschema_rs", "dask", "distributed", "xml", "rich", "pygments",
-    "zstandard", "concurrent.futures",
+    "verifier.rules.generate", "verifier.live.protocol", "verifier.show", "verifier.show.svg",
+    "verifier.pipeline.cluster", "verifier.files.validation", "verifier.files.schemas",
+    "verifier.rulebook", "notation.ftn.lexer", "verifier.render.concise",
+    "verifier.render.json", "verifier.render.jsonl", "verifier.render.github",
+    "verifier.render.sarif", "verifier.render.junit", "notation.json.schema",
+    "verifier.replay.fill", "verifier.pipeline.jobs.fill", "verifier.render.diff",
+    "verifier.record.game", "verifier.record.words", "verifier.record.session",
+    "verifier.record.journal", "verifier.lsp", "jsonschema", "jsonschema_rs", "dask",
+    "distributed", "xml", "rich", "pygments", "zstandard", "concurrent.futures",
 )
 
 LOADED = """

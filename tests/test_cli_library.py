@@ -19,9 +19,9 @@ import pytest
 
 from notation.ftn.printer import print_games
 from notation.ftn.reader import parse_games
-from verifier.audit.live.run import Unreadable, reference_games
 from verifier.files.outputs import write_chunks
 from verifier.files.streams import InputError
+from verifier.live.run import Unreadable, reference_games
 from verifier.pipeline.jobs.fill import fill_all
 from verifier.pipeline.jobs.rewrite import Output, target_of
 from verifier.record.journal import CannotRecord, open_journal

@@ -1,4 +1,5 @@
-"""Tests of ``ftn fill`` (``verifier.replay.fill``, ``verifier.pipeline.jobs.fill``, ``verifier.cli.fill``) and of
+"""Tests of ``ftn fill`` (``verifier.replay.fill``,
+``verifier.pipeline.jobs.fill``, ``verifier.cli.fill``) and of
 the streamed diff it shows (``verifier.render.diff``): every claim the replay
 decides is written in, as the canonical form writes it; claims written are
 kept, wrong ones too; nothing is filled after an illegal move; ``--diff``,

@@ -80,7 +80,8 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
 def test_the_import_graph_sees_the_packages() -> None:
     edges = graph()
     assert {"notation", "notation.ftn.reader", "verifier", "verifier.cli"} <= set(edges)
-    assert any(m.startswith("notation") for m in edges["verifier.cli"] | edges["verifier.pipeline.jobs.check"])
+    assert any(m.startswith("notation")
+               for m in edges["verifier.cli"] | edges["verifier.pipeline.jobs.check"])
 
 
 def test_the_cycle_finder_finds_and_reports_a_cycle() -> None:

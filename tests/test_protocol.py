@@ -1,4 +1,4 @@
-"""Tests of verifier.audit.live.protocol: live engines audited over the protocol of
+"""Tests of verifier.live.protocol: live engines audited over the protocol of
 verifier/PROTOCOL.md, correct, wrong, and broken."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from engines_catalog import LIVE, RULES, WRONG
 from paths import ENGINES, ROOT, SAMPLES
 from typer.testing import CliRunner
 
-from verifier.audit.live.engine import EngineProcess
 from verifier.cli.common import app
+from verifier.live.engine import EngineProcess
 
 runner = CliRunner()
 

@@ -24,7 +24,7 @@ from typing import Any
 
 from notation.ftn.printer import print_games
 from notation.model import Game, Knock, Placement
-from verifier.audit.live.protocol import view
+from verifier.live.protocol import view
 from verifier.rules.engine import GameState, RoundState, Stepper
 from verifier.rules.generate import generate_games
 from verifier.rules.start import Setup

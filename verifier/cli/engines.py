@@ -67,7 +67,7 @@ def audit(
                      format=format, jobs=jobs, say=False)
     format, jobs = c.OutputFormat(plan.run.format), plan.run.jobs
     if engine is not None:
-        from verifier.audit.live.run import Unreadable, audit_live, reference_games
+        from verifier.live.run import Unreadable, audit_live, reference_games
         from verifier.rules.options import given
 
         try:
@@ -113,11 +113,12 @@ DivideOpt = Annotated[bool, c.option("divide")]
 @c.app.command()
 def perft(source: RecordArg, depth: DepthOpt = 3, divide: DivideOpt = False) -> None:
     """Count the legal continuations of a record's last position (perft)."""
+    from verifier.pipeline.jobs.read import read_any
     from verifier.replay.perft import NoStart, last_position, perft_lines
 
     name, text = c.read_one(source, "perft")
     try:
-        rs, gs = last_position(text, name)
+        rs, gs = last_position(*read_any(text, name), name)
     except NoStart as e:
         c.show_piece(e.problems, text)
         c.fail(f"ftn perft: {e.message}", c.EXIT_ERRORS)

@@ -1,19 +1,20 @@
 """Perft of a record: the position a record ends in, and the legal
 continuations counted from it, as chess engines test move generators.
 
-Boundary: reads one text (``check.read_any``), replays its first game to its
-last position (``replay.final_position``) and counts with the engine
-(``engine.perft``); a record it cannot start from gives ``NoStart`` with the
-message and the diagnostics that say why. It prints nothing (``ftn perft``
-does).
+Boundary: takes the games of one text as they were read (the caller reads:
+``pipeline.jobs.read.read_any``), replays the first to its last position
+(``replay.game.final_position``) and counts with the engine
+(``rules.engine.perft``); a record it cannot start from gives ``NoStart``
+with the message and the diagnostics that say why. It reads no file and
+prints nothing (``ftn perft`` does both).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from notation.model import Game
 from verifier.diagnostics import Diagnostic
-from verifier.pipeline.jobs.read import read_any
 from verifier.rules.engine import GameState, RoundState, perft_divide
 from verifier.rules.engine import perft as perft_count
 
@@ -26,12 +27,13 @@ class NoStart(Exception):
     problems: list[Diagnostic] = field(default_factory=list)
 
 
-def last_position(text: str, name: str) -> tuple[RoundState, GameState]:
-    """The last position of a text's first game; NoStart when there is no
-    game, it does not replay clean, it has no round or a hand is unknown."""
+def last_position(games: list[Game], errors: list[Diagnostic], name: str
+                  ) -> tuple[RoundState, GameState]:
+    """The last position of the first of a text's ``games`` (``errors``:
+    what kept the text from being read); NoStart when there is no game, it
+    does not replay clean, it has no round or a hand is unknown."""
     from verifier.replay.game import final_position
 
-    games, errors = read_any(text, name)
     if errors or not games:
         raise NoStart(f"{name}: no game to start from", errors)
     rep = final_position(games[0], name)

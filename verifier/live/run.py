@@ -60,8 +60,8 @@ def reference_games(players: int, count: int, seed: int, preset: str | None,
 
 def audit_live(engine: str, games: Iterable[Game], timeout: float) -> AuditSummary:
     """Every game played to the engine that the command ``engine`` starts."""
-    from verifier.audit.live.protocol import audit_engine
     from verifier.files.processes import terminate_as_exit
+    from verifier.live.protocol import audit_engine
 
     with terminate_as_exit():  # SIGTERM: the engine's processes are killed first
         return AuditSummary(list(audit_engine(engine, games, timeout)))

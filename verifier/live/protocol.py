@@ -18,7 +18,8 @@ from typing import Any, Protocol
 
 from notation.model import Game, Knock, Placement, Round
 from verifier.audit.defects import GameAudit, audit_game
-from verifier.audit.live.answers import (
+from verifier.diagnostics import BY_NAME, Diagnostic
+from verifier.live.answers import (
     Malformed,
     View,
     engines_move,
@@ -27,11 +28,10 @@ from verifier.audit.live.answers import (
     result_of,
     with_claims,
 )
-from verifier.audit.live.engine import (
+from verifier.live.engine import (
     EngineError as EngineError,  # (the names callers import from here)
 )
-from verifier.audit.live.engine import EngineProcess as EngineProcess
-from verifier.diagnostics import BY_NAME, Diagnostic
+from verifier.live.engine import EngineProcess as EngineProcess
 from verifier.replay.game import check_game
 from verifier.replay.observers import Divergence, Facts, position
 from verifier.rules.engine import GameState, Illegal, RoundState, Stepper, tile_key

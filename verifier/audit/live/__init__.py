@@ -1,1 +1,0 @@
-"""TODO: the package verifier.audit.live."""

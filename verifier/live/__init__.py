@@ -1,0 +1,1 @@
+"""TODO: the package verifier.live."""
