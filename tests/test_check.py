@@ -167,7 +167,7 @@ def test_convert_round_trips_exactly() -> None:
 
 
 def test_kind_of() -> None:
-    from verifier.files.notations import kind_of
+    from verifier.files.formats import kind_of
 
     assert kind_of("game", "a.JSONL") == "json" and kind_of("{}", "a.ftn") == "ftn"
     assert kind_of('  {"x": 1}', "<stdin>") == "json" and kind_of("game", "x") == "ftn"

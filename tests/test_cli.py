@@ -559,7 +559,7 @@ def test_an_input_without_a_game_is_a_warning_and_strict_makes_it_an_error(
 
 def test_the_schema_names_of_the_help_are_the_published_schemas() -> None:
     from verifier.cli.reference import SCHEMA_NAMES
-    from verifier.files.schemas import SCHEMAS
+    from verifier.files.published import SCHEMAS
 
     assert tuple(SCHEMAS) == SCHEMA_NAMES
 
@@ -571,7 +571,7 @@ def test_the_schema_names_of_the_help_are_the_published_schemas() -> None:
 NOT_FOR_AN_FTN_CHECK = (
     "verifier.api", "verifier.audit", "verifier.audit.hypotheses", "verifier.audit.variants",
     "verifier.rules.generate", "verifier.live.protocol", "verifier.show", "verifier.show.svg",
-    "verifier.pipeline.cluster", "verifier.files.validation", "verifier.files.schemas",
+    "verifier.pipeline.cluster", "verifier.files.validation", "verifier.files.published",
     "verifier.rulebook", "notation.ftn.lexer", "verifier.render.concise",
     "verifier.render.json", "verifier.render.jsonl", "verifier.render.github",
     "verifier.render.sarif", "verifier.render.junit", "notation.json.schema",

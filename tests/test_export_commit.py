@@ -53,7 +53,7 @@ def ftn(*args: str, cwd: Path, limit: int | None = None) -> subprocess.Completed
 def can_exchange(scratch: Path) -> bool:
     """Whether this system swaps two folders in one step (``scratch`` made
     and removed)."""
-    from verifier.files.fileset import _exchange
+    from verifier.files.folder import _exchange
 
     (scratch / "a").mkdir(parents=True)
     (scratch / "b").mkdir()
@@ -143,7 +143,7 @@ def test_a_users_files_in_the_folder_stay_and_only_the_tables_are_replaced(
 
 def test_without_an_exchange_the_tables_are_renamed_in_once_all_are_written(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from verifier.files import fileset
+    from verifier.files import folder as fileset
 
     monkeypatch.setattr(fileset, "_exchange", lambda a, b: False)
     folder = tmp_path / "t"
@@ -165,7 +165,7 @@ def test_a_folder_in_the_place_of_a_table_is_said_and_no_table_is_replaced(
     # The tables were renamed in one at a time up to the folder in the way:
     # the first ones new, the rest old, and the message said "the tables in
     # t are as they were".
-    from verifier.files import fileset
+    from verifier.files import folder as fileset
 
     folder = tmp_path / "t"
     (folder / "b.csv").mkdir(parents=True)
@@ -182,7 +182,7 @@ def test_a_folder_in_the_place_of_a_table_is_said_and_no_table_is_replaced(
 
 
 def test_an_aborted_set_leaves_nothing(tmp_path: Path) -> None:
-    from verifier.files import fileset
+    from verifier.files import folder as fileset
 
     s = fileset.FileSet(tmp_path / "new" / "t", ["a.csv"])
     s.open("a.csv").write(b"x")
@@ -199,7 +199,7 @@ def test_a_full_disk_at_the_last_table_is_a_message_and_the_old_set_stays(
     from typer.testing import CliRunner
 
     from verifier.cli.common import app
-    from verifier.files import fileset
+    from verifier.files import folder as fileset
 
     out = str(inputs / "t")
     assert CliRunner().invoke(app, ["export", str(inputs / "good.ftn"), "--to", to, "-o",
@@ -225,7 +225,7 @@ def test_a_full_disk_at_the_last_table_is_a_message_and_the_old_set_stays(
 
 def test_a_parent_that_cannot_be_written_stages_inside_the_folder(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from verifier.files import fileset
+    from verifier.files import folder as fileset
 
     folder = tmp_path / "t"
     folder.mkdir()

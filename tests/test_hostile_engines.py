@@ -126,7 +126,7 @@ def test_a_hostile_engine_is_an_engine_failure_and_leaves_nothing(tmp_path: Path
 
 
 def test_what_is_kept_of_stderr_is_bounded(tmp_path: Path) -> None:
-    from verifier.live.engine import STDERR_KEPT, EngineError, EngineProcess
+    from verifier.live.process import STDERR_KEPT, EngineError, EngineProcess
 
     script = tmp_path / "engine.py"
     script.write_text("import sys\nfor _ in range(200):\n    sys.stderr.write('e' * 100000)\n"
@@ -145,7 +145,7 @@ def test_what_is_kept_of_stderr_is_bounded(tmp_path: Path) -> None:
 def test_an_engine_that_never_reads_is_not_waited_for_forever(tmp_path: Path) -> None:
     """Questions the engine does not read fill the pipe: the write is
     bounded by the timeout too."""
-    from verifier.live.engine import EngineError, EngineProcess
+    from verifier.live.process import EngineError, EngineProcess
 
     script = tmp_path / "engine.py"
     script.write_text("import time\ntime.sleep(60)\n")
@@ -169,7 +169,7 @@ def test_an_engine_that_never_reads_is_not_waited_for_forever(tmp_path: Path) ->
 def test_a_command_that_cannot_be_run(command: str, says: str) -> None:
     from notation.ftn.printer import print_games
     from verifier.live.protocol import audit_engine
-    from verifier.pipeline.jobs.read import read_any
+    from verifier.pipeline.jobs.load import read_any
     from verifier.rules.generate import generate_games
 
     games, _ = read_any(print_games(list(generate_games(2, 1, 1))))

@@ -111,7 +111,7 @@ def test_rich_markup_in_a_file_name_or_a_table_is_shown_as_written(record: Path)
 
 
 def test_engine_answers_are_quoted_escaped_without_a_repr() -> None:
-    from verifier.live.engine import quoted
+    from verifier.live.process import quoted
 
     assert quoted(b"\x1b[2J it's \xff") == "'\\x1b[2J it's \\xff'"
 

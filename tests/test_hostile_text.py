@@ -56,7 +56,7 @@ def test_deep_json_on_standard_input(tmp_path: Path) -> None:
 
 
 def test_deep_json_is_sniffed_as_a_document_not_a_crash() -> None:
-    from verifier.files.notations import sniff
+    from verifier.files.formats import sniff
 
     how, _ = sniff([DEEP])
     assert how == "json"

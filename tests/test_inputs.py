@@ -15,8 +15,8 @@ from typer.testing import CliRunner
 
 from verifier.cli.common import app
 from verifier.files import inputs as inputs_mod
+from verifier.files.formats import kind_of
 from verifier.files.inputs import decode, expand, expand_each, inputs, read_each, read_input
-from verifier.files.notations import kind_of
 from verifier.files.streams import InputError
 
 runner = CliRunner()

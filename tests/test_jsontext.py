@@ -211,7 +211,8 @@ def test_reads_are_the_same_with_the_trust_test_or_without(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Records (with every pointer) and diagnostics (with their places)."""
-    from verifier.files import notations, reading
+    from verifier.files import formats as notations
+    from verifier.files import formats as reading
 
     texts = _texts()
     jsonl = "\n".join(texts) + "\n"

@@ -1,11 +1,19 @@
-"""The layout of the packages: ``notation`` stands alone, and no module
-imports itself back through others. Modules are cut where their concept
+"""The layout of the packages: ``notation`` stands alone, the layers of
+``verifier`` hold, names tell modules apart, and no module imports itself
+back through others. Modules are cut where their concept
 is, not at a count of lines: there is no cap."""
 
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
 
 from paths import ROOT
 
@@ -101,3 +109,61 @@ def test_no_import_cycle() -> None:
     found = [" -> ".join(c) for c in cycles(graph())]
     assert found == [], "import cycles:\n" + "\n".join(found)
 
+
+
+def test_the_layers_hold() -> None:
+    """``lint-imports`` (the contracts of ``pyproject.toml``) passes: no
+    package imports from a layer above its own, and ``notation`` never
+    imports ``verifier``."""
+    script = Path(sys.executable).with_name("lint-imports")
+    r = subprocess.run([str(script)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "Contracts: 2 kept, 0 broken." in r.stdout
+
+
+def _layers() -> list[str]:
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        config = tomllib.load(f)["tool"]["importlinter"]["contracts"]
+    (contract,) = [c for c in config if c["type"] == "layers"]
+    return [name.strip() for layer in contract["layers"] for name in layer.split("|")]
+
+
+def test_every_package_of_verifier_is_in_a_layer() -> None:
+    """A new package cannot stand outside the layers: each package of
+    ``verifier`` is named in the contract (the modules at the top are the
+    public API, ``__main__``, the registry of diagnostics, the rule book and
+    what the console script needs)."""
+    named = set(_layers())
+    packages = {f"verifier.{p.parent.name}" for p in (ROOT / "verifier").glob("*/__init__.py")}
+    assert packages - named == set()
+
+
+#: The endings by which two names of one concept differ: ``replay`` and
+#: ``replayed``, ``recorder`` and ``recording``, ``rewrite`` and ``rewriting``.
+SUFFIXES = ("ing", "ers", "er", "ed", "es", "s", "d", "e")
+
+
+def stem(name: str) -> str:
+    """A module's name without the ending of ``SUFFIXES`` it has, if any."""
+    for suffix in SUFFIXES:
+        if name.endswith(suffix) and len(name) - len(suffix) >= 3:
+            return name[: -len(suffix)]
+    return name
+
+
+def test_stem_tells_the_forms_of_one_word() -> None:
+    assert stem("replayed") == stem("replay") and stem("recording") == stem("recorder")
+    assert stem("rewriting") == stem("rewrite") and stem("games") == stem("game")
+    assert stem("json") != stem("jsonl") and stem("check") != stem("plain")
+
+
+def test_no_two_modules_differ_only_by_an_ending() -> None:
+    """Module (and package) names tell their modules apart: no two are forms
+    of one word (the same name in two packages is the same word for one
+    concept at two layers, as ``cli.fill`` and ``replay.fill``)."""
+    by_stem: dict[str, set[str]] = {}
+    for name in modules():
+        last = name.rsplit(".", 1)[-1]
+        by_stem.setdefault(stem(last), set()).add(last)
+    clashes = {s: sorted(names) for s, names in by_stem.items() if len(names) > 1}
+    assert clashes == {}

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from notation.ftn.printer import print_games
 from verifier.cli.common import app
-from verifier.files.notations import pieces
+from verifier.files.formats import pieces
 from verifier.pipeline.jobs.check import check_piece, check_text
 from verifier.pipeline.jobs.rewrite import convert_text
 from verifier.rules.generate import generate_games

@@ -16,7 +16,7 @@ from paths import ENGINES, ROOT, SAMPLES
 from typer.testing import CliRunner
 
 from verifier.cli.common import app
-from verifier.live.engine import EngineProcess
+from verifier.live.process import EngineProcess
 
 runner = CliRunner()
 

@@ -10,7 +10,7 @@ from paths import SAMPLES
 from notation.ftn.reader import parse_games
 from notation.model import Game
 from verifier import api
-from verifier.files.notations import read
+from verifier.files.formats import read
 from verifier.pipeline.jobs.rewrite import replay_doc
 from verifier.replay.reference import OpenEnd, ReplayedGame
 from verifier.rules.generate import generate_games

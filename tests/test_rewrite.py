@@ -15,9 +15,8 @@ from paths import SAMPLES
 
 from notation.ftn.printer import print_games
 from verifier.api import replay_text
+from verifier.files.formats import LAYOUTS, Layout, crlf, first_lines, pieces, sniff
 from verifier.files.jsonwrite import dumps
-from verifier.files.notations import LAYOUTS, Layout, pieces, sniff
-from verifier.files.reading import crlf, first_lines
 from verifier.pipeline.jobs.rewrite import (
     REPLAY_JSON,
     REPLAY_TEXT,

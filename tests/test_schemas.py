@@ -1,4 +1,4 @@
-"""Tests of the published JSON Schemas (verifier.files.schemas, notation.json.schema)."""
+"""Tests of the published JSON Schemas (verifier.files.published, notation.json.schema)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import jsonschema
 import pytest
 from paths import SCHEMA_DIR
 
-from verifier.files.schemas import SCHEMAS, schema_text
+from verifier.files.published import SCHEMAS, schema_text
 
 
 @pytest.mark.parametrize("name", sorted(SCHEMAS))

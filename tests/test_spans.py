@@ -23,9 +23,8 @@ import pytest
 from helpers import awkward, mutated
 
 from verifier.files import spans, streams
-from verifier.files.notations import pieces
+from verifier.files.formats import first_lines, pieces
 from verifier.files.pieces import Piece
-from verifier.files.reading import first_lines
 from verifier.pipeline import driver, tasks
 from verifier.pipeline.driver import Text, drive
 from verifier.pipeline.jobs.check import CheckSink, Collected, check_piece, check_text

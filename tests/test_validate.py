@@ -190,7 +190,7 @@ def test_bounded_accepts_what_fast_does_less_numbers_past_the_limit() -> None:
 
 
 def test_every_number_the_record_schema_takes_is_bounded() -> None:
-    from verifier.files.schemas import SCHEMAS
+    from verifier.files.published import SCHEMAS
     from verifier.files.validation import LARGEST, with_bounds
 
     found = []

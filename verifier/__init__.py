@@ -1,22 +1,31 @@
 """The Fives and Threes rules engine, the record verifier, and the ``ftn`` CLI.
 
-Boundary: ``engine`` is the pure rules model (no I/O, no notation, no Lark,
-no Typer). Around it: ``board`` is the public model of a game to play move
-by move (``Board``, with ``plays`` for the values it gives), ``setup`` reads
-a header into a game's set-up, ``reading`` is the one way in for FTN and
-JSON texts, ``replay`` steps a game and has ``judge`` compare its claims
-(``observers`` record what a tool wants besides the findings),
-``diagnostics`` is the registry of codes, ``formats`` is the registry of
-record notations, ``pipeline`` runs every command that reads records as a
-job over its inputs (``check``, ``audit``, ``rewrite``, ``fill`` and
-``parallel`` hold the jobs' work on one piece of games; a whole text is one
-piece), ``protocol`` audits live engines, ``generate`` writes random legal
-games, ``render`` and ``report`` format findings, ``show`` draws a game,
-``lsp`` is the language server, and ``cli`` is the thin command line.
-``api`` is the Python API over all of them (``verifier.api``). Both ``api``
-and the names of the rules library (``Board``, ``Move``, ``ScoredEvent``,
-``IllegalMoveError`` and its subclasses) are imported when first used, so
-that a command loads only what it needs:
+The house, from the bottom up (each package's docstring says what it holds
+and what it may import; ``lint-imports`` checks the layers, as
+``pyproject.toml`` states them):
+
+* ``diagnostics`` and ``rulebook``: the registry of diagnostics (stable
+  codes, names, rules, examples) and the rule book shipped in the package.
+* ``files``: records in and out: inputs, streams, pieces of whole games,
+  the registry of record notations with their readers and writers, the
+  published schemas, files written whole, processes.
+* ``rules``: the rules engine (pure), ``Board`` to play a game move by
+  move, a game's set-up, generated games.
+* ``replay``: a record replayed through the rules and its claims judged.
+* ``audit``: other implementations' records held against the reference
+  replay, each divergence named by its defect class.
+* ``render``: findings and audits for people and machines (``--format``).
+* ``pipeline``: the one driver of every command that reads records, and its
+  jobs (check, audit, rewrite, fill, load).
+* ``api``: the Python API over all of them.
+* ``lsp``, ``data``, ``show``, ``record``, ``live``: the language server,
+  records as data, a game as a page, a game recorded as it is played, and
+  a live engine audited.
+* ``cli``: the thin command line.
+
+``api`` and the names of the rules library (``Board``, ``Move``,
+``ScoredEvent``, ``IllegalMoveError`` and its subclasses) are imported when
+first used, so that a command loads only what it needs:
 
     from verifier import Board
     board = Board(4, seed=7)

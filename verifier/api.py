@@ -23,15 +23,14 @@ from typing import Any, TextIO
 from notation.model import Game
 from verifier.audit.defects import AuditSummary
 from verifier.diagnostics import Diagnostic
+from verifier.files.formats import Read, read
 from verifier.files.inputs import read_input
-from verifier.files.notations import read
-from verifier.files.reading import Read
 from verifier.files.streams import InputError
 from verifier.files.tomlfile import SettingsError
 from verifier.pipeline.driver import Text, collect, input_names, label_of
 from verifier.pipeline.jobs.audit import audit_all
 from verifier.pipeline.jobs.check import FileReport, check_all, check_text
-from verifier.pipeline.jobs.read import read_any
+from verifier.pipeline.jobs.load import read_any
 from verifier.pipeline.jobs.rewrite import convert_text, replay_doc, replay_docs
 from verifier.pipeline.settings import settings_for
 from verifier.replay.reference import ReplayedGame

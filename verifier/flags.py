@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from notation.options import OPTIONS as RULE_OPTIONS
 from notation.options import PRESETS
-from verifier.files.notations import globs
+from verifier.files.formats import globs
 from verifier.render import formats_help
 
 

@@ -88,9 +88,7 @@ def said() -> Iterator[None]:
     except (InputError, DaskMissing) as e:
         fail(f"ftn: {e}")
     except Exception as e:
-        from verifier.files.outputs import (
-            WriteError,  # not loaded by a check (tempfile and the like)
-        )
+        from verifier.files.outputs import WriteError
 
         if not isinstance(e, WriteError):
             raise

@@ -1,40 +1,26 @@
-"""An event line read a character at a time: the compiled core's way in.
+"""FTN lines read a character at a time: the compiled core's way in.
 
-Boundary: one function, ``scan_event``, that reads one line of FTN text
-which may be a placement or a knock (the grammar's PLACEMENT and KNOCK
-terminals, no comment) into its record, exactly as the parser's direct path
-builds it from the event regular expressions (``build.PLACEMENT_FIELDS``,
-``build.KNOCK_FIELDS``), or says None for any other line, which the parser
-then reads its usual way (``scanline`` does the same for 'deal', 'round'
-and 'result' lines). It reports no error and knows nothing of the lines
-around it.
+Boundary: two functions. ``scan_event`` reads one line of FTN text which
+may be a placement or a knock (the grammar's PLACEMENT and KNOCK terminals,
+no comment) into its record, exactly as the reader's direct path builds it
+from the event regular expressions (``build.PLACEMENT_FIELDS``,
+``build.KNOCK_FIELDS``), or says None for any other line, which the reader
+then reads its usual way. ``scan_line`` says whether a line is a 'deal',
+'round' or 'result' line without a comment, and where its terminal starts
+and ends, exactly as the line regex (``grammar.line_regex``) says it; None
+for any other line (it builds no record: ``build`` does, from the
+terminal's text). Neither reports an error or knows the lines around it.
 
 Why: compiled with mypyc (``FTN_COMPILE=1``, see ``setup.py``), a loop over
 the characters is native code (``i64`` positions, ``ord(raw[i])`` read in
 place), several times faster than matching the regular expression and
-taking its groups apart; interpreted, it is slower, so the parser uses it
+taking its groups apart; interpreted, it is slower, so the reader uses it
 only when this module is compiled (``COMPILED``). Either way the records
-are the same: ``tests/test_scan.py`` holds this function to the regular
+are the same: ``tests/test_scan.py`` holds both functions to the regular
 expressions over generated, mutated and random lines, and the field shapes
-it is written for (the grammar's SEAT, TILE and NUMBER) to the grammar's
+they are written for (the grammar's SEAT, TILE and NUMBER) to the grammar's
 own.
 """
-
-
-# (was the docstring of a module merged here)
-# A 'deal', 'round' or 'result' line found a character at a time: the
-# compiled core's way past the line regex.
-#
-# Boundary: one function, ``scan_line``, that says whether a line of FTN text
-# is a 'deal', 'round' or 'result' line without a comment, and where its
-# terminal starts and ends, exactly as the line regex (``grammar.line_regex``)
-# says it; None for any other line, which the parser then reads its usual
-# way. It builds no record (``build`` does, from the terminal's text) and
-# knows nothing of the lines around it. Like ``scan``, it runs only where it
-# is compiled (``scan.COMPILED``); ``tests/test_scan.py`` holds it to the line
-# regex over generated, mutated and random lines.
-#
-
 
 from __future__ import annotations
 

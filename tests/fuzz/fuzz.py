@@ -43,12 +43,8 @@ from notation.ftn.printer import print_games  # noqa: E402
 from verifier import api  # noqa: E402
 from verifier.pipeline.jobs.audit import audit_text  # noqa: E402
 from verifier.pipeline.jobs.check import check_text  # noqa: E402
-from verifier.pipeline.jobs.read import read_any  # noqa: E402
-from verifier.pipeline.jobs.rewrite import (  # noqa: E402
-    convert_text,
-    format_text,
-    render_trace,
-)
+from verifier.pipeline.jobs.load import read_any  # noqa: E402
+from verifier.pipeline.jobs.rewrite import convert_text, format_text, render_trace  # noqa: E402
 from verifier.render import FORMATS as RENDERERS  # noqa: E402
 from verifier.render.base import Context  # noqa: E402
 from verifier.render.summary import Summary  # noqa: E402

@@ -40,7 +40,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from verifier.audit.defects import AuditSummary  # noqa: E402
-from verifier.live import engine as enginepipe  # noqa: E402
+from verifier.live import process as enginepipe  # noqa: E402
 from verifier.live import protocol  # noqa: E402
 from verifier.render import FORMATS  # noqa: E402
 from verifier.render.base import Context  # noqa: E402

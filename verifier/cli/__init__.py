@@ -16,6 +16,8 @@ alone uses in its own body, so that each command loads only what it uses
 (start-up; a test keeps a check of FTN so). Exit codes: 0 no errors, 1
 errors found (or, for ``fmt --check``, files that would change), 2 usage
 errors or unreadable input. No traceback reaches the user.
+
+May import: any package of ``verifier``; nothing imports it.
 """
 
 from __future__ import annotations

@@ -113,7 +113,7 @@ DivideOpt = Annotated[bool, c.option("divide")]
 @c.app.command()
 def perft(source: RecordArg, depth: DepthOpt = 3, divide: DivideOpt = False) -> None:
     """Count the legal continuations of a record's last position (perft)."""
-    from verifier.pipeline.jobs.read import read_any
+    from verifier.pipeline.jobs.load import read_any
     from verifier.replay.perft import NoStart, last_position, perft_lines
 
     name, text = c.read_one(source, "perft")

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 import verifier.cli.common as c  # the module alone (importing the package would cycle)
-from verifier.files.notations import FORMATS, LAYOUTS, Layout
+from verifier.files.formats import FORMATS, LAYOUTS, Layout
 from verifier.files.pieces import Piece
 from verifier.pipeline.driver import Text, open_one
 from verifier.pipeline.jobs.rewrite import Output, Part, Rewritten, rewrite, target_of

@@ -1,19 +1,11 @@
 """The reference commands: ``codes``, ``explain``, ``rules``, ``schema``.
 
 Boundary: each prints what the library keeps (the registry of diagnostics,
-the rule book, the published schemas); no judgement here.
+the rule book, the published schemas); ``explain_text`` joins what the
+library keeps about one diagnostic with what ``ftn check`` says of its
+example (``pipeline.jobs.check.check_text``, rendered by ``render.text``).
+No judgement here.
 """
-
-
-# (was the docstring of a module merged here)
-# The text of ``ftn explain CODE``: one diagnostic in full.
-#
-# Boundary: joins what the library keeps about a diagnostic (the registry,
-# ``diagnostics``; the rule book, ``rulebook``) with what ``ftn check`` says of
-# its example (``check.check_text``, rendered by ``render.text``). It returns
-# text and prints nothing; an unknown code gives None.
-#
-
 
 from __future__ import annotations
 
@@ -86,7 +78,7 @@ def explain(code: CodeArg) -> None:
 @app.command()
 def schema(name: NameArg) -> None:
     """Print one of the published JSON Schemas: record, replay or report."""
-    from verifier.files.schemas import SCHEMAS, schema_text
+    from verifier.files.published import SCHEMAS, schema_text
 
     if name not in SCHEMAS:
         fail(f"ftn schema: unknown schema {name!r}; one of: {', '.join(SCHEMAS)}")

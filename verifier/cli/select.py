@@ -9,7 +9,7 @@ from typing import Annotated
 
 import verifier.cli.common as c  # the module alone (importing the package would cycle)
 from verifier.cli.records import To
-from verifier.files.notations import FORMATS
+from verifier.files.formats import FORMATS
 from verifier.pipeline.jobs.rewrite import Output, target_of
 
 Many = list[str] | None

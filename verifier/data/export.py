@@ -22,11 +22,11 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from verifier.data.games import played
+from verifier.data.facts import played
 from verifier.data.parquet import ParquetWriter
 from verifier.data.tables import TABLES, Rows
 from verifier.files.escaping import csv_cell
-from verifier.files.fileset import FileSet
+from verifier.files.folder import FileSet
 from verifier.files.outputs import WriteError, interruptible
 from verifier.files.pieces import Piece
 from verifier.files.streams import InputError

@@ -21,9 +21,9 @@ from difflib import get_close_matches
 from fnmatch import fnmatchcase
 
 from notation.model import Knock
-from verifier.data.games import Played, options, played, players, tag_values
+from verifier.data.facts import Played, options, played, players, tag_values
 from verifier.diagnostics import BY_NAME, Diagnostic
-from verifier.files.notations import LAYOUTS, game_text
+from verifier.files.formats import LAYOUTS, game_text
 from verifier.files.outputs import interruptible
 from verifier.files.pieces import Piece
 from verifier.files.streams import InputError

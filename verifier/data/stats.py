@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from verifier.data.games import Played, group_values, options, played, players, rules_text
+from verifier.data.facts import Played, group_values, options, played, players, rules_text
 from verifier.diagnostics import ERROR, Diagnostic
 from verifier.files.pieces import Piece
 from verifier.files.streams import InputError

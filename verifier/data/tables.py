@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from notation.model import Knock, Placement, PointsClaim, TotalsClaim
-from verifier.data.games import Played, players, rules_text
+from verifier.data.facts import Played, players, rules_text
 from verifier.diagnostics import ERROR, WARNING, Diagnostic
 
 _GAME = (("game_id", "int"), ("file", "str"), ("game", "int"))

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from fnmatch import fnmatch
 from pathlib import Path
 
-from verifier.files.notations import SUFFIXES, globs
+from verifier.files.formats import SUFFIXES, globs
 from verifier.files.streams import InputError, not_utf8, plain_name, unpack_bytes
 
 __all__ = ["InputError", "check_input", "decode", "expand", "expand_each", "inputs",

@@ -1,5 +1,18 @@
-"""TODO: docstring of verifier.files.pieces."""
+"""Inputs in pieces: a stream of lines cut at game boundaries.
 
+Boundary: between reading a file (``streams``) and the driver
+(``pipeline.driver``), which hands the pieces to the work of a job, here,
+in local worker processes or on a Dask cluster. A piece holds whole games,
+cut where the reader's state is the same as at the start of a file (before
+a 'game' line that follows an accepted 'end' line, with no comment between
+them; any JSON Lines line), and carries the number of its first line and
+game, so that a piece read alone gives exactly the records and diagnostics
+that reading the whole input gives; a piece of a plain file knows where its
+bytes are (``spans``), so that a worker can read it there. Each notation's
+cutter is here (``ftn_pieces``, ``jsonl_pieces``); which one cuts an input
+is the registry's (``formats.pieces``). It reads no game, judges nothing
+and prints nothing.
+"""
 
 from __future__ import annotations
 

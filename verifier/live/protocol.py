@@ -28,10 +28,8 @@ from verifier.live.answers import (
     result_of,
     with_claims,
 )
-from verifier.live.engine import (
-    EngineError as EngineError,  # (the names callers import from here)
-)
-from verifier.live.engine import EngineProcess as EngineProcess
+from verifier.live.process import EngineError as EngineError
+from verifier.live.process import EngineProcess as EngineProcess
 from verifier.replay.game import check_game
 from verifier.replay.observers import Divergence, Facts, position
 from verifier.rules.engine import GameState, Illegal, RoundState, Stepper, tile_key

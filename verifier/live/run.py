@@ -22,7 +22,7 @@ from verifier.audit.defects import AuditSummary
 from verifier.diagnostics import Diagnostic
 from verifier.files.inputs import inputs
 from verifier.files.streams import InputError
-from verifier.pipeline.jobs.read import read_any
+from verifier.pipeline.jobs.load import read_any
 
 
 class Unreadable(Exception):

@@ -8,4 +8,7 @@ over the checker and the replay, as are ``text`` (an open text in the
 protocol's lines) and ``framing`` (the input's messages, badly framed ones
 dropped); only ``server`` and ``wire`` (pygls's protocol, made safe)
 import pygls (the optional extra ``lsp``).
+
+May import: ``api`` and everything below it; not ``cli`` or the other
+command packages beside it (``lsp``, ``data``, ``show``, ``record``, ``live``).
 """

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from notation.ftn.grammar import line_regex
 from notation.model import Game, Placement, Round
 from verifier.diagnostics import Diagnostic
-from verifier.files.notations import pieces, read_lines, sniff
+from verifier.files.formats import pieces, read_lines, sniff
 from verifier.files.pieces import Piece
 from verifier.lsp.text import LineMap
 from verifier.pipeline.jobs.check import check_piece, no_games

@@ -20,7 +20,7 @@ from typing import Any
 from notation.model import Knock
 from verifier import rulebook
 from verifier.diagnostics import lookup
-from verifier.files.notations import read_lines
+from verifier.files.formats import read_lines
 from verifier.lsp.document import Document, Finding
 from verifier.replay.game import check_game
 from verifier.replay.observers import Final, Observer, Trace

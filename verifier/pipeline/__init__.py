@@ -1,15 +1,21 @@
 """One pipeline for every command that reads records.
 
-Boundary: ``driver`` runs a *job* (a work function from a piece of whole
-games, ``parallel.Piece``, to a result, and a sink that merges the results
-in input order) over inputs: file names, directories' files, standard
-input, compressed files, or whole texts (one piece each), in one process,
-in ``jobs`` local worker processes, or on a Dask cluster (``tasks`` packs
-the pieces for the runner: on a cluster a few to a task, those of plain
-files without their lines, read by the workers). ``jobs`` holds
-the check and the audit, ``rewriting`` the convert, replay and fmt jobs.
-The Python API (``api``), the whole-text functions of ``check`` and the
-command line all call it; a new command that reads records is a work
-function and a sink. Nothing here renders (callers give the functions that
-show and say things).
+Holds: ``driver`` (a *job*, a work function from a piece of whole games,
+``files.pieces.Piece``, to a result, and a sink that takes the results in
+input order, run over inputs: file names, directories' files, standard
+input, compressed files, or whole texts, one piece each), the runners
+(``tasks``: how pieces are packed into tasks; ``workers``: local worker
+processes; ``cluster``: a Dask cluster), ``plan`` and ``settings`` (the
+settings of each input, found, read and merged with the options), and
+``jobs`` (the work and the sink of each command). The Python API
+(``api``), the command line, the language server and the data commands all
+call it; a new command that reads records is a work function and a sink.
+Nothing here renders (callers give the functions that show and say
+things).
+
+May import: ``render`` (for the renderers a check hands its findings to),
+``audit``, ``replay``, ``rules``, ``files``, ``notation`` and the registry
+of ``diagnostics``; never a command package (``cli``, ``lsp``, ``data``,
+``show``, ``record``, ``live``) or ``api``.
 """
+

@@ -25,10 +25,9 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from verifier.files.formats import first_lines, pieces, sniff
 from verifier.files.inputs import check_input, expand_each
-from verifier.files.notations import pieces, sniff
 from verifier.files.pieces import PIECE_CHARS, Piece
-from verifier.files.reading import first_lines
 from verifier.files.streams import Chunked, InputError, Opened, open_lines
 from verifier.pipeline.tasks import Ready, Runner, Submit, Tasks, here
 

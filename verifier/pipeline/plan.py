@@ -16,9 +16,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from verifier.diagnostics import BY_CODE, Diagnostic
-from verifier.files.notations import piece_reads
+from verifier.files.formats import Read, piece_reads
 from verifier.files.pieces import Piece
-from verifier.files.reading import Read
 from verifier.files.streams import InputError
 from verifier.pipeline.driver import Text, input_names, label_of
 from verifier.pipeline.settings import Overrides, Resolver, Settings

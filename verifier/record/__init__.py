@@ -1,1 +1,12 @@
-"""TODO: the package verifier.record."""
+"""``ftn record``: a game recorded as it is played, a line at a time.
+
+Holds: ``game`` (what a scorer's session knows and decides: the record so
+far replayed, what may be entered next, what is refused and why),
+``words`` (what a scorer types and is told), ``session`` (the terminal side:
+questions asked, answers read, the file written) and ``journal`` (the file,
+every line on the disk as soon as it is entered, and undo).
+
+May import: ``api`` and everything below it; not ``cli`` or the other
+command packages beside it.
+"""
+

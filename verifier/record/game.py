@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from notation.ftn.printer import event_text
 from notation.model import EndTotalClaim, Game, Knock, Placement, Round, TotalsClaim
 from verifier.diagnostics import Diagnostic
-from verifier.files.reading import read_ftn
+from verifier.files.formats import read_ftn
 from verifier.record.words import TILE, count_words
 from verifier.replay.fill import computed_points
 from verifier.replay.game import check_game

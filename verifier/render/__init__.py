@@ -10,6 +10,10 @@ name to its renderer, whose module is imported when that format is first
 asked for (a check in text loads neither JUnit's XML library nor SARIF's
 rule book): adding a format is adding one module with one class and one
 line here.
+
+May import: ``audit``, ``replay``, ``rules``, ``files``, ``notation`` and the
+registry of ``diagnostics`` and the ``rulebook``; nothing of the pipeline or
+above it.
 """
 
 from __future__ import annotations

@@ -1,1 +1,19 @@
-"""TODO: the package verifier.replay."""
+"""A record replayed through the rules and its claims judged: the reference
+replay.
+
+Holds: ``game`` (``Replay``: a game record stepped through the engine, every
+claim handed to the judge, findings with their places; ``check_game``),
+``ends`` (where a record's rounds and game end when they do not end as the
+rules' do: a record stopped in mid-round, a round cut short, an audit's
+resync), ``judge`` (a claim against what the rules computed), ``claims``
+(what a record claims, read without judging it), ``observers`` (what a
+replay records besides its findings: the reference trace, the resolved
+ends, the last position, the audit's divergences), ``results`` (what a
+replay returns), ``reference`` (the reference replay as typed values, what
+``api.replay`` returns), ``fill`` (the claims a record leaves out, written in
+from the replay) and ``perft`` (the last position of a record, counted).
+
+May import: ``rules``, ``files``, ``notation`` and the registry of
+``diagnostics``. It reads no file and renders nothing.
+"""
+

@@ -1,5 +1,31 @@
-"""TODO: docstring of verifier.replay.fill."""
+"""Claims filled in: what ``ftn fill`` writes into a record that gives the
+moves.
 
+Boundary: from one ``notation.model`` record it replays the game
+(``replay.game.check_game``) and writes in every claim the replay decides
+and the record leaves out: a placement's end total, its points (``+P+B``
+with the domino bonus apart where one is due, ``over+P`` for an event
+discarded as an overshoot: SPEC.md 5, as ``ftn generate`` writes them) and
+the running totals; each finished round's ``result`` line with its totals;
+the ``winner`` line of a finished game (or the totals of a ``winner`` line
+written without them). Claims already written are kept as written, a wrong
+one too, so that ``ftn check`` still reports it; every end is written as
+the canonical form writes it (``replay.game.canonical_game``). ``ftn
+record`` writes each event filled so as it is entered; the fill job over
+inputs is ``pipeline.jobs.fill``'s.
+
+What it does not decide, it leaves out: the claims after an illegal move
+(the replay stops there), everything of a game whose header cannot be read,
+the totals of a knock (the canonical form writes none), and ``winner none``
+(a record that stops before any side has won may be a game still in play;
+``winner none`` says it stops on purpose, and only its writer knows that).
+Of a record whose starting totals are not known (``[start "K" "?"]``) it
+writes only what the moves decide: end totals, points as scored (never
+``over``: whether an event was discarded rests on the totals), and a round's
+``result`` where it ended in a domino or a block, without totals; no running
+totals, no round won at the target, no winner. It opens no file and prints
+nothing.
+"""
 
 from __future__ import annotations
 
@@ -16,7 +42,7 @@ from notation.model import (
     Winner,
 )
 from verifier.diagnostics import Diagnostic
-from verifier.files.reading import Locate
+from verifier.files.formats import Locate
 from verifier.replay.game import check_game
 from verifier.replay.observers import Ends
 from verifier.replay.results import GameReport

@@ -24,8 +24,7 @@ from notation.ftn.printer import event_text
 from notation.model import Game, Knock, Placement, Round, Tile
 from verifier.diagnostics import Diagnostic, Name
 from verifier.files.escaping import xml_text
-from verifier.files.notations import kind_of, read
-from verifier.files.reading import Read
+from verifier.files.formats import Read, kind_of, read
 from verifier.pipeline.jobs.check import check_text
 from verifier.render.text import render_diagnostic, source_line
 from verifier.replay.game import trace_game

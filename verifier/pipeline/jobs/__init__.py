@@ -1,1 +1,14 @@
-"""TODO: the package verifier.pipeline.jobs."""
+"""The jobs of the pipeline: for each command that reads records, the work on
+one piece of whole games (run here, in a worker process or on a cluster)
+and the sink that takes the results in input order.
+
+Holds: ``check`` (findings a game, the no-games warning, the check of a
+whole text and of a Dask bag), ``audit`` (each game's audit and the
+summary), ``rewrite`` (``convert``, ``replay`` and ``fmt``: games written
+again), ``fill`` (``fill``: ``fmt``'s job with the claims filled in) and
+``load`` (every game of a text, or what keeps it from being read).
+
+May import: what ``verifier.pipeline`` may (the modules of the pipeline
+beside this package too).
+"""
+

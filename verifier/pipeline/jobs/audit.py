@@ -1,5 +1,14 @@
-"""TODO: docstring of verifier.pipeline.jobs.audit."""
+"""The audit job: each game of a piece audited against the reference replay,
+and the sink that sums the audits in input order, under the settings of a
+``plan``.
 
+Boundary: the work on one piece (in a worker: ``audit_piece``, the games'
+audit reports as the defect classes name them, ``audit.defects``) and the
+in-order sink (``AuditSink``) that gives the summary (``AuditSummary``),
+an input that cannot be read counted as unreadable; ``audit_all`` runs the
+job over any inputs, ``audit_text`` over a whole text (one piece). It
+renders nothing.
+"""
 
 from __future__ import annotations
 

@@ -1,11 +1,16 @@
-"""The check's work on games as the one reader gives them: a ``Batch`` of
-findings a game, in order of place; and FT402, the input with no game.
+"""The check job: the findings of every game of a piece, and the sink that
+gives them in input order, under the settings of a ``plan``.
 
-Boundary: the work of the check job on one piece (``parallel.check_piece``,
-``pipeline``); it reads through ``reading`` and replays through
-``replay``, opens no file and prints nothing.
+Boundary: the work on one piece (``check_piece``, in a worker: each game as
+the one reader gives it, replayed and judged, ``check_reads``, a ``Batch``
+of findings a game in order of place) and the in-order sink (``CheckSink``:
+findings a batch at a time to a function of the caller, the ones the
+settings leave out dropped before counting; FT402, the input with no game,
+is given here and only here); ``check_all`` and ``check_report`` run it
+over any inputs, ``check_text`` over a whole text (one piece) and
+``check_bag`` over a Dask bag of JSON Lines. It renders nothing: a renderer
+is handed each batch.
 """
-
 
 from __future__ import annotations
 
@@ -15,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from notation.model import Game
 from verifier.diagnostics import ERROR, WARNING, Counted, Diagnostic, Name
+from verifier.files.formats import Read, diagnostic
 from verifier.files.pieces import Piece
-from verifier.files.reading import Read, diagnostic
 from verifier.files.streams import InputError
 from verifier.pipeline.driver import End, Progress, Start, Text, drive, label_of
 from verifier.pipeline.plan import Plan, reads_under

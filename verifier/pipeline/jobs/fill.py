@@ -1,15 +1,16 @@
-"""``ftn fill`` over its inputs (``fill_all``: ``ftn fmt``'s job with fill's
-work and files) and one input as its pieces come back (``cli/fill.py`` has
-the command).
+"""The fill job: ``ftn fmt``'s job with the claims filled in, over its inputs
+(``fill_all``) and on one piece (``fill_piece``, the twin of
+``rewrite.convert_piece``) or a whole text (``fill_text``, the twin of
+``rewrite.format_text``); ``cli/fill.py`` has the command.
 
-Boundary: ``ftn fmt``'s handling of one input (``pipeline.rewriting.Formatted``:
+Boundary: ``ftn fmt``'s handling of one input (``rewrite.Formatted``:
 print, ``--check``, ``--write`` with its safety) with fill's words, a note
 on standard error for each game whose replay stopped, and ``--diff``: the
 input's lines and the filled text, a game at a time, to a ``StreamDiff``
 whose hunks are printed as they are found. Trailing blank lines of a piece
 go with the next piece (where the filled text has them, between games).
+What is filled in is ``replay.fill``'s.
 """
-
 
 from __future__ import annotations
 
@@ -20,10 +21,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from verifier.diagnostics import Diagnostic
-from verifier.files.notations import LAYOUTS, game_text, kind_of
+from verifier.files.formats import LAYOUTS, game_text, kind_of
 from verifier.files.pieces import Piece
 from verifier.files.streams import Opened
-from verifier.pipeline.jobs.read import read_any
+from verifier.pipeline.jobs.load import read_any
 from verifier.pipeline.jobs.rewrite import (
     Formatted,
     Part,

@@ -1,34 +1,20 @@
 """The jobs that write records again: ``convert`` and ``replay`` (one input to
 one output) and ``fmt`` (each input printed, compared or rewritten).
 
-Boundary: the in-order sinks of the work of ``rewrite`` (a piece to the
-text of its games, ``Part``): the texts joined in input order and written
-as they come, to standard output or to a file written whole or not at all
-(``Output``); ``fmt --check`` compares an input with its canonical form a
-chunk at a time and ``--write`` writes that form, from the text read once,
-over a file that is still the one read (``Formatted``). Memory holds a few
-pieces whatever the size of the input.
-A problem is handed to the caller's ``show`` with its piece (for its source
-line), a message for people to ``say`` (standard output) or ``warn``
-(standard error): it renders nothing itself.
+Boundary: the work on one piece of whole games (``convert_piece``,
+``format_piece``, ``replay_piece``: its games in the canonical form of FTN,
+JSON or JSON Lines, or their reference replay, up to the first game that
+cannot be read, with the problems of the piece, ``Part``), and the in-order
+sinks: the texts joined in input order and written as they come, to
+standard output or to a file written whole or not at all (``Output``);
+``fmt --check`` compares an input with its canonical form a chunk at a time
+and ``--write`` writes that form, from the text read once, over a file that
+is still the one read (``Formatted``). A whole text is one piece
+(``convert_text``, ``format_text``). Memory holds a few pieces whatever the
+size of the input. A problem is handed to the caller's ``show`` with its
+piece (for its source line), a message for people to ``say`` (standard
+output) or ``warn`` (standard error): it renders nothing itself.
 """
-
-
-# (was the docstring of a module merged here)
-# Records written again a piece at a time: the work of ``ftn convert``,
-# ``ftn fmt`` and ``ftn replay``, for inputs of any size.
-#
-# Boundary: the work on one piece of whole games (``parallel.Piece``), here or
-# in a worker process: its games in the canonical form of FTN, JSON or JSON
-# Lines, or their reference replay, up to the first game that cannot be read,
-# with the problems of the piece; and, for the process that writes (the sinks
-# of ``pipeline.rewriting``), the joining of those texts in input order and
-# the comparison of a text with its canonical form a chunk at a time (``fmt
-# --check``). A whole text is one piece, so the whole-text functions
-# (``check.convert_text``...) are the same work. It opens no file and prints
-# nothing.
-#
-
 
 from __future__ import annotations
 
@@ -43,18 +29,19 @@ from typing import TYPE_CHECKING, Any
 from notation.model import Game
 from verifier.diagnostics import Diagnostic
 from verifier.files.escaping import escape_controls
-from verifier.files.jsonwrite import dumps as dumps  # JSON text as the CLI writes it
-from verifier.files.notations import (
+from verifier.files.formats import (
     FORMATS,
     LAYOUTS,
     Layout,
+    Locate,
+    crlf,
     fmt_target,
     game_text,
     piece_reads,
 )
+from verifier.files.jsonwrite import dumps as dumps  # JSON text as the CLI writes it
 from verifier.files.outputs import AtomicFile, CutInPlace, FileChanged, WriteError, interruptible
 from verifier.files.pieces import Piece
-from verifier.files.reading import Locate, crlf
 from verifier.files.streams import COMPRESSED, InputError, Opened, plain_name
 from verifier.pipeline.driver import End, Start, Text, drive, label_of, single
 from verifier.replay.game import canonical_game, trace_game

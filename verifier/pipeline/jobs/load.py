@@ -1,5 +1,12 @@
-"""TODO: docstring of verifier.pipeline.jobs.read."""
+"""The load job: every game of a text as records, or the diagnostics that
+keep it from being read (syntax errors, schema violations).
 
+Boundary: the reads of a piece (``read_piece``, each game as the registry's
+reader gives it, with the preset of the plan) and of a whole text
+(``read_any``, one piece): what ``api.games``, ``ftn perft``, ``ftn fill``
+and the live audit's reference files read records with. It replays and
+judges nothing.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +14,8 @@ from typing import TYPE_CHECKING
 
 from notation.model import Game
 from verifier.diagnostics import Diagnostic
+from verifier.files.formats import Read
 from verifier.files.pieces import Piece
-from verifier.files.reading import Read
 from verifier.pipeline.driver import single
 from verifier.pipeline.plan import reads_under
 

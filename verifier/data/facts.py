@@ -18,7 +18,7 @@ from typing import Any
 
 from notation.model import Game
 from verifier.diagnostics import Diagnostic
-from verifier.files.notations import read_lines
+from verifier.files.formats import read_lines
 from verifier.files.pieces import Piece
 from verifier.pipeline.jobs.check import header_diagnostics
 from verifier.replay.game import check_game
