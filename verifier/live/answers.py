@@ -8,7 +8,7 @@ discards the event) and totals; the round's end where the engine ends it
 (a ``result`` line); the engine's own move where its legal moves depart
 from the rules' (a knock where it would knock, a tile it offers that the
 rules do not); the winner. The live audit then judges that record with the
-record audit (``audit.audit_game``), so that a live divergence gets the
+record audit (``audit.defects.audit_game``), so that a live divergence gets the
 classes, texts and JSON of the same game given as a record. It checks the
 shape of a view (``Malformed``) but talks to no process (``protocol``
 does) and judges nothing itself.

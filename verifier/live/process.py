@@ -3,7 +3,7 @@ does.
 
 Boundary: the process and I/O layer under ``protocol``: starts the engine in
 a session and process group of its own (this process a child subreaper on
-Linux: ``processes``; the kernel kills the engine when this process dies,
+Linux: ``files.processes``; the kernel kills the engine when this process dies,
 even by SIGKILL, or when the thread that started it ends, and a guard
 process kills what the engine started in its session), writes the
 questions and reads the answers and the engine's standard error through

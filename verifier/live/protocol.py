@@ -1,9 +1,10 @@
 """Audit a live engine: play reference games to it over the protocol of
 ``PROTOCOL.md`` and compare its view with the rules' after every event.
 
-Boundary: talks JSON Lines to the engine (a subprocess: ``enginepipe``
+Boundary: talks JSON Lines to the engine (a subprocess: ``process``
 runs it and bounds what it may send); computes the reference view with
-``engine``; reports the first divergence of each game as a ``GameAudit``.
+the rules engine (``verifier.rules``); reports the first divergence of each
+game as a ``GameAudit`` (``audit.defects``).
 Timeouts, crashes, malformed replies and silence are failures of that game,
 never a hang: every wait is bounded, and the engine and every process it
 started are killed at the end.
@@ -124,7 +125,7 @@ def playable(game: Game, number: int = 1) -> Setup | str:
 
 def audit_one(eng: Asks, game: Game, number: int) -> GameAudit:
     """Play one reference game to the engine and judge the engine's record
-    of it (``live``) as the record audit does."""
+    of it (``answers``) as the record audit does."""
     found = playable(game, number)
     if isinstance(found, str):
         return GameAudit("<reference>", number, 0, 0, [], skipped=found)

@@ -1,9 +1,9 @@
 """``ftn audit --engine``'s run: the reference games (generated ones, then
 those of record files) played to a live engine.
 
-Boundary: makes the games (``generate``: each as the engine is about to
+Boundary: makes the games (``rules.generate``: each as the engine is about to
 play it, so that memory does not grow with ``--generate``), reads the files
-(``inputs``, ``check.read_any``) and plays them to the engine
+(``files.inputs``, ``pipeline.jobs.load.read_any``) and plays them to the engine
 (``protocol.audit_engine``, the engine's processes killed first on
 SIGTERM). It says nothing: what stops it is raised for the caller to say,
 before the engine starts (``ValueError`` for rules that cannot be played or
@@ -36,7 +36,7 @@ class Unreadable(Exception):
 def reference_games(players: int, count: int, seed: int, preset: str | None,
                     declared: Sequence[tuple[str, str]], names: Sequence[str],
                     unreadable: Sequence[InputError] = ()) -> Iterator[Game]:
-    """``count`` generated games (``generate.generate_games``, each made as
+    """``count`` generated games (``rules.generate.generate_games``, each made as
     it is taken), then every game of the files ``names``. The rules, the
     first of ``unreadable`` (inputs that could not be listed) and the files
     are checked now, before the first game is taken."""

@@ -72,7 +72,7 @@ class _Checked:
 
 def _check_piece(piece: Piece, settings: Settings | None = None) -> tuple[list[Diagnostic], int]:
     """The checker, as ``ftn check`` runs it on one piece under the settings
-    of the record's folder (``settings.settings_for``: the preset of records
+    of the record's folder (``pipeline.settings.settings_for``: the preset of records
     without ``[rules]``, the findings selected): its findings in order of
     place, and the highest game number it reached."""
     found: list[Diagnostic] = []

@@ -6,7 +6,7 @@ Boundary: pure functions of a ``Document`` (and a place in it), in the
 document's own lines and 1-based columns of characters; they return text
 (Markdown for hovers) and edits as plain values, and know nothing of the
 protocol (``lsp.server`` turns them into its messages). The judgements are
-the library's: the replay's reference trace (``replay.trace_game``), the
+the library's: the replay's reference trace (``replay.game.trace_game``), the
 registry and the rule book, the engine's legal moves; nothing here decides a
 rule.
 """

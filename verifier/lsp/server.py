@@ -18,7 +18,7 @@ fails answers nothing and the server goes on; the log (standard error) has
 one line a record; the server ends when its input ends (the client went
 away).
 
-A record is judged by the settings of its folder (``settings.settings_for``:
+A record is judged by the settings of its folder (``pipeline.settings.settings_for``:
 ``ftn.toml`` or ``[tool.ftn]``), read when it is opened.
 """
 

@@ -1,9 +1,9 @@
 """A game recorded as it is played: what ``ftn record`` knows and decides.
 
 Boundary: the game side of a scorer's session, without its terminal or its
-file (``recorder`` and ``journal`` have them) or its words (``scorer``). The record is
+file (``session`` and ``journal`` have them) or its words (``words``). The record is
 its FTN lines so far, the last game open (no ``end`` yet); ``derive`` reads
-them and replays them through the engine (``replay.check_game`` with an
+them and replays them through the engine (``replay.game.check_game`` with an
 observer: the engine adapter of this module) into a ``Derived``: the
 position, the events seen, the findings. ``plan`` says what comes next:
 lines to write without asking (a ``round`` line, a forced knock, the

@@ -6,7 +6,7 @@ score as a board counts it ("fifteen for 8", ``count_words``), a refusal
 with the rule book's words (``refusal``), the header of a new record
 (``header_lines``, checked as a record's header is read), a hand's
 ``deal`` line (``deal_line``, checked against the set and the hands dealt
-before it). ``recording`` keeps the game; the CLI asks and prints. No I/O.
+before it). ``game`` keeps the game; the CLI asks and prints. No I/O.
 """
 
 from __future__ import annotations
