@@ -18,7 +18,7 @@ import pytest
 from paths import read_sample
 from typer.testing import CliRunner
 
-from verifier.cli.common import app
+from verifier.cli.app import app
 from verifier.files.outputs import AtomicFile, write_atomic
 
 runner = CliRunner()

@@ -179,13 +179,14 @@ def workers(jobs: int) -> tuple[int, str | None]:
 _noted = False
 
 
-def _note_fallback(warn: Say) -> Callable[[Any], None]:
-    """What is told each input's start (``Start``): the first JSON input
-    checked without the fast validator says so to ``warn``, once a process."""
+def _note_fallback(warn: Say) -> Callable[[str], None]:
+    """What is told how each input is read ("ftn", "json", "jsonl"): the
+    first JSON input read without the fast validator says so to ``warn``,
+    once a process."""
 
-    def note(start: Any) -> None:
+    def note(how: str) -> None:
         global _noted
-        if _noted or start.how == "ftn":
+        if _noted or how == "ftn":
             return
         from verifier.files.validation import FALLBACK_NOTE, FAST  # slow to load: only for JSON
 
@@ -260,8 +261,9 @@ def check_report(plan: Plan, render: Callable[[Context], Renderer], *, keep_line
     from verifier.pipeline.jobs.check import check_report as report
     from verifier.render.progress import Progress
 
+    note = _note_fallback(warn)
     return report(plan, render, keep_lines, explain_unknowns, plan.run.jobs, dask,
-                  Progress(quiet), _note_fallback(warn))
+                  Progress(quiet), lambda start: note(start.how))
 
 
 def explain(code: str) -> str | None:
@@ -349,7 +351,7 @@ def convert_file(source: str, output: Path | None = None, to: str | None = None,
     from verifier.pipeline.jobs.rewrite import Output, convert_piece, rewrite, target_of
 
     one = open_one(source)
-    _note_fallback(warn)(one)
+    _note_fallback(warn)(one.kind or "ftn")
     if positions and one.kind != "ftn":
         raise ValueError("positions need FTN input")
     target = target_of(to, output) or ("ftn" if one.kind != "ftn" else "json")
@@ -377,7 +379,7 @@ def replay_file(source: str, output: Path | None = None, as_json: bool = False,
     )
 
     one = open_one(source)
-    _note_fallback(warn)(one)
+    _note_fallback(warn)(one.kind or "ftn")
     return rewrite(one, partial(replay_piece, as_json=as_json),
                    REPLAY_JSON if as_json else REPLAY_TEXT, Output(output), show or _hidden)
 
@@ -438,8 +440,9 @@ def audit_report(plan: Plan, resync: str = "claimed", dask: str | None = None,
     from verifier.pipeline.jobs.audit import audit_all
     from verifier.render.progress import Progress
 
+    note = _note_fallback(warn)
     return audit_all(plan.names, resync, plan.run.jobs, dask, plan.unreadable, Progress(quiet),
-                     _note_fallback(warn), plan)
+                     lambda start: note(start.how), plan)
 
 
 def audit_engine(engine: str, timeout: float = 5.0, *, players: int = 2, generate: int = 0,
