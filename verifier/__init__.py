@@ -43,7 +43,6 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from verifier import api
     from verifier.data.select import FilterError
     from verifier.files.escaping import escape_lines
     from verifier.files.outputs import WriteError, write_atomic

@@ -270,17 +270,17 @@ def explain(code: str) -> str | None:
     """What ``ftn explain`` prints for a code (FT304) or a name
     (overshoot-accepted): meaning, why it matters, the rules it cites, an
     example and what ``ftn check`` says of it; None for an unknown code."""
-    from verifier import rulebook
     from verifier.diagnostics import lookup
     from verifier.pipeline.jobs.check import check_text
     from verifier.render.text import render_diagnostic, source_line
+    from verifier.rulebook import cited_text
 
     entry = lookup(code)
     if entry is None:
         return None
     out = [f"{entry.code} {entry.name} ({entry.severity}, rule {entry.rule})\n",
            f"{entry.summary}\n{entry.why}\n"]
-    cited = rulebook.cited_text(entry.rule)
+    cited = cited_text(entry.rule)
     if cited:
         out.append(f"The rules it cites ({entry.rule}; 'ftn rules RULE' prints one):\n")
         out.append("\n".join(f"  {line}" if line else "" for line in cited.split("\n")) + "\n")
