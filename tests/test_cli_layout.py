@@ -24,7 +24,7 @@ SERVER = ("verifier/cli/server.py", "verifier.lsp.server")
 def imports(path: Path) -> list[tuple[str, list[str]]]:
     """Each ``import`` and ``from ... import`` of a module, anywhere in it:
     the module named, and the names taken from it."""
-    found = []
+    found: list[tuple[str, list[str]]] = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
         if isinstance(node, ast.Import):
             found += [(a.name, []) for a in node.names]

@@ -216,8 +216,8 @@ def settled(invoked: typer.Context, paths: list[str], exclude: list[str] | None,
     except ValueError as e:
         fail(f"ftn {invoked.info_name}: {e}")
     if say:
-        for e in found.unreadable:
-            err(f"ftn: {e}")
+        for bad in found.unreadable:
+            err(f"ftn: {bad}")
         if found.unreadable and not found.names:
             raise SystemExit(EXIT_USAGE)
     return found
