@@ -1,4 +1,4 @@
-"""Tests of verifier.cli.common's file writing (``fmt --write``, ``-o``) and
+"""Tests of the command line's file writing (``fmt --write``, ``-o``) and
 source lines (issue 11): modes kept, read-only files refused, symlinks
 written through, hard links kept, no temporary file left by an interrupt,
 new files with the user's normal permissions."""
