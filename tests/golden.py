@@ -33,7 +33,7 @@ from pathlib import Path
 from paths import ROOT, SAMPLES
 from typer.testing import CliRunner
 
-from verifier.cli.common import app
+from verifier.cli.app import app
 
 # (players, games, seed, extra args): 3,000 games in all.
 GENERATED: list[tuple[int, int, int, list[str]]] = [

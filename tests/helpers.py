@@ -17,7 +17,7 @@ from paths import ROOT
 from typer.testing import CliRunner
 
 from notation.ftn.printer import print_games
-from verifier.cli.common import app
+from verifier.cli.app import app
 from verifier.rules.generate import generate_games
 
 runner = CliRunner()

@@ -14,6 +14,7 @@ import jsonschema
 import pytest
 from paths import ROOT, SAMPLES, SCHEMA_DIR
 
+import verifier
 from verifier import api
 
 
@@ -84,9 +85,9 @@ def test_replay_of_every_invalid_sample_is_valid_against_the_replay_schema() -> 
 
 
 def test_input_errors_are_typed() -> None:
-    with pytest.raises(api.InputError, match="cannot read"):
+    with pytest.raises(verifier.InputError, match="cannot read"):
         api.check(Path("no/such/file.ftn"))
-    with pytest.raises(api.InputError, match=r"syntax-error\.ftn:\d+:\d+: FT001"):
+    with pytest.raises(verifier.InputError, match=r"syntax-error\.ftn:\d+:\d+: FT001"):
         api.convert((SAMPLES / "invalid" / "syntax-error.ftn").read_text(encoding="utf-8"), "json",
                     "syntax-error.ftn")
 

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from notation.ftn.reader import parse_games
 from verifier.audit.defects import DEFECTS, audit_game, classify
-from verifier.cli.common import app
+from verifier.cli.app import app
 from verifier.diagnostics import Diagnostic
 from verifier.pipeline.jobs.check import check_text
 from verifier.replay.game import check_game

@@ -22,7 +22,7 @@ from notation.ftn.printer import print_games
 from notation.ftn.reader import parse_games
 from notation.model import NOBODY, Placement, Winner
 from verifier.audit.defects import audit_game, classify
-from verifier.cli.common import app
+from verifier.cli.app import app
 from verifier.replay.game import check_game
 
 runner = CliRunner()

@@ -17,6 +17,8 @@ def test_bench_prints_figures(capsys: pytest.CaptureFixture[str]) -> None:
     for label in ("corpus:", "parse only:", "check end to end:", "'ftn check' command:"):
         assert label in out
     assert "events/s (CPU)" in out and "events/s (wall)" in out
+    assert "start-up: 'ftn check' on one game, median " in out
+    assert " ms CPU " in out and " modules of the project loaded" in out
 
 
 def test_bench_imports_nothing_posix_only_at_import_time() -> None:

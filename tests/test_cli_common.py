@@ -1,4 +1,4 @@
-"""Tests of verifier.cli.common's file writing (``fmt --write``, ``-o``) and
+"""Tests of the command line's file writing (``fmt --write``, ``-o``) and
 source lines (issue 11): modes kept, read-only files refused, symlinks
 written through, hard links kept, no temporary file left by an interrupt,
 new files with the user's normal permissions."""
@@ -18,7 +18,7 @@ import pytest
 from paths import read_sample
 from typer.testing import CliRunner
 
-from verifier.cli.common import app
+from verifier.cli.app import app
 from verifier.files.outputs import AtomicFile, write_atomic
 
 runner = CliRunner()

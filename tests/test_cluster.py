@@ -25,7 +25,7 @@ from helpers import mutated as corpus
 from paths import ROOT
 from typer.testing import CliRunner
 
-from verifier.cli.common import app
+from verifier.cli.app import app
 from verifier.files.pieces import Piece
 from verifier.files.spans import Origin, origin_of
 from verifier.pipeline import cluster as dask_cluster

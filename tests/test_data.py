@@ -15,7 +15,7 @@ import pytest
 from golden import mutate
 from typer.testing import CliRunner
 
-from verifier.cli.common import app
+from verifier.cli.app import app
 
 runner = CliRunner()
 

@@ -198,7 +198,7 @@ def test_a_full_disk_at_the_last_table_is_a_message_and_the_old_set_stays(
         pytest.skip("no /dev/full")
     from typer.testing import CliRunner
 
-    from verifier.cli.common import app
+    from verifier.cli.app import app
     from verifier.files import folder as fileset
 
     out = str(inputs / "t")

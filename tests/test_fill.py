@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 
 from notation.ftn.printer import print_games
 from notation.ftn.reader import parse_games
-from verifier.cli.common import app
+from verifier.cli.app import app
 from verifier.pipeline.jobs.check import check_text
 from verifier.pipeline.jobs.fill import fill_text
 from verifier.pipeline.jobs.rewrite import convert_text

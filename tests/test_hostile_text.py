@@ -191,7 +191,7 @@ def test_generate_on_a_full_disk_keeps_the_old_file(tmp_path: Path) -> None:
 
     from typer.testing import CliRunner
 
-    from verifier.cli.common import app
+    from verifier.cli.app import app
 
     mp = pytest.MonkeyPatch()
     mp.setattr(outputs, "_temporary", full)

@@ -13,7 +13,7 @@ import pytest
 from paths import SAMPLES, read_sample
 from typer.testing import CliRunner
 
-from verifier.cli.common import app
+from verifier.cli.app import app
 from verifier.files import inputs as inputs_mod
 from verifier.files.formats import kind_of
 from verifier.files.inputs import decode, expand, expand_each, inputs, read_each, read_input

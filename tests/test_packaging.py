@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from verifier.cli.common import app
+from verifier.cli.app import app
 
 tomllib = pytest.importorskip("tomllib" if sys.version_info >= (3, 11) else "tomli")
 

@@ -15,7 +15,7 @@ from paths import SAMPLES, SCALE, peak_rss_kb
 from typer.testing import CliRunner
 
 from notation.ftn.printer import print_games
-from verifier.cli.common import app
+from verifier.cli.app import app
 from verifier.files.formats import pieces
 from verifier.pipeline.jobs.check import check_piece, check_text
 from verifier.pipeline.jobs.rewrite import convert_text

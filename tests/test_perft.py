@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from notation.ftn.reader import parse_games
 from notation.model import Game, Knock, Placement
-from verifier.cli.common import app
+from verifier.cli.app import app
 
 POSITIONS = sorted(PERFT.glob("*.ftn"))
 COUNTS = re.compile(r"^# perft: (.*)$", re.M)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from paths import SAMPLES
 
+import verifier
 from verifier import api
 from verifier.files.pieces import Piece
 from verifier.pipeline.driver import End, Start, Text, drive
@@ -32,7 +33,7 @@ def test_api_check_takes_paths_and_jobs() -> None:
 def test_api_check_of_a_file_that_cannot_be_read_raises(tmp_path: Path) -> None:
     bad = tmp_path / "bad.ftn"
     bad.write_bytes(b"game\n\xff\n")
-    with pytest.raises(api.InputError, match=r"bad\.ftn:2:1: not UTF-8"):
+    with pytest.raises(verifier.InputError, match=r"bad\.ftn:2:1: not UTF-8"):
         api.check([bad], jobs=2)
 
 

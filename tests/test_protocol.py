@@ -15,7 +15,7 @@ from engines_catalog import LIVE, RULES, WRONG
 from paths import ENGINES, ROOT, SAMPLES
 from typer.testing import CliRunner
 
-from verifier.cli.common import app
+from verifier.cli.app import app
 from verifier.live.process import EngineProcess
 
 runner = CliRunner()

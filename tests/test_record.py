@@ -29,7 +29,7 @@ from typer.testing import CliRunner
 from notation.ftn.printer import print_games
 from notation.ftn.reader import parse_games
 from notation.model import Knock, Placement
-from verifier.cli.common import app
+from verifier.cli.app import app
 from verifier.pipeline.jobs.check import check_text
 from verifier.record.game import derive, plan, try_event
 from verifier.record.journal import Journal

@@ -19,7 +19,7 @@ from helpers import mixed, run, runner
 from paths import SAMPLES, SCALE, peak_rss_kb
 
 from notation.ftn.printer import print_games
-from verifier.cli.common import app
+from verifier.cli.app import app
 from verifier.files import streams
 from verifier.pipeline.jobs import rewrite
 from verifier.pipeline.jobs.rewrite import (

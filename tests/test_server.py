@@ -160,7 +160,7 @@ def test_a_client_that_goes_away_ends_the_server() -> None:
 def test_without_pygls_ftn_server_says_what_to_install() -> None:
     block = ("import sys; sys.modules['pygls'] = None\n"
              "sys.argv = ['ftn', 'server']\n"
-             "from verifier.cli import main; main()")
+             "from verifier.cli.app import main; main()")
     r = subprocess.run([sys.executable, "-c", block], cwd=ROOT, capture_output=True,
                        text=True, timeout=60, stdin=subprocess.DEVNULL,
                        env={**os.environ, "NO_COLOR": "1"})
@@ -171,7 +171,7 @@ def test_without_pygls_ftn_server_says_what_to_install() -> None:
 def test_the_server_command_is_listed() -> None:
     from typer.testing import CliRunner
 
-    from verifier.cli.common import app
+    from verifier.cli.app import app
 
     r = CliRunner().invoke(app, ["server", "--help"])
     assert r.exit_code == 0 and "Language Server Protocol" in r.stdout

@@ -17,6 +17,7 @@ from paths import SAMPLES
 from verifier import api
 from verifier.diagnostics import BY_CODE
 from verifier.files.tomlfile import SettingsError, place
+from verifier.pipeline.jobs.check import check_text
 from verifier.pipeline.settings import Layer, Overrides, Resolver, codes_of, enabled, settings_for
 
 # The samples used, and what each holds (their "# expect:" lines).
@@ -447,9 +448,9 @@ def test_settings_for_is_what_an_editor_checks_a_text_by(league: Path) -> None:
     (league / "ftn.toml").write_text('rules = "online"\nignore = ["FT4"]\n')
     s = settings_for(league / "open-in-editor.ftn")
     assert (s.rules, s.preset, s.file) == ("online", "online", "league/ftn.toml")
-    assert api.check_text(text, "g.ftn", settings=s).diagnostics == []
-    assert [d.code for d in api.check_text(text, "g.ftn").diagnostics] == ["FT002"]
-    assert api.check_text(record, "g.ftn", settings=s).diagnostics == []  # no 2nd [rules]
+    assert check_text(text, "g.ftn", settings=s).diagnostics == []
+    assert [d.code for d in check_text(text, "g.ftn").diagnostics] == ["FT002"]
+    assert check_text(record, "g.ftn", settings=s).diagnostics == []  # no 2nd [rules]
     isolated = settings_for(league / "x.ftn", Overrides(isolated=True))
     assert isolated.file is None and isolated.codes == ALL
 

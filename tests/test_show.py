@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from verifier.cli.common import app
+from verifier.cli.app import app
 from verifier.show.page import ShowError, build, build_page, line_tiles, page, parse_at, render
 from verifier.show.svg import pips
 

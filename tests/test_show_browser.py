@@ -16,7 +16,7 @@ import pytest
 from chromium import Browser, find_chromium
 from typer.testing import CliRunner
 
-from verifier.cli.common import app
+from verifier.cli.app import app
 
 # Slow too: each drives Chromium (seconds apiece, 35 s of the quick loop's
 # 72 here); the quick loop leaves them out, CI and the README's command run them.

@@ -15,7 +15,7 @@ import pytest
 from paths import SAMPLES
 from typer.testing import CliRunner
 
-from verifier.cli.common import app
+from verifier.cli.app import app
 from verifier.files import streams
 from verifier.files.inputs import decode
 from verifier.files.streams import InputError

@@ -109,20 +109,20 @@ def test_without_the_fast_validator_the_reference_does_both_and_says_so(
 ) -> None:
     from typer.testing import CliRunner
 
-    import verifier.cli as cli
+    import verifier.api as api
     import verifier.files.validation as validate
-    import verifier.plain as plain
+    from verifier.cli.app import app
     from verifier.files.validation import FALLBACK_NOTE
 
     monkeypatch.setattr(validate, "jsonschema_rs", None)
     monkeypatch.setattr(validate, "FAST", False)
-    monkeypatch.setattr(plain, "_noted", False)
+    monkeypatch.setattr(api, "_noted", False)
     validate.fast.cache_clear()
     validate.bounded.cache_clear()
     try:
         assert validate.fast("record")({"format": "ftn-json-1", "tags": [], "rounds": []})
         path = SAMPLES / "invalid" / "schema-violation.jsonl"
-        r = CliRunner().invoke(cli.app, ["check", str(path), str(path)])
+        r = CliRunner().invoke(app, ["check", str(path), str(path)])
         assert r.exit_code == 1 and r.stderr.count(FALLBACK_NOTE) == 1
         assert "FT003 schema-violation" in r.stdout
         assert validate.bounded("record")({"format": "ftn-json-1", "tags": [], "rounds": []})

@@ -199,7 +199,7 @@ def test_too_little_free_space_leaves_a_linked_file_untouched(
 KILLED = """
 import os, signal, sys
 from verifier.files import outputs
-from verifier.cli import app
+from verifier.cli.app import app
 where = sys.argv[1]
 if where == "copy":
     def copy_into(src, dst):
@@ -239,7 +239,7 @@ import resource, signal, sys
 signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
 limit = int(sys.argv[1])
 resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
-from verifier.cli import app
+from verifier.cli.app import app
 app(["fmt", "--write", sys.argv[2]])
 """
 

@@ -17,15 +17,20 @@ and what it may import; ``lint-imports`` checks the layers, as
 * ``render``: findings and audits for people and machines (``--format``).
 * ``pipeline``: the one driver of every command that reads records, and its
   jobs (check, audit, rewrite, fill, load).
-* ``api``: the Python API over all of them.
-* ``lsp``, ``data``, ``show``, ``record``, ``live``: the language server,
-  records as data, a game as a page, a game recorded as it is played, and
-  a live engine audited.
-* ``cli``: the thin command line.
+* ``data``, ``show``, ``record``, ``live``: records as data, a game as a
+  page, a game recorded as it is played, and a live engine audited.
+* ``api``: the public library over all of them (what ``docs/build_api.py``
+  documents, with the names of this package and ``notation``'s).
+* ``lsp``: the language server.
+* ``cli``: the thin command line, over ``api``.
 
-``api`` and the names of the rules library (``Board``, ``Move``,
-``ScoredEvent``, ``IllegalMoveError`` and its subclasses) are imported when
-first used, so that a command loads only what it needs:
+The public names of this package, ``api``, the rules library (``Board``,
+``Move``, ``ScoredEvent``, ``IllegalMoveError`` and its subclasses), the
+typed errors of the library's jobs (``InputError``, ``SettingsError``,
+``WriteError``...), ``escape_lines`` (how a record's or a file name's text
+is shown on a terminal) and ``write_atomic`` (a file written whole or not
+at all), are imported when first used, so that a
+command loads only what it needs:
 
     from verifier import Board
     board = Board(4, seed=7)
@@ -38,7 +43,16 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from verifier import api
+    from verifier.data.select import FilterError
+    from verifier.files.escaping import escape_lines
+    from verifier.files.outputs import WriteError, write_atomic
+    from verifier.files.streams import InputError
+    from verifier.files.tomlfile import SettingsError
+    from verifier.live.run import Unreadable
+    from verifier.pipeline.tasks import DaskMissing
+    from verifier.pipeline.workers import WorkerDied
+    from verifier.record.journal import CannotRecord
+    from verifier.replay.perft import NoStart
     from verifier.rules.board import Board
     from verifier.rules.engine import (
         KNOCK,
@@ -54,6 +68,7 @@ if TYPE_CHECKING:
         WrongOpenerError,
     )
     from verifier.rules.plays import GameResult, RoundOutcome, ScoredEvent, parse_move
+    from verifier.show.page import ShowError
 
 _LAZY = {
     "Board": "rules.board",
@@ -64,13 +79,22 @@ _LAZY = {
         "TileDoesNotFitError", "AmbiguousPlacementError", "KnockWhileAbleError",
         "WrongOpenerError", "RoundOverError", "GameOverError",
     )},
+    # The typed errors of the library's jobs, and how text is shown.
+    "InputError": "files.streams", "SettingsError": "files.tomlfile",
+    "WriteError": "files.outputs", "write_atomic": "files.outputs",
+    "escape_lines": "files.escaping",
+    "DaskMissing": "pipeline.tasks", "WorkerDied": "pipeline.workers",
+    "NoStart": "replay.perft", "FilterError": "data.select", "ShowError": "show.page",
+    "CannotRecord": "record.journal", "Unreadable": "live.run",
 }
 
 __all__ = [
-    "KNOCK", "AmbiguousPlacementError", "Board", "GameOverError", "GameResult",
-    "IllegalMoveError", "KnockWhileAbleError", "Move", "NotYourTurnError", "RoundOutcome",
-    "RoundOverError", "ScoredEvent", "TileDoesNotFitError", "TileNotInHandError",
-    "WrongOpenerError", "api", "parse_move",
+    "KNOCK", "AmbiguousPlacementError", "Board", "CannotRecord", "DaskMissing", "FilterError",
+    "GameOverError", "GameResult", "IllegalMoveError", "InputError", "KnockWhileAbleError",
+    "Move", "NoStart", "NotYourTurnError", "RoundOutcome", "RoundOverError", "ScoredEvent",
+    "SettingsError", "ShowError", "TileDoesNotFitError", "TileNotInHandError", "Unreadable",
+    "WorkerDied", "WriteError", "WrongOpenerError", "api", "escape_lines", "parse_move",
+    "write_atomic",
 ]
 
 

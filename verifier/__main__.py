@@ -1,5 +1,5 @@
 """``python -m verifier``: the same as the ``ftn`` command."""
 
-from verifier.launch import main
+from verifier.cli.app import main
 
 main()

@@ -1,12 +1,21 @@
-"""The Python API: read, check, replay, audit and convert records.
+"""The Python API: read, check, replay, audit, convert, format, fill,
+select, count and show records, and the run of every ``ftn`` command.
 
-Boundary: the small, documented surface that the ``ftn`` command line and
-other programs use. Each function takes a path, a text or an open text
-stream, and returns data: records (``notation.model``), typed diagnostics
-(``Diagnostic``), the reference replay (typed, ``ReplayedGame``), audit summaries,
-converted text. Input that cannot be read raises ``InputError`` with a
-message that says where; nothing here prints, and nothing raises a bare
-traceback at a user for a bad record (bad records give diagnostics).
+Boundary: the public library, the surface that the ``ftn`` command line
+and other programs use (``docs/build_api.py`` documents it). Each function
+takes paths, a text or an open text stream and options, runs the job of
+the layers below (``pipeline`` and its jobs, ``data``, ``show``, ``live``,
+``record``), and returns data: records (``notation.model``), typed
+diagnostics (``Diagnostic``), the reference replay (typed,
+``ReplayedGame``), summaries, converted text; or it hands what it finds to
+the renderer or the callbacks that the caller gives (``say`` for a line of
+output, ``warn`` for a line of standard error, ``show`` for diagnostics with
+their source). It prints nothing of its own and exits nothing: input that
+cannot be read raises ``InputError`` with a message that says where (bad
+records give diagnostics), and the other typed errors are the package's
+(``verifier.SettingsError``, ``verifier.WriteError``...). Every function
+imports what it runs when it is called, so that importing ``api`` costs
+nothing (a check of one game loads only what the check uses).
 
     from verifier import api
     report = api.check("samples/valid/two-players-r8-3.ftn")
@@ -17,36 +26,54 @@ traceback at a user for a bad record (bad records give diagnostics).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, TextIO
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
 
-from notation.model import Game
-from verifier.audit.defects import AuditSummary
-from verifier.diagnostics import Diagnostic
-from verifier.files.formats import Read, read
-from verifier.files.inputs import read_input
-from verifier.files.streams import InputError
-from verifier.files.tomlfile import SettingsError
-from verifier.pipeline.driver import Text, collect, input_names, label_of
-from verifier.pipeline.jobs.audit import audit_all
-from verifier.pipeline.jobs.check import FileReport, check_all, check_text
-from verifier.pipeline.jobs.load import read_any
-from verifier.pipeline.jobs.rewrite import convert_text, replay_doc, replay_docs
-from verifier.pipeline.settings import settings_for
-from verifier.replay.reference import ReplayedGame
+if TYPE_CHECKING:
+    from notation.model import Game
+    from verifier.audit.defects import AuditSummary
+    from verifier.data.export import ExportSink
+    from verifier.data.select import SelectSink
+    from verifier.data.stats import StatsSink
+    from verifier.diagnostics import Diagnostic
+    from verifier.files.formats import Read
+    from verifier.files.pieces import Piece
+    from verifier.files.streams import InputError
+    from verifier.pipeline.jobs.check import FileReport
+    from verifier.pipeline.jobs.rewrite import Rewritten
+    from verifier.pipeline.plan import Plan
+    from verifier.render.base import Context, Renderer
+    from verifier.render.summary import Summary
+    from verifier.replay.reference import ReplayedGame
 
 __all__ = [
-    "Diagnostic", "FileReport", "InputError", "Read", "ReplayedGame", "SettingsError", "audit",
-    "check", "check_text", "convert", "games", "load", "read_games", "replay", "replay_text",
-    "settings_for",
+    "audit", "audit_engine", "audit_report", "check", "check_report", "convert", "convert_file",
+    "explain", "export", "fill_files", "format_files", "games", "generate", "inputs", "load",
+    "page", "perft", "plan", "read_games", "record", "replay", "replay_file", "replay_text",
+    "schema", "select", "settings_text", "stats", "workers",
 ]
 
 Source = str | os.PathLike[str] | TextIO
+#: Where a line of text goes (standard output or error, for the command line).
+Say = Callable[[str], None]
+#: Where diagnostics about a piece of an input (or a whole text) are shown.
+Show = Callable[[list["Diagnostic"], "Piece | str"], None]
+
+
+def _quiet(_: str) -> None:
+    """Say nothing."""
+
+
+# --------------------------------------------------------------------------
+# Records in: texts, games, inputs.
 
 
 def load(path: str | os.PathLike[str]) -> str:
-    """The text of a record file (``-`` is standard input); InputError when
-    it cannot be read or is not UTF-8."""
+    """The text of a record file (``-`` is standard input; a compressed file
+    unpacked); InputError when it cannot be read or is not UTF-8."""
+    from verifier.files.inputs import read_input
+
     return read_input(os.fspath(path))
 
 
@@ -63,11 +90,115 @@ def read_games(source: str | os.PathLike[str] | Iterable[str], name: str | None 
     lines, one ``Read`` each:
     ``.game`` the record, or ``.problems`` the diagnostics that kept it from
     being read. FTN streams are read a line at a time."""
+    from verifier.files.formats import read
+
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
         yield from read(load(path), name or path, kind)
     else:
         yield from read(source, name or str(getattr(source, "name", "<stream>")), kind)
+
+
+def games(text: str, name: str = "<input>") -> list[Game]:
+    """Every record of a text; InputError when one cannot be read."""
+    from verifier.files.streams import InputError
+    from verifier.pipeline.jobs.load import read_any
+
+    found, errors = read_any(text, name)
+    if errors:
+        d = errors[0]
+        raise InputError(f"{d.source}:{d.line}:{d.col}: {d.code} {d.name}: {d.message}")
+    return found
+
+
+def inputs(paths: Sequence[str | os.PathLike[str]], exclude: Sequence[str] = (),
+           warn: Say = _quiet) -> tuple[list[str], list[InputError]]:
+    """The record files that ``paths`` name (``-``: standard input;
+    directories walked for record files, without what ``exclude``'s globs
+    name), each checked to open before any is read, and those that cannot
+    be, each said to ``warn`` (``ftn: NAME: why``)."""
+    from verifier.pipeline.driver import input_names
+
+    names, unreadable = input_names([os.fspath(p) for p in paths], exclude)
+    for e in unreadable:
+        warn(f"ftn: {e}")
+    return names, unreadable
+
+
+def plan(paths: Sequence[str | os.PathLike[str]], exclude: Sequence[str] = (), *,
+         select: Sequence[str] | None = None, ignore: Sequence[str] = (),
+         format: str | None = None, jobs: int | None = None,
+         config: str | os.PathLike[str] | None = None, isolated: bool = False,
+         warn: Say = _quiet) -> Plan:
+    """The inputs that ``paths`` name and the settings each is judged by:
+    those of the settings files found from each input upwards (or of
+    ``config``; none with ``isolated``), with the options given here over
+    them (``select``, ``ignore``: codes, names or prefixes; ``format``,
+    ``jobs``). A settings file's ``jobs`` is kept within the most workers,
+    said to ``warn`` when it asks for more. ValueError for an option that
+    cannot be used, SettingsError for a settings file."""
+    from dataclasses import replace
+
+    from verifier.pipeline.plan import plan as planned
+    from verifier.pipeline.settings import Overrides
+    from verifier.pipeline.workers import capped, shown_number
+
+    over = Overrides(tuple(select) if select is not None else None, tuple(ignore), format, jobs,
+                     config=os.fspath(config) if config is not None else None,
+                     isolated=isolated)
+    for problem in over.problems():
+        raise ValueError(problem)
+    found = planned([os.fspath(p) for p in paths], exclude, over)
+    run = found.run
+    used, why = capped(run.jobs, f"jobs = {shown_number(run.jobs)} in {run.origin('jobs')}")
+    if why is not None:
+        warn(why)
+        found.run = replace(run, jobs=used)
+        found.by_label = {k: found.run if s is run else s for k, s in found.by_label.items()}
+    return found
+
+
+def settings_text(plan: Plan) -> str:
+    """The settings each input of ``plan`` is judged by, and where each value
+    comes from, one block for each different settings (``ftn check
+    --show-settings``)."""
+    from verifier.pipeline.settings import describe
+
+    return describe(plan.distinct())
+
+
+def workers(jobs: int) -> tuple[int, str | None]:
+    """The worker processes that ``--jobs N`` gives (0: one per core), kept
+    within the most workers, and what to say when they were fewer than
+    asked for."""
+    from verifier.pipeline.workers import capped, shown_number
+
+    return capped(jobs, f"--jobs {shown_number(jobs)}")
+
+
+_noted = False
+
+
+def _note_fallback(warn: Say) -> Callable[[str], None]:
+    """What is told how each input is read ("ftn", "json", "jsonl"): the
+    first JSON input read without the fast validator says so to ``warn``,
+    once a process."""
+
+    def note(how: str) -> None:
+        global _noted
+        if _noted or how == "ftn":
+            return
+        from verifier.files.validation import FALLBACK_NOTE, FAST  # slow to load: only for JSON
+
+        if not FAST:
+            _noted = True
+            warn(FALLBACK_NOTE)
+
+    return note
+
+
+# --------------------------------------------------------------------------
+# Checking.
 
 
 def check(source: Source | Sequence[str | os.PathLike[str]], name: str | None = None,
@@ -88,7 +219,9 @@ def check(source: Source | Sequence[str | os.PathLike[str]], name: str | None = 
     ``config``, or with ``discover`` over those found from the inputs
     upwards, as ``ftn check`` does (none is read otherwise).
     SettingsError for a bad file, ValueError for an unknown code or preset."""
-    from verifier.pipeline.plan import Plan, plan
+    from verifier.pipeline.driver import label_of
+    from verifier.pipeline.jobs.check import FileReport, check_all, check_text
+    from verifier.pipeline.plan import plan
     from verifier.pipeline.settings import Overrides, Resolver
 
     over = Overrides(tuple(select) if select is not None else None, tuple(ignore), None, None,
@@ -114,18 +247,176 @@ def check(source: Source | Sequence[str | os.PathLike[str]], name: str | None = 
     return rep
 
 
+def check_report(plan: Plan, render: Callable[[Context], Renderer], *, keep_lines: bool = False,
+                 explain_unknowns: bool = False, dask: str | None = None, quiet: bool = True,
+                 warn: Say = _quiet) -> tuple[Summary, list[InputError]]:
+    """Check every input of ``plan`` under its settings in ``plan.run.jobs``
+    workers (or on the Dask scheduler at ``dask``), each finding that they
+    keep handed as it comes to the renderer that ``render`` makes for the
+    run (``keep_lines``: the source line of every finding kept to the end,
+    for renderers that write then; ``explain_unknowns``: what partial
+    records leave unverified too), then the summary; progress on standard
+    error unless ``quiet``. The summary, and the inputs unreadable partway
+    (the others are checked all the same)."""
+    from verifier.pipeline.jobs.check import check_report as report
+    from verifier.render.progress import Progress
+
+    note = _note_fallback(warn)
+    return report(plan, render, keep_lines, explain_unknowns, plan.run.jobs, dask,
+                  Progress(quiet), lambda start: note(start.how))
+
+
+def explain(code: str) -> str | None:
+    """What ``ftn explain`` prints for a code (FT304) or a name
+    (overshoot-accepted): meaning, why it matters, the rules it cites, an
+    example and what ``ftn check`` says of it; None for an unknown code."""
+    from verifier.diagnostics import lookup
+    from verifier.pipeline.jobs.check import check_text
+    from verifier.render.text import render_diagnostic, source_line
+    from verifier.rulebook import cited_text
+
+    entry = lookup(code)
+    if entry is None:
+        return None
+    out = [f"{entry.code} {entry.name} ({entry.severity}, rule {entry.rule})\n",
+           f"{entry.summary}\n{entry.why}\n"]
+    cited = cited_text(entry.rule)
+    if cited:
+        out.append(f"The rules it cites ({entry.rule}; 'ftn rules RULE' prints one):\n")
+        out.append("\n".join(f"  {line}" if line else "" for line in cited.split("\n")) + "\n")
+    out.append("Example:\n")
+    out += [f"  {i:>3}  {line}" for i, line in
+            enumerate(entry.example.rstrip("\n").split("\n"), 1)]
+    out.append("\nWhat 'ftn check' says of it:\n")
+    out += [render_diagnostic(d, source_line(entry.example, d.line))
+            for d in check_text(entry.example, "example").diagnostics if d.name == entry.name]
+    return "\n".join(out) + "\n"
+
+
+# --------------------------------------------------------------------------
+# The replay, converting, formatting, filling.
+
+
 def replay(game: Game, number: int = 1, name: str = "<input>") -> ReplayedGame:
     """The reference replay of one record: every round, and every event with
     the state the rules give after it (``.to_dict()``: one game of the
     'replay' schema, as ``ftn replay --format json`` writes it)."""
+    from verifier.pipeline.jobs.rewrite import replay_doc
+    from verifier.replay.reference import ReplayedGame
+
     return ReplayedGame.from_dict(replay_doc(game, number, name, None))
 
 
 def replay_text(text: str, name: str = "<input>") -> tuple[dict[str, Any], list[Diagnostic]]:
     """The reference replay of every game of a text ('replay' schema), or
     the diagnostics that keep the text from being read."""
+    from verifier.pipeline.driver import Text, collect
+    from verifier.pipeline.jobs.rewrite import replay_docs
+
     ((_, (docs, errors)),) = collect(replay_docs, Text(text, name))
     return {"version": 1, "games": docs}, errors
+
+
+def convert(text: str, to: str, name: str = "<input>", positions: bool = False) -> str:
+    """A text (FTN or JSON) in the canonical form of ``to`` ("ftn", "json" for
+    an array, "jsonl"); InputError listing the first problem when it cannot
+    be read."""
+    from verifier.files.streams import InputError
+    from verifier.pipeline.jobs.rewrite import convert_text
+
+    out, errors = convert_text(text, to, name, positions=positions)
+    if out is None:
+        d = errors[0]
+        raise InputError(f"{d.source}:{d.line}:{d.col}: {d.code} {d.name}: {d.message}")
+    return out
+
+
+def convert_file(source: str, output: Path | None = None, to: str | None = None,
+                 positions: bool = False, jobs: int = 1, show: Show | None = None,
+                 warn: Say = _quiet) -> bool:
+    """The records of one input (``-``: standard input) written in the
+    canonical form of ``to`` (else the kind that ``output``'s name ends in,
+    else FTN for JSON and JSON for FTN) to ``output`` (a file written whole
+    and compressed as its name ends, else standard output), a game at a
+    time as they are read (here or in ``jobs`` workers); ``positions``: each
+    element's FTN line and column in JSON. Whether every game could be read
+    (at one that cannot, nothing more is written, a file not at all, and
+    the problems go to ``show``). InputError for an input that cannot be
+    read, ValueError for ``positions`` of an input that is not FTN,
+    WriteError for an output that cannot be written."""
+    from functools import partial
+
+    from verifier.files.formats import LAYOUTS
+    from verifier.pipeline.driver import open_one
+    from verifier.pipeline.jobs.rewrite import Output, convert_piece, rewrite, target_of
+
+    one = open_one(source)
+    _note_fallback(warn)(one.kind or "ftn")
+    if positions and one.kind != "ftn":
+        raise ValueError("positions need FTN input")
+    target = target_of(to, output) or ("ftn" if one.kind != "ftn" else "json")
+    done = rewrite(one, partial(convert_piece, to=target, positions=positions), LAYOUTS[target],
+                   Output.named(output), show or _hidden, jobs)
+    return done.ok
+
+
+def replay_file(source: str, output: Path | None = None, as_json: bool = False,
+                show: Show | None = None, warn: Say = _quiet) -> Rewritten:
+    """The reference replay of every game of one input (``-``: standard
+    input), as text or (``as_json``) JSON of the 'replay' schema, written to
+    ``output`` (else standard output) a game at a time: ``.ok`` whether
+    every game could be read (as for ``convert_file``), ``.stopped`` whether
+    some replay stopped at an illegal move. InputError, WriteError."""
+    from functools import partial
+
+    from verifier.pipeline.driver import open_one
+    from verifier.pipeline.jobs.rewrite import (
+        REPLAY_JSON,
+        REPLAY_TEXT,
+        Output,
+        replay_piece,
+        rewrite,
+    )
+
+    one = open_one(source)
+    _note_fallback(warn)(one.kind or "ftn")
+    return rewrite(one, partial(replay_piece, as_json=as_json),
+                   REPLAY_JSON if as_json else REPLAY_TEXT, Output(output), show or _hidden)
+
+
+def _hidden(problems: list[Diagnostic], piece: Piece | str) -> None:
+    """Show nothing."""
+
+
+def format_files(plan: Plan, mode: str = "print", say: Say = print, warn: Say = _quiet,
+                 show: Show | None = None) -> int:
+    """Every input of ``plan`` in the canonical form (``ftn fmt``), in
+    ``plan.run.jobs`` workers; ``mode``: "print" (to ``say``), "check" (only
+    name to ``say`` the files that are not canonical) or "write" (rewrite
+    them in place; never a file that does not parse). Problems go to
+    ``warn`` and ``show``. The exit status: 2 when an input could not be
+    read or written, 1 when one does not parse (or, checking, is not
+    canonical), else 0."""
+    from verifier.pipeline.jobs.rewrite import fmt_all, fmt_status
+
+    done = fmt_all(plan.names, mode, say, warn, show or _hidden, plan.run.jobs)
+    return fmt_status(done.ops, bool(plan.unreadable) or done.failed > 0)
+
+
+def fill_files(names: Sequence[str], mode: str = "print", say: Say = print, warn: Say = _quiet,
+               show: Show | None = None, jobs: int = 1, unreadable: bool = False) -> int:
+    """The claims that the records of ``names`` leave out, written in from
+    the replay (``ftn fill``); ``mode``: "print", "diff", "check" or
+    "write", as ``format_files``'s (``unreadable``: some input could not be
+    listed). The exit status, as ``format_files``'s, and 1 when a replay
+    stopped before the end."""
+    from verifier.pipeline.jobs.fill import fill_all
+
+    return fill_all(names, mode, say, warn, show or _hidden, jobs, unreadable)
+
+
+# --------------------------------------------------------------------------
+# Audits, perft, generated games.
 
 
 def audit(paths: Sequence[str | os.PathLike[str]], resync: str = "claimed",
@@ -134,26 +425,153 @@ def audit(paths: Sequence[str | os.PathLike[str]], resync: str = "claimed",
     what ``exclude``'s globs name), here or in ``jobs`` worker processes:
     each game's divergences from the reference replay, grouped by defect
     class; an input that cannot be read is counted as unreadable."""
-    names, bad = input_names([os.fspath(p) for p in paths], exclude)
+    from verifier.pipeline.jobs.audit import audit_all
+
+    names, bad = inputs(paths, exclude)
     return audit_all(names, resync, jobs, dask, bad)
 
 
-def convert(text: str, to: str, name: str = "<input>", positions: bool = False) -> str:
-    """A text (FTN or JSON) in the canonical form of ``to`` ("ftn", "json" for
-    an array, "jsonl"); InputError listing the first problem when it cannot
-    be read."""
-    out, errors = convert_text(text, to, name, positions=positions)
-    if out is None:
-        d = errors[0]
-        raise InputError(f"{d.source}:{d.line}:{d.col}: {d.code} {d.name}: {d.message}")
-    return out
+def audit_report(plan: Plan, resync: str = "claimed", dask: str | None = None,
+                 quiet: bool = True, warn: Say = _quiet) -> AuditSummary:
+    """``audit`` of the inputs of ``plan`` under their settings (the preset
+    of records without ``[rules]``), in ``plan.run.jobs`` workers or on the
+    Dask scheduler at ``dask``; progress on standard error unless
+    ``quiet``."""
+    from verifier.pipeline.jobs.audit import audit_all
+    from verifier.render.progress import Progress
+
+    note = _note_fallback(warn)
+    return audit_all(plan.names, resync, plan.run.jobs, dask, plan.unreadable, Progress(quiet),
+                     lambda start: note(start.how), plan)
 
 
-def games(text: str, name: str = "<input>") -> list[Game]:
-    """Every record of a text; InputError when one cannot be read."""
-    found, errors = read_any(text, name)
-    if errors:
-        d = errors[0]
-        raise InputError(f"{d.source}:{d.line}:{d.col}: {d.code} {d.name}: {d.message}")
-    return found
+def audit_engine(engine: str, timeout: float = 5.0, *, players: int = 2, generate: int = 0,
+                 seed: int = 1, preset: str | None = None, rules: Iterable[str] = (),
+                 names: Sequence[str] = (), unreadable: Sequence[InputError] = ()
+                 ) -> AuditSummary:
+    """Audit a live engine, the command ``engine`` (it speaks the protocol
+    of ``verifier/PROTOCOL.md``, and may take ``timeout`` seconds an
+    answer): ``generate`` games of ``players`` (from ``seed``, under the
+    preset and the ``rules`` options NAME=VALUE), then every game of the
+    files ``names``, played to it. ValueError for rules that cannot be
+    played or no reference game, ``verifier.Unreadable`` for a file whose
+    records cannot be read, InputError (the first of ``unreadable``)."""
+    from verifier.live.run import audit_live, reference_games
+    from verifier.rules.options import given
 
+    games = reference_games(players, generate, seed, preset, given(rules), names, unreadable)
+    return audit_live(engine, games, timeout)
+
+
+def perft(text: str, name: str = "<input>", depth: int = 3, divide: bool = False) -> list[str]:
+    """The lines of ``ftn perft``: the count of the legal continuations,
+    ``depth`` moves deep, of the last position of a text's first game
+    (``divide``: split by first move). ``verifier.NoStart`` when the text
+    has no position to count from."""
+    from verifier.pipeline.jobs.load import read_any
+    from verifier.replay.perft import last_position, perft_lines
+
+    rs, gs = last_position(*read_any(text, name), name)
+    return perft_lines(rs, gs, depth, divide)
+
+
+def generate(players: int = 2, games: int = 1, seed: int = 1, preset: str | None = None,
+             rules: Iterable[str] = (), hide: str = "none", output: Path | None = None) -> None:
+    """Random legal complete games with correct claims, ``games`` of
+    ``players`` from ``seed`` (the same seed, the same games), under the
+    preset and the ``rules`` options NAME=VALUE, hands hidden as ``hide``
+    says ("none", "all", "first", "some"), written to ``output`` (whole, or
+    not at all) or standard output. ValueError for rules that cannot be
+    played, OSError for a file that cannot be written."""
+    from verifier.files.outputs import write_chunks
+    from verifier.rules.generate import generated_texts
+    from verifier.rules.options import given
+
+    write_chunks(generated_texts(players, games, seed, preset, given(rules), hide), output)
+
+
+# --------------------------------------------------------------------------
+# Records as data, a page, a game recorded, the published schemas.
+
+
+def export(names: Sequence[str], folder: Path, to: str = "parquet", jobs: int = 1,
+           dask: str | None = None) -> ExportSink:
+    """Flat tables of the records of ``names`` (games, sides, tags, rounds,
+    events, findings) in ``folder``, as Parquet or CSV (``to``): all written,
+    or none when an input stops being readable partway. ``.games``,
+    ``.tables``, ``.failed``, ``.unreadable``; WriteError."""
+    from verifier.data.export import export_all
+
+    return export_all(names, folder, to, jobs, dask)
+
+
+def select(paths: Sequence[str | os.PathLike[str]], to: str | None = None,
+           output: Path | None = None, *, exclude: Sequence[str] = (),
+           tags: Iterable[str] = (), player: Iterable[str] = (), players: int | None = None,
+           rules: Iterable[str] = (), with_codes: Iterable[str] = (),
+           without: Iterable[str] = (), clean: bool = False, faulty: bool = False,
+           unique: bool = False, show: Show | None = None, warn: Say = _quiet, jobs: int = 1,
+           dask: str | None = None) -> tuple[SelectSink | None, list[InputError]]:
+    """The games of the inputs that ``paths`` name (as ``inputs``, the
+    unreadable said to ``warn``) that pass every filter given (``tags``
+    KEY=GLOB, ``player`` GLOB, ``players`` N, ``rules`` NAME=GLOB, a finding
+    ``with_codes``, none ``without``, ``clean``, ``faulty``; ``unique``: the
+    same deals and moves once), written in canonical form ``to`` (ftn, json,
+    jsonl; else the kind ``output``'s name ends in, else ftn) to ``output``
+    (whole, at the end; compressed as its name ends) or standard output.
+    What was kept (None when no input could be read), and the inputs that
+    could not be listed. ``verifier.FilterError`` for a filter that cannot
+    be read (before any input is), WriteError."""
+    from verifier.data.select import Filters, select_all
+    from verifier.pipeline.jobs.rewrite import Output, target_of
+
+    filters = Filters.parse(tags, player, players, rules, with_codes, without, clean, faulty)
+    target = target_of(to, output) or "ftn"
+    names, unreadable = inputs(paths, exclude, warn)
+    if unreadable and not names:
+        return None, unreadable
+    return select_all(names, filters, target, Output.named(output), show or _hidden, unique,
+                      jobs, dask), unreadable
+
+
+def stats(names: Sequence[str], by: str | None = None, format: str = "text", jobs: int = 1,
+          dask: str | None = None) -> tuple[str, StatsSink]:
+    """Counts over the games of ``names`` (results, findings per code,
+    points per side, seat and player), apart for each ``by`` (player, seat,
+    side, rules, players, or a tag's key): the report in ``format`` (text,
+    json or csv), and the counts (``.total()``, ``.failed``)."""
+    from verifier.data.report import render
+    from verifier.data.stats import stats_all
+
+    done = stats_all(names, by, jobs, dask)
+    return render(done.groups, by, format), done
+
+
+def page(text: str, name: str = "<input>", game: int = 1, at: str | None = None,
+         svg: bool = False) -> str:
+    """A self-contained HTML page that replays the games of a text (opening
+    at ``game``, at ``at``: "ROUND:EVENT"), or with ``svg`` one SVG picture
+    of that position. ``verifier.ShowError`` for a text or a place it
+    cannot show (``.code``: 1 unreadable, 2 a bad place)."""
+    from verifier.show.page import render
+
+    return render(text, name, game, at, svg)
+
+
+def record(path: Path, resume: bool = False) -> int:
+    """A game recorded as it is played, asked for line by line on the
+    terminal and written to the FTN file ``path`` as each line is entered
+    (``resume``: go on with the game it holds); the exit status.
+    ``verifier.CannotRecord`` for a file that cannot be recorded into."""
+    from verifier.record.journal import open_journal
+    from verifier.record.session import Session
+
+    return Session(open_journal(path, resume), str(path)).record(resume)
+
+
+def schema(name: str) -> str | None:
+    """The text of the published JSON Schema ``name`` ("record", "replay" or
+    "report"), as ``ftn schema`` prints it; None for another name."""
+    from verifier.files.published import SCHEMAS, schema_text
+
+    return schema_text(name) if name in SCHEMAS else None

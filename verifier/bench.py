@@ -13,8 +13,9 @@ core (this process):
   dropped, as the checker does), and ``ftn check`` end to end (schema
   validation, then the same replay), in games per second;
 * ``ftn check --jobs 2`` on both files (wall clock: it needs two free cores);
-* the start-up of ``ftn check`` on one small game (median wall time), and
-  the peak memory (maximum resident set) of the ``ftn check`` commands.
+* the start-up of ``ftn check`` on one small game (median CPU and wall
+  time, and how many of the project's modules it loads), and the peak
+  memory (maximum resident set) of the ``ftn check`` commands.
 
 Each figure is the best of ``--repeat`` runs, as events per second of CPU
 time (what one core does, whatever else the machine runs) and of wall-clock
@@ -76,6 +77,40 @@ def _peak_mb(cmd: list[str], env: dict[str, str]) -> float:
                          capture_output=True, text=True, env=env).stdout
     kb = int(out.split()[-1])
     return kb / 1024 if sys.platform != "darwin" else kb / 1024 / 1024
+
+
+# Runs ``ftn ARGS`` in this process and prints how many modules of the
+# project (``notation``, ``verifier``) it loaded.
+_MODULES = (
+    "import sys\n"
+    "sys.argv = ['ftn', *sys.argv[1:]]\n"
+    "from verifier.cli.app import main\n"
+    "try:\n"
+    "    main()\n"
+    "except SystemExit:\n"
+    "    pass\n"
+    "print(sum(m.split('.')[0] in ('notation', 'verifier') for m in sys.modules),\n"
+    "      file=sys.stderr)\n"
+)
+
+
+def _modules(args: list[str], env: dict[str, str]) -> int:
+    """How many modules of the project ``ftn ARGS`` loads."""
+    done = subprocess.run([sys.executable, "-c", _MODULES, *args], capture_output=True,
+                          text=True, env=env, check=True)
+    return int(done.stderr.split()[-1])
+
+
+def _start_up(cmd: list[str], env: dict[str, str], runs: int) -> tuple[float, float]:
+    """The median CPU seconds (user and system, of the command alone) and
+    the median wall seconds of ``runs`` runs of a command."""
+    cpu, wall = [], []
+    for _ in range(runs):
+        k, t = _children_cpu(), time.perf_counter()
+        subprocess.run(cmd, check=True, capture_output=True, env=env)
+        wall.append(time.perf_counter() - t)
+        cpu.append(_children_cpu() - k)
+    return statistics.median(cpu), statistics.median(wall)
 
 
 def _decode_each(path: Path) -> None:
@@ -158,13 +193,9 @@ def main(argv: list[str] | None = None) -> None:
 
         one = Path(tmp) / "one.ftn"
         one.write_text(print_games(generate_games(2, 1, args.seed)), encoding="utf-8")
-        starts = []
-        for _ in range(max(5, args.repeat)):
-            t = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "verifier", "check", str(one)], check=True,
-                           capture_output=True, env=env)
-            starts.append(time.perf_counter() - t)
-        start_s = statistics.median(starts)
+        start_cpu, start_s = _start_up([sys.executable, "-m", "verifier", "check", str(one)],
+                                       env, max(10, args.repeat))
+        start_modules = _modules(["check", str(one)], env)
 
     print(f"corpus: {games} games, {events} events, {size / 1e6:.1f} MB "
           f"(generated in {gen_s:.2f} s, {events / gen_s:,.0f} events/s)")
@@ -188,7 +219,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"'ftn check --jobs 2' (wall): {events / jobs_s[1]:,.0f} events/s on FTN "
           f"({cli_s[1] / jobs_s[1]:.2f}x one process), {games / jjobs_s[1]:,.0f} games/s "
           f"on JSONL ({jcli_s[1] / jjobs_s[1]:.2f}x)")
-    print(f"start-up: 'ftn check' on one game, median {start_s * 1000:.0f} ms")
+    print(f"start-up: 'ftn check' on one game, median {start_cpu * 1000:.0f} ms CPU "
+          f"({start_s * 1000:.0f} ms wall), {start_modules} modules of the project loaded")
     print(f"peak memory of 'ftn check': {peak_mb[0]:.0f} MB on FTN, {peak_mb[1]:.0f} MB on "
           "JSON Lines")
 

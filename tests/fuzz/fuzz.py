@@ -232,7 +232,7 @@ def run(cases: int, seed: int, hang: float = 10.0, crashes: Path | None = None,
     """Run ``cases`` cases; print progress and the final count and rate."""
     from typer.testing import CliRunner
 
-    from verifier.cli.common import app
+    from verifier.cli.app import app
 
     rng = random.Random(seed)
     by_kind = seeds()

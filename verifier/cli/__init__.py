@@ -1,43 +1,19 @@
-"""The ``ftn`` command line (Typer).
+"""The ``ftn`` command line (Typer), over the public library.
 
-Boundary: thin. Each command reads its arguments, calls the library (the
-driver of ``pipeline`` for the commands that read records, ``api`` and the
-modules it names) and renders with the ``render`` family; all judgement and
-every loop over inputs live in the library. The commands live in
-``records`` (check, fmt, convert, replay, show), ``engines`` (audit, perft,
-generate), ``reference`` (codes, explain, rules, schema) and a module each
-(export, fill, record, select, server, stats), each registering its commands
-with the app as it is imported: every module of this package but ``common``
-is a command module, imported here (``records`` first, the others in the
-order of their names: the order of ``--help``), so that a new command is
-its module and no line here. ``common`` holds the app, the shared options
-and the input/output helpers. A command imports the library modules that it
-alone uses in its own body, so that each command loads only what it uses
-(start-up; a test keeps a check of FTN so). Exit codes: 0 no errors, 1
+Boundary: thin. Each command reads its arguments, calls the public library
+(``verifier.api``, the names of ``verifier`` and ``notation``, the
+registries of ``diagnostics`` and ``rulebook``) and renders with the
+``render`` family; all judgement and every loop over inputs live in the
+library (``tests/test_cli_layout.py`` keeps the imports so). ``app`` is the
+Typer app and the console script, and loads a command's module only when
+the command runs (start-up: a check of FTN loads no other command's
+modules, and a test keeps it so); each other module but ``common``,
+``console`` and ``params`` is a command, named as it is. ``common`` holds
+the shared options and input/output helpers, ``console`` the messages and
+exit codes, ``params`` the table of options. Exit codes: 0 no errors, 1
 errors found (or, for ``fmt --check``, files that would change), 2 usage
 errors or unreadable input. No traceback reaches the user.
 
-May import: any package of ``verifier``; nothing imports it.
+May import: ``verifier.api`` and the packages named above (and, for ``ftn
+server``, the language server); nothing imports it.
 """
-
-from __future__ import annotations
-
-import importlib
-import pkgutil
-
-from verifier.cli.common import Color, app
-from verifier.plain import guarded
-
-#: The command modules, in the order of ``--help``.
-COMMANDS = ["records", *sorted(m.name for m in pkgutil.iter_modules(__path__)
-                               if m.name not in ("common", "records"))]
-for _name in COMMANDS:
-    importlib.import_module(f"{__name__}.{_name}")
-
-__all__ = ["COMMANDS", "Color", "app", "main"]
-
-
-def main() -> None:
-    """The Typer app, as the ``ftn`` console script runs it (``launch.main``
-    reads a plain ``ftn check`` without it)."""
-    guarded(app)

@@ -1,10 +1,12 @@
-"""What every ``ftn`` command shares: the Typer app, the options, and the
-few helpers that read inputs, write outputs and report problems.
+"""What the ``ftn`` commands share: Typer's parameters made from the table
+(``verifier.cli.params``), the shared options, a command's own Typer app,
+and the few helpers that read one input, list inputs, settle the settings
+and write an output.
 
-Boundary: command-line plumbing only. It reads files through ``inputs``,
-writes files (atomically) and standard streams, and turns ``InputError``
-into exit 2 with a message; it judges nothing and renders no finding
-itself (the ``render`` family does).
+Boundary: command-line plumbing only, over the public library
+(``verifier.api``); it judges nothing and renders no finding itself (the
+``render`` family does), and turns what cannot be read or used into a
+message and exit 2 (``console``).
 """
 
 from __future__ import annotations
@@ -18,40 +20,20 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from verifier import clihelp, plain
-from verifier.diagnostics import Diagnostic
-from verifier.files.inputs import inputs
-from verifier.files.outputs import write_atomic
-from verifier.files.pieces import Piece
-from verifier.files.streams import InputError
-from verifier.flags import PARAMS
-from verifier.pipeline.driver import input_names
-from verifier.plain import EXIT_ERRORS as EXIT_ERRORS  # the helpers that need no Typer
-from verifier.plain import EXIT_OK as EXIT_OK
-from verifier.plain import EXIT_USAGE as EXIT_USAGE
-from verifier.plain import err as err
-from verifier.plain import fail as fail
-from verifier.plain import finish as finish
-from verifier.plain import note_fallback as note_fallback
-from verifier.plain import out as out
-from verifier.plain import said as said
-from verifier.plain import said_unreadable as said_unreadable
+from verifier import api
+from verifier.cli.console import fail, said
+from verifier.cli.params import PARAMS
 from verifier.render import FORMATS as RENDERERS
+from verifier.render import formats_help
 
-clihelp.setup()
+if TYPE_CHECKING:
+    from verifier.api import Say
 
-HELP = ("FTN tools for Fives and Threes records: check, format, convert, replay, show, "
-        "audit, generate.")
-# Help texts are Rich markup (verifier.flags escapes a bracket).
-app = typer.Typer(
-    name="ftn",
-    help=HELP,
-    no_args_is_help=True,
-    add_completion=True,
-    pretty_exceptions_enable=False,
-    rich_markup_mode="rich",
-)
 
+def one_command() -> typer.Typer:
+    """The Typer app of one command's module (``app.Commands`` loads it)."""
+    return typer.Typer(add_completion=False, pretty_exceptions_enable=False,
+                       rich_markup_mode="rich")
 
 
 class Format(str, Enum):
@@ -71,8 +53,6 @@ def choices(name: str, values: Iterable[str]) -> type[Choice]:
 
 
 if TYPE_CHECKING:
-    from verifier.pipeline.plan import Plan
-
     OutputFormat = Choice
 else:  # --format of the commands that report findings: the renderers
     OutputFormat = choices("OutputFormat", RENDERERS)
@@ -85,23 +65,72 @@ class Color(str, Enum):
     never = "never"
 
 
-def _version(value: bool) -> None:
-    if value:
-        from verifier.render.sarif import tool_version
-
-        typer.echo(f"ftn {tool_version()}")
-        raise typer.Exit()
+# --------------------------------------------------------------------------
+# Options: Typer's parameters, made from the table (``verifier.cli.params``).
 
 
-_VERSION = PARAMS["version"]
-VersionOpt = Annotated[
-    bool, typer.Option(*_VERSION.flags, callback=_version, is_eager=True, help=_VERSION.help),
-]
+def option(key: str, **values: str) -> Any:
+    """Typer's option (or argument) ``key`` of ``params.PARAMS``, its texts'
+    ``{fields}`` filled from ``values`` (a registry's names)."""
+    p = PARAMS[key]
+    metavar, help = (t.format(**values) if t and values else t for t in (p.metavar, p.help))
+    if not p.flags:
+        return typer.Argument(metavar=metavar, help=help)
+    check = CHECKS.get(key)
+    return typer.Option(*p.flags, metavar=metavar, help=help, min=p.min, max=p.max,
+                        callback=check)
 
 
-@app.callback(help=HELP)
-def _root(version: VersionOpt = False) -> None:
-    pass
+def _jobs(value: int | None) -> int | None:
+    """``--jobs`` within the most workers (said on standard error when
+    more were asked for)."""
+    if value is None:
+        return None
+    from verifier.cli.console import err
+
+    used, why = api.workers(value)
+    if why is not None:
+        err(why)
+    return used
+
+
+def _timeout(value: float | None) -> float | None:
+    """``--timeout`` a positive finite number of seconds, or exit 2."""
+    import math
+
+    if value is not None and not (math.isfinite(value) and value > 0):
+        fail(f"ftn: --timeout {value}: give a finite number of seconds, more than 0, such as "
+             "--timeout 5")
+    return value
+
+
+#: The options whose values are checked (or bounded) past their type.
+CHECKS: dict[str, Any] = {"jobs": _jobs, "timeout": _timeout}
+
+
+Paths = Annotated[list[str], option("paths")]
+InArg = Annotated[str, option("in")]
+ExcludeOpt = Annotated[list[str] | None, option("exclude")]
+FormatOpt = Annotated[Format, option("format")]
+OutputFormatOpt = Annotated[OutputFormat, option("report-format", formats=formats_help())]
+ColorOpt = Annotated[Color, option("color")]
+OutOpt = Annotated[Path | None, option("output")]
+JobsOpt = Annotated[int, option("jobs")]
+DaskOpt = Annotated[str | None, option("dask")]
+QuietOpt = Annotated[bool, option("quiet")]
+ConfigOpt = Annotated[str | None, option("config")]
+IsolatedOpt = Annotated[bool, option("isolated")]
+
+
+def rules_options() -> tuple[Any, Any]:
+    """``--rules PRESET`` and ``--rule NAME=VALUE``, their help naming the
+    presets and the options (``notation.PRESETS``, ``notation.OPTIONS``)."""
+    import notation
+
+    presets = " or ".join(f"{p} (the default)" if i == 0 else p
+                          for i, p in enumerate(notation.PRESETS))
+    return (option("rules", presets=presets),
+            option("rule", options=", ".join(o.name for o in notation.OPTIONS)))
 
 
 # --------------------------------------------------------------------------
@@ -112,8 +141,8 @@ def read_one(source: str, command: str) -> tuple[str, str]:
     """(name, text) of the one input of a command that reads one record
     file, or exit 2 (a directory is refused: it may hold many files)."""
     with said():
-        ((name, text),) = inputs([one_file(source, command)])
-    return name, text
+        text = api.load(one_file(source, command))
+    return ("<stdin>" if source == "-" else source), text
 
 
 def one_file(source: str, command: str) -> str:
@@ -124,21 +153,15 @@ def one_file(source: str, command: str) -> str:
     return source
 
 
-def names_of(paths: list[str], exclude: list[str] | None) -> tuple[list[str], list[InputError]]:
+def names_of(paths: list[str], exclude: list[str] | None) -> tuple[list[str], list[Any]]:
     """The inputs the paths name, and those that cannot be read, each said
     on standard error (the others are still read); exit 2 when none can."""
-    names, unreadable = input_names(paths, exclude or ())
-    return names, said_unreadable(names, unreadable)
+    from verifier.cli.console import EXIT_USAGE, err
 
-
-def show_piece(problems: list[Diagnostic], piece: Piece | str) -> None:
-    """Diagnostics about a piece of an input (or a whole text) on standard
-    error, with their source lines."""
-    from verifier.render.text import render_diagnostic
-
-    lines = Piece("", "", piece.split("\n")) if isinstance(piece, str) else piece
-    for d in problems:
-        err(render_diagnostic(d, lines.line(d.line)))
+    names, unreadable = api.inputs(paths, exclude or (), err)
+    if unreadable and not names:
+        raise SystemExit(EXIT_USAGE)
+    return names, unreadable
 
 
 def write_out(text: str, output: Path | None, who: str = "ftn") -> None:
@@ -146,6 +169,8 @@ def write_out(text: str, output: Path | None, who: str = "ftn") -> None:
     if output is None:
         sys.stdout.write(text)
         return
+    from verifier import write_atomic
+
     try:
         write_atomic(output, text)
     except OSError as e:
@@ -163,63 +188,6 @@ def one_mode(command: str, paths: list[str], **flags: bool) -> str:
     return next((flag for flag, on in flags.items() if on), "print")
 
 
-# --------------------------------------------------------------------------
-# Options: Typer's parameters, made from the table (``verifier.flags``).
-
-
-def option(key: str, **values: str) -> Any:
-    """Typer's option (or argument) ``key`` of ``flags.PARAMS``, its texts'
-    ``{fields}`` filled from ``values`` (a registry's names)."""
-    p = PARAMS[key]
-    metavar, help = (t.format(**values) if t and values else t for t in (p.metavar, p.help))
-    if not p.flags:
-        return typer.Argument(metavar=metavar, help=help)
-    check = CHECKS.get(key)
-    return typer.Option(*p.flags, metavar=metavar, help=help, min=p.min, max=p.max,
-                        callback=check)
-
-
-def _jobs(value: int | None) -> int | None:
-    """``--jobs`` within the most workers (said on standard error when
-    more were asked for)."""
-    return None if value is None else plain.jobs_option(value)
-
-
-def _timeout(value: float | None) -> float | None:
-    """``--timeout`` a positive finite number of seconds, or exit 2."""
-    if value is not None and not plain.finite_positive(value):
-        fail(f"ftn: --timeout {value}: give a finite number of seconds, more than 0, such as "
-             "--timeout 5")
-    return value
-
-
-#: The options whose values are checked (or bounded) past their type.
-CHECKS: dict[str, Any] = {"jobs": _jobs, "timeout": _timeout}
-
-
-Paths = Annotated[list[str], option("paths")]
-InArg = Annotated[str, option("in")]
-ExcludeOpt = Annotated[list[str] | None, option("exclude")]
-StrictOpt = Annotated[bool, option("strict")]
-FormatOpt = Annotated[Format, option("format")]
-OutputFormatOpt = Annotated[OutputFormat, option("report-format")]
-ColorOpt = Annotated[Color, option("color")]
-PlayersOpt = Annotated[int, option("players")]
-PresetOpt = Annotated[str | None, option("rules")]
-RuleOpt = Annotated[list[str] | None, option("rule")]
-SeedOpt = Annotated[int, option("seed")]
-OutOpt = Annotated[Path | None, option("output")]
-JobsOpt = Annotated[int, option("jobs")]
-DaskOpt = Annotated[str | None, option("dask")]
-QuietOpt = Annotated[bool, option("quiet")]
-# Settings (``settings``): the options that go over a settings file.
-SelectOpt = Annotated[list[str] | None, option("select")]
-IgnoreOpt = Annotated[list[str] | None, option("ignore")]
-ConfigOpt = Annotated[str | None, option("config")]
-IsolatedOpt = Annotated[bool, option("isolated")]
-ShowSettingsOpt = Annotated[bool, option("show-settings")]
-
-
 def given(ctx: typer.Context) -> set[str]:
     """Which of ``--format`` and ``--jobs`` were given (not left at their
     defaults): a given one goes over the settings."""
@@ -228,8 +196,28 @@ def given(ctx: typer.Context) -> set[str]:
 
 
 def settled(invoked: typer.Context, paths: list[str], exclude: list[str] | None, *,
-            format: Choice | None = None, jobs: int | None = None, **options: Any) -> Plan:
-    """``plain.settled`` for a Typer command (``--format`` and ``--jobs``
-    over the settings only when given)."""
-    return plain.settled(str(invoked.info_name), given(invoked), paths, exclude,
-                          format=format.value if format else None, jobs=jobs, **options)
+            format: Choice | None = None, jobs: int | None = None, say: bool = True,
+            warn: Say | None = None, **options: Any) -> Any:
+    """The inputs and the settings each is judged by (``api.plan``:
+    ``--format`` and ``--jobs`` over the settings only when given, and the
+    other options), or exit 2 for a bad option or settings file. With
+    ``say``, each unreadable input is said on standard error, and exit 2
+    when none can be read (else the caller reports them)."""
+    from verifier import SettingsError
+    from verifier.cli.console import EXIT_USAGE, err
+
+    told = given(invoked)
+    try:
+        found = api.plan(paths, exclude or (), warn=warn or err,
+                         format=format.value if format and "format" in told else None,
+                         jobs=jobs if "jobs" in told else None, **options)
+    except SettingsError as e:
+        fail(f"ftn: {e}")
+    except ValueError as e:
+        fail(f"ftn {invoked.info_name}: {e}")
+    if say:
+        for bad in found.unreadable:
+            err(f"ftn: {bad}")
+        if found.unreadable and not found.names:
+            raise SystemExit(EXIT_USAGE)
+    return found

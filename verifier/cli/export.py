@@ -1,7 +1,7 @@
-"""``ftn export``: flat tables for DuckDB, pandas or a spreadsheet
-(``verifier.data.export``).
+"""``ftn export``: flat tables for DuckDB, pandas or a spreadsheet.
 
-Boundary: reads the options, runs the job, says what it wrote; no rows here.
+Boundary: reads the options, runs the job (``api.export``), says what it
+wrote; no rows here.
 """
 
 from __future__ import annotations
@@ -9,18 +9,22 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
-import verifier.cli.common as c  # the module alone (importing the package would cycle)
-from verifier.data.export import FORMATS
+from verifier import api
+from verifier.cli import common as c
+from verifier.cli.console import fail, finish, said
+from verifier.cli.params import TABLE_KINDS
+
+command = c.one_command()
 
 if TYPE_CHECKING:
     To = c.Choice
 else:
-    To = c.choices("ExportTo", FORMATS)
-ToOpt = Annotated[To, c.option("export-to", formats="|".join(FORMATS))]
+    To = c.choices("ExportTo", TABLE_KINDS)
+ToOpt = Annotated[To, c.option("export-to", formats="|".join(TABLE_KINDS))]
 DirOpt = Annotated[Path, c.option("output-dir")]
 
 
-@c.app.command()
+@command.command()
 def export(paths: c.Paths, output: DirOpt, to: ToOpt, exclude: c.ExcludeOpt = None,
            jobs: c.JobsOpt = 1, dask: c.DaskOpt = None) -> None:
     """Flat tables: games, sides, tags, rounds, events (one row each) and findings.
@@ -30,15 +34,13 @@ def export(paths: c.Paths, output: DirOpt, to: ToOpt, exclude: c.ExcludeOpt = No
     the end: a reader sees the old set or the new, a failure leaves the old.
     Exit 1 when a game cannot be read (its row says so).
     """
-    from verifier.data.export import export_all
-
     if output.exists() and not output.is_dir():
-        c.fail(f"ftn export: {output}: not a folder (-o names the folder of the tables)")
+        fail(f"ftn export: {output}: not a folder (-o names the folder of the tables)")
     names, unreadable = c.names_of(paths, exclude)
-    with c.said():
-        done = export_all(names, output, to.value, jobs, dask)
+    with said():
+        done = api.export(names, output, to.value, jobs, dask)
     n = done.games
     written = (f"ftn export: {n} game{'s' if n != 1 else ''} to {output}/ "
                f"({', '.join(done.tables)}.{to.value})")
-    c.finish(done.failed, unreadable, done.unreadable > 0,
-             None if unreadable or done.failed else written)
+    finish(done.failed, unreadable, done.unreadable > 0,
+           None if unreadable or done.failed else written)

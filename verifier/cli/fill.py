@@ -1,9 +1,8 @@
 """``ftn fill``: the claims a record leaves out, filled in from the replay.
 
 Boundary: command-line plumbing only: the options and the exit status.
-The run is ``pipeline.jobs.fill.fill_all``'s (``ftn fmt``'s job, with
-``verifier.replay.fill``'s work, ``--diff`` and a note for each game whose replay
-stopped), loaded only by this command.
+The run is ``api.fill_files``'s (``ftn fmt``'s job, with the replay's
+work, ``--diff`` and a note for each game whose replay stopped).
 """
 
 from __future__ import annotations
@@ -12,14 +11,18 @@ from typing import Annotated
 
 import typer
 
-import verifier.cli.common as c  # the module alone (importing the package would cycle)
+from verifier import api
+from verifier.cli import common as c
+from verifier.cli.console import err, out, show_piece
+
+command = c.one_command()
 
 DiffOpt = Annotated[bool, c.option("fill-diff")]
 CheckOpt = Annotated[bool, c.option("fill-check")]
 WriteOpt = Annotated[bool, c.option("fill-write")]
 
 
-@c.app.command()
+@command.command()
 def fill(paths: c.Paths, diff: DiffOpt = False, check_only: CheckOpt = False,
          write: WriteOpt = False, exclude: c.ExcludeOpt = None, jobs: c.JobsOpt = 1) -> None:
     """Write in every claim the replay decides: end totals, points, totals,
@@ -33,9 +36,6 @@ def fill(paths: c.Paths, diff: DiffOpt = False, check_only: CheckOpt = False,
     the files that would change (exit 1), --write fills them in place as ftn
     fmt --write rewrites (never a file that does not parse).
     """
-    from verifier.pipeline.jobs.fill import fill_all
-
     mode = c.one_mode("fill", paths, diff=diff, check=check_only, write=write)
     names, unreadable = c.names_of(paths, exclude)
-    raise typer.Exit(fill_all(names, mode, c.out, c.err, c.show_piece, jobs,
-                              bool(unreadable)))
+    raise typer.Exit(api.fill_files(names, mode, out, err, show_piece, jobs, bool(unreadable)))

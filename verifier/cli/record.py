@@ -1,11 +1,9 @@
 """``ftn record``: a scorer's session in the terminal, written to an FTN
 file line by line.
 
-Boundary: the command only. The file is ``journal``'s (``open_journal``
-refuses one that cannot be recorded into; every line is on the disk as it
-is entered), the session ``recorder``'s (``Session.record``: it asks,
-prints and says why it stopped), what to ask, refuse and write
-``verifier.record.game``'s.
+Boundary: the command only; the session is ``api.record``'s (the file
+refused when it cannot be recorded into, every line on the disk as it is
+entered; what to ask, refuse and write is ``verifier.record``'s).
 """
 
 from __future__ import annotations
@@ -15,14 +13,17 @@ from typing import Annotated
 
 import typer
 
-from verifier.cli.common import app, option
-from verifier.plain import fail
+from verifier import api
+from verifier.cli import common as c
+from verifier.cli.console import fail
 
-FileArg = Annotated[Path, option("file")]
-ResumeOpt = Annotated[bool, option("resume")]
+command = c.one_command()
+
+FileArg = Annotated[Path, c.option("file")]
+ResumeOpt = Annotated[bool, c.option("resume")]
 
 
-@app.command()
+@command.command()
 def record(file: FileArg, resume: ResumeOpt = False) -> None:
     """Record a game as it is played, line by line, into an FTN file.
 
@@ -33,11 +34,10 @@ def record(file: FileArg, resume: ResumeOpt = False) -> None:
     event's score. Every line is on the disk as soon as it is entered;
     --resume goes on with a file from where it stops.
     """
-    from verifier.record.journal import CannotRecord, open_journal
-    from verifier.record.session import Session
+    from verifier import CannotRecord
 
     try:
-        journal = open_journal(file, resume)
+        status = api.record(file, resume)
     except CannotRecord as e:
         fail(f"ftn record: {e}")
-    raise typer.Exit(Session(journal, str(file)).record(resume))
+    raise typer.Exit(status)

@@ -1,19 +1,26 @@
-"""``ftn select``: the games that match, written as records (``verifier.data.select``).
+"""``ftn select``: the games that match, written as records.
 
-Boundary: reads the options, runs the job, says what it did; no filtering here.
+Boundary: reads the options, runs the job (``api.select``), says what it
+did; no filtering here.
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
-import verifier.cli.common as c  # the module alone (importing the package would cycle)
-from verifier.cli.records import To
-from verifier.files.formats import FORMATS
-from verifier.pipeline.jobs.rewrite import Output, target_of
+from verifier import api
+from verifier.cli import common as c
+from verifier.cli.console import EXIT_USAGE, err, fail, finish, said, show_piece
+from verifier.cli.params import RECORD_KINDS
 
+command = c.one_command()
+
+if TYPE_CHECKING:
+    To = c.Choice
+else:
+    To = c.choices("To", RECORD_KINDS)
 Many = list[str] | None
-ToOpt = Annotated[To | None, c.option("select-to", formats="|".join(FORMATS))]
+ToOpt = Annotated[To | None, c.option("select-to", formats="|".join(RECORD_KINDS))]
 TagOpt = Annotated[Many, c.option("tag")]
 PlayerOpt = Annotated[Many, c.option("player")]
 CountOpt = Annotated[int | None, c.option("player-count")]
@@ -25,7 +32,7 @@ FaultyOpt = Annotated[bool, c.option("faulty")]
 UniqueOpt = Annotated[bool, c.option("unique")]
 
 
-@c.app.command()
+@command.command()
 def select(paths: c.Paths, output: c.OutOpt = None, to: ToOpt = None, tag: TagOpt = None,
            player: PlayerOpt = None, players: CountOpt = None, rule: RuleOpt = None,
            with_: WithOpt = None, without: WithoutOpt = None, clean: CleanOpt = False,
@@ -37,16 +44,17 @@ def select(paths: c.Paths, output: c.OutOpt = None, to: ToOpt = None, tag: TagOp
     .bz2, .xz, .zst compress). A game that cannot be read is said and left
     out (exit 1).
     """
-    from verifier.data.select import FilterError, Filters, select_all
+    from verifier import FilterError
 
     try:
-        filters = Filters.parse(tag or (), player or (), players, rule or (), with_ or (),
-                                without or (), clean, faulty)
+        with said():
+            done, unreadable = api.select(
+                paths, to.value if to is not None else None, output, exclude=exclude or (),
+                tags=tag or (), player=player or (), players=players, rules=rule or (),
+                with_codes=with_ or (), without=without or (), clean=clean, faulty=faulty,
+                unique=unique, show=show_piece, warn=err, jobs=jobs, dask=dask)
     except FilterError as bad:
-        c.fail(f"ftn select: {bad}")
-    target = target_of(to.value if to is not None else None, output) or "ftn"
-    names, unreadable = c.names_of(paths, exclude)
-    with c.said():
-        done = select_all(names, filters, target, Output.named(output), c.show_piece, unique,
-                          jobs, dask)
-    c.finish(done.failed, unreadable, done.unreadable > 0, f"ftn select: {done.text()}")
+        fail(f"ftn select: {bad}")
+    if done is None:  # no input could be read
+        raise SystemExit(EXIT_USAGE)
+    finish(done.failed, unreadable, done.unreadable > 0, f"ftn select: {done.text()}")

@@ -1,16 +1,20 @@
 """``ftn server``: the language server for editors (LSP over stdio).
 
 Boundary: the command only; the server is ``verifier.lsp.server`` (pygls,
-the optional extra ``lsp``).
+the optional extra ``lsp``), a program over the library that sits above
+``api`` like this command line: the one module of another package that a
+command starts (``tests/test_cli_layout.py`` allows it by name).
 """
 
 from __future__ import annotations
 
-from verifier.cli.common import app
-from verifier.plain import fail
+from verifier.cli import common as c
+from verifier.cli.console import fail
+
+command = c.one_command()
 
 
-@app.command()
+@command.command()
 def server() -> None:
     """Serve the Language Server Protocol over stdin/stdout for editors.
 

@@ -11,6 +11,7 @@ replay and the check's findings; nothing is computed again here. No
 command-line parsing (the ``verifier.cli`` modules of the same names do
 that).
 
-May import: ``api`` and everything below it; not ``cli`` or the other
-command packages beside it (``lsp``, ``data``, ``show``, ``record``, ``live``).
+May import: ``pipeline`` and everything below it; not ``api``, ``lsp``,
+``cli`` or the other packages beside it (``show``, ``record``, ``live``);
+``api`` runs its jobs.
 """

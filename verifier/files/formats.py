@@ -14,35 +14,27 @@ it, how games join into a file (``Layout``), and which notation ``ftn fmt``
 writes it back in. Around the registry, the functions that dispatch on it:
 an input told apart (``sniff``), read (``read``, ``read_lines``), cut
 (``pieces``, ``piece_reads``) and written (``game_text``). The writers
-import the printers when first called, so that a check of FTN loads no
-printer. Adding a notation is its reader and writer here, its cutter if it
-has one (``pieces``), and one line of the registry. It opens no file and
-replays nothing.
+import the printers, and the readers of JSON the JSON modules, when first
+called, so that a check of FTN loads neither. Adding a notation is its
+reader and writer here, its cutter if it has one (``pieces``), and one
+line of the registry. It opens no file and replays nothing.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import chain
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from notation.ftn.reader import Damaged, ParseError, read_items
-from notation.json.form import game_from_json
-from notation.json.text import (
-    JsonItem,
-    Trust,
-    iter_json,
-    iter_json_lines,
-    looks_like_json,
-    too_deep,
-    too_deep_text,
-)
 from notation.model import Game
 from verifier.diagnostics import BY_NAME, Diagnostic, DiagnosticName, Name
 from verifier.files.pieces import PIECE_CHARS, Piece, ftn_pieces, jsonl_pieces
 from verifier.files.streams import Chunked
+
+if TYPE_CHECKING:
+    from notation.json.text import JsonItem, Trust
 
 Locate = Callable[[str], tuple[int, int]]
 
@@ -96,6 +88,8 @@ def read_ftn(lines: Iterable[str], source: str = "<input>", first_line: int = 1,
 def read_jsonl(lines: Iterable[str], name: str = "<input>", first_line: int = 1,
                first_game: int = 1) -> Iterator[Read]:
     """The games of a stream of JSON Lines, a line at a time."""
+    from notation.json.text import iter_json_lines
+
     rest = iter(lines)
     if first_line == 1:
         rest = chain([next(rest, "").lstrip("\ufeff")], rest)
@@ -112,6 +106,8 @@ def read_json_lines(lines: Iterable[str], name: str = "<input>", first_line: int
 def read_json(text: str, source: str = "<input>") -> Iterator[Read]:
     """The games of a JSON text (one document, an array, or JSON Lines), each
     validated against the record schema and read into a record."""
+    from notation.json.text import iter_json
+
     yield from _read_items(iter_json(text, _trust()), source)
 
 
@@ -128,6 +124,8 @@ def _read_items(items: Iterable[JsonItem], source: str, first_game: int = 1) -> 
     """Each JSON game document validated against the record schema (unless
     the reader's trust test passed it already) and read into a record,
     located within its own text (linear over a file)."""
+    from notation.json.form import game_from_json
+    from notation.json.text import too_deep
     from verifier.files.validation import fast, violations
 
     for number, item in enumerate(items, first_game):
@@ -156,6 +154,10 @@ def _read_items(items: Iterable[JsonItem], source: str, first_game: int = 1) -> 
 def one_json_document(first: str) -> bool:
     """Whether a first non-blank line is a whole JSON object: JSON Lines (a
     line nested too deep is not: read whole, it is refused)."""
+    import json
+
+    from notation.json.text import too_deep_text
+
     if not first.startswith("{") or too_deep_text(first):
         return False  # (Python 3.12 and later decode 1,000 levels: the depth is scanned)
     try:
@@ -350,6 +352,8 @@ KINDS = FAMILIES
 def kind_of(text: str, name: str = "") -> str:
     """"json" or "ftn": by the file's extension (a compression ending such
     as ``.gz`` left aside), else by its first character."""
+    from notation.json.text import looks_like_json
+
     return kind_by_name(name) or ("json" if looks_like_json(text) else "ftn")
 
 
@@ -407,8 +411,11 @@ def sniff(lines: Iterable[str], name: str = "<input>", kind: str | None = None
         rest = chain(head, (ln.rstrip("\n") for ln in it))
     if kind is not None and kind not in FAMILIES:  # a notation named: "jsonl"
         return kind, rest
-    family = kind or kind_by_name(name) or (
-        "json" if looks_like_json("\n".join(head)) else "ftn")
+    family = kind or kind_by_name(name)
+    if family is None:  # (a name that says neither: standard input)
+        from notation.json.text import looks_like_json
+
+        family = "json" if looks_like_json("\n".join(head)) else "ftn"
     first = head[-1].lstrip("\ufeff \t") if head else ""
     return in_family(family, first), rest
 

@@ -9,8 +9,8 @@ as its record, for the audit's classifier) and ``process`` (the engine as a
 subprocess, asked a JSON line at a time, whatever it does, and every
 process it starts ended in time).
 
-May import: ``api`` and everything below it (the pipeline reads the
-reference files; the audit names the defects); not ``cli`` or the other
-command packages beside it.
+May import: ``pipeline`` and everything below it (the pipeline reads the
+reference files; the audit names the defects); not ``api``, ``lsp``,
+``cli`` or the other packages beside it (``data``, ``show``, ``record``).
 """
 

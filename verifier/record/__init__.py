@@ -6,7 +6,7 @@ far replayed, what may be entered next, what is refused and why),
 questions asked, answers read, the file written) and ``journal`` (the file,
 every line on the disk as soon as it is entered, and undo).
 
-May import: ``api`` and everything below it; not ``cli`` or the other
-command packages beside it.
+May import: ``pipeline`` and everything below it; not ``api``, ``lsp``,
+``cli`` or the other packages beside it; ``api`` runs it.
 """
 

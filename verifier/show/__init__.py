@@ -6,7 +6,7 @@ findings, and the page itself; its stylesheet, markup and script are
 ``page.css``, ``page.html`` and ``page.js`` beside it) and ``svg`` (the
 drawings: tiles, a position, the score race).
 
-May import: ``api`` and everything below it; not ``cli`` or the other
-command packages beside it.
+May import: ``pipeline`` and everything below it; not ``api``, ``lsp``,
+``cli`` or the other packages beside it; ``api`` runs it.
 """
 

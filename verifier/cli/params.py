@@ -1,25 +1,38 @@
 """The command line's options and arguments, as data: each one's flags,
-placeholder, help text and bounds, written once.
+placeholder, help text and bounds, written once; and the values of the
+options whose registries lie below the public library.
 
 ``cli.common.option`` makes Typer's parameters from this table (every
-``ftn`` command declares its parameters by a key of ``PARAMS``), and
-``verifier.plain`` reads a plain ``ftn check`` from it without loading
-Typer (start-up).
+``ftn`` command declares its parameters by a key of ``PARAMS``).
 
 Boundary: facts only. Nothing here parses, checks a value or imports
 Typer; the types and defaults of the parameters stay with the commands
 that take them. A text that lists a registry's values holds a ``{field}``
-that the command fills from the registry (``formats``).
+that the command fills from the registry (``formats``, ``options``...).
+The values of ``--to``, ``--hide``, ``--resync`` and the names of the
+schemas and of the record files are written here, where the command line
+can offer them without loading the modules that hold them (start-up; a
+test keeps each the same as its registry's).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from notation.options import OPTIONS as RULE_OPTIONS
-from notation.options import PRESETS
-from verifier.files.formats import globs
-from verifier.render import formats_help
+#: The notations records are read and written in (``files.formats.NOTATIONS``).
+RECORD_KINDS = ("ftn", "json", "jsonl")
+#: The names of record files a directory walk reads (``files.formats.globs``).
+RECORD_FILES = "*.ftn, *.json, *.jsonl and *.ndjson"
+#: ``ftn export --to`` (``data.export.FORMATS``).
+TABLE_KINDS = ("parquet", "csv")
+#: ``ftn stats --format`` (``data.report.FORMATS``).
+COUNT_FORMATS = ("text", "json", "csv")
+#: ``ftn generate --hide`` (``rules.generate.HIDE_MODES``).
+HIDE_MODES = ("none", "all", "first", "some")
+#: ``ftn audit --resync`` (``pipeline.jobs.audit.auditor``).
+RESYNC = ("claimed", "computed")
+#: The published schemas (``files.published.SCHEMAS``).
+SCHEMA_NAMES = ("record", "replay", "report")
 
 
 @dataclass(frozen=True)
@@ -45,14 +58,12 @@ def arg(metavar: str, help: str) -> Param:
     return Param((), metavar, help)
 
 
-_PRESETS = " or ".join(f"{p} (the default)" if i == 0 else p for i, p in enumerate(PRESETS))
-
 # Help texts are Rich markup (as every Typer allowed gives them): a bracket
 # that would read as a style tag is written escaped, "ftn-tools\\[dask]".
 PARAMS: dict[str, Param] = {
     # Inputs and outputs.
     "paths": arg("PATH...", "FTN, JSON or JSON Lines files (also compressed: .gz, "
-                 f".bz2, .xz, .zst), directories (searched for {globs()}, compressed or not), "
+                 f".bz2, .xz, .zst), directories (searched for {RECORD_FILES}, compressed or not), "
                  "or - for stdin."),
     "in": arg("IN", "An FTN, JSON or JSON Lines file, or - for stdin."),
     "exclude": opt("--exclude", metavar="GLOB", help="Skip files and folders whose name or path "
@@ -65,7 +76,7 @@ PARAMS: dict[str, Param] = {
                       help="The folder of the tables (made if need be)."),
     "format": opt("--format", "-f", metavar="text|json",
                   help="text for people, json for machines."),
-    "report-format": opt("--format", "-f", metavar="FORMAT", help=formats_help() + "."),
+    "report-format": opt("--format", "-f", metavar="FORMAT", help="{formats}."),
     "color": opt("--color", metavar="auto|always|never", help="Colour: auto colours a terminal "
                  "unless NO_COLOR is set; never when piped."),
     "strict": opt("--strict", help="Warnings count as errors (exit 1)."),
@@ -91,9 +102,9 @@ PARAMS: dict[str, Param] = {
     # Games: players, rules, seeds.
     "players": opt("--players", "-p", min=2, max=12, metavar="N", help="2 to 12 (as the rules "
                    "allow)."),
-    "rules": opt("--rules", metavar="PRESET", help=f"A preset: {_PRESETS}."),
+    "rules": opt("--rules", metavar="PRESET", help="A preset: {presets}."),
     "rule": opt("--rule", metavar="NAME=VALUE", help="An option NAME=VALUE (repeat it): "
-                f"{', '.join(o.name for o in RULE_OPTIONS)}."),
+                "{options}."),
     "seed": opt("--seed", "-s", metavar="SEED",
                 help="Random seed: the same seed gives the same games."),
     # check, fmt, convert, show.
@@ -109,7 +120,7 @@ PARAMS: dict[str, Param] = {
     "svg": opt("--svg", help="One SVG picture of --at's position."),
     # audit, perft, generate.
     "audit-paths": arg("[PATH]...", "Another engine's records (FTN, JSON, JSON Lines), "
-                       f"or directories (searched for {globs()})."),
+                       f"or directories (searched for {RECORD_FILES})."),
     "resync": opt("--resync", metavar="claimed|computed", help="After a diverging round, go on "
                   "from the claimed totals or the computed ones."),
     "engine": opt("--engine", metavar="COMMAND", help="Audit a live engine: the command that "

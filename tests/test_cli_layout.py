@@ -1,0 +1,65 @@
+"""The command line calls the public library: every module of
+``verifier/cli/`` imports (at its top, in its functions, for type checking
+alike) only ``verifier.api``, the package ``verifier`` itself (its lazy
+public names: ``Board``, the typed errors...), the ``render`` family
+(presentation), the registries ``verifier.diagnostics`` and
+``verifier.rulebook``, ``notation``'s public names, its own modules, and
+libraries outside the project; ``ftn server`` alone starts
+``verifier.lsp.server``, the language server (a program above ``api``, as
+the command line is)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from paths import ROOT
+
+ALLOWED = ("verifier.api", "verifier.render", "verifier.diagnostics", "verifier.rulebook",
+           "verifier.cli")
+#: The one import of another program: ``ftn server`` runs the language server.
+SERVER = ("verifier/cli/server.py", "verifier.lsp.server")
+
+
+def imports(path: Path) -> list[tuple[str, list[str]]]:
+    """Each ``import`` and ``from ... import`` of a module, anywhere in it:
+    the module named, and the names taken from it."""
+    found: list[tuple[str, list[str]]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            found += [(a.name, []) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            assert node.level == 0, f"{path}: a relative import"
+            found.append((node.module or "", [a.name for a in node.names]))
+    return found
+
+
+def refused(module: str, names: list[str]) -> bool:
+    """Whether an import reaches past the public library."""
+    if module.split(".")[0] not in ("verifier", "notation"):
+        return False  # the standard library, Typer...
+    if module in ("verifier", "notation"):  # the packages' public names, or allowed modules
+        public = set(__import__(module).__all__)
+        return any(n not in public and refused(f"{module}.{n}", []) for n in names)
+    return not any(module == a or module.startswith(a + ".") for a in ALLOWED)
+
+
+def test_the_command_line_imports_only_the_public_library() -> None:
+    found = []
+    for path in sorted((ROOT / "verifier" / "cli").glob("*.py")):
+        where = str(path.relative_to(ROOT))
+        for module, names in imports(path):
+            if refused(module, names) and (where, module) != SERVER:
+                found.append(f"{where}: {module} {names}")
+    assert found == []
+
+
+def test_the_check_of_imports_refuses_what_it_should() -> None:
+    assert refused("verifier.pipeline.plan", ["plan"])
+    assert refused("verifier.files.escaping", ["escape_lines"])
+    assert refused("verifier", ["plain"]) and refused("notation", ["model"])
+    assert refused("notation.ftn.reader", ["parse"]) and refused("verifier.lsp.server", ["run"])
+    assert not refused("verifier", ["api", "InputError"]) and not refused("notation", ["OPTIONS"])
+    assert not refused("verifier", ["diagnostics", "rulebook"])
+    assert not refused("verifier.render.text", ["source_line"])
+    assert not refused("verifier.cli.console", ["err"]) and not refused("typer", [])

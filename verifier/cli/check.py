@@ -1,0 +1,78 @@
+"""``ftn check``: every game replayed, each finding rendered as it comes,
+then the summary.
+
+Boundary: the command only: its options, the settings (``api.plan``), the
+renderer of ``--format`` (``render``) and the exit status; the check is
+``api.check_report``'s.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from verifier import api
+from verifier.cli import common as c
+from verifier.cli.console import EXIT_OK, err, fail, finish, said
+
+command = c.one_command()
+
+UnknownsOpt = Annotated[bool, c.option("explain-unknowns")]
+StrictOpt = Annotated[bool, c.option("strict")]
+SelectOpt = Annotated[list[str] | None, c.option("select")]
+IgnoreOpt = Annotated[list[str] | None, c.option("ignore")]
+ShowSettingsOpt = Annotated[bool, c.option("show-settings")]
+
+
+def codes_option(values: list[str] | None) -> list[str]:
+    """``--select``/``--ignore``'s codes, comma-separated or repeated."""
+    return [v.strip() for item in values or [] for v in item.split(",") if v.strip()]
+
+
+@command.command()
+def check(
+    invoked: typer.Context,
+    paths: c.Paths,
+    format: c.OutputFormatOpt = c.TEXT,
+    explain_unknowns: UnknownsOpt = False,
+    color: c.ColorOpt = c.Color.auto,
+    exclude: c.ExcludeOpt = None,
+    strict: StrictOpt = False,
+    jobs: c.JobsOpt = 1,
+    dask: c.DaskOpt = None,
+    quiet: c.QuietOpt = False,
+    select: SelectOpt = None,
+    ignore: IgnoreOpt = None,
+    config: c.ConfigOpt = None,
+    isolated: c.IsolatedOpt = False,
+    show_settings: ShowSettingsOpt = False,
+) -> None:
+    """Replay every game and report illegal moves and wrong claims.
+
+    Settings (select, ignore, extend-exclude, rules, format, jobs) are read
+    from ftn.toml, or the tool.ftn table of pyproject.toml, found from each
+    input upwards; the options go over them (README: Settings).
+    """
+    from verifier.render import FORMATS, for_stream
+
+    plan = c.settled(invoked, paths, exclude, format=format, jobs=jobs,
+                     select=codes_option(select) if select else None, ignore=codes_option(ignore),
+                     config=config, isolated=isolated)
+    if show_settings:
+        from verifier import escape_lines
+
+        sys.stdout.write(escape_lines(api.settings_text(plan)))
+        raise SystemExit(EXIT_OK)
+    shown = plan.run.format
+    if explain_unknowns and not FORMATS[shown].shows_unknowns:
+        can = [n for n, r in FORMATS.items() if r.shows_unknowns]
+        fail(f"ftn check: --explain-unknowns needs --format {', '.join(can[:-1])} or "
+             f"{can[-1]}, not {shown}")
+    with said():  # junit writes at the end: it keeps every finding's source line
+        summary, failed = api.check_report(
+            plan, lambda ctx: for_stream(shown, color.value, sys.stdout, ctx),
+            keep_lines=shown == "junit", explain_unknowns=explain_unknowns, dask=dask,
+            quiet=quiet, warn=err)
+    finish(failed, plan.unreadable, summary.errors > 0 or (strict and summary.warnings > 0))

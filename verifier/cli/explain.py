@@ -1,0 +1,27 @@
+"""``ftn explain``: one diagnostic, what it means, why it matters, and an
+example.
+
+Boundary: the command only; the text is ``api.explain``'s.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+from verifier import api
+from verifier.cli import common as c
+from verifier.cli.console import fail
+
+command = c.one_command()
+
+CodeArg = Annotated[str, c.option("code")]
+
+
+@command.command()
+def explain(code: CodeArg) -> None:
+    """Show one diagnostic: what it means, why it matters, and an example."""
+    text = api.explain(code)
+    if text is None:
+        fail(f"ftn explain: unknown code {code!r}; see 'ftn codes'")
+    sys.stdout.write(text)
