@@ -169,3 +169,43 @@ def test_no_two_modules_differ_only_by_an_ending() -> None:
         by_stem.setdefault(stem(last), set()).add(last)
     clashes = {s: sorted(names) for s, names in by_stem.items() if len(names) > 1}
     assert clashes == {}
+
+
+#: A function does one step: more lines than this is more than one.
+LONGEST_FUNCTION = 60
+
+#: Benchmark scripts time whole runs and are no part of the library.
+NOT_LIBRARY = {"verifier.bench"}
+
+
+def long_functions(source: str, limit: int = LONGEST_FUNCTION) -> list[tuple[str, int, int]]:
+    """The functions and methods of ``source`` over ``limit`` lines, as
+    (name, first line, length), nested ones too, decorators not counted."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            assert node.end_lineno is not None
+            length = node.end_lineno - node.lineno + 1
+            if length > limit:
+                found.append((node.name, node.lineno, length))
+    return found
+
+
+def test_long_functions_finds_a_long_function_and_a_nested_one() -> None:
+    sixty = "".join(f"    x{i} = {i}\n" for i in range(60))
+    short = "def short():\n" + sixty[: -len("    x59 = 59\n")]
+    nested = "def outer():\n    def inner():\n" + sixty.replace("    ", "        ")
+    # short: lines 1-60, not over; outer: 62 lines from line 61; inner: 61 from 62
+    assert long_functions(short + nested) == [("outer", 61, 62), ("inner", 62, 61)]
+
+
+def test_no_function_is_over_60_lines() -> None:
+    """No function or method of the packages is over 60 lines (benchmark
+    scripts aside): a longer one is split where its steps are."""
+    found = [
+        f"{path.relative_to(ROOT)}:{line}: {function} is {length} lines"
+        for module, path in modules().items()
+        if module not in NOT_LIBRARY
+        for function, line, length in long_functions(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
