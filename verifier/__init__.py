@@ -27,9 +27,12 @@ and what it may import; ``lint-imports`` checks the layers, as
 The public names of this package, ``api``, the rules library (``Board``,
 ``Move``, ``ScoredEvent``, ``IllegalMoveError`` and its subclasses), the
 typed errors of the library's jobs (``InputError``, ``SettingsError``,
-``WriteError``...), ``escape_lines`` (how a record's or a file name's text
-is shown on a terminal) and ``write_atomic`` (a file written whole or not
-at all), are imported when first used, so that a
+``WriteError``...), the types that ``api``'s functions for an editor's
+text take and give (``Piece``: whole games of a text with the numbers of
+their first line and game; ``Settings``: what a record is judged by),
+``escape_lines`` and ``escape_controls`` (how a record's or a file name's
+text is shown on a terminal, or on one line) and ``write_atomic`` (a file
+written whole or not at all), are imported when first used, so that a
 command loads only what it needs:
 
     from verifier import Board
@@ -44,11 +47,13 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from verifier.data.select import FilterError
-    from verifier.files.escaping import escape_lines
+    from verifier.files.escaping import escape_controls, escape_lines
     from verifier.files.outputs import WriteError, write_atomic
+    from verifier.files.pieces import Piece
     from verifier.files.streams import InputError
     from verifier.files.tomlfile import SettingsError
     from verifier.live.run import Unreadable
+    from verifier.pipeline.settings import Settings
     from verifier.pipeline.tasks import DaskMissing
     from verifier.pipeline.workers import WorkerDied
     from verifier.record.journal import CannotRecord
@@ -82,7 +87,9 @@ _LAZY = {
     # The typed errors of the library's jobs, and how text is shown.
     "InputError": "files.streams", "SettingsError": "files.tomlfile",
     "WriteError": "files.outputs", "write_atomic": "files.outputs",
-    "escape_lines": "files.escaping",
+    "escape_lines": "files.escaping", "escape_controls": "files.escaping",
+    # The types of an editor's text (``api.pieces``, ``api.settings_for``).
+    "Piece": "files.pieces", "Settings": "pipeline.settings",
     "DaskMissing": "pipeline.tasks", "WorkerDied": "pipeline.workers",
     "NoStart": "replay.perft", "FilterError": "data.select", "ShowError": "show.page",
     "CannotRecord": "record.journal", "Unreadable": "live.run",
@@ -91,10 +98,10 @@ _LAZY = {
 __all__ = [
     "KNOCK", "AmbiguousPlacementError", "Board", "CannotRecord", "DaskMissing", "FilterError",
     "GameOverError", "GameResult", "IllegalMoveError", "InputError", "KnockWhileAbleError",
-    "Move", "NoStart", "NotYourTurnError", "RoundOutcome", "RoundOverError", "ScoredEvent",
-    "SettingsError", "ShowError", "TileDoesNotFitError", "TileNotInHandError", "Unreadable",
-    "WorkerDied", "WriteError", "WrongOpenerError", "api", "escape_lines", "parse_move",
-    "write_atomic",
+    "Move", "NoStart", "NotYourTurnError", "Piece", "RoundOutcome", "RoundOverError",
+    "ScoredEvent", "Settings", "SettingsError", "ShowError", "TileDoesNotFitError",
+    "TileNotInHandError", "Unreadable", "WorkerDied", "WriteError", "WrongOpenerError", "api",
+    "escape_controls", "escape_lines", "parse_move", "write_atomic",
 ]
 
 

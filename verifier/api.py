@@ -27,11 +27,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
-    from notation.model import Game
+    from notation.model import Game, Placement, Round
     from verifier.audit.defects import AuditSummary
     from verifier.data.export import ExportSink
     from verifier.data.select import SelectSink
@@ -43,15 +44,21 @@ if TYPE_CHECKING:
     from verifier.pipeline.jobs.check import FileReport
     from verifier.pipeline.jobs.rewrite import Rewritten
     from verifier.pipeline.plan import Plan
+    from verifier.pipeline.settings import Settings
     from verifier.render.base import Context, Renderer
     from verifier.render.summary import Summary
+    from verifier.replay.observers import Observer
     from verifier.replay.reference import ReplayedGame
+    from verifier.rules.engine import Move, Placed, Scored, Stepper
+    from verifier.rules.start import Setup
 
 __all__ = [
-    "audit", "audit_engine", "audit_report", "check", "check_report", "convert", "convert_file",
-    "explain", "export", "fill_files", "format_files", "games", "generate", "inputs", "load",
-    "page", "perft", "plan", "read_games", "record", "replay", "replay_file", "replay_text",
-    "schema", "select", "settings_text", "stats", "workers",
+    "GameTrace", "Turn", "audit", "audit_engine", "audit_report", "check", "check_piece",
+    "check_report", "convert", "convert_file", "explain", "export", "fill_files", "fill_text",
+    "format_files", "format_text", "games", "generate", "inputs", "load", "no_games", "page",
+    "perft", "piece_games", "pieces", "plan", "read_games", "record", "replay", "replay_file",
+    "replay_text", "schema", "select", "settings_for", "settings_text", "stats", "trace",
+    "turn", "workers",
 ]
 
 Source = str | os.PathLike[str] | TextIO
@@ -575,3 +582,234 @@ def schema(name: str) -> str | None:
     from verifier.files.published import SCHEMAS, schema_text
 
     return schema_text(name) if name in SCHEMAS else None
+
+
+# --------------------------------------------------------------------------
+# An open text of an editor: its pieces, their findings, a game's replay.
+# (The language server's, and any editor integration's.)
+
+
+def settings_for(path: str | os.PathLike[str], *, select: Sequence[str] | None = None,
+                 ignore: Sequence[str] = (), rules: str | None = None,
+                 config: str | os.PathLike[str] | None = None) -> Settings:
+    """The settings a record at ``path`` is judged by, as ``ftn check``
+    finds them: those of the settings file of its folder (``ftn.toml`` or
+    ``pyproject.toml``'s ``[tool.ftn]``, the closest above it), or of
+    ``config``, with the options given here over them (``select``,
+    ``ignore``: codes, names or prefixes; ``rules``: the preset of records
+    without a ``[rules]`` tag). ``.keep(d)`` tells whether a finding is
+    reported, ``.preset`` the preset. ValueError for an option that cannot
+    be used, SettingsError for a bad settings file, OSError for a folder
+    that cannot be read."""
+    from verifier.pipeline.settings import Overrides, Resolver
+
+    over = Overrides(tuple(select) if select is not None else None, tuple(ignore), None, None,
+                     rules, os.fspath(config) if config is not None else None)
+    for problem in over.problems():
+        raise ValueError(problem)
+    return Resolver(over).for_path(os.fspath(path))
+
+
+def pieces(lines: list[str], name: str = "<input>") -> list[Piece]:
+    """A text's lines (``text.split("\\n")``, without a BOM) in pieces that
+    each give, checked alone (``check_piece``), the findings that checking
+    the whole text gives, each with the numbers of its first line and game:
+    JSON as ``ftn check`` cuts it (a piece a JSON Lines line; a JSON
+    document whole), FTN before every 'game' line whose last line before
+    it, blank lines and comments aside, is an 'end' line. (``ftn check``
+    does not cut where comments stand between two games, because ``ftn
+    fmt`` and ``ftn convert`` give them to the game after; no comment ever
+    makes a finding, so a check may cut there.) The kind of the text
+    follows ``name``'s extension, else its first characters."""
+    from notation.ftn.grammar import line_regex
+    from verifier.files.formats import pieces as whole
+    from verifier.files.formats import sniff
+    from verifier.files.pieces import Piece
+
+    how, _ = sniff(lines, name)
+    if how != "ftn":
+        return list(whole(lines, name, size=1))
+    fullmatch = line_regex().fullmatch
+    out: list[Piece] = []
+    start, first_game, games = 0, 1, 0  # the piece's first line and game; its games
+    after_end = False  # the last line that is not blank or a comment was an 'end' line
+    for i, line in enumerate(lines):
+        s = line.lstrip(" \t\ufeff")
+        if not s or s[0] in "\r#":
+            continue
+        if s.startswith("game"):
+            m = fullmatch(line.rstrip("\r").lstrip("\ufeff"))
+            if m is not None and m.group("GAME") is not None:
+                if after_end:
+                    out.append(Piece(name, "ftn", lines[start:i], start + 1, first_game))
+                    start, first_game, games = i, first_game + games, 0
+                games += 1
+            after_end = False
+        elif s.startswith("end"):
+            m = fullmatch(line.rstrip("\r"))
+            after_end = m is not None and m.group("END") is not None
+        else:
+            after_end = False
+    out.append(Piece(name, "ftn", lines[start:], start + 1, first_game))
+    return out
+
+
+def check_piece(piece: Piece, settings: Settings | None = None) -> tuple[list[Diagnostic], int]:
+    """The findings of one piece, as ``ftn check`` checks it under
+    ``settings`` (``settings_for``: the preset of records without
+    ``[rules]``, the findings kept; None: the defaults), in order of place,
+    and the highest game number it reached (0: it holds no game)."""
+    from verifier.pipeline.jobs.check import check_piece as checked
+
+    found: list[Diagnostic] = []
+    number = 0
+    for batch in checked(piece, None if settings is None else settings.preset):
+        found.extend(d for d in batch.diagnostics if settings is None or settings.keep(d))
+        number = max(number, batch.number)
+    return found, number
+
+
+def no_games(name: str = "<input>", settings: Settings | None = None) -> Diagnostic | None:
+    """The finding of a text that holds no game at all (FT402: an empty
+    input is not a silent pass), or None when ``settings`` leave it out."""
+    from verifier.pipeline.jobs.check import no_games as empty
+
+    found = empty(name)
+    return found if settings is None or settings.keep(found) else None
+
+
+def piece_games(piece: Piece) -> Iterator[tuple[Game | None, int]]:
+    """The records of a piece as they are read, at the piece's own lines,
+    each with its number in the input (None for a game that cannot be
+    read: ``check_piece`` says why)."""
+    from verifier.files.formats import read_lines
+
+    for r in read_lines(piece.lines, piece.source, piece.how, piece.first_line,
+                        piece.first_game):
+        yield r.game, r.number
+
+
+def format_text(text: str, name: str = "<input>") -> str:
+    """A text in the canonical form of its own kind (FTN; a JSON array; JSON
+    Lines) and with its own line ends, as ``ftn fmt`` writes it (a text of
+    no game given back as it is); InputError naming the first problem when
+    it cannot be read."""
+    from verifier.files.streams import InputError
+    from verifier.pipeline.jobs.rewrite import format_text as formatted
+
+    out, errors = formatted(text, name)
+    if out is None:
+        d = errors[0]
+        raise InputError(f"{d.source}:{d.line}:{d.col}: {d.code} {d.name}: {d.message}")
+    return out
+
+
+def fill_text(text: str, name: str = "<input>") -> str:
+    """A text with the claims its records leave out written in from the
+    replay, in its own kind and line ends, as ``ftn fill`` prints it (a
+    text of no game given back as it is); InputError naming the first
+    problem when it cannot be read."""
+    from verifier.files.streams import InputError
+    from verifier.pipeline.jobs.fill import fill_text as filled
+
+    out, errors = filled(text, name)
+    if out is None:
+        d = errors[0]
+        raise InputError(f"{d.source}:{d.line}:{d.col}: {d.code} {d.name}: {d.message}")
+    return out
+
+
+@dataclass(frozen=True)
+class GameTrace:
+    """The reference replay of one record as an editor shows it (``trace``).
+
+    ``rounds``: each round replayed, in play order, in the shape of the
+    'replay' schema's rounds (``"events"``, each with its ends, end total,
+    points, bonus, whether credited and the totals after it; ``"result"``,
+    None when the replay did not reach the round's end); ``why``: for each
+    of those rounds, the arithmetic of each placement's points by event
+    number, as the checker's messages give it; ``sides``, ``target``; the
+    final ``scores`` and ``winner``; ``stopped``: the finding at which the
+    replay stopped (an illegal move), or None."""
+
+    sides: tuple[str, ...]
+    target: int
+    rounds: list[dict[str, Any]]
+    why: list[dict[int, str]]
+    scores: tuple[int, ...]
+    winner: str | None
+    stopped: Diagnostic | None
+
+
+def trace(game: Game, number: int = 1, name: str = "<input>") -> GameTrace | None:
+    """The reference replay of one record (``ftn replay``'s trace) with the
+    arithmetic of its points; None when its header cannot be read."""
+    from verifier.replay.game import check_game
+    from verifier.replay.observers import Trace
+    from verifier.rules.start import Setup, read_header
+
+    setup = read_header(game)
+    if not isinstance(setup, Setup):
+        return None
+    traced, (why, rounds) = Trace(setup), _arithmetic(setup)
+    rep = check_game(game, number, name, None, [traced, why])
+    if rep.setup is None:
+        return None
+    return GameTrace(rep.setup.side_names, rep.setup.rules.target, traced.rounds, rounds,
+                     rep.scores, rep.winner, rep.stopped)
+
+
+def _arithmetic(setup: Setup) -> tuple[Observer, list[dict[int, str]]]:
+    """An observer of the replay that keeps the arithmetic of every
+    placement's points (``Placed.why``), by round and event, and what it
+    keeps."""
+    from verifier.replay.observers import Observer
+
+    rules = setup.rules
+    rounds: list[dict[int, str]] = []
+
+    class Why(Observer):
+        def round_started(self, index: int, rnd: Round, step: Stepper) -> None:
+            rounds.append({})
+
+        def placed(self, n: int, ev: Placement, placed: Placed, scored: Scored,
+                   step: Stepper) -> None:
+            rounds[-1][n] = placed.why(rules)
+
+    return Why(), rounds
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Who acts after the last event of a record (``turn``): ``seat``, and
+    ``moves``, its legal moves (a placement at each end its tile fits, or a
+    knock), None when its hand is not known; ``blocked``: the round is
+    blocked and ``seat``'s knock may still show the block (R7.5; no
+    ``moves``)."""
+
+    seat: str
+    blocked: bool
+    moves: tuple[Move, ...] | None
+
+
+def turn(game: Game, number: int = 1, name: str = "<input>") -> Turn | None:
+    """Who acts next in a record's last round, as the replay finds it; None
+    when the game is over, the replay stopped (or cannot start), or the
+    round is over and no knock may follow."""
+    from verifier.replay.game import check_game
+    from verifier.replay.observers import Final
+
+    final = Final()
+    rep = check_game(game, number, name, None, [final])
+    if rep.setup is None or final.position is None or rep.stopped is not None:
+        return None
+    rs, state = final.position
+    names = rep.setup.names
+    if state.over:
+        return None
+    if rs.over:
+        show = rs.block_knocks()
+        return Turn(names[show[0]], True, ()) if show else None
+    if rs.unknown[rs.turn]:
+        return Turn(names[rs.turn], False, None)
+    return Turn(names[rs.turn], False, tuple(rs.legal_moves()))
