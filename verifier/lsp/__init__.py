@@ -4,11 +4,16 @@ Protocol.
 
 Boundary: ``document`` (the findings of an open text, kept per game between
 edits) and ``features`` (hovers, fixes, completions) are plain library code
-over the checker and the replay, as are ``text`` (an open text in the
-protocol's lines) and ``framing`` (the input's messages, badly framed ones
-dropped); only ``server`` and ``wire`` (pygls's protocol, made safe)
-import pygls (the optional extra ``lsp``).
+over the public library (``verifier.api``'s functions for an editor's
+text: its pieces, their findings, a game's trace, the seat to act), as are
+``text`` (an open text in the protocol's lines) and ``framing`` (the
+input's messages, badly framed ones dropped); only ``server`` and ``wire``
+(pygls's protocol, made safe) import pygls (the optional extra ``lsp``).
 
-May import: ``api`` and everything below it; not ``cli`` or the other
-command packages beside it (``lsp``, ``data``, ``show``, ``record``, ``live``).
+May import: the public library only, as the command line does
+(``verifier.api``, the package ``verifier``'s public names, the registries
+``verifier.diagnostics`` and ``verifier.rulebook``, ``notation``'s public
+names; ``tests/test_cli_layout.py`` checks it), pygls, lsprotocol and
+cattrs; not ``cli`` or the other command packages beside it (``data``,
+``show``, ``record``, ``live``).
 """

@@ -1,18 +1,20 @@
 """One open document of the editor: its text in pieces of whole games, the
 findings of each piece kept until that piece's text changes.
 
-Boundary: the language server's model of a text. It cuts the text at
-every game boundary (``cut``), so that a piece checked alone gives exactly
-the findings that checking the whole file gives (each piece is checked as
-``ftn check`` checks its pieces); it checks a piece only when the piece's
-own text (or its first game's number) changed, and moves the findings of
-the others to their new lines. Every check goes through ``_check_piece``,
-the one call into the checker. It also finds, for a finding that names another event (the later
-play that proves a knock illegal, the earlier placement of a tile), that
-event's place, and the game that holds a given line. A text too large to
-check as it is typed (more than ``MAX_CHARS`` characters, ``MAX_LINES``
-lines or ``MAX_PIECES`` pieces) is one finding that says so. It knows
-nothing of the protocol (``lsp.server`` does) and does no I/O.
+Boundary: the language server's model of a text, over the public library
+(``verifier.api``). It cuts the text at every game boundary
+(``api.pieces``), so that a piece checked alone gives exactly the findings
+that checking the whole file gives (each piece is checked as ``ftn check``
+checks its pieces); it checks a piece only when the piece's own text (or
+its first game's number) changed, and moves the findings of the others to
+their new lines. Every check goes through ``api.check_piece``, under the
+settings of the record's folder (``use``). It also finds, for a finding
+that names another event (the later play that proves a knock illegal, the
+earlier placement of a tile), that event's place, and the game that holds
+a given line. A text too large to check as it is typed (more than
+``MAX_CHARS`` characters, ``MAX_LINES`` lines or ``MAX_PIECES`` pieces) is
+one finding that says so. It knows nothing of the protocol
+(``lsp.server`` does) and does no I/O.
 """
 
 from __future__ import annotations
@@ -21,14 +23,10 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from notation.ftn.grammar import line_regex
-from notation.model import Game, Placement, Round
+from notation import Game, Placement, Round
+from verifier import Piece, Settings, api
 from verifier.diagnostics import Diagnostic
-from verifier.files.formats import pieces, read_lines, sniff
-from verifier.files.pieces import Piece
 from verifier.lsp.text import LineMap
-from verifier.pipeline.jobs.check import check_piece, no_games
-from verifier.pipeline.settings import Settings
 
 #: A document longer than this is not checked as it is typed (it is a
 #: diagnostic instead): ``ftn check`` on the command line reads any size.
@@ -70,60 +68,11 @@ class _Checked:
     games: int  # the highest game number it reached
 
 
-def _check_piece(piece: Piece, settings: Settings | None = None) -> tuple[list[Diagnostic], int]:
-    """The checker, as ``ftn check`` runs it on one piece under the settings
-    of the record's folder (``pipeline.settings.settings_for``: the preset of records
-    without ``[rules]``, the findings selected): its findings in order of
-    place, and the highest game number it reached."""
-    found: list[Diagnostic] = []
-    number = 0
-    for batch in check_piece(piece, None if settings is None else settings.preset):
-        found.extend(d for d in batch.diagnostics if settings is None or settings.keep(d))
-        number = max(number, batch.number)
-    return found, number
-
-
 def split_lines(text: str) -> tuple[list[str], bool]:
     """A text's lines as ``ftn check`` reads a file (``text.split("\\n")``,
     a "\\r" kept), and whether a BOM was dropped from its start."""
     bom = text.startswith("\ufeff")
     return (text[1:] if bom else text).split("\n"), bom
-
-
-def cut(lines: list[str], source: str) -> list[Piece]:
-    """A text's lines in pieces that each give, checked alone, the findings
-    that checking the whole text gives: JSON as ``ftn check`` cuts it (a
-    piece a JSON Lines line; a JSON document whole), FTN before every 'game'
-    line whose last line before it, blank lines and comments aside, is an
-    'end' line. (``ftn check`` does not cut where comments stand between
-    two games, because ``ftn fmt`` and ``ftn convert`` give them to the
-    game after; no comment ever makes a finding, so a check may cut there.)"""
-    how, _ = sniff(lines, source)
-    if how != "ftn":
-        return list(pieces(lines, source, size=1))
-    fullmatch = line_regex().fullmatch
-    out: list[Piece] = []
-    start, first_game, games = 0, 1, 0  # the piece's first line and game; its games
-    after_end = False  # the last line that is not blank or a comment was an 'end' line
-    for i, line in enumerate(lines):
-        s = line.lstrip(" \t\ufeff")
-        if not s or s[0] in "\r#":
-            continue
-        if s.startswith("game"):
-            m = fullmatch(line.rstrip("\r").lstrip("\ufeff"))
-            if m is not None and m.group("GAME") is not None:
-                if after_end:
-                    out.append(Piece(source, "ftn", lines[start:i], start + 1, first_game))
-                    start, first_game, games = i, first_game + games, 0
-                games += 1
-            after_end = False
-        elif s.startswith("end"):
-            m = fullmatch(line.rstrip("\r"))
-            after_end = m is not None and m.group("END") is not None
-        else:
-            after_end = False
-    out.append(Piece(source, "ftn", lines[start:], start + 1, first_game))
-    return out
 
 
 class Document:
@@ -172,7 +121,7 @@ class Document:
         self.lines, bom = split_lines(text)
         self.map = LineMap(self.lines, "\r" in text)
         refused = _refused(text, self.source)
-        self.pieces = [] if refused is not None else cut(self.lines, self.source)
+        self.pieces = [] if refused is not None else api.pieces(self.lines, self.source)
         if refused is None and len(self.pieces) > MAX_PIECES:
             held = sum(1 for p in self.pieces if any(s.strip() for s in p.lines))
             if held > MAX_PIECES:
@@ -187,8 +136,8 @@ class Document:
         if bom:  # ftn check reads the text without its BOM: columns of line 1 move
             found = [_moved(f, 0, 1) if f.diagnostic.line == 1 else f for f in found]
         if games == 0 and not found:
-            empty = no_games(self.source)
-            if self.settings is None or self.settings.keep(empty):
+            empty = api.no_games(self.source, self.settings)
+            if empty is not None:
                 found.append(Finding(empty))
         self.findings, self.games = found, games
         return found
@@ -219,7 +168,7 @@ class Document:
     def _check(self, p: Piece) -> _Checked:
         base = 1 if p.first_line == 1 else 2
         at = replace(p, first_line=base)
-        found, games = _check_piece(at, self.settings)
+        found, games = api.check_piece(at, self.settings)
         findings = [Finding(d, related(at, d) if _names_another(d) else ()) for d in found]
         return _Checked(base, findings, games)
 
@@ -239,10 +188,9 @@ class Document:
         p = self.piece_at(line)
         if p is None or p.how != "ftn":
             return None
-        for r in read_lines(p.lines, p.source, "ftn", p.first_line, p.first_game):
-            g = r.game
+        for g, number in api.piece_games(p):
             if g is not None and g.line <= line <= g.end_line:
-                return g, r.number, p
+                return g, number, p
         return None
 
 
@@ -334,6 +282,6 @@ def _round_at(piece: Piece, line: int) -> tuple[Game, Round] | None:
 
 
 def _games(piece: Piece) -> Iterator[Game]:
-    for r in read_lines(piece.lines, piece.source, "ftn", piece.first_line, piece.first_game):
-        if r.game is not None:
-            yield r.game
+    for g, _ in api.piece_games(piece):
+        if g is not None:
+            yield g

@@ -6,8 +6,9 @@ Boundary: pure functions of a ``Document`` (and a place in it), in the
 document's own lines and 1-based columns of characters; they return text
 (Markdown for hovers) and edits as plain values, and know nothing of the
 protocol (``lsp.server`` turns them into its messages). The judgements are
-the library's: the replay's reference trace (``replay.game.trace_game``), the
-registry and the rule book, the engine's legal moves; nothing here decides a
+the public library's: the replay's reference trace (``api.trace``), the
+filled claims (``api.fill_text``), the seat to act and its legal moves
+(``api.turn``), the registry and the rule book; nothing here decides a
 rule.
 """
 
@@ -17,16 +18,10 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from notation.model import Knock
-from verifier import rulebook
+from notation import Knock
+from verifier import InputError, Piece, api, rulebook
 from verifier.diagnostics import lookup
-from verifier.files.formats import read_lines
 from verifier.lsp.document import Document, Finding
-from verifier.replay.game import check_game
-from verifier.replay.observers import Final, Observer, Trace
-from verifier.replay.results import GameReport
-from verifier.rules.engine import Placed, Scored, Stepper
-from verifier.rules.start import Setup, read_header
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,33 +98,6 @@ def _ends(e: dict[str, Any] | None) -> str:
                       for x in e["ends"])
 
 
-class _Why(Observer):
-    """The arithmetic of every placement's points, as the checker's
-    messages give it (``Placed.why``), by round (in play order) and event."""
-
-    def __init__(self, setup: Setup) -> None:
-        self.rules = setup.rules
-        self.rounds: list[dict[int, str]] = []
-
-    def round_started(self, index: int, rnd: Any, step: Stepper) -> None:
-        self.rounds.append({})
-
-    def placed(self, n: int, ev: Any, placed: Placed, scored: Scored, step: Stepper) -> None:
-        self.rounds[-1][n] = placed.why(self.rules)
-
-
-def replayed(game: Any, number: int, source: str) -> tuple[GameReport, list[dict[int, str]]]:
-    """The replay of a game with its reference trace (``ftn replay``'s) and
-    the arithmetic of its points."""
-    setup = read_header(game)
-    if not isinstance(setup, Setup):
-        return check_game(game, number, source), []
-    trace, why = Trace(setup), _Why(setup)
-    rep = check_game(game, number, source, None, [trace, why])
-    rep.trace = trace.rounds
-    return rep, why.rounds
-
-
 def _totals(names: tuple[str, ...], values: list[int]) -> str:
     return ", ".join(f"{n} {v}" for n, v in zip(names, values, strict=False))
 
@@ -142,13 +110,12 @@ def event_hover(doc: Document, line: int) -> str | None:
     if found is None:
         return None
     game, number, piece = found
-    rep, why = replayed(game, number, piece.source)
-    setup = rep.setup
-    if setup is None or rep.trace is None:
+    rep = api.trace(game, number, piece.source)
+    if rep is None:
         return None
-    sides, target = setup.side_names, setup.rules.target
+    sides, target, why = rep.sides, rep.target, rep.why
     for pos, rnd in enumerate(game.rounds):
-        traced = rep.trace[pos] if pos < len(rep.trace) else None
+        traced = rep.rounds[pos] if pos < len(rep.rounds) else None
         events = {e["event"]: e for e in traced["events"]} if traced else {}
         if rnd.result is not None and rnd.result.line == line:
             res = traced["result"] if traced else None
@@ -228,10 +195,10 @@ def _claim_at(text: str, at: int, claimed: str) -> int | None:
 def _fill(text: str) -> str | None:
     """A game's text with its claims filled in (``ftn fill``), or None when
     it cannot be filled."""
-    from verifier.pipeline.jobs.fill import fill_text  # loaded when an action is asked for
-
-    out, _errors = fill_text(text)
-    return out
+    try:
+        return api.fill_text(text)
+    except InputError:
+        return None
 
 
 def fill_fixes(doc: Document, line: int) -> list[Fix]:
@@ -297,30 +264,21 @@ def complete(doc: Document, line: int, col: int) -> list[Item]:
     if any(s.strip() == "end" for s in head[1:]) or not any(
             s.lstrip().startswith("round") for s in head):
         return []
-    reads = list(read_lines([*head, "end"], doc.source, "ftn", start))
-    game = reads[0].game if len(reads) == 1 else None
+    reads = list(api.piece_games(Piece(doc.source, "ftn", [*head, "end"], start)))
+    game = reads[0][0] if len(reads) == 1 else None
     if game is None or not game.rounds or game.rounds[-1].result is not None:
         return []
-    final = Final()
-    rep = check_game(game, 1, doc.source, None, [final])
-    if rep.setup is None or final.position is None or rep.stopped is not None:
+    next_ = api.turn(game, 1, doc.source)
+    if next_ is None:
         return []
-    rs, state = final.position
-    names = rep.setup.names
-    if state.over:
-        return []
-    if rs.over:  # blocked: the knocks that show the block may follow (R7.5)
-        show = rs.block_knocks()
-        if not show:
-            return []
-        seat = names[show[0]]
+    seat = next_.seat
+    if next_.blocked:  # the knocks that show the block may follow (R7.5)
         return [Item(seat, f"{seat} to knock (the round is blocked)", seat + " "),
                 Item(f"{seat} knock", "the knock that shows the block (R7.5)", f"{seat} knock")]
-    seat = names[rs.turn]
     items = [Item(seat, f"{seat} to play", seat + " ")]
-    if rs.unknown[rs.turn]:
+    if next_.moves is None:
         return items  # its hand is not known: which tiles fit is not known either
-    for m in rs.legal_moves():
+    for m in next_.moves:
         if m.tile is None:
             items.append(Item(f"{seat} knock", f"{seat} holds no tile that fits (R4.3)",
                               f"{seat} knock"))

@@ -9,8 +9,9 @@ checked once), and its hovers, fixes, completions and ``ftn fmt``'s text
 into the protocol's answers, converting places between the document's lines
 (the reader's: lines end at "\n") and 1-based character columns and the
 client's 0-based positions (UTF-16 code units unless the client chose
-another encoding). It judges nothing (``document`` and ``features`` ask the
-library). Its input is read through ``framing.Frames`` (a message badly
+another encoding). It judges nothing: ``document`` and ``features`` ask
+the public library (``verifier.api``), as it does for ``ftn fmt``'s text and
+the settings of a record. Its input is read through ``framing.Frames`` (a message badly
 framed is dropped, the next one read) and ``wire.FtnProtocol``; a request
 whose parameters are not valid (a negative position, a line past the end, a
 document not open) is answered with an InvalidParams error; a handler that
@@ -18,7 +19,7 @@ fails answers nothing and the server goes on; the log (standard error) has
 one line a record; the server ends when its input ends (the client went
 away).
 
-A record is judged by the settings of its folder (``pipeline.settings.settings_for``:
+A record is judged by the settings of its folder (``api.settings_for``:
 ``ftn.toml`` or ``[tool.ftn]``), read when it is opened.
 """
 
@@ -37,15 +38,13 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 from pygls.workspace import PositionCodec
 
+from verifier import InputError, Settings, SettingsError, api
 from verifier.diagnostics import ERROR, WARNING, Diagnostic
-from verifier.files.tomlfile import SettingsError
 from verifier.lsp import features
 from verifier.lsp.document import MAX_CHARS, Document, Finding
 from verifier.lsp.framing import Frames
 from verifier.lsp.text import Text
 from verifier.lsp.wire import DROPPED, INVALID, FtnProtocol, OneLine, clean
-from verifier.pipeline.jobs.rewrite import format_text
-from verifier.pipeline.settings import Settings, settings_for
 from verifier.rulebook import RULEBOOK_URL, anchor, expand
 
 NAME = "ftn"
@@ -254,7 +253,7 @@ class FtnServer(LanguageServer):
         the closest above it); a bad settings file is said to the editor
         (its file, line and column) and the defaults are used."""
         try:
-            return settings_for(doc.source)
+            return api.settings_for(doc.source)
         except SettingsError as e:
             self.window_show_message(t.ShowMessageParams(t.MessageType.Error, f"ftn: {e}"))
             return None
@@ -328,11 +327,19 @@ def formatting(ls: FtnServer, params: t.DocumentFormattingParams) -> list[t.Text
     doc = ls.current(params.text_document.uri)
     if doc.refused or not doc.lines or doc.games == 0 or doc.map.lone_cr:
         return None
-    out, _errors = safe(lambda: format_text(doc.text, doc.source), lambda: (None, []))
+    out = safe(lambda: _formatted(doc), lambda: None)
     if out is None or out == doc.text:
         return None  # it cannot be read (its diagnostics say why), or it is in form
     end = ls.position(doc, len(doc.lines), len(doc.lines[-1]) + 1)
     return [t.TextEdit(t.Range(t.Position(0, 0), end), out)]
+
+
+def _formatted(doc: Document) -> str | None:
+    """``ftn fmt``'s text of a document, or None when it cannot be read."""
+    try:
+        return api.format_text(doc.text, doc.source)
+    except InputError:
+        return None
 
 
 def hover(ls: FtnServer, params: t.HoverParams) -> t.Hover | None:
