@@ -1,12 +1,14 @@
-"""The command line calls the public library: every module of
-``verifier/cli/`` imports (at its top, in its functions, for type checking
-alike) only ``verifier.api``, the package ``verifier`` itself (its lazy
-public names: ``Board``, the typed errors...), the ``render`` family
+"""The command line and the language server call the public library: every
+module of ``verifier/cli/`` imports (at its top, in its functions, for type
+checking alike) only ``verifier.api``, the package ``verifier`` itself (its
+lazy public names: ``Board``, the typed errors...), the ``render`` family
 (presentation), the registries ``verifier.diagnostics`` and
 ``verifier.rulebook``, ``notation``'s public names, its own modules, and
 libraries outside the project; ``ftn server`` alone starts
 ``verifier.lsp.server``, the language server (a program above ``api``, as
-the command line is)."""
+the command line is). Every module of ``verifier/lsp/`` imports the same,
+without the ``render`` family, with its own modules instead of the command
+line's (and pygls, lsprotocol, cattrs)."""
 
 from __future__ import annotations
 
@@ -17,6 +19,8 @@ from paths import ROOT
 
 ALLOWED = ("verifier.api", "verifier.render", "verifier.diagnostics", "verifier.rulebook",
            "verifier.cli")
+#: What the language server may import of the project besides the public names.
+LSP = ("verifier.api", "verifier.diagnostics", "verifier.rulebook", "verifier.lsp")
 #: The one import of another program: ``ftn server`` runs the language server.
 SERVER = ("verifier/cli/server.py", "verifier.lsp.server")
 
@@ -34,14 +38,15 @@ def imports(path: Path) -> list[tuple[str, list[str]]]:
     return found
 
 
-def refused(module: str, names: list[str]) -> bool:
-    """Whether an import reaches past the public library."""
+def refused(module: str, names: list[str], allowed: tuple[str, ...] = ALLOWED) -> bool:
+    """Whether an import reaches past the public library (and the modules
+    ``allowed`` besides it)."""
     if module.split(".")[0] not in ("verifier", "notation"):
         return False  # the standard library, Typer...
     if module in ("verifier", "notation"):  # the packages' public names, or allowed modules
         public = set(__import__(module).__all__)
-        return any(n not in public and refused(f"{module}.{n}", []) for n in names)
-    return not any(module == a or module.startswith(a + ".") for a in ALLOWED)
+        return any(n not in public and refused(f"{module}.{n}", [], allowed) for n in names)
+    return not any(module == a or module.startswith(a + ".") for a in allowed)
 
 
 def test_the_command_line_imports_only_the_public_library() -> None:
@@ -54,6 +59,17 @@ def test_the_command_line_imports_only_the_public_library() -> None:
     assert found == []
 
 
+def test_the_language_server_imports_only_the_public_library() -> None:
+    paths = sorted((ROOT / "verifier" / "lsp").glob("*.py"))
+    assert len(paths) >= 6  # __init__, document, features, framing, server, text, wire
+    found = []
+    for path in paths:
+        where = str(path.relative_to(ROOT))
+        found += [f"{where}: {module} {names}" for module, names in imports(path)
+                  if refused(module, names, LSP)]
+    assert found == []
+
+
 def test_the_check_of_imports_refuses_what_it_should() -> None:
     assert refused("verifier.pipeline.plan", ["plan"])
     assert refused("verifier.files.escaping", ["escape_lines"])
@@ -63,3 +79,11 @@ def test_the_check_of_imports_refuses_what_it_should() -> None:
     assert not refused("verifier", ["diagnostics", "rulebook"])
     assert not refused("verifier.render.text", ["source_line"])
     assert not refused("verifier.cli.console", ["err"]) and not refused("typer", [])
+    # the language server's: no renderer, no command line; its own modules
+    assert refused("verifier.render.text", ["source_line"], LSP)
+    assert refused("verifier.cli.console", ["err"], LSP)
+    assert refused("verifier.files.pieces", ["Piece"], LSP)
+    assert refused("notation.ftn.grammar", ["line_regex"], LSP)
+    assert not refused("verifier.lsp.document", ["Document"], LSP)
+    assert not refused("verifier", ["api", "Piece", "Settings", "rulebook"], LSP)
+    assert not refused("pygls.lsp.server", ["LanguageServer"], LSP)
