@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -719,7 +718,6 @@ def fill_text(text: str, name: str = "<input>") -> str:
     return out
 
 
-@dataclass(frozen=True)
 class GameTrace:
     """The reference replay of one record as an editor shows it (``trace``).
 
@@ -730,15 +728,18 @@ class GameTrace:
     of those rounds, the arithmetic of each placement's points by event
     number, as the checker's messages give it; ``sides``, ``target``; the
     final ``scores`` and ``winner``; ``stopped``: the finding at which the
-    replay stopped (an illegal move), or None."""
+    replay stopped (an illegal move), or None.
 
-    sides: tuple[str, ...]
-    target: int
-    rounds: list[dict[str, Any]]
-    why: list[dict[int, str]]
-    scores: tuple[int, ...]
-    winner: str | None
-    stopped: Diagnostic | None
+    A plain class (not a dataclass, whose making at import would cost a
+    one-game check what the editor's types are never used for there)."""
+
+    __slots__ = ("rounds", "scores", "sides", "stopped", "target", "why", "winner")
+
+    def __init__(self, sides: tuple[str, ...], target: int, rounds: list[dict[str, Any]],
+                 why: list[dict[int, str]], scores: tuple[int, ...], winner: str | None,
+                 stopped: Diagnostic | None) -> None:
+        self.sides, self.target, self.rounds, self.why = sides, target, rounds, why
+        self.scores, self.winner, self.stopped = scores, winner, stopped
 
 
 def trace(game: Game, number: int = 1, name: str = "<input>") -> GameTrace | None:
@@ -779,17 +780,17 @@ def _arithmetic(setup: Setup) -> tuple[Observer, list[dict[int, str]]]:
     return Why(), rounds
 
 
-@dataclass(frozen=True)
 class Turn:
     """Who acts after the last event of a record (``turn``): ``seat``, and
     ``moves``, its legal moves (a placement at each end its tile fits, or a
     knock), None when its hand is not known; ``blocked``: the round is
     blocked and ``seat``'s knock may still show the block (R7.5; no
-    ``moves``)."""
+    ``moves``). A plain class, as ``GameTrace`` is."""
 
-    seat: str
-    blocked: bool
-    moves: tuple[Move, ...] | None
+    __slots__ = ("blocked", "moves", "seat")
+
+    def __init__(self, seat: str, blocked: bool, moves: tuple[Move, ...] | None) -> None:
+        self.seat, self.blocked, self.moves = seat, blocked, moves
 
 
 def turn(game: Game, number: int = 1, name: str = "<input>") -> Turn | None:
