@@ -1,16 +1,20 @@
 """The Python API: read, check, replay, audit, convert, format, fill,
-select, count and show records, and the run of every ``ftn`` command.
+select, count and show records, the run of every ``ftn`` command, and an
+editor's open text (its pieces of whole games, their findings, a game's
+trace, the seat to act).
 
-Boundary: the public library, the surface that the ``ftn`` command line
-and other programs use (``docs/build_api.py`` documents it). Each function
-takes paths, a text or an open text stream and options, runs the job of
-the layers below (``pipeline`` and its jobs, ``data``, ``show``, ``live``,
-``record``), and returns data: records (``notation.model``), typed
-diagnostics (``Diagnostic``), the reference replay (typed,
-``ReplayedGame``), summaries, converted text; or it hands what it finds to
-the renderer or the callbacks that the caller gives (``say`` for a line of
-output, ``warn`` for a line of standard error, ``show`` for diagnostics with
-their source). It prints nothing of its own and exits nothing: input that
+Boundary: the public library, the surface that the ``ftn`` command line,
+the language server and other programs use (``docs/build_api.py``
+documents it). Each function takes paths, a text, an open text stream or
+a piece of a text (``verifier.Piece``) and options, runs the job of the
+layers below (``pipeline`` and its jobs, ``data``, ``show``, ``live``,
+``record``, and for an editor ``replay`` and ``rules`` too), and returns
+data: records (``notation.model``), typed diagnostics (``Diagnostic``),
+the reference replay (typed, ``ReplayedGame``; for an editor
+``GameTrace`` and ``Turn``), summaries, converted text; or it hands what
+it finds to the renderer or the callbacks that the caller gives (``say``
+for a line of output, ``warn`` for a line of standard error, ``show`` for
+diagnostics with their source). It prints nothing of its own and exits nothing: input that
 cannot be read raises ``InputError`` with a message that says where (bad
 records give diagnostics), and the other typed errors are the package's
 (``verifier.SettingsError``, ``verifier.WriteError``...). Every function
