@@ -208,7 +208,7 @@ def run_check(a: CheckArgs) -> NoReturn:
     """``ftn check``: every game replayed, each finding rendered as it comes,
     then the summary; exits with the run's status."""
     from verifier.pipeline.jobs.check import check_report
-    from verifier.render import FORMATS, for_stream
+    from verifier.render import RENDERERS, for_stream
     from verifier.render.progress import Progress
 
     plan = settled("check", a.given, a.paths, a.exclude, select=a.select,
@@ -221,8 +221,8 @@ def run_check(a: CheckArgs) -> NoReturn:
         sys.stdout.write(escape_lines(describe(plan.distinct())))
         raise SystemExit(EXIT_OK)
     format, jobs = plan.run.format, plan.run.jobs
-    if a.explain_unknowns and not FORMATS[format].shows_unknowns:
-        can = [n for n, r in FORMATS.items() if r.shows_unknowns]
+    if a.explain_unknowns and not RENDERERS[format].shows_unknowns:
+        can = [n for n, r in RENDERERS.items() if r.shows_unknowns]
         fail(f"ftn check: --explain-unknowns needs --format {', '.join(can[:-1])} or "
              f"{can[-1]}, not {format}")
     with said():  # junit writes at the end: it keeps every finding's source line
@@ -248,7 +248,7 @@ def plain_check(argv: list[str]) -> CheckArgs | None:
     """``ftn check``'s arguments when ``argv`` is a plain ``check`` that
     Typer would accept as it is; else None (Typer reads it)."""
     from verifier.flags import PARAMS
-    from verifier.render import FORMATS
+    from verifier.render import RENDERERS
 
     if not argv or argv[0] != "check" or os.environ.get("_FTN_COMPLETE"):
         return None  # another command, or Typer's shell completion
@@ -271,7 +271,7 @@ def plain_check(argv: list[str]) -> CheckArgs | None:
         else:
             if not eq:
                 value = next(words, "")
-            if not value or value.startswith("-") or not _valid(name, value, FORMATS):
+            if not value or value.startswith("-") or not _valid(name, value, RENDERERS):
                 return None
             if name in _LISTS:
                 setattr(a, name, [*(getattr(a, name) or ()), value])

@@ -36,7 +36,7 @@ from verifier.plain import note_fallback as note_fallback
 from verifier.plain import out as out
 from verifier.plain import said as said
 from verifier.plain import said_unreadable as said_unreadable
-from verifier.render import FORMATS as RENDERERS
+from verifier.render import RENDERERS
 
 clihelp.setup()
 

@@ -10,13 +10,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import verifier.cli.common as c  # the module alone (importing the package would cycle)
-from verifier.data.export import FORMATS
+from verifier.data.export import TABLE_FORMATS
 
 if TYPE_CHECKING:
     To = c.Choice
 else:
-    To = c.choices("ExportTo", FORMATS)
-ToOpt = Annotated[To, c.option("export-to", formats="|".join(FORMATS))]
+    To = c.choices("ExportTo", TABLE_FORMATS)
+ToOpt = Annotated[To, c.option("export-to", formats="|".join(TABLE_FORMATS))]
 DirOpt = Annotated[Path, c.option("output-dir")]
 
 

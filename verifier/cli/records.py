@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 import verifier.cli.common as c  # the module alone (importing the package would cycle)
-from verifier.files.formats import FORMATS, LAYOUTS, Layout
+from verifier.files.formats import NOTATIONS, Layout
 from verifier.files.pieces import Piece
 from verifier.pipeline.driver import Text, open_one
 from verifier.pipeline.jobs.rewrite import Output, Part, Rewritten, rewrite, target_of
@@ -79,8 +79,8 @@ def fmt(invoked: typer.Context, paths: c.Paths, check_only: CheckOpt = False,
 if TYPE_CHECKING:
     To = c.Choice
 else:
-    To = c.choices("To", FORMATS)
-ToOpt = Annotated[To | None, c.option("convert-to", formats="|".join(FORMATS))]
+    To = c.choices("To", NOTATIONS)
+ToOpt = Annotated[To | None, c.option("convert-to", formats="|".join(NOTATIONS))]
 PositionsOpt = Annotated[bool, c.option("positions")]
 
 
@@ -106,7 +106,7 @@ def convert(
     target = target_of(to.value if to is not None else None, output) or (
         "ftn" if one.kind != "ftn" else "json")
     rewritten("convert", one, partial(convert_piece, to=target, positions=positions),
-              LAYOUTS[target], Output.named(output), jobs)
+              NOTATIONS[target].layout, Output.named(output), jobs)
 
 
 @c.app.command()

@@ -9,11 +9,11 @@ from typing import Annotated
 
 import verifier.cli.common as c  # the module alone (importing the package would cycle)
 from verifier.cli.records import To
-from verifier.files.formats import FORMATS
+from verifier.files.formats import NOTATIONS
 from verifier.pipeline.jobs.rewrite import Output, target_of
 
 Many = list[str] | None
-ToOpt = Annotated[To | None, c.option("select-to", formats="|".join(FORMATS))]
+ToOpt = Annotated[To | None, c.option("select-to", formats="|".join(NOTATIONS))]
 TagOpt = Annotated[Many, c.option("tag")]
 PlayerOpt = Annotated[Many, c.option("player")]
 CountOpt = Annotated[int | None, c.option("player-count")]

@@ -9,15 +9,15 @@ import sys
 from typing import TYPE_CHECKING, Annotated
 
 import verifier.cli.common as c  # the module alone (importing the package would cycle)
-from verifier.data.report import FORMATS
+from verifier.data.report import STATS_FORMATS
 
 if TYPE_CHECKING:
     StatsFormat = c.Choice
 else:
-    StatsFormat = c.choices("StatsFormat", FORMATS)
+    StatsFormat = c.choices("StatsFormat", STATS_FORMATS)
 TEXT = StatsFormat("text")
 
-FormatOpt = Annotated[StatsFormat, c.option("stats-format", formats="|".join(FORMATS))]
+FormatOpt = Annotated[StatsFormat, c.option("stats-format", formats="|".join(STATS_FORMATS))]
 ByOpt = Annotated[str | None, c.option("by")]
 
 

@@ -23,7 +23,7 @@ from fnmatch import fnmatchcase
 from notation.model import Knock
 from verifier.data.facts import Played, options, played, players, tag_values
 from verifier.diagnostics import BY_NAME, Diagnostic
-from verifier.files.formats import LAYOUTS, game_text
+from verifier.files.formats import NOTATIONS, game_text
 from verifier.files.outputs import interruptible
 from verifier.files.pieces import Piece
 from verifier.files.streams import InputError
@@ -178,8 +178,8 @@ class SelectSink:
 
     def __init__(self, to: str, out: Output, unique: bool,
                  show: Callable[[list[Diagnostic], Piece], None]) -> None:
-        self.joiner, self.layout, self.out, self.unique = Joiner(LAYOUTS[to]), LAYOUTS[to], \
-            out, unique
+        self.layout = NOTATIONS[to].layout
+        self.joiner, self.out, self.unique = Joiner(self.layout), out, unique
         self.show = show
         self.seen: set[bytes] = set()
         self.games = self.kept = self.unreadable = 0

@@ -309,14 +309,6 @@ def globs(conjunction: str = "and") -> str:
     return ", ".join(names[:-1]) + f" {conjunction} {names[-1]}" if len(names) > 1 else names[0]
 
 
-#: The notations records are written in (``ftn convert --to``).
-FORMATS = tuple(NOTATIONS)
-
-
-#: How games join into a file, by notation.
-LAYOUTS = {name: n.layout for name, n in NOTATIONS.items()}
-
-
 def game_text(game: Any, to: str, positions: bool = False) -> str:
     """One record as FTN (ending in a newline), as a JSON document (one line,
     without its end), or as a JSON Lines line (with it): the writer of
@@ -342,9 +334,6 @@ def piece_reads(piece: Piece) -> Iterator[Read]:
     reader: Iterator[Read] = NOTATIONS[piece.how].read(piece.lines, piece.source,
                                                         piece.first_line, piece.first_game)
     return reader
-
-
-KINDS = FAMILIES
 
 
 def kind_of(text: str, name: str = "") -> str:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from verifier.diagnostics import Diagnostic
-from verifier.files.formats import LAYOUTS, game_text, kind_of
+from verifier.files.formats import NOTATIONS, game_text, kind_of
 from verifier.files.pieces import Piece
 from verifier.files.streams import Opened
 from verifier.pipeline.jobs.load import read_any
@@ -53,7 +53,7 @@ def fill_text(text: str, source: str = "<input>") -> tuple[str | None, list[Diag
         return text, []
     to = "ftn" if kind == "ftn" else (
         "json" if text.lstrip("\ufeff \t\r\n").startswith("[") else "jsonl")
-    out = LAYOUTS[to].join([game_text(fill(g, n, source).game, to)
+    out = NOTATIONS[to].layout.join([game_text(fill(g, n, source).game, to)
                             for n, g in enumerate(games, 1)])
     if newline_of(text) == "\r\n":
         out = out.replace("\n", "\r\n")
@@ -84,7 +84,7 @@ def fill_piece(piece: Piece) -> FillPart:
             part.notes.append(done.stopped)
             part.stopped = True
         texts.append(game_text(done.game, to))
-    part.text, part.games = LAYOUTS[to].sep.join(texts), len(texts)
+    part.text, part.games = NOTATIONS[to].layout.sep.join(texts), len(texts)
     return part
 
 

@@ -30,8 +30,7 @@ from notation.model import Game
 from verifier.diagnostics import Diagnostic
 from verifier.files.escaping import escape_controls
 from verifier.files.formats import (
-    FORMATS,
-    LAYOUTS,
+    NOTATIONS,
     Layout,
     Locate,
     crlf,
@@ -101,7 +100,7 @@ def convert_piece(piece: Piece, to: str, positions: bool = False) -> Part:
     part = Part()
     for r in _games(piece, part):
         texts.append(game_text(canonical_game(r.game, r.number, piece.source), to, positions))
-    part.text, part.games = LAYOUTS[to].sep.join(texts), len(texts)
+    part.text, part.games = NOTATIONS[to].layout.sep.join(texts), len(texts)
     return part
 
 
@@ -277,7 +276,7 @@ def canonical(games: list[Game], source: str = "<input>") -> list[Game]:
 def render(games: list[Game], to: str, positions: bool = False) -> str:
     """Records as FTN, a JSON array, or JSON Lines (with their FTN places,
     when asked for)."""
-    return LAYOUTS[to].join([game_text(g, to, positions) for g in games])
+    return NOTATIONS[to].layout.join([game_text(g, to, positions) for g in games])
 
 
 def newline_of(text: str) -> str:
@@ -311,7 +310,7 @@ def convert_text(
     on one piece."""
 
     return _rewritten(partial(convert_piece, to=to, positions=positions), text, source, kind,
-                      LAYOUTS[to])
+                      NOTATIONS[to].layout)
 
 
 def _rewritten(work: Callable[[Any], Any], text: str, source: str, kind: str | None,
@@ -327,7 +326,7 @@ def _rewritten(work: Callable[[Any], Any], text: str, source: str, kind: str | N
         return None, part.problems
     if keep_empty and not part.games:
         return text, []
-    joiner = Joiner(layout or LAYOUTS[format_target(piece.how, piece.lines)])
+    joiner = Joiner(layout or NOTATIONS[format_target(piece.how, piece.lines)].layout)
     return joiner.add(part) + joiner.end(), []
 
 
@@ -393,7 +392,7 @@ def target_of(to: str | None, path: Path | None) -> str | None:
     name ends in (``a.jsonl.gz``: jsonl), else None."""
     if to is None and path is not None:
         suffix = Path(plain_name(path.name)).suffix.lower().lstrip(".")
-        return suffix if suffix in FORMATS else None
+        return suffix if suffix in NOTATIONS else None
     return to
 
 
@@ -484,7 +483,7 @@ class Formatted:
         self.path, self.label, self.mode, self.crlf = path, label_of(path), mode, crlf
         self.say, self.warn, self.show = say, warn, show
         self.opened = opened or Opened()
-        self.joiner = Joiner(LAYOUTS[target])
+        self.joiner = Joiner(NOTATIONS[target].layout)
         self.same = Same()
         self.started = False  # a piece of the input came
         self.held: list[str] = []  # canonical text not yet in the temporary file
