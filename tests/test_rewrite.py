@@ -15,7 +15,7 @@ from paths import SAMPLES
 
 from notation.ftn.printer import print_games
 from verifier.api import replay_text
-from verifier.files.formats import NOTATIONS, Layout, crlf, first_lines, pieces, sniff
+from verifier.files.formats import NOTATIONS, Layout, crlf, first_lines, fmt_target, pieces, sniff
 from verifier.files.jsonwrite import dumps
 from verifier.pipeline.jobs.rewrite import (
     REPLAY_JSON,
@@ -26,7 +26,6 @@ from verifier.pipeline.jobs.rewrite import (
     convert_piece,
     convert_text,
     format_piece,
-    format_target,
     format_text,
     render_trace,
     replay_piece,
@@ -110,7 +109,7 @@ def test_formatting_in_pieces_gives_the_whole_text(size: int, n: int) -> None:
         want, errors = format_text(text, name)
         head = first_lines(text.split("\n"))[0]
         how, _ = sniff(head, name)
-        layout = NOTATIONS[format_target(how, head)].layout
+        layout = NOTATIONS[fmt_target(how, head)].layout
         got, problems = streamed(text, name, format_piece, layout, size)
         assert problems == [f"{d.line}:{d.col} {d.code}" for d in errors], name
         if want is not None and not got and want == text:
@@ -208,7 +207,7 @@ def test_the_head_of_an_input() -> None:
     assert head == ["", "", "game\r"] and list(lines) == ["", "", "game\r", "end\r", ""]
     assert first_lines(["game\r"])[0] == ["game\r"] and not crlf(["game\r"])
     assert crlf(first_lines(["game\r", "end\r", ""])[0])
-    assert format_target("json", ["", " \ufeff[", "{}"]) == "json"
-    assert format_target("json", ["  {", "}"]) == "jsonl"
-    assert format_target("json", ["", "  "]) == "jsonl"
-    assert format_target("ftn", ["["]) == "ftn"
+    assert fmt_target("json", ["", " \ufeff[", "{}"]) == "json"
+    assert fmt_target("json", ["  {", "}"]) == "jsonl"
+    assert fmt_target("json", ["", "  "]) == "jsonl"
+    assert fmt_target("ftn", ["["]) == "ftn"

@@ -202,8 +202,9 @@ def first_lines(lines: Iterable[str]) -> tuple[list[str], Iterable[str]]:
 
 
 def crlf(head: list[str]) -> bool:
-    """Whether a text's line ends are "\\r\\n": its first line ends so
-    (``check.newline_of``)."""
+    """Whether a text's line ends are "\\r\\n": its first line ends so.
+    ``head`` is its first lines without their "\\n" (``first_lines``), or
+    ``text.split("\\n", 1)``: the one test of a text's line ends."""
     return len(head) > 1 and head[0].endswith("\r")
 
 
@@ -229,11 +230,6 @@ class Layout:
 
     def join(self, texts: list[str]) -> str:
         return self.head + self.sep.join(texts) + self.tail if texts else self.empty
-
-    def crlf(self) -> Layout:
-        """The same with "\\r\\n" line ends."""
-        return Layout(*(s.replace("\n", "\r\n") for s in (self.head, self.sep, self.tail,
-                                                         self.empty)))
 
 
 @dataclass(frozen=True)

@@ -38,10 +38,7 @@ from typing import Any
 from notation.model import Game, Tag
 from notation.options import PRESETS
 from verifier.diagnostics import BY_CODE, BY_NAME, Diagnostic
-from verifier.files.tomlfile import MAX_BYTES, SettingsError, parsed, place, read_bytes
-
-__all__ = ["MAX_BYTES", "Overrides", "Resolver", "Settings", "SettingsError", "describe",
-           "merge", "place", "read_bytes", "read_file", "settings_for", "with_preset"]
+from verifier.files.tomlfile import SettingsError, parsed, place, read_bytes
 
 FILES = ("ftn.toml", "pyproject.toml")  # in one folder, the first found wins
 # A record that cannot be read (FT001, FT003) or whose header cannot be set

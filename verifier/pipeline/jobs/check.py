@@ -35,9 +35,6 @@ if TYPE_CHECKING:
     from verifier.render.summary import Summary
 
 
-__all__ = ["Batch", "check_reads", "no_games"]
-
-
 def no_games(source: str) -> Diagnostic:
     """FT402: an input with no game at all is not a silent pass."""
     return diagnostic(Name.NO_GAMES, "no game in this input: it is empty, or holds only comments "
