@@ -27,7 +27,7 @@ from verifier.files.formats import Read, read
 from verifier.files.inputs import read_input
 from verifier.files.streams import InputError
 from verifier.files.tomlfile import SettingsError
-from verifier.pipeline.driver import Text, collect, input_names, label_of
+from verifier.pipeline.driver import Text, collect, input_names
 from verifier.pipeline.jobs.audit import audit_all
 from verifier.pipeline.jobs.check import FileReport, check_all, check_text
 from verifier.pipeline.jobs.load import read_any
@@ -104,13 +104,9 @@ def check(source: Source | Sequence[str | os.PathLike[str]], name: str | None = 
     names = p.names
     if p.unreadable:
         raise p.unreadable[0]
-    got, failed = check_all(names, jobs, dask, plan=p)
+    rep, failed = check_all(names, jobs, dask, plan=p, name=name or None)
     if failed:
         raise failed[0]
-    label = name or (label_of(names[0]) if len(names) == 1 else "<inputs>")
-    rep = FileReport(label, got.games, got.events, got.diagnostics, got.unknowns)
-    if len(names) == 1:
-        rep.diagnostics.sort(key=lambda d: (d.line, d.col))
     return rep
 
 
