@@ -8,7 +8,7 @@ import json
 import pytest
 from paths import SAMPLES, read_sample
 
-from verifier.pipeline.jobs.check import check_lines, check_text
+from verifier.pipeline.jobs.check import check_text
 from verifier.pipeline.jobs.rewrite import convert_text, format_text
 
 TWO = read_sample("valid", "two-players-r8-3.ftn")
@@ -32,9 +32,9 @@ def test_syntax_error_becomes_a_diagnostic_and_the_next_game_is_checked() -> Non
     assert rep.games == 2
 
 
-def test_check_lines_streams() -> None:
+def test_check_of_a_stream_of_lines() -> None:
     with (SAMPLES / "valid" / "four-players.ftn").open(encoding="utf-8") as f:
-        rep = check_lines(f, "four")
+        rep = check_text(f, "four", "ftn")
     assert (rep.games, rep.errors) == (1, 0)
 
 

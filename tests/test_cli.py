@@ -362,12 +362,12 @@ def test_version_from_the_installed_metadata() -> None:
 
 
 def test_the_format_option_offers_every_renderer_and_nothing_else() -> None:
-    from verifier.render import FORMATS
+    from verifier.render import RENDERERS
 
     code, _, err = run("check", "--format", "nope", str(SAMPLES / "valid"))
     assert code == 2
     offered = re.findall(r"'(\w+)'", err.split("is not one of", 1)[1])
-    assert offered == list(FORMATS)
+    assert offered == list(RENDERERS)
 
 
 def test_codes_columns_are_aligned() -> None:
@@ -516,7 +516,7 @@ def test_readme_command_table_matches_each_command() -> None:
     firsts = [r.split(" | ")[0] for r in rows]
     twice = sorted({f for f in firsts if firsts.count(f) > 1})
     assert not twice, f"commands with two rows: {twice}"
-    from verifier.render import FORMATS
+    from verifier.render import RENDERERS
 
     for name, options in _commands().items():
         mine = " ".join(r for r in rows if r.startswith((f"| `ftn {name} ", f"| `ftn {name}`")))
@@ -528,7 +528,7 @@ def test_readme_command_table_matches_each_command() -> None:
                                                               "--show-completion"}:
             assert opt in options, (name, opt)
         if name in ("check", "audit"):
-            for fmt in FORMATS:
+            for fmt in RENDERERS:
                 assert f"`{fmt}`" in mine, (name, fmt)
     assert any(r.startswith("| `ftn --version`") for r in rows)
 
@@ -582,8 +582,8 @@ def test_the_values_the_command_line_offers_are_their_registries() -> None:
 
     assert tuple(NOTATIONS) == params.RECORD_KINDS
     assert globs() == params.RECORD_FILES
-    assert tuple(export.FORMATS) == params.TABLE_KINDS
-    assert tuple(report.FORMATS) == params.COUNT_FORMATS
+    assert tuple(export.TABLE_FORMATS) == params.TABLE_KINDS
+    assert tuple(report.STATS_FORMATS) == params.COUNT_FORMATS
     assert tuple(HIDE_MODES) == params.HIDE_MODES
     for resync in params.RESYNC:
         auditor(resync)  # each is one that the audit knows

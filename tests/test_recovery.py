@@ -9,7 +9,7 @@ import pytest
 from paths import SAMPLES
 
 from notation.ftn.reader import MAX_ERRORS, Damaged, ParseError, parse, read_items
-from notation.hints import close_matches
+from notation.hints import aside, close_matches, did_you_mean, offer, suggestion
 from verifier.pipeline.jobs.check import check_text
 from verifier.render.text import diagnostic_text
 
@@ -114,6 +114,18 @@ def test_seats_did_you_mean() -> None:
 def test_close_matches_prefers_another_case() -> None:
     assert close_matches("r", ["L", "R"]) == ["R"]
     assert close_matches("zzz", ["game", "end"]) == []
+
+
+def test_every_form_of_the_hint_is_worded_by_one_helper() -> None:
+    names = ["points-mismatch", "points-missing", "bad-header"]
+    assert close_matches("points-mismach", names) == ["points-mismatch", "points-missing"]
+    assert close_matches("points-mismach", names, 1) == ["points-mismatch"]
+    assert offer(["a", "b"], "", ", ") == "did you mean a, b?"
+    assert offer([]) == ""
+    assert suggestion("jbos", ["jobs", "rules"], "", 1) == "did you mean jobs?"
+    assert did_you_mean("jbos", ["jobs"], n=1) == "; did you mean 'jobs'?"
+    assert aside("jsn", ["json", "text"], n=1) == " (did you mean 'json'?)"
+    assert did_you_mean("zzz", ["jobs"]) == aside("zzz", ["jobs"]) == ""
 
 
 def test_no_python_values_in_a_header_finding() -> None:

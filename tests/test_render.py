@@ -15,7 +15,7 @@ import helpers
 import pytest
 from jsonschema.validators import validator_for
 
-from verifier.render import FORMATS
+from verifier.render import RENDERERS
 from verifier.render.base import Renderer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,8 +37,8 @@ def run(*args: str) -> tuple[int, str]:
 
 
 def test_registry() -> None:
-    assert list(FORMATS) == ["text", "concise", "json", "jsonl", "github", "sarif", "junit"]
-    assert all(issubclass(r, Renderer) for r in FORMATS.values())
+    assert list(RENDERERS) == ["text", "concise", "json", "jsonl", "github", "sarif", "junit"]
+    assert all(issubclass(r, Renderer) for r in RENDERERS.values())
 
 
 def _from_json(out: str) -> list[Finding]:
@@ -111,7 +111,7 @@ PARSE = {
 def test_every_format_reports_the_findings_of_json(path: Path) -> None:
     code, out = run("check", str(path), "--format", "json")
     expected = _from_json(out)
-    assert set(PARSE) | {"json"} == set(FORMATS)
+    assert set(PARSE) | {"json"} == set(RENDERERS)
     for fmt, parse in PARSE.items():
         fcode, fout = run("check", str(path), "--format", fmt)
         assert fcode == code, fmt

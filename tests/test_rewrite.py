@@ -15,7 +15,7 @@ from paths import SAMPLES
 
 from notation.ftn.printer import print_games
 from verifier.api import replay_text
-from verifier.files.formats import LAYOUTS, Layout, crlf, first_lines, pieces, sniff
+from verifier.files.formats import NOTATIONS, Layout, crlf, first_lines, fmt_target, pieces, sniff
 from verifier.files.jsonwrite import dumps
 from verifier.pipeline.jobs.rewrite import (
     REPLAY_JSON,
@@ -26,7 +26,6 @@ from verifier.pipeline.jobs.rewrite import (
     convert_piece,
     convert_text,
     format_piece,
-    format_target,
     format_text,
     render_trace,
     replay_piece,
@@ -91,7 +90,7 @@ def test_converting_in_pieces_gives_the_whole_text(size: int, n: int) -> None:
         for to in ("ftn", "json", "jsonl"):
             want, errors = convert_text(text, to, name)
             work = functools.partial(convert_piece, to=to)
-            got, problems = streamed(text, name, work, LAYOUTS[to], size)
+            got, problems = streamed(text, name, work, NOTATIONS[to].layout, size)
             assert problems == [f"{d.line}:{d.col} {d.code}" for d in errors], name
             if want is not None:
                 assert got == want, (name, to)
@@ -101,7 +100,7 @@ def test_positions_in_pieces_are_those_of_the_whole_file() -> None:
     text = generated()
     want, _ = convert_text(text, "jsonl", "g.ftn", positions=True)
     work = functools.partial(convert_piece, to="jsonl", positions=True)
-    assert streamed(text, "g.ftn", work, LAYOUTS["jsonl"], 2000)[0] == want
+    assert streamed(text, "g.ftn", work, NOTATIONS["jsonl"].layout, 2000)[0] == want
 
 
 @pytest.mark.parametrize(("size", "n"), SIZES)
@@ -110,7 +109,7 @@ def test_formatting_in_pieces_gives_the_whole_text(size: int, n: int) -> None:
         want, errors = format_text(text, name)
         head = first_lines(text.split("\n"))[0]
         how, _ = sniff(head, name)
-        layout = LAYOUTS[format_target(how, head)]
+        layout = NOTATIONS[fmt_target(how, head)].layout
         got, problems = streamed(text, name, format_piece, layout, size)
         assert problems == [f"{d.line}:{d.col} {d.code}" for d in errors], name
         if want is not None and not got and want == text:
@@ -162,23 +161,23 @@ def test_at_a_game_that_cannot_be_read_the_games_before_it_are_written(to: str) 
     for seed in range(4):
         bad, before = _break(text, seed)
         got, problems = streamed(bad, "b.ftn", functools.partial(convert_piece, to=to),
-                                 LAYOUTS[to], 2500)
+                                 NOTATIONS[to].layout, 2500)
         assert problems and all(p.endswith("FT001") for p in problems)
         good, _ = convert_text("\ngame\n".join(text.split("\ngame\n")[:before]) + "\n", to)
         assert good is not None
         # The games before the one that cannot be read, as the whole text has them.
-        want = good[: len(good) - len(LAYOUTS[to].tail)] if to == "json" else good
+        want = good[: len(good) - len(NOTATIONS[to].layout.tail)] if to == "json" else good
         assert got == want and whole.startswith(want)
 
 
 def test_the_joiner_writes_nothing_after_a_problem() -> None:
-    joiner = Joiner(LAYOUTS["json"])
+    joiner = Joiner(NOTATIONS["json"].layout)
     assert joiner.add(Part()) == ""
     assert joiner.add(Part("a,\nb", 2)) == "[\na,\nb"
     assert joiner.add(Part("c", 1)) == ",\nc"
     assert joiner.add(Part("d", 1, ["x"])) == ",\nd"  # type: ignore[list-item]
     assert joiner.add(Part("e", 1)) == "" and joiner.end() == ""
-    assert Joiner(LAYOUTS["json"]).end() == "[\n\n]\n"
+    assert Joiner(NOTATIONS["json"].layout).end() == "[\n\n]\n"
 
 
 @pytest.mark.parametrize(("a", "b", "same"), [
@@ -208,7 +207,7 @@ def test_the_head_of_an_input() -> None:
     assert head == ["", "", "game\r"] and list(lines) == ["", "", "game\r", "end\r", ""]
     assert first_lines(["game\r"])[0] == ["game\r"] and not crlf(["game\r"])
     assert crlf(first_lines(["game\r", "end\r", ""])[0])
-    assert format_target("json", ["", " \ufeff[", "{}"]) == "json"
-    assert format_target("json", ["  {", "}"]) == "jsonl"
-    assert format_target("json", ["", "  "]) == "jsonl"
-    assert format_target("ftn", ["["]) == "ftn"
+    assert fmt_target("json", ["", " \ufeff[", "{}"]) == "json"
+    assert fmt_target("json", ["  {", "}"]) == "jsonl"
+    assert fmt_target("json", ["", "  "]) == "jsonl"
+    assert fmt_target("ftn", ["["]) == "ftn"

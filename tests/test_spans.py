@@ -27,7 +27,7 @@ from verifier.files.formats import first_lines, pieces
 from verifier.files.pieces import Piece
 from verifier.pipeline import driver, tasks
 from verifier.pipeline.driver import Text, drive
-from verifier.pipeline.jobs.check import CheckSink, Collected, check_piece, check_text
+from verifier.pipeline.jobs.check import CheckSink, FileReport, check_piece, check_text
 from verifier.pipeline.jobs.rewrite import convert_text
 
 
@@ -138,7 +138,7 @@ def test_the_driver_sends_hollow_pieces_and_whole_ones_when_they_cannot_be_read(
     def check() -> list[list[Piece]]:
         here = Here(batch)
         monkeypatch.setattr(driver, "_runner", here)
-        got = Collected()
+        got = FileReport("<inputs>")
         sink = CheckSink(got.take)
         drive(check_piece, sink, [str(path), Text(text, "t.ftn", whole=False)], size=size)
         assert sink.failed == [] and [d for d in got.diagnostics if d.source == str(path)] == want

@@ -229,8 +229,7 @@ def check(source: Source | Sequence[str | os.PathLike[str]], name: str | None = 
     ``config``, or with ``discover`` over those found from the inputs
     upwards, as ``ftn check`` does (none is read otherwise).
     SettingsError for a bad file, ValueError for an unknown code or preset."""
-    from verifier.pipeline.driver import label_of
-    from verifier.pipeline.jobs.check import FileReport, check_all, check_text
+    from verifier.pipeline.jobs.check import check_all, check_text
     from verifier.pipeline.plan import plan
     from verifier.pipeline.settings import Overrides, Resolver
 
@@ -247,13 +246,9 @@ def check(source: Source | Sequence[str | os.PathLike[str]], name: str | None = 
     names = p.names
     if p.unreadable:
         raise p.unreadable[0]
-    got, failed = check_all(names, jobs, dask, plan=p)
+    rep, failed = check_all(names, jobs, dask, plan=p, name=name or None)
     if failed:
         raise failed[0]
-    label = name or (label_of(names[0]) if len(names) == 1 else "<inputs>")
-    rep = FileReport(label, got.games, got.events, got.diagnostics, got.unknowns)
-    if len(names) == 1:
-        rep.diagnostics.sort(key=lambda d: (d.line, d.col))
     return rep
 
 
@@ -356,7 +351,7 @@ def convert_file(source: str, output: Path | None = None, to: str | None = None,
     WriteError for an output that cannot be written."""
     from functools import partial
 
-    from verifier.files.formats import LAYOUTS
+    from verifier.files.formats import NOTATIONS
     from verifier.pipeline.driver import open_one
     from verifier.pipeline.jobs.rewrite import Output, convert_piece, rewrite, target_of
 
@@ -365,7 +360,8 @@ def convert_file(source: str, output: Path | None = None, to: str | None = None,
     if positions and one.kind != "ftn":
         raise ValueError("positions need FTN input")
     target = target_of(to, output) or ("ftn" if one.kind != "ftn" else "json")
-    done = rewrite(one, partial(convert_piece, to=target, positions=positions), LAYOUTS[target],
+    done = rewrite(one, partial(convert_piece, to=target, positions=positions),
+                   NOTATIONS[target].layout,
                    Output.named(output), show or _hidden, jobs)
     return done.ok
 

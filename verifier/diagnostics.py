@@ -2,7 +2,7 @@
 
 Boundary: data and the ``Diagnostic`` value only. This module decides what
 each code means and shows; it does not detect anything (``replay`` does) and
-does not print (``report`` and the CLI do). Codes and names are stable: other
+does not print (``render`` and the CLI do). Codes and names are stable: other
 tools match on them. The README's table and ``ftn codes`` are generated from
 ``REGISTRY``; a test replays every entry's example and checks that its code
 fires.
@@ -11,73 +11,53 @@ fires.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Final, NewType
 
 ERROR = "error"
 WARNING = "warning"
 
 # --------------------------------------------------------------------------
-# The names, as constants: every module that reports or matches a diagnostic
-# uses ``Name`` (a misspelt name is then an error for mypy, not a finding
-# that never matches). ``DiagnosticName`` is their type.
+# The names, each written once, as the constants of ``Name``: every module
+# that reports or matches a diagnostic uses them. Their type,
+# ``DiagnosticName``, is a distinct type of ``str`` for mypy, that no other
+# string has: a misspelt constant (``Name.TILE_NOT_IN_HAND`` mistyped) and a
+# bare string where a name is wanted are both errors for mypy, never a
+# finding that matches nothing. At run time a name is a plain ``str``.
 
-DiagnosticName = Literal[
-    "syntax-error",
-    "bad-header",
-    "schema-violation",
-    "bad-deal",
-    "wrong-opener",
-    "not-your-turn",
-    "tile-not-in-hand",
-    "tile-does-not-fit",
-    "ambiguous-placement",
-    "knock-while-able",
-    "event-after-round-end",
-    "event-after-game-end",
-    "round-unfinished",
-    "end-total-mismatch",
-    "points-mismatch",
-    "total-mismatch",
-    "overshoot-accepted",
-    "wrongly-discarded",
-    "bonus-split",
-    "bonus-mismatch",
-    "result-mismatch",
-    "winner-mismatch",
-    "game-unfinished",
-    "no-games",
-]
-"""The name of a diagnostic of the registry (``tile-not-in-hand``)."""
+DiagnosticName = NewType("DiagnosticName", str)
+"""The name of a diagnostic of the registry (``tile-not-in-hand``): one of
+``Name``'s constants."""
 
 
 class Name:
     """The name of every diagnostic, as a constant: ``Name.TILE_NOT_IN_HAND``
-    is ``"tile-not-in-hand"``, of type ``DiagnosticName``."""
+    is ``"tile-not-in-hand"``, of type ``DiagnosticName``. The registry gives
+    each its code, in this order."""
 
-    SYNTAX_ERROR: Final = "syntax-error"
-    BAD_HEADER: Final = "bad-header"
-    SCHEMA_VIOLATION: Final = "schema-violation"
-    BAD_DEAL: Final = "bad-deal"
-    WRONG_OPENER: Final = "wrong-opener"
-    NOT_YOUR_TURN: Final = "not-your-turn"
-    TILE_NOT_IN_HAND: Final = "tile-not-in-hand"
-    TILE_DOES_NOT_FIT: Final = "tile-does-not-fit"
-    AMBIGUOUS_PLACEMENT: Final = "ambiguous-placement"
-    KNOCK_WHILE_ABLE: Final = "knock-while-able"
-    EVENT_AFTER_ROUND_END: Final = "event-after-round-end"
-    EVENT_AFTER_GAME_END: Final = "event-after-game-end"
-    ROUND_UNFINISHED: Final = "round-unfinished"
-    END_TOTAL_MISMATCH: Final = "end-total-mismatch"
-    POINTS_MISMATCH: Final = "points-mismatch"
-    TOTAL_MISMATCH: Final = "total-mismatch"
-    OVERSHOOT_ACCEPTED: Final = "overshoot-accepted"
-    WRONGLY_DISCARDED: Final = "wrongly-discarded"
-    BONUS_SPLIT: Final = "bonus-split"
-    BONUS_MISMATCH: Final = "bonus-mismatch"
-    RESULT_MISMATCH: Final = "result-mismatch"
-    WINNER_MISMATCH: Final = "winner-mismatch"
-    GAME_UNFINISHED: Final = "game-unfinished"
-    NO_GAMES: Final = "no-games"
+    SYNTAX_ERROR: Final = DiagnosticName("syntax-error")
+    BAD_HEADER: Final = DiagnosticName("bad-header")
+    SCHEMA_VIOLATION: Final = DiagnosticName("schema-violation")
+    BAD_DEAL: Final = DiagnosticName("bad-deal")
+    WRONG_OPENER: Final = DiagnosticName("wrong-opener")
+    NOT_YOUR_TURN: Final = DiagnosticName("not-your-turn")
+    TILE_NOT_IN_HAND: Final = DiagnosticName("tile-not-in-hand")
+    TILE_DOES_NOT_FIT: Final = DiagnosticName("tile-does-not-fit")
+    AMBIGUOUS_PLACEMENT: Final = DiagnosticName("ambiguous-placement")
+    KNOCK_WHILE_ABLE: Final = DiagnosticName("knock-while-able")
+    EVENT_AFTER_ROUND_END: Final = DiagnosticName("event-after-round-end")
+    EVENT_AFTER_GAME_END: Final = DiagnosticName("event-after-game-end")
+    ROUND_UNFINISHED: Final = DiagnosticName("round-unfinished")
+    END_TOTAL_MISMATCH: Final = DiagnosticName("end-total-mismatch")
+    POINTS_MISMATCH: Final = DiagnosticName("points-mismatch")
+    TOTAL_MISMATCH: Final = DiagnosticName("total-mismatch")
+    OVERSHOOT_ACCEPTED: Final = DiagnosticName("overshoot-accepted")
+    WRONGLY_DISCARDED: Final = DiagnosticName("wrongly-discarded")
+    BONUS_SPLIT: Final = DiagnosticName("bonus-split")
+    BONUS_MISMATCH: Final = DiagnosticName("bonus-mismatch")
+    RESULT_MISMATCH: Final = DiagnosticName("result-mismatch")
+    WINNER_MISMATCH: Final = DiagnosticName("winner-mismatch")
+    GAME_UNFINISHED: Final = DiagnosticName("game-unfinished")
+    NO_GAMES: Final = DiagnosticName("no-games")
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,7 +45,7 @@ from verifier.pipeline.jobs.audit import audit_text  # noqa: E402
 from verifier.pipeline.jobs.check import check_text  # noqa: E402
 from verifier.pipeline.jobs.load import read_any  # noqa: E402
 from verifier.pipeline.jobs.rewrite import convert_text, format_text, render_trace  # noqa: E402
-from verifier.render import FORMATS as RENDERERS  # noqa: E402
+from verifier.render import RENDERERS  # noqa: E402
 from verifier.render.base import Context  # noqa: E402
 from verifier.render.summary import Summary  # noqa: E402
 from verifier.replay.game import final_position  # noqa: E402

@@ -55,7 +55,7 @@ def check(
     from ftn.toml, or the tool.ftn table of pyproject.toml, found from each
     input upwards; the options go over them (README: Settings).
     """
-    from verifier.render import FORMATS, for_stream
+    from verifier.render import RENDERERS, for_stream
 
     plan = c.settled(invoked, paths, exclude, format=format, jobs=jobs,
                      select=codes_option(select) if select else None, ignore=codes_option(ignore),
@@ -66,8 +66,8 @@ def check(
         sys.stdout.write(escape_lines(api.settings_text(plan)))
         raise SystemExit(EXIT_OK)
     shown = plan.run.format
-    if explain_unknowns and not FORMATS[shown].shows_unknowns:
-        can = [n for n, r in FORMATS.items() if r.shows_unknowns]
+    if explain_unknowns and not RENDERERS[shown].shows_unknowns:
+        can = [n for n, r in RENDERERS.items() if r.shows_unknowns]
         fail(f"ftn check: --explain-unknowns needs --format {', '.join(can[:-1])} or "
              f"{can[-1]}, not {shown}")
     with said():  # junit writes at the end: it keeps every finding's source line

@@ -23,8 +23,7 @@ import typer
 from verifier import api
 from verifier.cli.console import fail, said
 from verifier.cli.params import PARAMS
-from verifier.render import FORMATS as RENDERERS
-from verifier.render import formats_help
+from verifier.render import RENDERERS, formats_help
 
 if TYPE_CHECKING:
     from verifier.api import Say

@@ -23,9 +23,9 @@ from dataclasses import dataclass
 RECORD_KINDS = ("ftn", "json", "jsonl")
 #: The names of record files a directory walk reads (``files.formats.globs``).
 RECORD_FILES = "*.ftn, *.json, *.jsonl and *.ndjson"
-#: ``ftn export --to`` (``data.export.FORMATS``).
+#: ``ftn export --to`` (``data.export.TABLE_FORMATS``).
 TABLE_KINDS = ("parquet", "csv")
-#: ``ftn stats --format`` (``data.report.FORMATS``).
+#: ``ftn stats --format`` (``data.report.STATS_FORMATS``).
 COUNT_FORMATS = ("text", "json", "csv")
 #: ``ftn generate --hide`` (``rules.generate.HIDE_MODES``).
 HIDE_MODES = ("none", "all", "first", "some")

@@ -32,7 +32,8 @@ from verifier.files.pieces import Piece
 from verifier.files.streams import InputError
 from verifier.pipeline.driver import End, Start, Text, drive
 
-FORMATS = ("parquet", "csv")
+#: The file formats of the tables (``ftn export --to``).
+TABLE_FORMATS = ("parquet", "csv")
 #: The characters of a piece: smaller than the pipeline's, since a piece's
 #: rows are held as Python values until they are written.
 PIECE = 1 << 16
@@ -86,7 +87,7 @@ class _Table:
 
 
 #: Every table's file name, in either format: what an export folder holds.
-OWNED = tuple(f"{name}.{to}" for name in TABLES for to in FORMATS)
+OWNED = tuple(f"{name}.{to}" for name in TABLES for to in TABLE_FORMATS)
 
 
 class ExportSink:

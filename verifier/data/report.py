@@ -20,7 +20,8 @@ from verifier.data.stats import ALL, Row, Stats
 from verifier.files.escaping import csv_cell, escape_controls
 from verifier.files.jsonwrite import dumps
 
-FORMATS = ("text", "json", "csv")
+#: What ``ftn stats --format`` writes.
+STATS_FORMATS = ("text", "json", "csv")
 _TABLES = (("sides", "side"), ("seats", "seat"), ("players", "player"))
 _COLUMNS = ("games", "won", "points", "rounds", "points/round", "dominoes", "overshoots")
 

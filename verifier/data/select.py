@@ -17,13 +17,13 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from difflib import get_close_matches
 from fnmatch import fnmatchcase
 
+from notation.hints import close_matches, offer, suggestion
 from notation.model import Knock
 from verifier.data.facts import Played, options, played, players, tag_values
 from verifier.diagnostics import BY_NAME, Diagnostic
-from verifier.files.formats import LAYOUTS, game_text
+from verifier.files.formats import NOTATIONS, game_text
 from verifier.files.outputs import interruptible
 from verifier.files.pieces import Piece
 from verifier.files.streams import InputError
@@ -48,9 +48,8 @@ def _code(item: str) -> str:
         return BY_NAME[item].code
     up = item.upper()
     if not up.startswith("FT") or not any(e.code.startswith(up) for e in BY_NAME.values()):
-        close = [n for n in BY_NAME if item.lower() in n][:3] or get_close_matches(
-            item, list(BY_NAME), 3)
-        hint = f" (did you mean {', '.join(close)}?)" if close else " (ftn codes lists them)"
+        close = [n for n in BY_NAME if item.lower() in n][:3] or close_matches(item, BY_NAME, 3)
+        hint = f" ({offer(close, '', ', ')})" if close else " (ftn codes lists them)"
         raise FilterError(f"--with/--without: {item!r} is not a code (FT304), a prefix of "
                           f"codes (FT3) or a name{hint}")
     return up
@@ -87,8 +86,8 @@ class Filters:
         rule_pairs = tuple(_pair(r, "--rule") for r in rules)
         for name, _ in rule_pairs:
             if name not in known:
-                close = get_close_matches(name, sorted(known), 1)
-                hint = f"did you mean {close[0]}? " if close else ""
+                hint = suggestion(name, sorted(known), "", 1)
+                hint += " " if hint else ""
                 raise FilterError(f"--rule: {name!r} is not a rule option ({hint}the options "
                                   f"are {', '.join(sorted(known))})")
         return cls(tuple(_pair(t, "--tag") for t in tags), tuple(player), count, rule_pairs,
@@ -178,8 +177,8 @@ class SelectSink:
 
     def __init__(self, to: str, out: Output, unique: bool,
                  show: Callable[[list[Diagnostic], Piece], None]) -> None:
-        self.joiner, self.layout, self.out, self.unique = Joiner(LAYOUTS[to]), LAYOUTS[to], \
-            out, unique
+        self.layout = NOTATIONS[to].layout
+        self.joiner, self.out, self.unique = Joiner(self.layout), out, unique
         self.show = show
         self.seen: set[bytes] = set()
         self.games = self.kept = self.unreadable = 0

@@ -204,8 +204,9 @@ def first_lines(lines: Iterable[str]) -> tuple[list[str], Iterable[str]]:
 
 
 def crlf(head: list[str]) -> bool:
-    """Whether a text's line ends are "\\r\\n": its first line ends so
-    (``check.newline_of``)."""
+    """Whether a text's line ends are "\\r\\n": its first line ends so.
+    ``head`` is its first lines without their "\\n" (``first_lines``), or
+    ``text.split("\\n", 1)``: the one test of a text's line ends."""
     return len(head) > 1 and head[0].endswith("\r")
 
 
@@ -231,11 +232,6 @@ class Layout:
 
     def join(self, texts: list[str]) -> str:
         return self.head + self.sep.join(texts) + self.tail if texts else self.empty
-
-    def crlf(self) -> Layout:
-        """The same with "\\r\\n" line ends."""
-        return Layout(*(s.replace("\n", "\r\n") for s in (self.head, self.sep, self.tail,
-                                                         self.empty)))
 
 
 @dataclass(frozen=True)
@@ -311,14 +307,6 @@ def globs(conjunction: str = "and") -> str:
     return ", ".join(names[:-1]) + f" {conjunction} {names[-1]}" if len(names) > 1 else names[0]
 
 
-#: The notations records are written in (``ftn convert --to``).
-FORMATS = tuple(NOTATIONS)
-
-
-#: How games join into a file, by notation.
-LAYOUTS = {name: n.layout for name, n in NOTATIONS.items()}
-
-
 def game_text(game: Any, to: str, positions: bool = False) -> str:
     """One record as FTN (ending in a newline), as a JSON document (one line,
     without its end), or as a JSON Lines line (with it): the writer of
@@ -344,9 +332,6 @@ def piece_reads(piece: Piece) -> Iterator[Read]:
     reader: Iterator[Read] = NOTATIONS[piece.how].read(piece.lines, piece.source,
                                                         piece.first_line, piece.first_game)
     return reader
-
-
-KINDS = FAMILIES
 
 
 def kind_of(text: str, name: str = "") -> str:

@@ -22,7 +22,7 @@ from pathlib import Path
 from verifier.files.formats import SUFFIXES, globs
 from verifier.files.streams import InputError, not_utf8, plain_name, unpack_bytes
 
-__all__ = ["InputError", "check_input", "decode", "expand", "expand_each", "inputs",
+__all__ = ["check_input", "decode", "expand", "expand_each", "inputs",
            "read_each", "read_input"]
 
 

@@ -3,7 +3,8 @@ indent=2)``, byte for byte, about three times faster.
 
 The standard library encodes with its C accelerator only without ``indent``;
 with it, every value goes through a chain of Python generators. Here one
-recursive function appends to one list of parts, and every string goes
+writer appends to one list of parts (a method a kind of value, recursive
+for what a value holds), and every string goes
 through the standard library's own string encoder (C when it is there), so
 that strings are escaped exactly as ``json`` escapes them.
 
@@ -49,73 +50,95 @@ def dumps(doc: Any) -> str:
 
 
 def _dumps(doc: Any) -> str:
-    parts: list[str] = []
-    add = parts.append
-    enc = encode_basestring
-    lines = ["\n"]  # lines[d]: a line end and the indent of depth d
+    w = _Writer()
+    w.value(doc, 0)
+    return "".join(w.parts)
 
-    def value(o: Any, depth: int) -> None:
+
+class _Writer:
+    """The parts of one document's text, in order: one method a kind of
+    value (any value, an object, an array); a string or an integer inside
+    an object or an array, the most common, is written in place."""
+
+    __slots__ = ("lines", "parts")
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.lines = ["\n"]  # lines[d]: a line end and the indent of depth d
+
+    def line(self, depth: int) -> str:
+        """A line end and the indent of ``depth``."""
+        lines = self.lines
+        if len(lines) <= depth:
+            lines.append(lines[-1] + "  ")
+        return lines[depth]
+
+    def value(self, o: Any, depth: int) -> None:
+        """Any value, at ``depth``."""
         t = type(o)
         if t is str:
-            add(enc(o))
+            self.parts.append(encode_basestring(o))
         elif t is int:
-            add(int.__repr__(o))
+            self.parts.append(int.__repr__(o))
         elif o is None:
-            add("null")
+            self.parts.append("null")
         elif o is True:
-            add("true")
+            self.parts.append("true")
         elif o is False:
-            add("false")
+            self.parts.append("false")
         elif t is float:
-            add(_float(o))
+            self.parts.append(_float(o))
         elif t is dict:
-            if not o:
-                add("{}")
-                return
-            depth += 1
-            if len(lines) <= depth:
-                lines.append(lines[-1] + "  ")
-            nl = lines[depth]
-            sep = "{" + nl
-            for k, v in o.items():
-                if type(k) is not str:
-                    raise _Unusual
-                add(sep)
-                add(enc(k))
-                add(": ")
-                tv = type(v)
-                if tv is str:
-                    add(enc(v))
-                elif tv is int:
-                    add(int.__repr__(v))
-                else:
-                    value(v, depth)
-                sep = "," + nl
-            add(lines[depth - 1])
-            add("}")
+            self.object(o, depth)
         elif t is list or t is tuple:
-            if not o:
-                add("[]")
-                return
-            depth += 1
-            if len(lines) <= depth:
-                lines.append(lines[-1] + "  ")
-            nl = lines[depth]
-            sep = "[" + nl
-            for v in o:
-                add(sep)
-                tv = type(v)
-                if tv is str:
-                    add(enc(v))
-                elif tv is int:
-                    add(int.__repr__(v))
-                else:
-                    value(v, depth)
-                sep = "," + nl
-            add(lines[depth - 1])
-            add("]")
+            self.array(o, depth)
         else:
             raise _Unusual
 
-    value(doc, 0)
-    return "".join(parts)
+    def object(self, o: dict[Any, Any], depth: int) -> None:
+        """An object, its members one a line at ``depth + 1``."""
+        add = self.parts.append
+        if not o:
+            add("{}")
+            return
+        enc = encode_basestring
+        nl = self.line(depth + 1)
+        sep = "{" + nl
+        for k, v in o.items():
+            if type(k) is not str:
+                raise _Unusual
+            add(sep)
+            add(enc(k))
+            add(": ")
+            tv = type(v)
+            if tv is str:
+                add(enc(v))
+            elif tv is int:
+                add(int.__repr__(v))
+            else:
+                self.value(v, depth + 1)
+            sep = "," + nl
+        add(self.lines[depth])
+        add("}")
+
+    def array(self, o: list[Any] | tuple[Any, ...], depth: int) -> None:
+        """An array, its items one a line at ``depth + 1``."""
+        add = self.parts.append
+        if not o:
+            add("[]")
+            return
+        enc = encode_basestring
+        nl = self.line(depth + 1)
+        sep = "[" + nl
+        for v in o:
+            add(sep)
+            tv = type(v)
+            if tv is str:
+                add(enc(v))
+            elif tv is int:
+                add(int.__repr__(v))
+            else:
+                self.value(v, depth + 1)
+            sep = "," + nl
+        add(self.lines[depth])
+        add("]")

@@ -18,15 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from notation.ftn.grammar import line_regex
 from verifier.files.spans import Offsets, Place, Span, read_span
 from verifier.files.streams import Chunked
-
-if TYPE_CHECKING:
-    pass
-
 
 #: Characters in a piece (at least; a piece ends at a game boundary): a
 #: JSON Lines game is one line of some 20,000 characters, an FTN game about
@@ -163,16 +159,47 @@ def ftn_pieces(it: Iterable[str], source: str, size: int) -> Iterator[Piece]:
     chunk at a time for the lines that start with 'game' (no step a line):
     only those, and the line before a cut, are matched against the
     grammar's line terminals."""
-    fullmatch = line_regex().fullmatch
+    cuts = _FtnCuts(source, size)
+    offsets: Offsets | None = None  # the chunk's
+    for text, place in _spans(it):
+        fresh = offsets is None
+        offsets = Offsets(text, place)
+        if fresh:
+            cuts.begin = offsets.at(0)
+        cuts.place = place
+        pos = 0  # where the piece's lines start in text
+        floor = 0  # the least start of a line to cut before
+        while (at := cuts.next_cut(text, pos, floor)) >= 0:
+            yield cuts.cut(text, pos, at, offsets)
+            pos, floor = at, at + 1
+        cuts.gather(text, pos)
+    yield cuts.last(offsets)
 
-    def is_game(text: str, start: int) -> bool:
+
+class _FtnCuts:
+    """The FTN piece being gathered from chunks of whole lines, and where
+    to cut it: one method a step (find the next cut in a chunk, cut there,
+    gather the rest of the chunk, end the input); the line tests are the
+    grammar's line terminals."""
+
+    def __init__(self, source: str, size: int) -> None:
+        self.source, self.size = source, size
+        self.fullmatch = line_regex().fullmatch
+        self.first_line = self.first_game = 1
+        self.parts: list[str] = []  # the piece being gathered: chunks of whole lines
+        self.chars = 0  # its characters, line ends left out
+        self.carried = False  # whether its last line that is not blank is an 'end' line
+        self.begin: int | None = None  # the byte offset of the piece's first line
+        self.place: Place = None  # the chunk's
+
+    def is_game(self, text: str, start: int) -> bool:
         """Whether the line at ``start`` is a 'game' line."""
         end = text.find("\n", start)
         line = text[start:] if end < 0 else text[start:end]
-        m = fullmatch(line.rstrip("\r").lstrip("\ufeff"))
+        m = self.fullmatch(line.rstrip("\r").lstrip("\ufeff"))
         return m is not None and m.group("GAME") is not None
 
-    def after_end(text: str, start: int, carried: bool) -> bool:
+    def after_end(self, text: str, start: int, carried: bool) -> bool:
         """Whether the last line before the line at ``start`` that is not
         blank is an 'end' line (``carried``: whether it was, before
         ``text``, when every line before ``start`` is blank)."""
@@ -183,61 +210,65 @@ def ftn_pieces(it: Iterable[str], source: str, size: int) -> Iterator[Piece]:
             s = line.lstrip(" \t\ufeff")
             if s and s[0] != "\r":
                 if s[0] == "e" and s.startswith("end"):
-                    m = fullmatch(line.rstrip("\r"))
+                    m = self.fullmatch(line.rstrip("\r"))
                     return m is not None and m.group("END") is not None
                 return False
             end = begin - 1
         return carried
 
-    def games_in(parts: list[str]) -> int:
+    def next_cut(self, text: str, pos: int, floor: int) -> int:
+        """Where in ``text`` (the piece's lines from ``pos`` on) to cut next:
+        the start of a 'game' line at ``floor`` or later once the piece
+        holds ``size`` characters, after an 'end' line (-1: none)."""
+        # Each character before a cut counts once at most: the first line
+        # that may be cut before starts ``size - chars`` on.
+        at, after = _game_start(text, max(floor, pos + self.size - self.chars))
+        mark, ends = pos, 0  # the line ends counted from pos up to mark
+        while at >= 0:
+            if self.is_game(text, at):
+                ends += text.count("\n", mark, at)
+                mark = at
+                if (self.chars + at - pos - ends >= self.size
+                        and self.after_end(text, at, self.carried)):
+                    return at
+            at, after = _game_start(text, after)
+        return -1
+
+    def cut(self, text: str, pos: int, at: int, offsets: Offsets) -> Piece:
+        """The piece up to ``at`` in ``text``; the next one starts there."""
+        if at:  # (at 0, the piece's lines are all in the chunks before)
+            self.parts.append(text[pos:at - 1])
+        end = offsets.at(at)
+        piece = self.piece(None if end is None else end - 1)
+        self.parts, self.chars, self.begin = [], 0, end
+        return piece
+
+    def gather(self, text: str, pos: int) -> None:
+        """The rest of a chunk, from ``pos`` on, into the piece."""
+        self.parts.append(text[pos:] if pos else text)
+        self.chars += len(text) - pos - text.count("\n", pos)
+        self.carried = self.after_end(text, len(text) + 1, self.carried)
+
+    def last(self, offsets: Offsets | None) -> Piece:
+        """The piece that ends the input."""
+        return self.piece(None if offsets is None else offsets.at(len(offsets.text)))
+
+    def piece(self, end: int | None) -> Piece:
+        """The piece gathered, its bytes up to ``end``; the numbers of the
+        next one's first line and game."""
+        lines = [line for part in self.parts for line in part.split("\n")]
+        span = _span(self.begin, end, len(lines), self.place)
+        piece = Piece(self.source, "ftn", lines, self.first_line, self.first_game, span)
+        self.first_line += len(lines)
+        self.first_game += self.games_in(self.parts)
+        return piece
+
+    def games_in(self, parts: list[str]) -> int:
+        """The 'game' lines of ``parts``."""
         n = 0
         for part in parts:
             at, after = _game_start(part, 0)
             while at >= 0:
-                n += is_game(part, at)
+                n += self.is_game(part, at)
                 at, after = _game_start(part, after)
         return n
-
-    first_line = first_game = 1
-    parts: list[str] = []  # the piece being gathered: chunks of whole lines
-    chars = 0  # its characters, line ends left out
-    carried = False  # whether its last line that is not blank is an 'end' line
-    offsets: Offsets | None = None  # the chunk's
-    begin: int | None = None  # the byte offset of the piece's first line
-    place: Place = None
-    for text, place in _spans(it):
-        fresh = offsets is None
-        offsets = Offsets(text, place)
-        if fresh:
-            begin = offsets.at(0)
-        pos = 0  # where the piece's lines start in text
-        floor = 0  # the least start of a line to cut before
-        while True:
-            # Each character before a cut counts once at most: the first
-            # line that may be cut before starts ``size - chars`` on.
-            at, after = _game_start(text, max(floor, pos + size - chars))
-            mark, ends = pos, 0  # the line ends counted from pos up to mark
-            while at >= 0:
-                if is_game(text, at):
-                    ends += text.count("\n", mark, at)
-                    mark = at
-                    if chars + at - pos - ends >= size and after_end(text, at, carried):
-                        break
-                at, after = _game_start(text, after)
-            if at < 0:
-                break
-            if at:  # (at 0, the piece's lines are all in the chunks before)
-                parts.append(text[pos:at - 1])
-            lines = [line for part in parts for line in part.split("\n")]
-            end = offsets.at(at)
-            span = _span(begin, None if end is None else end - 1, len(lines), place)
-            yield Piece(source, "ftn", lines, first_line, first_game, span)
-            first_line += len(lines)
-            first_game += games_in(parts)
-            parts, chars, pos, floor, begin = [], 0, at, at + 1, end
-        parts.append(text[pos:] if pos else text)
-        chars += len(text) - pos - text.count("\n", pos)
-        carried = after_end(text, len(text) + 1, carried)
-    lines = [line for part in parts for line in part.split("\n")]
-    end = None if offsets is None else offsets.at(len(offsets.text))
-    yield Piece(source, "ftn", lines, first_line, first_game, _span(begin, end, len(lines), place))

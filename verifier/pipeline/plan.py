@@ -19,7 +19,7 @@ from verifier.diagnostics import BY_CODE, Diagnostic
 from verifier.files.formats import Read, piece_reads
 from verifier.files.pieces import Piece
 from verifier.files.streams import InputError
-from verifier.pipeline.driver import Text, input_names, label_of
+from verifier.pipeline.driver import input_names, label_of
 from verifier.pipeline.settings import Overrides, Resolver, Settings
 
 if TYPE_CHECKING:
@@ -85,9 +85,6 @@ def plan(paths: Sequence[str], exclude: Sequence[str] = (),
     out.run = out.by_label[label_of(out.names[0])] if out.names else r.for_path(
         paths[0] if paths else "-")
     return out
-
-
-__all__ = ["Plan", "Text", "plan"]
 
 
 def reads_under(piece: Piece, preset: str | None = None) -> Iterator[Read]:

@@ -28,20 +28,17 @@ always reported, as ruff always reports syntax errors), ``extend-exclude``
 
 from __future__ import annotations
 
-import difflib
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from notation.hints import aside, did_you_mean
 from notation.model import Game, Tag
 from notation.options import PRESETS
 from verifier.diagnostics import BY_CODE, BY_NAME, Diagnostic
-from verifier.files.tomlfile import MAX_BYTES, SettingsError, parsed, place, read_bytes
-
-__all__ = ["MAX_BYTES", "Overrides", "Resolver", "Settings", "SettingsError", "describe",
-           "merge", "place", "read_bytes", "read_file", "settings_for", "with_preset"]
+from verifier.files.tomlfile import SettingsError, parsed, place, read_bytes
 
 FILES = ("ftn.toml", "pyproject.toml")  # in one folder, the first found wins
 # A record that cannot be read (FT001, FT003) or whose header cannot be set
@@ -77,8 +74,7 @@ def unknown_selector(selector: str) -> str | None:
     """Why a selector is unknown, with the close match (None: it is known)."""
     if codes_of(selector):
         return None
-    close = difflib.get_close_matches(selector, [*BY_CODE, *BY_NAME], 1, 0.6)
-    hint = f"; did you mean {close[0]!r}?" if close else ""
+    hint = did_you_mean(selector, [*BY_CODE, *BY_NAME], n=1)
     return (f"unknown code {selector!r}{hint} (a code such as 'FT302', a name such as "
             "'points-mismatch', a prefix such as 'FT3', or 'ALL'; ftn codes lists them)")
 
@@ -241,8 +237,7 @@ def check_table(table: Any, text: str, name: str, at: tuple[str, ...]) -> dict[s
             return SettingsError(name, *place(text, at, key, needle), message)
 
         if key not in DEFAULTS:
-            close = difflib.get_close_matches(key, KEYS, 1, 0.6)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
+            hint = did_you_mean(key, KEYS, n=1)
             inside = f" in {where}" if where else ""
             raise bad(f"unknown key {key!r}{inside}{hint} (known keys: {', '.join(KEYS)})")
         if key in ("select", "ignore", "extend-exclude"):
@@ -261,14 +256,13 @@ def check_table(table: Any, text: str, name: str, at: tuple[str, ...]) -> dict[s
                           "such as jobs = 4", "=")
             out[key] = value
         else:
-            from verifier.render import FORMATS
+            from verifier.render import RENDERERS
 
-            known = list(PRESETS) if key == "rules" else list(FORMATS)
+            known = list(PRESETS) if key == "rules" else list(RENDERERS)
             if not isinstance(value, str) or value not in known:
                 what = "preset" if key == "rules" else "format"
                 got = f" {value!r}" if isinstance(value, str) else ""
-                close = difflib.get_close_matches(value, known, 1, 0.6) if got else []
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                hint = aside(value, known, n=1) if got else ""
                 raise bad(f"unknown {what}{got}: {key} must be one of {', '.join(known)}{hint}",
                           value if isinstance(value, str) else "=")
             out[key] = value

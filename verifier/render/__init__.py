@@ -5,7 +5,7 @@ Boundary: formatting only. A renderer takes plain data, the ``Diagnostic``
 values one at a time (``finding``), then the ``Summary`` (``finish``), or an
 ``AuditSummary`` (``audit``), plus a ``Context`` (the source-line lookup,
 colour, width), and writes to a stream. It reads no file, judges nothing and
-does not care where the findings came from. ``FORMATS`` maps each format's
+does not care where the findings came from. ``RENDERERS`` maps each format's
 name to its renderer, whose module is imported when that format is first
 asked for (a check in text loads neither JUnit's XML library nor SARIF's
 rule book): adding a format is adding one module with one class and one
@@ -23,10 +23,10 @@ import shutil
 from collections.abc import Iterator, Mapping
 from typing import IO
 
-from verifier.render.base import Context, Renderer, audit_findings, want_color
+from verifier.render.base import Context, Renderer, want_color
 
 
-class _Formats(Mapping[str, type[Renderer]]):
+class _Renderers(Mapping[str, type[Renderer]]):
     """Format name to renderer class, each imported when first looked up."""
 
     def __init__(self, where: dict[str, str]) -> None:
@@ -55,14 +55,13 @@ _REGISTRY = (
     ("sarif", "sarif:SarifRenderer", "SARIF 2.1.0, for code scanning"),
     ("junit", "junit:JunitRenderer", "JUnit XML"),
 )
-FORMATS: Mapping[str, type[Renderer]] = _Formats({n: where for n, where, _ in _REGISTRY})
+RENDERERS: Mapping[str, type[Renderer]] = _Renderers({n: where for n, where, _ in _REGISTRY})
 
 
 def formats_help() -> str:
     """Every format with what it is for: "text (for people, ...), ... or junit (JUnit XML)"."""
     said = [f"{n} ({about})" if about else n for n, _, about in _REGISTRY]
     return ", ".join(said[:-1]) + " or " + said[-1]
-
 
 
 def stream_context(color: str, out: IO[str], ctx: Context | None = None) -> Context:
@@ -79,8 +78,4 @@ def for_stream(format: str, color: str, out: IO[str], ctx: Context | None = None
     says (``--color``; only the formats for people are ever coloured)."""
     ctx = stream_context(color, out, ctx)
     ctx.color = ctx.color and format in ("text", "concise")
-    return FORMATS[format](out, ctx)
-
-
-__all__ = ["FORMATS", "Context", "Renderer", "audit_findings", "for_stream", "formats_help",
-           "stream_context", "want_color"]
+    return RENDERERS[format](out, ctx)

@@ -304,12 +304,12 @@ class Replay(RoundEnds):
             e = self.look_ahead(step.round, rnd, n) or e
         if isinstance(e.token, _Play):  # a knock proven illegal by this play
             self.event_no = e.token.event
-            self.emit(e.kind, e.message, self.where(e.token.at), rule=e.rule)
+            self.emit(BY_NAME[e.kind].name, e.message, self.where(e.token.at), rule=e.rule)
         else:
             message = e.message
             if e.kind == Name.TILE_NOT_IN_HAND and isinstance(ev, Placement):
                 message = already_placed(rnd, n, ev) or message
-            self.emit(e.kind, message, self.where(ev), rule=e.rule)
+            self.emit(BY_NAME[e.kind].name, message, self.where(ev), rule=e.rule)
         raise _Stop from None
 
     def hands(self, rnd: Round) -> tuple[list[list[tuple[int, int]]], list[int]]:

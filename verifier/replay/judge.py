@@ -252,7 +252,7 @@ class Judge:
             elif not b and rules.bonus and placed.emptied and claim.points == p + rules.bonus:
                 # A bonus in one number (+2 for +1+1): the same cause as written apart.
                 self.report(
-                    "bonus-mismatch",
+                    Name.BONUS_MISMATCH,
                     f"claimed {claimed}, the placement's {p} with a domino bonus of "
                     f"{rules.bonus}; computed {computed}: this placement does not end the "
                     "round with its side emptied",
@@ -296,7 +296,7 @@ class Judge:
             self.adopt = False
             if len(got) == len(computed) and got != tuple(computed):
                 self.report(
-                    "total-mismatch",
+                    Name.TOTAL_MISMATCH,
                     f"totals claimed {fmt_totals(got)}, computed {fmt_totals(computed)}: the "
                     "round before was cut short, without the points it lost; the replay goes "
                     "on from the claimed totals",

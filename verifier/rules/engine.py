@@ -16,12 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple
+from typing import ClassVar, Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
-
-if TYPE_CHECKING:  # for mypy only: at run time the engine imports no module of its own
-    from verifier.diagnostics import DiagnosticName
 
 # --------------------------------------------------------------------------
 # Options.
@@ -226,9 +223,9 @@ class IllegalMoveError(Exception):
     what is wrong, in words; ``token`` is the caller's token of an earlier
     move the finding is about (a knock proven illegal later), else None."""
 
-    # Each subclass names its diagnostic; mypy checks the name against the
-    # registry's (``diagnostics.DiagnosticName``).
-    kind: ClassVar[DiagnosticName]
+    # Each subclass names its diagnostic (the engine imports no module of
+    # its own: the replay looks the name up in ``diagnostics.BY_NAME``).
+    kind: ClassVar[str]
 
     def __init__(self, message: str, rule: str, token: object = None) -> None:
         super().__init__(message)

@@ -193,6 +193,8 @@ def build(text: str, name: str, game_no: int = 1) -> dict[str, Any]:
 
 
 def _game_data(file: _File, text: str, name: str, game_no: int) -> dict[str, Any]:
+    """One game's page data: its header, each round as traced, the findings
+    placed at their positions, and the position the page opens at."""
     rp = _replay_data(file, name, game_no)
     game, rep = rp.game, rp.report
     seats = list(rep.seats) or [t.values[0] for t in game.tags if t.key == "seat" and t.values]
@@ -203,35 +205,9 @@ def _game_data(file: _File, text: str, name: str, game_no: int) -> dict[str, Any
     rounds: list[dict[str, Any]] = []
     sides = list(rep.sides) or seats or ["?"]  # a header the replay stopped at: seats
     totals: list[int] = [0] * len(sides)
-    trace = list(rep.trace or [])
-    stop = rep.stopped
-    if stop is not None and game.rounds:  # the round the replay stopped in, if not traced
-        r = stop.round or 1
-        if not any(t["round"] == r for t in trace) and r <= len(game.rounds):
-            trace.append({"round": r, "opener": game.rounds[r - 1].opener, "events": [],
-                          "result": None})
-    if not trace:
-        trace.append({"round": 1, "opener": seats[0] if seats else "?", "events": [],
-                      "result": None})
-    for tr in trace:
+    for tr in _traced(game, rep.trace or [], rep.stopped, seats):
         rnd = game.rounds[tr["round"] - 1] if tr["round"] <= len(game.rounds) else None
-        events = [dict(e) for e in tr["events"]]
-        if (stop is not None and rnd is not None and stop.round == tr["round"]
-                and stop.event == len(events) + 1 and stop.event <= len(rnd.events)):
-            ev = rnd.events[stop.event - 1]  # the illegal move: shown, not played
-            last = events[-1]["totals"] if events else totals
-            events.append({"event": stop.event, "type": "illegal", "seat": ev.seat,
-                           "tile": list(ev.tile) if isinstance(ev, Placement) else None,
-                           "end": ev.end if isinstance(ev, Placement) else None,
-                           "totals": list(last)})
-        if rnd is not None:
-            for ev_dict, ev in zip(events, rnd.events, strict=False):
-                ev_dict["text"] = event_text(ev)
-                note = [*ev.comments.before, *([ev.comments.after] if ev.comments.after else [])]
-                if note:
-                    ev_dict["note"] = " ".join(c.strip().lstrip("#").strip() for c in note)
-                if isinstance(ev, Knock):
-                    ev_dict.setdefault("end", None)
+        events = _events(tr, rnd, rep.stopped, totals)
         rounds.append({
             "round": tr["round"], "opener": tr["opener"], "start": list(totals),
             "where": f"{name}:{rnd.line}:{rnd.col}" if rnd is not None and ftn else name,
@@ -243,15 +219,7 @@ def _game_data(file: _File, text: str, name: str, game_no: int) -> dict[str, Any
         })
         if events:
             totals = list(events[-1]["totals"])
-    findings = []
-    for d in sorted(rp.findings, key=lambda d: (d.line, d.col)):
-        f = _finding(d)
-        f["at"] = _place(d, rounds)
-        f["stopped"] = stop is not None and (d.code, d.round, d.event, d.message) == (
-            stop.code, stop.round, stop.event, stop.message)
-        findings.append(f)
-    order = {(r["round"], e): i for i, r in enumerate(rounds) for e in range(len(r["events"]) + 1)}
-    findings.sort(key=lambda f: order.get(tuple(f["at"]), 0))
+    findings = _placed(rp.findings, rounds, rep.stopped)
     last = rounds[-1]
     start = findings[0]["at"] if findings else [last["round"], len(last["events"])]
     tag = {t.key: t.values[0] for t in game.tags if t.values}
@@ -265,6 +233,63 @@ def _game_data(file: _File, text: str, name: str, game_no: int) -> dict[str, Any
         "totals": list(rep.scores) if len(rep.scores) == len(sides) else list(totals),
         "rounds": rounds, "findings": findings, "start": start,
     }
+
+
+def _traced(game: Game, trace: list[dict[str, Any]], stop: Diagnostic | None,
+            seats: list[str]) -> list[dict[str, Any]]:
+    """The rounds of the replay's trace, with the round it stopped in if it
+    traced none of it, and an empty first round if there is none."""
+    trace = list(trace)
+    if stop is not None and game.rounds:  # the round the replay stopped in, if not traced
+        r = stop.round or 1
+        if not any(t["round"] == r for t in trace) and r <= len(game.rounds):
+            trace.append({"round": r, "opener": game.rounds[r - 1].opener, "events": [],
+                          "result": None})
+    if not trace:
+        trace.append({"round": 1, "opener": seats[0] if seats else "?", "events": [],
+                      "result": None})
+    return trace
+
+
+def _events(tr: dict[str, Any], rnd: Round | None, stop: Diagnostic | None,
+            totals: list[int]) -> list[dict[str, Any]]:
+    """A traced round's events for the page (``totals``: the round's start):
+    the illegal move that stopped the replay shown after them, not played,
+    and each with its text and its comments from the record."""
+    events = [dict(e) for e in tr["events"]]
+    if (stop is not None and rnd is not None and stop.round == tr["round"]
+            and stop.event == len(events) + 1 and stop.event <= len(rnd.events)):
+        ev = rnd.events[stop.event - 1]  # the illegal move: shown, not played
+        last = events[-1]["totals"] if events else totals
+        events.append({"event": stop.event, "type": "illegal", "seat": ev.seat,
+                       "tile": list(ev.tile) if isinstance(ev, Placement) else None,
+                       "end": ev.end if isinstance(ev, Placement) else None,
+                       "totals": list(last)})
+    if rnd is not None:
+        for ev_dict, ev in zip(events, rnd.events, strict=False):
+            ev_dict["text"] = event_text(ev)
+            note = [*ev.comments.before, *([ev.comments.after] if ev.comments.after else [])]
+            if note:
+                ev_dict["note"] = " ".join(c.strip().lstrip("#").strip() for c in note)
+            if isinstance(ev, Knock):
+                ev_dict.setdefault("end", None)
+    return events
+
+
+def _placed(found: list[Diagnostic], rounds: list[dict[str, Any]],
+            stop: Diagnostic | None) -> list[dict[str, Any]]:
+    """The game's findings for the page, each at its position (``at``; the
+    one that stopped the replay marked), in the order of their positions."""
+    findings = []
+    for d in sorted(found, key=lambda d: (d.line, d.col)):
+        f = _finding(d)
+        f["at"] = _place(d, rounds)
+        f["stopped"] = stop is not None and (d.code, d.round, d.event, d.message) == (
+            stop.code, stop.round, stop.event, stop.message)
+        findings.append(f)
+    order = {(r["round"], e): i for i, r in enumerate(rounds) for e in range(len(r["events"]) + 1)}
+    findings.sort(key=lambda f: order.get(tuple(f["at"]), 0))
+    return findings
 
 
 # --------------------------------------------------------------------------

@@ -11,6 +11,7 @@ escaped for XML (``escape``), what XML 1.0 cannot hold shown as ``\\x1b``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from html import escape as _html_escape
 from typing import Any
 
@@ -202,93 +203,146 @@ def _round_labels(starts: list[tuple[int, int]], px: Callable[[int], float],
     return shown
 
 
+@dataclass
+class _Race:
+    """The positions of a race: each one's link and totals, the discarded
+    overshoots ``(position, side, would-be total, text)`` and the rounds'
+    starts ``(position, round)``."""
+
+    points: list[tuple[str, list[int]]] = field(default_factory=list)
+    overs: list[tuple[int, int, int, str]] = field(default_factory=list)
+    starts: list[tuple[int, int]] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, data: dict[str, Any], link: str) -> _Race:
+        """The race of a game's page data."""
+        race = cls()
+        points = race.points
+        for rnd in data["rounds"]:
+            race.starts.append((len(points), rnd["round"]))
+            points.append((f"{link}r{rnd['round']}e0", rnd["start"]))
+            for ev in rnd["events"]:
+                if ev["type"] == "place" and not ev["credited"]:
+                    side = data["sides"].index(ev["side"]) if ev["side"] in data["sides"] else 0
+                    was = ev["totals"][side]
+                    race.overs.append((len(points), side, was + ev["eventPoints"],
+                                       f"round {rnd['round']}, event {ev['event']}: "
+                                       f"{ev['side']} {was} + {ev['eventPoints']} = "
+                                       f"{was + ev['eventPoints']} > {data['target']}: "
+                                       "discarded (R8.2)"))
+                points.append((f"{link}r{rnd['round']}e{ev['event']}", ev["totals"]))
+        return race
+
+    def top(self, target: int) -> int:
+        """The highest total drawn: the target, a would-be total or a total."""
+        return int(max([target, *(o[2] for o in self.overs),
+                        *(max(t or [0]) for _, t in self.points)]))
+
+
+class _Frame:
+    """The race's drawing area: its size (grown by the legend's rows), the
+    plot's margins, and where a position (``px``) and a total (``py``)
+    are drawn."""
+
+    def __init__(self, sides: list[str], positions: int, top: int, width: int,
+                 height: int) -> None:
+        self.slot = max(72, 24 + 8 * max((len(n) for n in sides), default=1))  # legend entry
+        self.per_row = max(1, (width - 40) // self.slot)  # legend entries per row
+        legend_rows = -(-len(sides) // self.per_row)
+        self.width, self.height = width, height + 16 * (legend_rows - 1)
+        self.left, self.right, self.up, self.down = 34, 12, 10 + 16 * legend_rows, 34
+        self.span = max(1, positions - 1)
+        self.top = top
+
+    def px(self, i: int) -> float:
+        return round(self.left + (self.width - self.left - self.right) * i / self.span, 1)
+
+    def py(self, v: float) -> float:
+        h, up, down = self.height, self.up, self.down
+        return round(h - down - (h - up - down) * v / (self.top * 1.08), 1)
+
+
 def race_svg(data: dict[str, Any], width: int = 760, height: int = 260, link: str = "",
              narrow: bool = False) -> str:
     """The score race: every side's total over the game's positions, the
     target line, round boundaries, discarded overshoots and findings marked.
     ``link`` goes before each position's ``r3e12`` in a link (``g2``: the
     game, in a page of several); ``narrow``: the drawing for a phone's width."""
-    points: list[tuple[str, list[int]]] = []  # (hash, totals) per position
-    overs: list[tuple[int, int, int, str]] = []  # (position, side, would-be total, text)
-    starts: list[tuple[int, int]] = []
-    for rnd in data["rounds"]:
-        starts.append((len(points), rnd["round"]))
-        points.append((f"{link}r{rnd['round']}e0", rnd["start"]))
-        for ev in rnd["events"]:
-            if ev["type"] == "place" and not ev["credited"]:
-                side = data["sides"].index(ev["side"]) if ev["side"] in data["sides"] else 0
-                was = ev["totals"][side]
-                overs.append((len(points), side, was + ev["eventPoints"],
-                              f"round {rnd['round']}, event {ev['event']}: {ev['side']} "
-                              f"{was} + {ev['eventPoints']} = {was + ev['eventPoints']} > "
-                              f"{data['target']}: discarded (R8.2)"))
-            points.append((f"{link}r{rnd['round']}e{ev['event']}", ev["totals"]))
-    highest = [data["target"], *(o[2] for o in overs), *(max(t or [0]) for _, t in points)]
-    top = int(max(highest))
-    slot = max(72, 24 + 8 * max((len(n) for n in data["sides"]), default=1))  # legend entry
-    per_row = max(1, (width - 40) // slot)  # legend entries per row
-    legend_rows = -(-len(data["sides"]) // per_row)
-    height += 16 * (legend_rows - 1)
-    left, right, up, down = 34, 12, 10 + 16 * legend_rows, 34
-    span = max(1, len(points) - 1)
-
-    def px(i: int) -> float:
-        return round(left + (width - left - right) * i / span, 1)
-
-    def py(v: float) -> float:
-        return round(height - down - (height - up - down) * v / (top * 1.08), 1)
-
+    race = _Race.of(data, link)
+    f = _Frame(data["sides"], len(race.points), race.top(data["target"]), width, height)
     kind = "race-narrow" if narrow else "race-wide"
     title = f"race-title-{link or 'g'}-{'n' if narrow else 'w'}"
-    out = [f'<svg class="race-chart {kind}" viewBox="0 0 {width} {height}" role="img" '
-           f'data-x0="{left}" data-x1="{width - right}" data-n="{len(points)}" '
+    out = [f'<svg class="race-chart {kind}" viewBox="0 0 {f.width} {f.height}" role="img" '
+           f'data-x0="{f.left}" data-x1="{f.width - f.right}" data-n="{len(race.points)}" '
            f'aria-labelledby="{title}"><title id="{title}">The score race: every '
            "side's total after each event</title>"]
-    out.append(f'<rect x="{left}" y="{up}" width="{width - left - right}" '
-               f'height="{height - up - down}" class="plot"/>')
-    for i, _ in starts:
-        out.append(f'<line x1="{px(i)}" y1="{up}" x2="{px(i)}" y2="{height - down}" '
+    _race_axes(out, f, race, data["target"], link, narrow)
+    _race_sides(out, f, race, data["sides"])
+    _race_marks(out, f, race, data["findings"], link)
+    out.append(f'<line class="cursor" x1="{f.left}" y1="{f.up}" x2="{f.left}" '
+               f'y2="{f.height - f.down}"/>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _race_axes(out: list[str], f: _Frame, race: _Race, target: int, link: str,
+               narrow: bool) -> None:
+    """The plot, the rounds' lines and labels, the grid, the target's line
+    and the axis's labels."""
+    left, up, bottom, x1 = f.left, f.up, f.height - f.down, f.width - f.right
+    out.append(f'<rect x="{left}" y="{up}" width="{x1 - left}" '
+               f'height="{bottom - up}" class="plot"/>')
+    for i, _ in race.starts:
+        out.append(f'<line x1="{f.px(i)}" y1="{up}" x2="{f.px(i)}" y2="{bottom}" '
                    'class="round"/>')
-    for x, r, anchor in _round_labels(starts, px, width - 1):
-        out.append(f'<a href="#{link}r{r}e0"><text x="{x:g}" y="{height - down + 14}" '
+    for x, r, anchor in _round_labels(race.starts, f.px, f.width - 1):
+        out.append(f'<a href="#{link}r{r}e0"><text x="{x:g}" y="{bottom + 14}" '
                    f'class="rlabel" text-anchor="{anchor}">R{r}</text></a>')
     grid = next(g for g in (5, 10, 20, 50, 100, 200, 500, 10**9)
-                if top / g <= (5 if narrow else 8))
-    for v in range(grid, top + 1, grid):
-        if abs(v - data["target"]) * 4 < grid:
+                if f.top / g <= (5 if narrow else 8))
+    for v in range(grid, f.top + 1, grid):
+        if abs(v - target) * 4 < grid:
             continue  # the target's own label stands there
-        out.append(f'<line x1="{left}" y1="{py(v)}" x2="{width - right}" y2="{py(v)}" '
-                   f'class="grid"/><text x="{left - 4}" y="{py(v) + 4}" class="axis" '
+        out.append(f'<line x1="{left}" y1="{f.py(v)}" x2="{x1}" y2="{f.py(v)}" '
+                   f'class="grid"/><text x="{left - 4}" y="{f.py(v) + 4}" class="axis" '
                    f'text-anchor="end">{v}</text>')
-    ty = py(data["target"])
-    out.append(f'<line x1="{left}" y1="{ty}" x2="{width - right}" y2="{ty}" class="target"/>')
+    ty = f.py(target)
+    out.append(f'<line x1="{left}" y1="{ty}" x2="{x1}" y2="{ty}" class="target"/>')
     out.append(f'<text x="{left - 4}" y="{ty + 4}" class="axis" text-anchor="end">'
-               f'{data["target"]}</text>')
-    out.append(f'<text x="{left - 4}" y="{py(0) + 4}" class="axis" text-anchor="end">0</text>')
-    for side, name in enumerate(data["sides"]):
-        pts = " ".join(f"{px(i)},{py(t[side] if side < len(t) else 0)}"
-                       for i, (_, t) in enumerate(points))
+               f'{target}</text>')
+    out.append(f'<text x="{left - 4}" y="{f.py(0) + 4}" class="axis" text-anchor="end">0</text>')
+
+
+def _race_sides(out: list[str], f: _Frame, race: _Race, sides: list[str]) -> None:
+    """Each side's line of totals, and its entry in the legend."""
+    for side, name in enumerate(sides):
+        pts = " ".join(f"{f.px(i)},{f.py(t[side] if side < len(t) else 0)}"
+                       for i, (_, t) in enumerate(race.points))
         color = PALETTE[side % len(PALETTE)]
         out.append(f'<polyline points="{pts}" fill="none" stroke="{color}" '
                    f'stroke-width="2.2" class="side"><title>{escape(name)}</title></polyline>')
-        lx, ly = left + 6 + slot * (side % per_row), 16 + 16 * (side // per_row)
+        lx, ly = f.left + 6 + f.slot * (side % f.per_row), 16 + 16 * (side // f.per_row)
         out.append(f'<text x="{lx}" y="{ly}" fill="{color}" class="legend" '
                    f'data-side="{escape(name)}">■ {escape(name)}</text>')
-    for i, side, would, text in overs:
-        x, y0, y1 = px(i), py(points[i][1][side]), py(would)
+
+
+def _race_marks(out: list[str], f: _Frame, race: _Race, findings: list[dict[str, Any]],
+                link: str) -> None:
+    """The discarded overshoots, each to its would-be total, and a flag
+    under the position of each finding."""
+    points = race.points
+    for i, side, would, text in race.overs:
+        x, y0, y1 = f.px(i), f.py(points[i][1][side]), f.py(would)
         out.append(f'<a href="#{points[i][0]}" class="over"><title>{escape(text)}</title>'
                    f'<line x1="{x}" y1="{y0}" x2="{x}" y2="{y1}"/>'
                    f'<path d="M{x - 5} {y1 - 5}l10 10m0 -10l-10 10"/>'
                    f'<text x="{x - 8}" y="{y1 - 3}" text-anchor="end">{would}</text></a>')
     index = {h: i for i, (h, _) in enumerate(points)}
-    for f in data["findings"]:
-        at = f"{link}r{f['at'][0]}e{f['at'][1]}"
+    for d in findings:
+        at = f"{link}r{d['at'][0]}e{d['at'][1]}"
         out.append(f'<a href="#{at}" class="flag">'
-                   f"<title>{escape(f['code'] + ' ' + f['name'])}</title>"
-                   f'<path d="M{px(index.get(at, 0))} {height - down}l-6 10h12z"/></a>')
-    out.append(f'<line class="cursor" x1="{left}" y1="{up}" x2="{left}" y2="{height - down}"/>')
-    out.append("</svg>")
-    return "".join(out)
+                   f"<title>{escape(d['code'] + ' ' + d['name'])}</title>"
+                   f'<path d="M{f.px(index.get(at, 0))} {f.height - f.down}l-6 10h12z"/></a>')
 
 
 def races(data: dict[str, Any], link: str = "", shown: bool = True) -> str:

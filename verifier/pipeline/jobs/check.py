@@ -35,9 +35,6 @@ if TYPE_CHECKING:
     from verifier.render.summary import Summary
 
 
-__all__ = ["Batch", "check_reads", "no_games"]
-
-
 def no_games(source: str) -> Diagnostic:
     """FT402: an input with no game at all is not a silent pass."""
     return diagnostic(Name.NO_GAMES, "no game in this input: it is empty, or holds only comments "
@@ -103,14 +100,23 @@ def check_reads(reads: Iterable[Read], source: str = "<input>") -> Iterator[Batc
 
 @dataclass
 class FileReport(Counted):
-    """What checking one text found."""
+    """What a check of one text, or of some inputs, found, all together
+    (``check_all``, ``check_text``, ``api.check``): the input it is of
+    (``<inputs>`` for more than one), games, events, the findings in input
+    order (in order of place within an input) and what partial records
+    leave undecided (``unknowns``: not errors)."""
 
-    source: str
+    source: str = "<input>"
     games: int = 0
     events: int = 0
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    # What partial records leave undecided (not errors).
     unknowns: list[Unknown] = field(default_factory=list)
+
+    def take(self, b: Batch, piece: Piece) -> None:
+        """One batch of findings (the check's sink gives them in order)."""
+        self.events += b.events
+        self.diagnostics.extend(b.diagnostics)
+        self.unknowns.extend(b.unknowns)
 
 
 def check_text(text: str | Iterable[str], source: str = "<input>",
@@ -119,20 +125,10 @@ def check_text(text: str | Iterable[str], source: str = "<input>",
     (``kind``, else guessed): reading problems first found, then the replay's
     findings, all in order of place; ``settings`` (``settings.settings_for``):
     the findings reported and the preset of records without ``[rules]``. The
-    check job of the driver on one piece (``pipeline.check_all``)."""
-    from verifier.pipeline.driver import Text
-    from verifier.pipeline.plan import Plan
-
+    check job of the driver on one piece (``check_all``)."""
     plan = Plan(run=settings) if settings is not None else None
-    got, _ = check_all([Text(text, source, kind)], plan=plan)
-    rep = FileReport(source, got.games, got.events, got.diagnostics, got.unknowns)
-    rep.diagnostics.sort(key=lambda d: (d.line, d.col))
+    rep, _ = check_all([Text(text, source, kind)], plan=plan)
     return rep
-
-
-def check_lines(lines: Iterable[str], source: str = "<input>") -> FileReport:
-    """Check every game of a stream of FTN lines."""
-    return check_text(lines, source, "ftn")
 
 
 def _counts(part: Iterable[str]) -> list[tuple[int, int]]:
@@ -241,32 +237,23 @@ class CheckSink:
             self.failed.append(e.error)
 
 
-@dataclass
-class Collected:
-    """What a check of some inputs found, all together (``check_text``,
-    ``api.check``): games, events, the findings in order and the unknowns."""
-
-    games: int = 0
-    events: int = 0
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    unknowns: list[Unknown] = field(default_factory=list)
-
-    def take(self, b: Batch, piece: Piece) -> None:
-        self.events += b.events
-        self.diagnostics.extend(b.diagnostics)
-        self.unknowns.extend(b.unknowns)
-
-
 def check_all(inputs: Sequence[str | Text], jobs: int = 1, dask: str | None = None,
-              kind: str | None = None, plan: Plan | None = None
-              ) -> tuple[Collected, list[InputError]]:
+              kind: str | None = None, plan: Plan | None = None, name: str | None = None
+              ) -> tuple[FileReport, list[InputError]]:
     """Check every input (under ``plan``'s settings, if any): what was
-    found, and the inputs that could not be read (partway, or at all)."""
-    got = Collected()
-    sink = CheckSink(got.take, keep=plan.filter() if plan is not None else None)
+    found, as the report of ``name`` (by default the one input's label, or
+    ``<inputs>``), and the inputs that could not be read (partway, or at
+    all)."""
+    one = inputs[0] if len(inputs) == 1 else None
+    if name is None:
+        name = "<inputs>" if one is None else one.name if isinstance(one, Text) else label_of(one)
+    rep = FileReport(name)
+    sink = CheckSink(rep.take, keep=plan.filter() if plan is not None else None)
     drive(work_of(plan) or check_piece, sink, inputs, jobs, dask, kind)
-    got.games = sink.games
-    return got, sink.failed
+    rep.games = sink.games
+    if one is not None:  # (the findings of one input, in order of place)
+        rep.diagnostics.sort(key=_place)
+    return rep, sink.failed
 
 
 @dataclass

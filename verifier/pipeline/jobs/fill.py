@@ -21,10 +21,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from verifier.diagnostics import Diagnostic
-from verifier.files.formats import LAYOUTS, game_text, kind_of
+from verifier.files.formats import NOTATIONS, fmt_target, game_text
 from verifier.files.pieces import Piece
 from verifier.files.streams import Opened
-from verifier.pipeline.jobs.load import read_any
 from verifier.pipeline.jobs.rewrite import (
     Formatted,
     Part,
@@ -33,8 +32,7 @@ from verifier.pipeline.jobs.rewrite import (
     _games,
     fmt_all,
     fmt_status,
-    format_target,
-    newline_of,
+    in_own_form,
 )
 from verifier.render.diff import StreamDiff
 from verifier.replay.fill import fill
@@ -44,20 +42,9 @@ def fill_text(text: str, source: str = "<input>") -> tuple[str | None, list[Diag
     """A text (FTN, a JSON array, JSON Lines) filled in, in its own kind and
     line ends, as ``ftn fill`` prints it; or None and the diagnostics that
     keep it from being read. A text of no game is given back as it is (as
-    ``fill --write`` leaves such a file)."""
-    kind = kind_of(text, source)
-    games, errors = read_any(text, source, kind)
-    if errors:
-        return None, errors
-    if not games:
-        return text, []
-    to = "ftn" if kind == "ftn" else (
-        "json" if text.lstrip("\ufeff \t\r\n").startswith("[") else "jsonl")
-    out = LAYOUTS[to].join([game_text(fill(g, n, source).game, to)
-                            for n, g in enumerate(games, 1)])
-    if newline_of(text) == "\r\n":
-        out = out.replace("\n", "\r\n")
-    return out, []
+    ``fill --write`` leaves such a file). Fill's work on one piece
+    (``rewrite.in_own_form``)."""
+    return in_own_form(fill_piece, text, source)
 
 
 # ---------------------------------------------------------------------------
@@ -75,7 +62,7 @@ class FillPart(Part):
 def fill_piece(piece: Piece) -> FillPart:
     """The games of a piece filled in, in the canonical form of the piece's
     own kind (FTN; a JSON array's games; JSON Lines)."""
-    to = format_target(piece.how, piece.lines)
+    to = fmt_target(piece.how, piece.lines)
     texts: list[str] = []
     part = FillPart()
     for r in _games(piece, part):
@@ -84,7 +71,7 @@ def fill_piece(piece: Piece) -> FillPart:
             part.notes.append(done.stopped)
             part.stopped = True
         texts.append(game_text(done.game, to))
-    part.text, part.games = LAYOUTS[to].sep.join(texts), len(texts)
+    part.text, part.games = NOTATIONS[to].layout.sep.join(texts), len(texts)
     return part
 
 

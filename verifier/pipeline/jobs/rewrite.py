@@ -30,8 +30,7 @@ from notation.model import Game
 from verifier.diagnostics import Diagnostic
 from verifier.files.escaping import escape_controls
 from verifier.files.formats import (
-    FORMATS,
-    LAYOUTS,
+    NOTATIONS,
     Layout,
     Locate,
     crlf,
@@ -39,11 +38,11 @@ from verifier.files.formats import (
     game_text,
     piece_reads,
 )
-from verifier.files.jsonwrite import dumps as dumps  # JSON text as the CLI writes it
+from verifier.files.jsonwrite import dumps
 from verifier.files.outputs import AtomicFile, CutInPlace, FileChanged, WriteError, interruptible
 from verifier.files.pieces import Piece
 from verifier.files.streams import COMPRESSED, InputError, Opened, plain_name
-from verifier.pipeline.driver import End, Start, Text, drive, label_of, single
+from verifier.pipeline.driver import End, Start, Text, collect, drive, label_of, single
 from verifier.replay.game import canonical_game, trace_game
 
 if TYPE_CHECKING:
@@ -73,21 +72,10 @@ class Part:
     stopped: bool = False
 
 
-def format_target(how: str, lines: Iterable[str]) -> str:
-    """The notation ``ftn fmt`` writes an input back in (``formats.fmt_target``):
-    FTN; a JSON array when the JSON text starts with '['; else JSON Lines.
-    ``how`` is ``reading.sniff``'s; ``lines`` start at the text's start."""
-    return fmt_target(how, lines)
-
-
-def _reads(piece: Piece) -> Iterator[Any]:
-    return piece_reads(piece)
-
-
 def _games(piece: Piece, part: Part) -> Iterator[Any]:
     """The reads of a piece that hold a game, up to its first problem; every
     problem of the piece goes into ``part``."""
-    for r in _reads(piece):
+    for r in piece_reads(piece):
         if r.game is None:
             part.problems.extend(r.problems)
         elif not part.problems:
@@ -101,13 +89,13 @@ def convert_piece(piece: Piece, to: str, positions: bool = False) -> Part:
     part = Part()
     for r in _games(piece, part):
         texts.append(game_text(canonical_game(r.game, r.number, piece.source), to, positions))
-    part.text, part.games = LAYOUTS[to].sep.join(texts), len(texts)
+    part.text, part.games = NOTATIONS[to].layout.sep.join(texts), len(texts)
     return part
 
 
 def format_piece(piece: Piece) -> Part:
     """``ftn fmt``: the games of a piece in the canonical form of its own kind."""
-    return convert_piece(piece, format_target(piece.how, piece.lines))
+    return convert_piece(piece, fmt_target(piece.how, piece.lines))
 
 
 def replay_doc(game: Game, number: int, name: str, locate: Locate | None) -> dict[str, Any]:
@@ -128,7 +116,7 @@ def replay_docs(piece: Piece) -> tuple[list[dict[str, Any]], list[Diagnostic]]:
     problems of the games that cannot be read."""
     docs: list[dict[str, Any]] = []
     problems: list[Diagnostic] = []
-    for r in _reads(piece):
+    for r in piece_reads(piece):
         if r.game is None:
             problems.extend(r.problems)
         else:
@@ -277,26 +265,27 @@ def canonical(games: list[Game], source: str = "<input>") -> list[Game]:
 def render(games: list[Game], to: str, positions: bool = False) -> str:
     """Records as FTN, a JSON array, or JSON Lines (with their FTN places,
     when asked for)."""
-    return LAYOUTS[to].join([game_text(g, to, positions) for g in games])
-
-
-def newline_of(text: str) -> str:
-    """The line end a text uses: "\\r\\n" when its first line ends so, else "\\n"."""
-    first = text.find("\n")
-    return "\r\n" if first > 0 and text[first - 1] == "\r" else "\n"
+    return NOTATIONS[to].layout.join([game_text(g, to, positions) for g in games])
 
 
 def format_text(text: str, source: str = "<input>") -> tuple[str | None, list[Diagnostic]]:
     """The canonical form of a text in its own kind (FTN; a JSON array; JSON
-    Lines) and with its own line ends (LF, or CRLF when its first line ends
-    so), or None and the errors that keep it from being read: ``fmt``'s work
-    on one piece. A text of no game (comments and blank lines only) is given
-    back as it is, as ``fmt --write`` leaves such a file."""
+    Lines) and with its own line ends, or None and the errors that keep it
+    from being read: ``fmt``'s work on one piece (``in_own_form``)."""
+    return in_own_form(format_piece, text, source)
 
-    out, errors = _rewritten(format_piece, text, source, None, keep_empty=True)
+
+def in_own_form(work: Callable[[Piece], Part], text: str, source: str = "<input>"
+                ) -> tuple[str | None, list[Diagnostic]]:
+    """A text rewritten by ``work`` in its own kind (FTN; a JSON array; JSON
+    Lines) and with its own line ends (LF, or CRLF when its first line ends
+    so: ``formats.crlf``), or None and the errors that keep it from being
+    read. A text of no game (comments and blank lines only) is given back
+    as it is, as ``--write`` leaves such a file."""
+    out, errors = _rewritten(work, text, source, None, keep_empty=True)
     if out is text:
         return out, errors
-    if out is not None and newline_of(text) == "\r\n":
+    if out is not None and crlf(text.split("\n", 1)):
         out = out.replace("\n", "\r\n")
     return out, errors
 
@@ -311,7 +300,7 @@ def convert_text(
     on one piece."""
 
     return _rewritten(partial(convert_piece, to=to, positions=positions), text, source, kind,
-                      LAYOUTS[to])
+                      NOTATIONS[to].layout)
 
 
 def _rewritten(work: Callable[[Any], Any], text: str, source: str, kind: str | None,
@@ -320,14 +309,12 @@ def _rewritten(work: Callable[[Any], Any], text: str, source: str, kind: str | N
     """A rewriting job's text for a whole text (``layout``: by default the
     layout of the kind the text is written back in; ``keep_empty``: a text
     of no game is given back itself), or None and the problems."""
-    from verifier.pipeline.driver import Text, collect
-
     piece, part = single(collect(work, Text(text, source, kind)))
     if part.problems:
         return None, part.problems
     if keep_empty and not part.games:
         return text, []
-    joiner = Joiner(layout or LAYOUTS[format_target(piece.how, piece.lines)])
+    joiner = Joiner(layout or NOTATIONS[fmt_target(piece.how, piece.lines)].layout)
     return joiner.add(part) + joiner.end(), []
 
 
@@ -393,7 +380,7 @@ def target_of(to: str | None, path: Path | None) -> str | None:
     name ends in (``a.jsonl.gz``: jsonl), else None."""
     if to is None and path is not None:
         suffix = Path(plain_name(path.name)).suffix.lower().lstrip(".")
-        return suffix if suffix in FORMATS else None
+        return suffix if suffix in NOTATIONS else None
     return to
 
 
@@ -484,7 +471,7 @@ class Formatted:
         self.path, self.label, self.mode, self.crlf = path, label_of(path), mode, crlf
         self.say, self.warn, self.show = say, warn, show
         self.opened = opened or Opened()
-        self.joiner = Joiner(LAYOUTS[target])
+        self.joiner = Joiner(NOTATIONS[target].layout)
         self.same = Same()
         self.started = False  # a piece of the input came
         self.held: list[str] = []  # canonical text not yet in the temporary file
@@ -613,7 +600,7 @@ class FmtSink:
         self.current: Formatted | None = None
 
     def _file(self, name: str, how: str, head: list[str], opened: Opened | None) -> Formatted:
-        target, ends = (format_target(how, head), crlf(head)) if head else ("ftn", False)
+        target, ends = (fmt_target(how, head), crlf(head)) if head else ("ftn", False)
         return self.kind(name, self.mode, target, ends, self.say, self.warn, self.show, opened)
 
     def start(self, s: Start) -> None:
