@@ -12,5 +12,5 @@ command-line parsing (the ``verifier.cli`` modules of the same names do
 that).
 
 May import: ``api`` and everything below it; not ``cli`` or the other
-command packages beside it (``lsp``, ``data``, ``show``, ``record``, ``live``).
+command packages beside it (``lsp``, ``show``, ``record``, ``live``).
 """
