@@ -2,8 +2,9 @@
 
 Boundary: the only module that imports Dask's ``distributed`` (the
 optional extra ``pip install 'ftn-tools[dask]'``), and only when it is
-used (``pipeline.jobs.check.check_bag`` imports ``dask.bag``). ``cluster_runner`` lets the driver (``pipeline.driver``) run the pieces
-of ``files.pieces`` (whole games, cut at game boundaries) on the workers of a
+used (``pipeline.jobs.check.check_bag`` imports ``dask.bag``).
+``cluster_runner`` lets the driver (``pipeline.driver``) run the pieces of
+``files.pieces`` (whole games, cut at game boundaries) on the workers of a
 cluster, the results taken back in input order, so the report is the one a
 local run writes (a few pieces a task, and those of plain files read by
 the workers themselves from the file where they can: ``pipeline.tasks``).
