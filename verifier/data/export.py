@@ -5,7 +5,7 @@ Boundary: the work on one piece (``export_piece``: each game replayed once,
 its rows made by ``tables.Rows``) and the in-order sink that writes them
 (``ExportSink``), a table to a file in the output folder
 (``games.parquet``, ``events.csv``...), the six written aside and put in
-place together (``fileset.FileSet``) once every input is read: a reader
+place together (``files.folder.FileSet``) once every input is read: a reader
 sees the old set or the new, a failure leaves the old. Parquet goes
 through ``parquet.ParquetWriter`` (the standard library alone), its
 pages held compressed until a row group is full; CSV a piece at a time.
@@ -53,7 +53,7 @@ def export_piece(piece: Piece) -> Rows:
 def _cell(v: Any) -> Any:
     """A CSV cell: booleans as true and false (as DuckDB and pandas read them),
     a text that a spreadsheet would run as a formula behind a ``'``
-    (``shown.csv_cell``)."""
+    (``files.escaping.csv_cell``)."""
     return ("true" if v else "false") if isinstance(v, bool) else csv_cell(v)
 
 
@@ -93,7 +93,7 @@ OWNED = tuple(f"{name}.{to}" for name in TABLES for to in TABLE_FORMATS)
 class ExportSink:
     """Every piece's rows, in input order, to the tables' files (``game_id``
     made global: the games' order among all the inputs, from 1), the set
-    of them put in place together (``fileset.FileSet``); ``games`` and
+    of them put in place together (``files.folder.FileSet``); ``games`` and
     ``unreadable`` count the games, ``failed`` holds the inputs unreadable
     partway. A file that cannot be written is a ``WriteError`` naming it."""
 

@@ -1,9 +1,9 @@
 """Every game of a piece read and replayed once, for the data commands.
 
-Boundary: reads a piece (``parallel.Piece``) and replays each game through
-the reference replay (``replay.check_game``) with the observers asked for:
-the reference trace (``observers.Trace``, what ``ftn replay --format json``
-writes) and the ends as resolved (``observers.Ends``, the canonical form).
+Boundary: reads a piece (``files.pieces.Piece``) and replays each game through
+the reference replay (``replay.game.check_game``) with the observers asked for:
+the reference trace (``replay.observers.Trace``, what ``ftn replay --format json``
+writes) and the ends as resolved (``replay.observers.Ends``, the canonical form).
 Its findings are the check's (the same replay); a game that cannot be read
 gives its reading problems instead. It also names what a game is grouped
 and filtered by: its players, tag values, rule options. It computes no
@@ -46,7 +46,7 @@ class Played:
         return self.report.trace or []
 
     def canonical(self) -> Game:
-        """The record in canonical form (``replay.canonical_game``)."""
+        """The record in canonical form (``replay.game.canonical_game``)."""
         assert self.ends is not None
         return self.ends.resolve(self.game)
 

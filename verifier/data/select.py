@@ -3,10 +3,10 @@
 Boundary: the filters (``Filters``: tag values and player names with glob
 patterns, the number of players, rule option values, findings by code,
 clean or faulty), the work on one piece (``SelectWork``: each game
-replayed once, ``games.played``, for its findings and its canonical form,
+replayed once, ``facts.played``, for its findings and its canonical form,
 and its text in the target format when it matches, with the key of its
 deals and moves for ``--unique``) and the in-order sink that writes them
-(``SelectSink``: through ``pipeline.rewriting.Output``, a temporary file
+(``SelectSink``: through ``pipeline.jobs.rewrite.Output``, a temporary file
 and a rename). A game goes through in canonical form, unchanged in
 content. Memory holds a piece's texts and, for ``--unique``, a 16-byte key
 per game kept. It parses no command line and renders no finding.

@@ -1,11 +1,11 @@
 """``ftn stats``: counts over many games, a job of the pipeline.
 
 Boundary: the work on one piece (``StatsWork``: each game replayed once,
-``games.played``, and counted into a ``Stats`` per group) and the in-order
+``facts.played``, and counted into a ``Stats`` per group) and the in-order
 sink that merges them (``StatsSink``); what is counted comes from the
 reference replay's trace and the check's findings, never computed again
 here. Memory holds the counts (a row per side, seat and player name), not
-the games. It renders nothing (``statsout`` does).
+the games. It renders nothing (``report`` does).
 """
 
 from __future__ import annotations

@@ -189,7 +189,7 @@ def write_jsonl(game: Game, positions: bool = False) -> str:
 def first_lines(lines: Iterable[str]) -> tuple[list[str], Iterable[str]]:
     """The lines up to the first that is not blank (at least two when there
     are two), and all the lines again: enough to tell how the input is
-    read (``reading.sniff``), its line end and whether it is an array."""
+    read (``sniff``), its line end and whether it is an array."""
     if isinstance(lines, Chunked):  # looked at, not taken
         return lines.head(2), lines
     it = iter(lines)

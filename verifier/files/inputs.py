@@ -6,7 +6,7 @@ records, ``-`` for standard input) into (name, text) pairs, decoding UTF-8
 a FIFO or a device (which could wait or grow for ever) is refused unless it
 comes as ``-``. Directory walks (without recursion: a folder of any depth)
 skip hidden folders and what ``--exclude`` names; an explicit file is
-always read. It parses nothing (that is ``reading``) and writes nothing
+always read. It parses nothing (that is ``formats``') and writes nothing
 (the CLI does).
 """
 

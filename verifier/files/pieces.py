@@ -36,7 +36,7 @@ R = TypeVar("R")
 @dataclass
 class Piece:
     """Whole games of one input: their lines, and the numbers of the first
-    line and game; ``how`` is "ftn", "jsonl" or "json" (``reading.sniff``);
+    line and game; ``how`` is "ftn", "jsonl" or "json" (``formats.sniff``);
     ``span``, where its lines are in a plain file (None: not known)."""
 
     source: str

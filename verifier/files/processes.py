@@ -1,7 +1,7 @@
 """Processes a command starts, and how they end: every one of them, in time.
 
-Boundary: the operating-system plumbing under ``enginepipe`` (a live
-engine) and ``workers`` (a pool of worker processes). On Linux it makes
+Boundary: the operating-system plumbing under ``live.process`` (a
+live engine) and ``pipeline.workers`` (a pool of worker processes). On Linux it makes
 this process a child subreaper (``prctl(PR_SET_CHILD_SUBREAPER)``), so that
 what an engine starts stays among our descendants even when it calls
 ``setsid`` and its parent exits; it finds a process tree by walking

@@ -4,7 +4,7 @@ Boundary: what lets a worker that sees the files the driver reads (a Dask
 worker on the same machine) read a piece itself instead of being sent its
 lines: where a plain file's chunks of text are (``Origin``, ``Place``:
 ``streams`` gives them), where a piece's bytes are (``Span``: the cutters of
-``parallel`` make them, a character offset turned into a byte offset by
+``pieces`` make them, a character offset turned into a byte offset by
 ``Offsets``), and those bytes read again (``read_span``), refused (None)
 when the file cannot be read there or is no longer as it was. It cuts
 nothing, and reads no file whole.

@@ -14,7 +14,7 @@ a cluster on the same machine); what was found of a file as it was opened
 (its BOM, its packing, which file it was: ``Opened``) is kept for a command
 that writes it back. Any failure is
 an ``InputError`` with the file's name (and line and column where there is
-one). It parses nothing (``reading`` does).
+one). It parses nothing (``formats`` and the notation's readers do).
 """
 
 from __future__ import annotations
@@ -272,7 +272,7 @@ class Chunked:
     """The lines of a text held as chunks of whole lines (``text_chunks``):
     iterating gives the lines, one at a time; ``texts`` gives those not yet
     given as chunks, so that a reader that works on whole texts (the
-    cutters of ``parallel``) needs no step a line, and ``spans`` gives them
+    cutters of ``pieces``) needs no step a line, and ``spans`` gives them
     with their ``Place`` (where a plain file's chunks are; ``placed``).
     ``head`` looks at the first lines without taking them."""
 

@@ -7,7 +7,7 @@ folder or a larger file is refused), parses its TOML (``tomllib``; a
 document nested too deeply for it, or a number too long for Python, is an
 error at its place, not a traceback), and finds the line and column of a
 key or value in its text (``place``). Every problem is a ``SettingsError``
-that says file:line:col. What the keys mean is ``settings``'s.
+that says file:line:col. What the keys mean is ``pipeline.settings``'s.
 """
 
 from __future__ import annotations

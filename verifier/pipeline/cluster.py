@@ -1,17 +1,19 @@
 """More than one machine: the same check and audit on a Dask cluster.
 
-Boundary: the only module that imports Dask (``dask[distributed]``, the
+Boundary: the only module that imports Dask's ``distributed`` (the
 optional extra ``pip install 'ftn-tools[dask]'``), and only when it is
-used. ``cluster_runner`` lets the driver (``pipeline``) run the pieces of
-``parallel`` (whole games, cut at game boundaries) on the workers of a
+used (``pipeline.jobs.check.check_bag`` imports ``dask.bag``).
+``cluster_runner`` lets the driver (``pipeline.driver``) run the pieces of
+``files.pieces`` (whole games, cut at game boundaries) on the workers of a
 cluster, the results taken back in input order, so the report is the one a
 local run writes (a few pieces a task, and those of plain files read by
-the workers themselves from the file where they can: ``pipeline.tasks``);
-``check_bag`` checks a Dask bag of JSON Lines (one game a line) and
-returns its diagnostics as a bag. It judges nothing itself.
+the workers themselves from the file where they can: ``pipeline.tasks``).
+It judges nothing itself. A Dask bag of JSON Lines (one game a line) is
+checked by the check job (``pipeline.jobs.check.check_bag``), its
+diagnostics a bag:
 
     import dask.bag as db
-    from verifier.pipeline.cluster import check_bag
+    from verifier.pipeline.jobs.check import check_bag
     found = check_bag(db.read_text("games-*.jsonl"), "games").compute()
 """
 
@@ -88,7 +90,7 @@ def _client(distributed: Any, address: str) -> Any:
 @contextmanager
 def cluster_runner(address: str) -> Iterator[tuple[Callable[[Callable[[Any], Any], Any], Any],
                                                    int, bool, int]]:
-    """How the driver (``pipeline.drive``) runs pieces on the Dask cluster
+    """How the driver (``pipeline.driver.drive``) runs pieces on the Dask cluster
     whose scheduler is at ``address`` (a ``pipeline.driver.Runner``): how
     it submits them, how many worker threads there are, that the workers
     read the pieces of plain files themselves (the file's path, range and

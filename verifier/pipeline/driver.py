@@ -9,7 +9,7 @@ dataclass, so that it can be sent to another process) and a ``Sink`` that
 takes, in input order and in this process, the start of each input, each
 piece with its result, and the end of each input (with the error that made
 it unreadable partway, if any). The inputs are file names (``-``: standard
-input; compressed or not: ``streams``) or whole texts (``Text``: one piece).
+input; compressed or not: ``files.streams``) or whole texts (``Text``: one piece).
 It opens files and reads them, and hands the pieces to the runner as
 ``tasks`` packs them; it judges, renders and writes nothing (the jobs'
 sinks do).
@@ -65,9 +65,9 @@ class Text:
 class Start:
     """An input begins (just before its first piece): its number among the
     inputs, the name it was given by (``-``), the name it is shown by
-    (``<stdin>``), how it is read (``reading.sniff``) and its first lines
+    (``<stdin>``), how it is read (``files.formats.sniff``) and its first lines
     (up to the first that is not blank, at least two); for a file, what was
-    found of it as it was opened (``streams.Opened``: its BOM, packing and
+    found of it as it was opened (``files.streams.Opened``: its BOM, packing and
     identity), else None."""
 
     index: int

@@ -11,7 +11,7 @@ input is judged by the settings of its own folder (``settings_for``; the
 language server calls it too), and the run-wide keys (``format``, ``jobs``)
 come from the first input's. The search goes up a folder at a time from
 the input's path with its ``..`` taken away (the folders above the file
-itself, however deep). A file is read by ``tomlfile``: a regular file of
+itself, however deep). A file is read by ``files.tomlfile``: a regular file of
 at most ``MAX_BYTES`` (1 MiB), opened without blocking. A bad file (a FIFO, a
 device, a folder, a larger file, TOML that is not valid or nests too deeply
 to read) is a ``SettingsError`` that says file:line:col. It reads no record

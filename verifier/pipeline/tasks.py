@@ -8,7 +8,7 @@ consecutive pieces of one input (``Runner.batch``), one piece at a time
 near the end of a plain file so that the workers finish together. To
 workers (local or a cluster's) the pieces of a plain file go without their
 lines (``Piece.hollow``): the worker reads them from the file
-(``parallel.OnPieces``), so that no text is sent between processes. A worker that
+(``OnPieces``), so that no text is sent between processes. A worker that
 cannot (another machine, the file changed) answers ``NotRead``: that piece
 is sent again whole, and so are the input's pieces after it. Each piece
 still has its own result, taken in order. It cuts and reads nothing.

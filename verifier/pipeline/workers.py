@@ -1,9 +1,9 @@
 """Local worker processes (``--jobs``) that live no longer than their
 parent, and a dead one as a clear error.
 
-Boundary: the pool factory of ``parallel`` and what a pool's failure
+Boundary: the pool factory of the driver (``driver``) and what a pool's failure
 becomes: each worker asks the kernel to be killed when its parent dies
-(``processes.die_with_parent``: SIGTERM, SIGHUP, SIGKILL of the parent
+(``files.processes.die_with_parent``: SIGTERM, SIGHUP, SIGKILL of the parent
 alike), and leaves an interrupt to its parent; a worker that dies (killed,
 out of memory) breaks the pool, which is ``WorkerDied`` with what is
 known, not a traceback. ``most_jobs`` is the most workers a run starts

@@ -28,7 +28,7 @@ LineOf = Callable[[str, int], "str | None"]
 
 
 class UnknownLike(Protocol):
-    """What a partial record leaves undecided (``replay.Unknown``)."""
+    """What a partial record leaves undecided (``replay.results.Unknown``)."""
 
     @property
     def message(self) -> str: ...

@@ -1,8 +1,8 @@
 """``--format json``: one JSON document (``schemas/report.schema.json`` for
 ``ftn check``; the audit's own document for ``ftn audit``).
 
-Boundary: the same bytes as before the renderer family: ``report.report_json``
-and ``report.dumps`` for a check (with ``unknowns`` when asked), and
+Boundary: ``summary.report_json`` written by ``files.jsonwrite.dumps``
+for a check (with ``unknowns`` when asked), and
 ``AuditSummary.to_dict`` for an audit. Never coloured.
 """
 

@@ -1,9 +1,11 @@
-"""Render diagnostics for people (text with a caret) and for machines (JSON).
+"""The summary of a check (``Summary``: its counts, as a line for people
+and as JSON-ready data) and the ``--format json`` document of a check
+(``report_json``).
 
-Boundary: formatting only. Takes diagnostics and the source lines they point
-into and returns strings; it reads no file and decides nothing.
+Boundary: formatting only: values to a string or to plain data. It reads
+no file, decides nothing and writes nothing; a finding's lines for people
+are ``text``'s, the JSON text ``files.jsonwrite``'s.
 """
-
 
 from __future__ import annotations
 
@@ -12,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from verifier.diagnostics import Diagnostic
-from verifier.files.jsonwrite import dumps as dumps  # JSON text as the CLI writes it
 
 REPORT_VERSION = 1
 

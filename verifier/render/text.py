@@ -3,10 +3,9 @@ then the summary; colour on a terminal. A source line longer than
 ``WINDOW`` characters is shown as a window around the column, with the
 column given (a finding on a 10 MB line prints about 200 characters).
 
-Boundary: writes exactly what ``render_diagnostic`` and
-``Summary.text`` write when colour is off (the same bytes as before the
-renderer family), and the same text with ANSI styles when it is on. An audit:
-each failing game's first divergence and position, then the table of defect
+Boundary: writes exactly what ``render_diagnostic`` and ``Summary.text``
+write when colour is off, and the same text with ANSI styles when it is
+on. An audit: each failing game's first divergence and position, then the table of defect
 classes (rich) and the share of clean games and rounds.
 """
 

@@ -3,13 +3,13 @@
 an SVG picture.
 
 Boundary: takes a record's text and builds each game's data from the
-reference replay (``replay.trace_game``) and the findings of
-``check.check_text`` (run once for the file), all obtained through
+reference replay (``replay.game.trace_game``) and the findings of
+``pipeline.jobs.check.check_text`` (run once for the file), all obtained through
 ``_read_file`` and ``_replay_data``; it derives what
 the trace does not carry (the line as the tiles lie, the hands as they
 stand) and places every finding at its event. It judges nothing itself, opens
 no file and prints nothing (the CLI does both). The drawing is
-``show_svg``'s; the page's behaviour is the inline script ``show.js``.
+``svg``'s; the page's behaviour is the inline script ``page.js``.
 """
 
 from __future__ import annotations

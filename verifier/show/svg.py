@@ -3,7 +3,7 @@
 position of a game (the line, its ends, the totals) as a standalone picture,
 and the score race of a whole game.
 
-Boundary: draws from the page data that ``show.build`` makes; computes no
+Boundary: draws from the page data that ``page.build`` makes; computes no
 game state and reads no record. Every piece of record text it writes is
 escaped for XML (``escape``), what XML 1.0 cannot hold shown as ``\\x1b``.
 """

@@ -279,7 +279,7 @@ def in_own_form(work: Callable[[Piece], Part], text: str, source: str = "<input>
                 ) -> tuple[str | None, list[Diagnostic]]:
     """A text rewritten by ``work`` in its own kind (FTN; a JSON array; JSON
     Lines) and with its own line ends (LF, or CRLF when its first line ends
-    so: ``formats.crlf``), or None and the errors that keep it from being
+    so: ``files.formats.crlf``), or None and the errors that keep it from being
     read. A text of no game (comments and blank lines only) is given back
     as it is, as ``--write`` leaves such a file."""
     out, errors = _rewritten(work, text, source, None, keep_empty=True)
@@ -459,7 +459,7 @@ class Formatted:
     (``--write``; never a file that does not parse, nor one of no game).
     What ``--write`` writes is the canonical form of the text read once,
     after the BOM it had, and the file is replaced only if it is still the
-    one that was read (``opened``: ``streams.Opened``). A command that
+    one that was read (``opened``: ``files.streams.Opened``). A command that
     rewrites otherwise (``ftn fill``) names itself and its words in the
     class attributes."""
 
