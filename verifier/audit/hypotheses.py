@@ -89,7 +89,7 @@ def _all_but_the_word(setup: Setup, seen: RoundSeen, following: Round | None,
     ``name``'s replay when that is the word alone (its round ends there, as
     the record's does, and every other claim agrees), else None."""
     found = _errors(setup, seen, following, _engine(name))
-    if not found or any(d.event is not None or d.name != "result-mismatch" for d in found):
+    if not found or any(d.event is not None or d.name != Name.RESULT_MISMATCH for d in found):
         return None
     d = found[0]
     return d if len(found) == 1 and not (d.computed or "").startswith("not over") else None
@@ -186,8 +186,8 @@ def explain(setup: Setup, rounds: Sequence[RoundSeen], following: Sequence[Round
     words: dict[str, Diagnostic] = {}  # class -> the result word it does not explain
     # Whether the rules' round goes on where the record's ends (only then
     # can a class that ends it there explain all but the result's word).
-    goes_on = any(x.name == "round-unfinished" or (
-        x.name == "result-mismatch" and (x.computed or "").startswith("not over"))
+    goes_on = any(x.name == Name.ROUND_UNFINISHED or (
+        x.name == Name.RESULT_MISMATCH and (x.computed or "").startswith("not over"))
         for x in (d, *seen.later))
     for name in VARIANTS:
         if name in AT_ONE_EVENT or (name in PARTNERS_ONLY and not setup.rules.partnerships):
@@ -223,7 +223,7 @@ def explain(setup: Setup, rounds: Sequence[RoundSeen], following: Sequence[Round
             if h >= needs and ("tile-stays-in-hand" not in found
                                or 2 * h > found["tile-stays-in-hand"][0]):
                 found["tile-stays-in-hand"] = (2 * h, -k)
-    if not found and goes_on and d.name == "result-mismatch" and d.event is None:
+    if not found and goes_on and d.name == Name.RESULT_MISMATCH and d.event is None:
         for name in VARIANTS:
             if name in AT_ONE_EVENT or (name in PARTNERS_ONLY and not setup.rules.partnerships):
                 continue

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from notation.model import Game, Knock, Placement, Round
 from verifier.audit.defects import GameAudit, audit_game
-from verifier.diagnostics import BY_NAME, Diagnostic
+from verifier.diagnostics import BY_NAME, Diagnostic, Name
 from verifier.live.answers import (
     Malformed,
     View,
@@ -256,7 +256,7 @@ def _play_round(eng: Asks, step: Stepper, setup: Setup, rnd: Round, got: View,
             events += _own_moves(eng, step, setup, got)
             break
         if seat != ref["toPlay"]:
-            return events, _divergence(step, setup, ref, "not-your-turn", seat,
+            return events, _divergence(step, setup, ref, Name.NOT_YOUR_TURN, seat,
                                        str(ref["toPlay"]), "who plays next", number, index, n)
         mine = engines_move(got, rules_legal, placed, seat)
         if mine is not None:

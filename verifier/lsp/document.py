@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 
 from notation import Game, Placement, Round
 from verifier import Piece, Settings, api
-from verifier.diagnostics import Diagnostic
+from verifier.diagnostics import Diagnostic, Name
 from verifier.lsp.text import LineMap
 
 #: A document longer than this is not checked as it is typed (it is a
@@ -232,7 +232,7 @@ _HOLDER = re.compile(r"\((\S+) does\)")
 
 
 def _names_another(d: Diagnostic) -> bool:
-    return d.name in ("knock-while-able", "tile-not-in-hand") or (
+    return d.name in (Name.KNOCK_WHILE_ABLE, Name.TILE_NOT_IN_HAND) or (
         d.event is not None and _EVENT.search(d.message) is not None)
 
 
@@ -261,10 +261,10 @@ def related(piece: Piece, d: Diagnostic) -> tuple[Related, ...]:
         out.append(Related(ev.line, ev.col, f"event {n}{where}: {what}"))
     if not out:
         seat = None
-        if d.name == "knock-while-able":
+        if d.name == Name.KNOCK_WHILE_ABLE:
             knock = next((e for e in rnd.events if e.line == d.line), None)
             seat = knock.seat if knock is not None else None
-        elif d.name == "tile-not-in-hand":
+        elif d.name == Name.TILE_NOT_IN_HAND:
             h = _HOLDER.search(d.message)
             seat = h.group(1) if h else None
         deal = next((x for x in rnd.deals if x.seat == seat), None)
