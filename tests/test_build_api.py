@@ -20,7 +20,7 @@ def test_the_api_reference_builds_without_warnings(tmp_path: Path) -> None:
     board = (tmp_path / "verifier" / "rules" / "board.html").read_text(encoding="utf-8")
     for name in ("legal_moves", "from_game", "IllegalMoveError", "ScoredEvent"):
         assert name in board
-    for page in ("notation/model.html", "verifier/api.html", "verifier/rules/engine.html",
+    for page in ("notation/model.html", "verifier/api.html", "verifier/rules/round.html",
                  "verifier/replay/reference.html", "verifier/rules/plays.html", "index.html"):
         assert (tmp_path / page).is_file(), page
     top = (tmp_path / "verifier.html").read_text(encoding="utf-8")

@@ -14,14 +14,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from verifier.rules.engine import (
-    GameState,
-    KnockWhileAbleError,
-    Placed,
-    RoundState,
-    Scored,
-    tile_key,
-)
+from verifier.rules.game import GameState
+from verifier.rules.illegal import KnockWhileAbleError
+from verifier.rules.round import RoundState
+from verifier.rules.scoring import Placed, Scored
+from verifier.rules.tiles import tile_key
 
 #: Defect classes: name -> (the rule broken, what goes wrong).
 DEFECTS: dict[str, tuple[str, str]] = {

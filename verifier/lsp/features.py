@@ -25,7 +25,8 @@ from verifier.lsp.document import Document, Finding
 from verifier.replay.game import check_game
 from verifier.replay.observers import Final, Observer, Trace
 from verifier.replay.results import GameReport
-from verifier.rules.engine import Placed, Scored, Stepper
+from verifier.rules.game import Stepper
+from verifier.rules.scoring import Placed, Scored
 from verifier.rules.start import Setup, read_header
 
 
@@ -115,7 +116,7 @@ class _Why(Observer):
         self.rounds.append({})
 
     def placed(self, n: int, ev: Any, placed: Placed, scored: Scored, step: Stepper) -> None:
-        self.rounds[-1][n] = placed.why(self.rules)
+        self.rounds[-1][n] = placed.why(self.rules.divisors)
 
 
 def replayed(game: Any, number: int, source: str) -> tuple[GameReport, list[dict[int, str]]]:

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from notation.model import Placement, Round
-from verifier.rules.engine import tile_key
 from verifier.rules.start import Setup
+from verifier.rules.tiles import tile_key
 
 
 def already_placed(rnd: Round, n: int, ev: Placement) -> str | None:

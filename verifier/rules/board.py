@@ -32,27 +32,17 @@ from typing import Any
 
 from notation.ftn.printer import print_game
 from notation.model import Game, Knock, Placement, Tag, Tile
-from verifier.rules.engine import (
-    KNOCK,
-    GameOverError,
-    GameState,
-    IllegalMoveError,
-    Move,
-    NotYourTurnError,
-    Placed,
-    RoundOverError,
-    RoundState,
-    Rules,
-    Scored,
-    Stepper,
-    WrongOpenerError,
-    copy_game,
-    copy_round,
-    deal_problems,
-    full_set,
-    perft_moves,
-)
+from verifier.rules.game import GameState, Stepper, copy_game
 from verifier.rules.generate import seat_names
+from verifier.rules.illegal import (
+    GameOverError,
+    IllegalMoveError,
+    NotYourTurnError,
+    RoundOverError,
+    WrongOpenerError,
+)
+from verifier.rules.moves import KNOCK, Move
+from verifier.rules.perft import perft_moves
 from verifier.rules.plays import (
     GameResult,
     PlayedRound,
@@ -63,7 +53,11 @@ from verifier.rules.plays import (
     record_hands,
     write_record,
 )
+from verifier.rules.round import RoundState, copy_round
+from verifier.rules.ruleset import Rules
+from verifier.rules.scoring import Placed, Scored
 from verifier.rules.start import HeaderProblem, Setup, read_header
+from verifier.rules.tiles import deal_problems, full_set
 
 __all__ = ["KNOCK", "Board", "GameResult", "Move", "RoundOutcome", "ScoredEvent", "parse_move"]
 
