@@ -1,10 +1,10 @@
 """The audit's classifier: which defect class explains a round's divergence.
 
-Boundary: takes the rounds an audit saw (``observers.RoundSeen``: each
+Boundary: takes the rounds an audit saw (``replay.observers.RoundSeen``: each
 round's record, the totals it started from, the end each placement went to,
 its findings) and names the defect class of each diverging round by testing
 every class as a hypothesis: the round is replayed from its start under the
-class's wrong engine (``variants``), and the class is named when that replay
+class's wrong engine (``audit.variants``), and the class is named when that replay
 reproduces everything the record claims up to and including the round's
 first divergence (whatever the record claims there: an end total, points,
 running totals, a knock's totals, the result, the round going on or ending)

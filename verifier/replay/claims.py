@@ -2,8 +2,9 @@
 record ends at, the totals it implies it starts from, and where a tile was
 placed before.
 
-Boundary: reads ``notation.model`` records with a game's ``Setup``; no
-rules of play (``engine``), no judgement (``judge``), no diagnostics. The
+Boundary: reads ``notation.model`` records with a game's
+``rules.start.Setup``; no rules of play (``rules.round``, ``rules.game``),
+no judgement (``replay.judge``), no diagnostics. The
 replay and the audit's classifier both read claims through here.
 """
 

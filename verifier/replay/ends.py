@@ -95,7 +95,7 @@ class RoundEnds:
                     judge: Judge) -> tuple[int, ...] | None:
         """After a round cut short (R8.5): start this one (round ``index``,
         ``step`` dealt and no event played) from the totals its record
-        implies (``claims.implied_start``, of the events the replay will
+        implies (``replay.claims.implied_start``, of the events the replay will
         play), with one total-mismatch where they differ from the computed;
         else the judge adopts the first totals. The totals the round now
         starts from, when they changed; else None."""

@@ -2,15 +2,18 @@
 
 Boundary: this module joins the two layers. It reads ``notation.model``
 records (never text: that is the readers' work), sets the game up from its
-header (``setup``), steps every round with the engine's ``Stepper``, has the
-``Judge`` compare every claim, and returns ``Diagnostic`` s from the registry
-with their real places (line and column; for JSON, the JSON Pointer too,
-located by the reader's ``locate``). It does no I/O and no rendering; what a
-tool wants besides the findings (the reference trace, the resolved ends, the
-last position, the audit's divergences) it asks of ``observers``.
+header (``rules.start.Setup``), steps every round with the engine's
+``rules.game.Stepper``, has the ``replay.judge.Judge`` compare every claim,
+and returns ``Diagnostic`` s from the registry with their real places
+(line and column; for JSON, the JSON Pointer too, located by the reader's
+``locate``). It does no I/O and no rendering; what a tool wants besides
+the findings (the reference trace, the resolved ends, the last position,
+the audit's divergences) it asks of ``replay.observers``; where a round
+ends when not as the rules' do it asks of the ``replay.ends.RoundEnds`` it
+holds.
 
 What it decides:
-* the header (through ``setup``) and each round's deal and opener;
+* the header (through ``rules.start``) and each round's deal and opener;
 * every event, in order; an illegal move stops that game's replay, since
   later claims could not be judged (an audit, ``resync`` set, goes on with
   the next round, from the claimed totals or the computed ones);

@@ -1,13 +1,15 @@
 """The claims judge: what a record claims against what the rules computed.
 
 Boundary: compares the claims of one event, one round result or the winner
-line (``notation.model`` claims) with the engine's ``Placed``/``Scored`` and
-totals, and reports each disagreement through its ``Report`` callback as a
-registry diagnostic name, message and place. It keeps the one piece of state
-that judging needs across events: how far the record's totals have drifted
-from the computed ones because of mismatches already reported, so a total
-that is off only for that reason is not reported again. It applies no move
-(the stepper does), reads no header (``setup``) and renders nothing.
+line (``notation.model`` claims) with the engine's
+``rules.scoring.Placed``/``Scored`` and totals, and reports each
+disagreement through its ``Report`` callback as a registry diagnostic name,
+message and place. It keeps the one piece of state that judging needs
+across events: how far the record's totals have drifted from the computed
+ones because of mismatches already reported, so a total that is off only
+for that reason is not reported again. It applies no move
+(``rules.game.Stepper`` does), reads no header (``rules.start``) and
+renders nothing.
 ``ftn check`` and ``ftn audit`` judge through this one class.
 """
 

@@ -1,6 +1,6 @@
 """What a replay can be asked to record besides its findings: observers.
 
-Boundary: the ``Observer`` hooks that ``replay.Replay`` calls as it steps a
+Boundary: the ``Observer`` hooks that ``replay.game.Replay`` calls as it steps a
 game (in the spirit of python-chess's visitors), and the observers the tools
 use: ``Trace`` (the reference replay of ``ftn replay``), ``Ends`` (each
 placement's end as resolved, for the canonical form), ``Final`` (the last

@@ -1,6 +1,6 @@
 """What replaying a game returns: its findings and what its observers kept.
 
-Boundary: plain data (``GameReport``, ``Unknown``), filled by ``replay``;
+Boundary: plain data (``GameReport``, ``Unknown``), filled by ``replay.game``;
 no logic beyond counting and naming.
 """
 

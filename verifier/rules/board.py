@@ -7,10 +7,11 @@ hands, the line and its ends, the end total, the totals, whether the round
 or the game is over, the winner), list the ``legal_moves()``, ``play`` a
 move and get the ``ScoredEvent`` it made, ``copy()`` and ``pop()`` (undo),
 and write the game played so far as an FTN record. It adds no rule of its
-own: every move is applied and scored by the engine (``engine.Stepper``),
-the rules come from ``setup`` and ``options``, and an illegal move raises
-the engine's typed ``IllegalMoveError`` (one subclass per way a move can
-break a rule, each with the rule it breaks). No I/O: nothing is read or
+own: every move is applied and scored by the engine
+(``rules.game.Stepper``), the rules come from ``rules.start.Setup`` and
+``rules.options``, and an illegal move raises the engine's typed
+``rules.illegal.IllegalMoveError`` (one subclass per way a move can break a
+rule, each with the rule it breaks). No I/O: nothing is read or
 printed here; the record is a ``notation.model.Game``, printed by
 ``notation.ftn.printer``.
 

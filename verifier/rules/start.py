@@ -3,12 +3,12 @@ or from what a program declares.
 
 Boundary: reads a record's header tags (``notation.model.Tag``) into a
 ``Setup``: the seat names, the side names, the ``Rules`` (through
-``options.resolve``), the first opener, and which declared options decide
+``rules.options.resolve``), the first opener, and which declared options decide
 which diagnostics. A header that cannot be read gives ``HeaderProblem`` s
 (message and the element to place it at), never an exception. The replay,
 the live protocol, the generator and the test engines all start a game from
 a ``Setup``. No I/O, no diagnostics of its own (the replay turns problems
-into ``bad-header``), no rules of play (``engine`` has them).
+into ``bad-header``), no rules of play (``rules.round`` and ``rules.game`` have them).
 """
 
 from __future__ import annotations
