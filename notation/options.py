@@ -15,7 +15,7 @@ reads, checks and describes the simple options from these rows alone; three
 are read there by hand (``set``: the player limits; ``hand``: the deal
 tables and R2.1; ``partnerships``: R1.3 and 4 players). Adding a simple
 option is a row here (appended: its bad values are reported after the
-others') and its field and meaning in ``verifier.rules.engine.Rules``; a preset
+others') and its field and meaning in ``verifier.rules.ruleset.Rules``; a preset
 that does not name it takes the field's default.
 """
 

@@ -42,8 +42,9 @@ from engines_catalog import RULES, WRONG  # noqa: E402
 
 from verifier.audit.defects import GameAudit, audit_game, classify  # noqa: E402
 from verifier.live.protocol import audit_one  # noqa: E402
-from verifier.rules.engine import GameState, RoundState  # noqa: E402
+from verifier.rules.game import GameState  # noqa: E402
 from verifier.rules.generate import generate_games  # noqa: E402
+from verifier.rules.round import RoundState  # noqa: E402
 
 SEED = 5
 

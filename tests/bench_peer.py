@@ -58,7 +58,7 @@ print(games, plies)
 """
 
 # What a Python's FTN tools are: compiled when the engine is a C extension.
-_KIND = ("import verifier.rules.engine as e\n"
+_KIND = ("import verifier.rules.round as e\n"
          "print('compiled' if e.__file__.endswith(('.so', '.pyd')) else 'pure')")
 
 

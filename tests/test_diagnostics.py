@@ -66,14 +66,14 @@ def test_readme_table_is_generated_from_the_registry() -> None:
 
 def test_every_name_is_a_typed_constant_of_the_registry() -> None:
     from verifier.diagnostics import REGISTRY, Name
-    from verifier.rules import engine
+    from verifier.rules import illegal
 
     constants = {k: v for k, v in vars(Name).items() if k.isupper()}
     names = [c.name for c in REGISTRY]
     assert names == list(constants.values()) and len(set(names)) == len(names)
     assert all(type(v) is str for v in names)  # a plain str at run time
     assert all(k == v.upper().replace("-", "_") for k, v in constants.items())
-    errors = [c for c in vars(engine).values() if isinstance(c, type)
-              and issubclass(c, engine.IllegalMoveError) and c is not engine.IllegalMoveError]
+    errors = [c for c in vars(illegal).values() if isinstance(c, type)
+              and issubclass(c, illegal.IllegalMoveError) and c is not illegal.IllegalMoveError]
     assert len(errors) == 8 and all(e.kind in names for e in errors)
     assert len({e.kind for e in errors}) == 8  # one class per diagnostic

@@ -1,4 +1,5 @@
-"""Tests of verifier.rules.engine, rule by rule (RULES.md ids in each test name).
+"""Tests of the rules engine (``verifier.rules``: ruleset, scoring, tiles,
+moves, illegal, round, game), rule by rule (RULES.md ids in each test name).
 
 Every expectation here is computed by hand in the comment beside it.
 """
@@ -7,21 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from verifier.rules.engine import (
-    KNOCK,
-    GameState,
-    Illegal,
-    Move,
-    Placed,
-    RoundState,
-    Rules,
-    deal_problems,
-    expected_opener,
-    full_set,
-    highest_double_holder,
-    points_for,
-    tile_key,
-)
+from verifier.rules.game import GameState, expected_opener, highest_double_holder
+from verifier.rules.illegal import IllegalMoveError
+from verifier.rules.moves import KNOCK, Move
+from verifier.rules.round import RoundState
+from verifier.rules.ruleset import Rules
+from verifier.rules.scoring import Placed, points_for
+from verifier.rules.tiles import deal_problems, full_set, tile_key
 
 MAIN2 = Rules.main_form(2)
 MAIN3 = Rules.main_form(3)
@@ -106,10 +99,10 @@ def test_v5_highest_double_holder() -> None:
 def test_r4_1_tile_must_match_an_open_end() -> None:
     r = rs2([(6, 3), (2, 2)], [(3, 1), (5, 5)])
     r.place(0, 6, 3, None)  # ends 6 | 3
-    with pytest.raises(Illegal) as e:
+    with pytest.raises(IllegalMoveError) as e:
         r.place(1, 5, 5, "R")
     assert e.value.kind == "tile-does-not-fit" and e.value.rule == "R4.1"
-    with pytest.raises(Illegal) as e:
+    with pytest.raises(IllegalMoveError) as e:
         r.place(1, 3, 1, "L")  # 3-1 fits the right end only
     assert e.value.kind == "tile-does-not-fit"
     p = r.place(1, 1, 3, None)  # fits one end only: no end needed
@@ -130,7 +123,7 @@ def _ambiguous_position() -> RoundState:
 
 def test_r4_2_equal_numbers_are_not_enough() -> None:
     r = _ambiguous_position()
-    with pytest.raises(Illegal) as e:
+    with pytest.raises(IllegalMoveError) as e:
         r.place(0, 3, 6, None)
     assert e.value.kind == "ambiguous-placement" and e.value.rule == "R4.2"
 
@@ -155,7 +148,7 @@ def test_r4_2_same_line_either_way_goes_left() -> None:
 def test_r4_3_r4_4_knock_only_when_unable() -> None:
     r = rs2([(6, 6), (0, 1)], [(6, 2), (2, 4)])
     r.place(0, 6, 6, None)
-    with pytest.raises(Illegal) as e:
+    with pytest.raises(IllegalMoveError) as e:
         r.knock(1)  # B holds 6-2, which fits
     assert e.value.kind == "knock-while-able"
     assert e.value.message == "B knocks but holds 2-6, fitting the lead 6-6"
@@ -169,7 +162,7 @@ def test_r4_5_placed_tile_leaves_the_hand() -> None:
     r = rs2([(6, 6), (6, 5)], [(6, 4), (1, 1)])
     r.place(0, 6, 6, None)
     r.place(1, 6, 4, "L")
-    with pytest.raises(Illegal) as e:
+    with pytest.raises(IllegalMoveError) as e:
         r.place(0, 6, 6, "R")
     assert e.value.kind == "tile-not-in-hand"
 
@@ -177,7 +170,7 @@ def test_r4_5_placed_tile_leaves_the_hand() -> None:
 def test_r1_2_out_of_turn() -> None:
     r = rs2([(6, 6), (6, 5)], [(6, 4)])
     r.place(0, 6, 6, None)
-    with pytest.raises(Illegal) as e:
+    with pytest.raises(IllegalMoveError) as e:
         r.place(0, 6, 5, "L")
     assert e.value.kind == "not-your-turn" and e.value.message == (
         "A plays out of turn; it is B's turn"
@@ -252,7 +245,7 @@ def test_why_explains_the_arithmetic() -> None:
     r = rs2([(6, 6), (0, 0)], [(6, 3), (1, 1)])
     r.place(0, 6, 6, None)
     p = r.place(1, 6, 3, "R")
-    assert p.why(MAIN2) == "ends 6-6=12 + 3 = 15; 15/3=5 + 15/5=3"
+    assert p.why(MAIN2.divisors) == "ends 6-6=12 + 3 = 15; 15/3=5 + 15/5=3"
 
 
 # -- R7 end of a round ---------------------------------------------------------
@@ -263,7 +256,7 @@ def test_r7_1_last_tile_ends_the_round_with_the_bonus() -> None:
     p = r.place(0, 6, 3, None)
     assert p.emptied and p.outcome == "domino" and p.bonus == 1
     assert r.over and r.winner_side == 0
-    with pytest.raises(Illegal) as e:
+    with pytest.raises(IllegalMoveError) as e:
         r.place(1, 3, 3, "R")
     assert e.value.kind == "event-after-round-end"
 
@@ -287,7 +280,7 @@ def test_r7_2_emptied_partner_is_skipped() -> None:
     r.place(2, 5, 4, "R")  # 6-6 | 4
     r.place(3, 4, 3, "R")  # 6-6 | 3
     assert r.turn == 1  # N is skipped: E is next after W
-    with pytest.raises(Illegal) as e:
+    with pytest.raises(IllegalMoveError) as e:
         r.knock(0)
     assert e.value.kind == "not-your-turn" and e.value.rule == "R7.2"
     p = r.place(1, 3, 0, "R")  # E empties too (first of E+W): 6-6 | 0 = 12 -> 4
@@ -312,7 +305,7 @@ def test_r7_3_blocked_round_no_bonus() -> None:
     assert r.block_knocks() == (1, 0)  # B then A may knock to show it (R7.5)
     r.knock(1)
     r.knock(0)
-    with pytest.raises(Illegal) as e:
+    with pytest.raises(IllegalMoveError) as e:
         r.knock(1)
     assert e.value.kind == "event-after-round-end" and e.value.rule == "R7.5"
 
@@ -320,7 +313,7 @@ def test_r7_3_blocked_round_no_bonus() -> None:
 def test_r7_5_block_knocks_in_turn_order() -> None:
     r = rs2([(6, 6), (0, 1)], [(2, 3), (4, 5)])
     r.place(0, 6, 6, None)
-    with pytest.raises(Illegal) as e:
+    with pytest.raises(IllegalMoveError) as e:
         r.knock(0)  # B knocks first
     assert e.value.kind == "event-after-round-end"
 
@@ -408,16 +401,23 @@ def test_rules_problems() -> None:
     assert bad.problems() == ["5 hands of 7 need 35 tiles; the set has 28"]
 
 
-def test_engine_is_pure() -> None:
-    """No I/O, no notation, no Lark, no Typer: only these standard modules (at
-    run time: what an ``if TYPE_CHECKING:`` block imports is for mypy only)."""
+#: The modules of the engine: the rules of play, pure.
+ENGINE = ("ruleset", "scoring", "tiles", "moves", "illegal", "round", "game", "perft")
+
+
+@pytest.mark.parametrize("name", ENGINE)
+def test_engine_is_pure(name: str) -> None:
+    """No I/O, no notation, no Lark, no Typer: only these standard modules and
+    the engine's own (at run time: what an ``if TYPE_CHECKING:`` block imports
+    is for mypy only)."""
     import ast
+    import importlib
     from pathlib import Path
 
-    import verifier.rules.engine as engine
+    module = importlib.import_module(f"verifier.rules.{name}")
 
     # The source beside the module (a compiled build's module is a C extension).
-    source = Path(engine.__file__).parent / "engine.py"
+    source = Path(module.__file__ or "").parent / f"{name}.py"
     tree = ast.parse(source.read_text(encoding="utf-8"))
     tree.body = [n for n in tree.body if not (  # drop the blocks for mypy
         isinstance(n, ast.If) and ast.unparse(n.test) == "TYPE_CHECKING")]
@@ -429,7 +429,7 @@ def test_engine_is_pure() -> None:
             imported.add(node.module or "")
     # mypy_extensions: mypyc_attr only, what the compiled build is told (no I/O)
     assert imported <= {"__future__", "collections.abc", "dataclasses", "functools", "typing",
-                        "mypy_extensions"}
+                        "mypy_extensions", *(f"verifier.rules.{m}" for m in ENGINE)}
 
 
 # -- partial records: tiles not known ---------------------------------------------------
@@ -440,7 +440,7 @@ def test_unknown_tiles_can_be_played_once_and_only_if_not_known_elsewhere() -> N
     r = RoundState(MAIN2, [[(6, 6)], []], 0, ("A", "B"), unknown=[1, 2])
     assert r.partial and r.held == [2, 2]
     r.place(0, 6, 6, None)
-    with pytest.raises(Illegal) as e:
+    with pytest.raises(IllegalMoveError) as e:
         r.place(1, 6, 6, "R")
     assert e.value.kind == "tile-not-in-hand" and e.value.message == "6-6 has already been played"
     r.place(1, 6, 3, "R")  # from B's unknown tiles
@@ -453,7 +453,7 @@ def test_knock_with_unknown_tiles_is_proven_illegal_by_a_later_play() -> None:
     r.knock(1, token="the knock")  # undecided: B's tiles are not known
     assert r.pending == [(1, 6, 3, "the knock")]
     r.place(0, 3, 1, "R")  # ends 6 | 1
-    with pytest.raises(Illegal) as e:
+    with pytest.raises(IllegalMoveError) as e:
         r.place(1, 6, 2, "L", play="the play")  # 6-2 fitted the 6 when B knocked
     assert (e.value.kind, e.value.token) == ("knock-while-able", "the knock")
     assert "later (the play) plays 6-2" in e.value.message

@@ -18,8 +18,8 @@ from notation.model import Game, Knock, Placement
 from verifier.pipeline.jobs.check import check_text
 from verifier.pipeline.jobs.rewrite import format_text
 from verifier.replay.game import check_game
-from verifier.rules.engine import Rules
 from verifier.rules.generate import generate_game, generate_games, seat_names
+from verifier.rules.ruleset import Rules
 from verifier.rules.start import Setup
 
 GAMES = 40  # per player count (the slow tests check thousands)
@@ -230,7 +230,9 @@ class _Cheat:
 
     @staticmethod
     def round(seed: int, players: int) -> tuple[str, str, int] | None:
-        from verifier.rules.engine import KNOCK, RoundState, full_set
+        from verifier.rules.moves import KNOCK
+        from verifier.rules.round import RoundState
+        from verifier.rules.tiles import full_set
 
         rng = random.Random(seed)
         rules = Rules.main_form(players)

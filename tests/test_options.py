@@ -8,7 +8,6 @@ import pytest
 
 from notation.options import END, PRESETS, WHOLE
 from notation.options import OPTIONS as TABLE
-from verifier.rules.engine import Rules
 from verifier.rules.options import (
     DEAL_TABLES,
     SIMPLE,
@@ -18,6 +17,7 @@ from verifier.rules.options import (
     known_options,
     resolve,
 )
+from verifier.rules.ruleset import Rules
 
 
 def ok(players: int, preset: str | None = None, *declared: tuple[str, str]) -> Rules:

@@ -34,8 +34,8 @@ from verifier.pipeline.jobs.check import check_text
 from verifier.record.game import derive, plan, try_event
 from verifier.record.journal import Journal
 from verifier.record.words import count_words, number_words, parse_move
-from verifier.rules.engine import Placed, Scored
 from verifier.rules.generate import generate_games
+from verifier.rules.scoring import Placed, Scored
 from verifier.rules.start import Setup
 
 runner = CliRunner()

@@ -59,19 +59,18 @@ if TYPE_CHECKING:
     from verifier.record.journal import CannotRecord
     from verifier.replay.perft import NoStart
     from verifier.rules.board import Board
-    from verifier.rules.engine import (
-        KNOCK,
+    from verifier.rules.illegal import (
         AmbiguousPlacementError,
         GameOverError,
         IllegalMoveError,
         KnockWhileAbleError,
-        Move,
         NotYourTurnError,
         RoundOverError,
         TileDoesNotFitError,
         TileNotInHandError,
         WrongOpenerError,
     )
+    from verifier.rules.moves import KNOCK, Move
     from verifier.rules.plays import GameResult, RoundOutcome, ScoredEvent, parse_move
     from verifier.show.page import ShowError
 
@@ -79,8 +78,9 @@ _LAZY = {
     "Board": "rules.board",
     "GameResult": "rules.plays", "RoundOutcome": "rules.plays", "ScoredEvent": "rules.plays",
     "parse_move": "rules.plays",
-    **{name: "rules.engine" for name in (
-        "KNOCK", "Move", "IllegalMoveError", "NotYourTurnError", "TileNotInHandError",
+    "KNOCK": "rules.moves", "Move": "rules.moves",
+    **{name: "rules.illegal" for name in (
+        "IllegalMoveError", "NotYourTurnError", "TileNotInHandError",
         "TileDoesNotFitError", "AmbiguousPlacementError", "KnockWhileAbleError",
         "WrongOpenerError", "RoundOverError", "GameOverError",
     )},

@@ -52,7 +52,9 @@ if TYPE_CHECKING:
     from verifier.render.summary import Summary
     from verifier.replay.observers import Observer
     from verifier.replay.reference import ReplayedGame
-    from verifier.rules.engine import Move, Placed, Scored, Stepper
+    from verifier.rules.game import Stepper
+    from verifier.rules.moves import Move
+    from verifier.rules.scoring import Placed, Scored
     from verifier.rules.start import Setup
 
 __all__ = [

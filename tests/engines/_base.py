@@ -25,8 +25,9 @@ from typing import Any
 from notation.ftn.printer import print_games
 from notation.model import Game, Knock, Placement
 from verifier.live.protocol import view
-from verifier.rules.engine import GameState, RoundState, Stepper
+from verifier.rules.game import GameState, Stepper
 from verifier.rules.generate import generate_games
+from verifier.rules.round import RoundState
 from verifier.rules.start import Setup
 
 FORMS = ("full", "totals", "points")

@@ -3,7 +3,8 @@ R7.2)."""
 
 from _base import fired, main
 
-from verifier.rules.engine import Placed, RoundState
+from verifier.rules.round import RoundState
+from verifier.rules.scoring import Placed
 
 
 class BonusMissing(RoundState):

@@ -3,7 +3,8 @@ its placement (R8.1): at 59, 2 + 1 credits the 2 and drops the 1."""
 
 from _base import fired, main
 
-from verifier.rules.engine import GameState, Placed, Scored
+from verifier.rules.game import GameState
+from verifier.rules.scoring import Placed, Scored
 
 
 class BonusSplit(GameState):

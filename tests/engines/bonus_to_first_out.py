@@ -4,7 +4,8 @@ Write its records with --players 4."""
 
 from _base import fired, main
 
-from verifier.rules.engine import Placed, RoundState
+from verifier.rules.round import RoundState
+from verifier.rules.scoring import Placed
 
 
 class BonusToFirstOut(RoundState):

@@ -5,7 +5,8 @@ from typing import Any
 
 from _base import Engine, serve
 
-from verifier.rules.engine import GameState, RoundState
+from verifier.rules.game import GameState
+from verifier.rules.round import RoundState
 
 
 class Exits(Engine):

@@ -3,7 +3,8 @@ knocks (the engine looks at the right end only, R4.4)."""
 
 from _base import fired, main
 
-from verifier.rules.engine import KNOCK, Move, RoundState
+from verifier.rules.moves import KNOCK, Move
+from verifier.rules.round import RoundState
 
 
 class KnockWhileAble(RoundState):

@@ -2,7 +2,7 @@
 
 from _base import fired, main
 
-from verifier.rules.engine import RoundState
+from verifier.rules.round import RoundState
 
 
 class LeadDoubleDoubled(RoundState):

@@ -3,7 +3,8 @@ and the side is taken to have won (R8.2)."""
 
 from _base import fired, main
 
-from verifier.rules.engine import GameState, Placed, Scored
+from verifier.rules.game import GameState
+from verifier.rules.scoring import Placed, Scored
 
 
 class OvershootAccepted(GameState):

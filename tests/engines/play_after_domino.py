@@ -2,7 +2,8 @@
 
 from _base import fired, main
 
-from verifier.rules.engine import Placed, RoundState
+from verifier.rules.round import RoundState
+from verifier.rules.scoring import Placed
 
 
 class PlayAfterDomino(RoundState):

@@ -7,7 +7,8 @@ engine follows the rules.) Write its records with --players 4."""
 
 from _base import fired, main
 
-from verifier.rules.engine import Placed, RoundState
+from verifier.rules.round import RoundState
+from verifier.rules.scoring import Placed
 
 
 class RoundEndsBlockedAtFirstOut(RoundState):

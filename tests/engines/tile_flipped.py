@@ -4,7 +4,8 @@ the number it was joined to, and the engine plays on from there (R4.1)."""
 
 from _base import fired, main
 
-from verifier.rules.engine import Placed, RoundState
+from verifier.rules.round import RoundState
+from verifier.rules.scoring import Placed
 
 
 class TileFlipped(RoundState):

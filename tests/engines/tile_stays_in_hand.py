@@ -3,7 +3,9 @@ lead) stays in the hand (R4.5), once a round."""
 
 from _base import fired, main
 
-from verifier.rules.engine import Placed, RoundState, tile_key
+from verifier.rules.round import RoundState
+from verifier.rules.scoring import Placed
+from verifier.rules.tiles import tile_key
 
 
 class TileStaysInHand(RoundState):

@@ -4,7 +4,8 @@ a round."""
 
 from _base import fired, main
 
-from verifier.rules.engine import GameState, Placed, Scored
+from verifier.rules.game import GameState
+from verifier.rules.scoring import Placed, Scored
 
 
 class WinningEventDiscarded(GameState):

@@ -49,8 +49,8 @@ from verifier.render import RENDERERS  # noqa: E402
 from verifier.render.base import Context  # noqa: E402
 from verifier.render.summary import Summary  # noqa: E402
 from verifier.replay.game import final_position  # noqa: E402
-from verifier.rules.engine import perft_divide  # noqa: E402
 from verifier.rules.generate import generate_games  # noqa: E402
+from verifier.rules.perft import perft_divide  # noqa: E402
 from verifier.show.page import ShowError, render  # noqa: E402
 
 KINDS = ("ftn", "json", "jsonl")

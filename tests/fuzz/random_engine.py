@@ -24,7 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from _base import Engine
 
-from verifier.rules.engine import GameState, RoundState
+from verifier.rules.game import GameState
+from verifier.rules.round import RoundState
 
 OUT = sys.stdout.buffer
 

@@ -3,7 +3,7 @@ grouped into defect classes and counted (``render`` writes them out in every
 format of ``--format``).
 
 Boundary: judges records that another engine wrote (with that engine's own
-claims) and the live answers of an engine (``protocol``), through the same
+claims) and the live answers of an engine (``live.protocol``), through the same
 replay as ``ftn check``, in audit mode: every round is judged, and the next
 round starts from the claimed totals (or the computed ones). It names each
 divergence's defect class and the rule it breaks. No I/O, no rendering.
@@ -26,7 +26,7 @@ from verifier.replay.results import GameReport
 from verifier.rules.start import Setup, read_header
 
 #: Defect classes: name -> (rule, what goes wrong): those a wrong engine
-#: computes (``variants``), and those of a live engine or an input.
+#: computes (``audit.variants``), and those of a live engine or an input.
 DEFECTS: dict[str, tuple[str, str]] = {
     **WRONG_ENGINES,
     UNEXPLAINED: ("-", "no defect class reproduces what the record claims"),

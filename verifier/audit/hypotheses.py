@@ -1,10 +1,10 @@
 """The audit's classifier: which defect class explains a round's divergence.
 
-Boundary: takes the rounds an audit saw (``observers.RoundSeen``: each
+Boundary: takes the rounds an audit saw (``replay.observers.RoundSeen``: each
 round's record, the totals it started from, the end each placement went to,
 its findings) and names the defect class of each diverging round by testing
 every class as a hypothesis: the round is replayed from its start under the
-class's wrong engine (``variants``), and the class is named when that replay
+class's wrong engine (``audit.variants``), and the class is named when that replay
 reproduces everything the record claims up to and including the round's
 first divergence (whatever the record claims there: an end total, points,
 running totals, a knock's totals, the result, the round going on or ending)
@@ -26,8 +26,9 @@ from verifier.audit.variants import AT_ONE_EVENT, DEFECTS, PARTNERS_ONLY, VARIAN
 from verifier.diagnostics import Diagnostic, Name
 from verifier.replay.game import Replay
 from verifier.replay.observers import Explained, RoundSeen
-from verifier.rules.engine import GameState, tile_key
+from verifier.rules.game import GameState
 from verifier.rules.start import Setup
+from verifier.rules.tiles import tile_key
 
 #: Findings about a claim: unexplained when no class reproduces them.
 CLAIMS = frozenset({
@@ -178,88 +179,133 @@ def explain(setup: Setup, rounds: Sequence[RoundSeen], following: Sequence[Round
         return None
     if d.event is None and d.name not in CLAIMS and d.name != Name.ROUND_UNFINISHED:
         return None
-    n = len(seen.rnd.events)
-    at = position_of(d, n)
-    nxt = following[i]
-    # class -> (its score: twice its horizon, see below; the event it is named at)
-    found: dict[str, tuple[int, int]] = {}
-    words: dict[str, Diagnostic] = {}  # class -> the result word it does not explain
-    # Whether the rules' round goes on where the record's ends (only then
-    # can a class that ends it there explain all but the result's word).
-    goes_on = any(x.name == Name.ROUND_UNFINISHED or (
-        x.name == Name.RESULT_MISMATCH and (x.computed or "").startswith("not over"))
-        for x in (d, *seen.later))
-    for name in VARIANTS:
-        if name in AT_ONE_EVENT or (name in PARTNERS_ONLY and not setup.rules.partnerships):
-            continue
-        h = horizon(setup, seen, nxt, _engine(name))
-        if h >= at:
-            # Scored twice the horizon, one more when the class's round ends
-            # where the record's does and only the result's word differs.
-            word = _all_but_the_word(setup, seen, nxt, name) if h == n and goes_on else None
-            if word is not None:
-                words[name] = word
-            found[name] = (2 * h + (word is not None), 0)
-    # A one-time accident (a tile joined by its wrong half, a tile kept in a
-    # hand) is named from what the moves show: the divergence is a move, or
-    # a later finding of the round is explained as well; a number alone
-    # would fit too many accidents.
-    later = [position_of(x, n) for x in seen.later if position_of(x, n) > at]
-    needs = at if d.name in MOVES else min(later) if later else None
-    for name, candidates in (("tile-flipped", _flip_candidates(seen, at)),
-                             ("tile-stays-in-hand", _stay_candidates(seen))):
+    trial = _Trial(setup, rounds, following, i, d)
+    trial.defects()
+    trial.accidents()
+    return trial.verdict()
+
+
+class _Trial:
+    """Every defect class tried on one round's first divergence ``d``: the
+    classes that reproduce the record up to it (``found``: class -> its
+    score, twice its horizon, and the event it is named at), then the
+    verdict."""
+
+    def __init__(self, setup: Setup, rounds: Sequence[RoundSeen],
+                 following: Sequence[Round | None], i: int, d: Diagnostic) -> None:
+        self.setup, self.rounds, self.following, self.i = setup, rounds, following, i
+        self.seen = seen = rounds[i]
+        self.d = d
+        self.n = len(seen.rnd.events)
+        self.at = position_of(d, self.n)
+        self.nxt = following[i]
+        self.found: dict[str, tuple[int, int]] = {}
+        self.words: dict[str, Diagnostic] = {}  # class -> the result word it does not explain
+        # Whether the rules' round goes on where the record's ends (only then
+        # can a class that ends it there explain all but the result's word).
+        self.goes_on = any(x.name == Name.ROUND_UNFINISHED or (
+            x.name == Name.RESULT_MISMATCH and (x.computed or "").startswith("not over"))
+            for x in (d, *seen.later))
+
+    def classes(self) -> list[str]:
+        """The defect classes that may explain the round as a whole (not at
+        one event; those of partners only with partners)."""
+        partners = self.setup.rules.partnerships
+        return [name for name in VARIANTS
+                if name not in AT_ONE_EVENT and (partners or name not in PARTNERS_ONLY)]
+
+    def defects(self) -> None:
+        """Each class as a wrong engine for the whole round: found when its
+        horizon reaches the divergence; scored twice the horizon, one more
+        when the class's round ends where the record's does and only the
+        result's word differs."""
+        setup, seen, nxt, n = self.setup, self.seen, self.nxt, self.n
+        for name in self.classes():
+            h = horizon(setup, seen, nxt, _engine(name))
+            if h >= self.at:
+                ends_there = h == n and self.goes_on
+                word = _all_but_the_word(setup, seen, nxt, name) if ends_there else None
+                if word is not None:
+                    self.words[name] = word
+                self.found[name] = (2 * h + (word is not None), 0)
+
+    def accidents(self) -> None:
+        """A one-time accident (a tile joined by its wrong half, a tile kept
+        in a hand) is named from what the moves show: the divergence is a
+        move, or a later finding of the round is explained as well; a number
+        alone would fit too many accidents."""
+        setup, seen, nxt, n, at = self.setup, self.seen, self.nxt, self.n, self.at
+        found = self.found
+        later = [position_of(x, n) for x in seen.later if position_of(x, n) > at]
+        needs = at if self.d.name in MOVES else min(later) if later else None
         if needs is None:
-            break
-        for k in candidates:
-            h = horizon(setup, seen, nxt, _engine(name, k))
-            if h >= needs and (name not in found or 2 * h > found[name][0]):
-                found[name] = (2 * h, k)
-    if needs is not None and "tile-stays-in-hand" not in found:
-        # A tile kept in a hand that the record never shows placed again:
-        # the class may explain the round, but no tile is named (its event
-        # is kept negative: not shown).
-        for k in _phantom_candidates(setup, seen, at):
-            h = horizon(setup, seen, nxt, _engine("tile-stays-in-hand", k))
-            if h >= needs and ("tile-stays-in-hand" not in found
-                               or 2 * h > found["tile-stays-in-hand"][0]):
-                found["tile-stays-in-hand"] = (2 * h, -k)
-    if not found and goes_on and d.name == Name.RESULT_MISMATCH and d.event is None:
-        for name in VARIANTS:
-            if name in AT_ONE_EVENT or (name in PARTNERS_ONLY and not setup.rules.partnerships):
-                continue
-            word = _all_but_the_word(setup, seen, nxt, name)
+            return
+        for name, candidates in (("tile-flipped", _flip_candidates(seen, at)),
+                                 ("tile-stays-in-hand", _stay_candidates(seen))):
+            for k in candidates:
+                h = horizon(setup, seen, nxt, _engine(name, k))
+                if h >= needs and (name not in found or 2 * h > found[name][0]):
+                    found[name] = (2 * h, k)
+        if "tile-stays-in-hand" not in found:
+            # A tile kept in a hand that the record never shows placed again:
+            # the class may explain the round, but no tile is named (its event
+            # is kept negative: not shown).
+            for k in _phantom_candidates(setup, seen, at):
+                h = horizon(setup, seen, nxt, _engine("tile-stays-in-hand", k))
+                if h >= needs and ("tile-stays-in-hand" not in found
+                                   or 2 * h > found["tile-stays-in-hand"][0]):
+                    found["tile-stays-in-hand"] = (2 * h, -k)
+
+    def all_but_the_word(self) -> Explained | None:
+        """Where no class reproduces the round and its record ends it with a
+        result the rules' round goes on past: the first class that
+        reproduces every claim but the result's word, if any."""
+        d = self.d
+        for name in self.classes():
+            word = _all_but_the_word(self.setup, self.seen, self.nxt, name)
             if word is not None:
                 return Explained((name,), None, f"{DEFECTS[name][1]}; that reproduces every "
                                  f"claim of the round but one, the rules do not; it does not "
                                  f"explain the result's word: claimed {word.claimed!r}, "
                                  f"computed {word.computed!r} under that defect: {d.message}")
-    if not found:
-        if d.name in CLAIMS:
-            return Explained((), None, f"no defect class reproduces what the record claims "
-                             f"(claimed {d.claimed}, computed {d.computed}): {d.message}")
         return None
-    best = max(h for h, _ in found.values())
-    names = [c for c in DEFECTS if c in found and found[c][0] == best]
-    if any(c not in AT_ONE_EVENT for c in names):
-        # One defect explains the round as well as a tile kept in a hand that
-        # the record does not show: the defect is named.
-        names = [c for c in names if found[c][1] >= 0]
-    dropped = []
-    if len(names) > 1:
-        for c in list(names):
-            if c in AT_ONE_EVENT or len(names) == 1:
-                continue
-            r = _refuted(setup, rounds, following, i, c)
-            if r is not None:
-                names.remove(c)
-                dropped.append(f"{c} would too, but round {r}'s record shows the rules' "
-                               "computation where it differs")
-    ex = _words(seen, d, names, found, dropped)
-    if len(names) == 1 and names[0] in words:
-        w = words[names[0]]
-        ex = replace(ex, message=f"{ex.message}; it does not explain the result's word: "
-                     f"claimed {w.claimed!r}, computed {w.computed!r} under that defect")
-    return ex
+
+    def verdict(self) -> Explained | None:
+        """The classes that explain the round best, in words: those of the
+        best score (a defect before a tile kept in a hand the record does not
+        show), less those another round of the game refutes."""
+        d, found = self.d, self.found
+        if not found:
+            if self.goes_on and d.name == Name.RESULT_MISMATCH and d.event is None:
+                ex = self.all_but_the_word()
+                if ex is not None:
+                    return ex
+            if d.name in CLAIMS:
+                return Explained((), None, f"no defect class reproduces what the record claims "
+                                 f"(claimed {d.claimed}, computed {d.computed}): {d.message}")
+            return None
+        best = max(h for h, _ in found.values())
+        names = [c for c in DEFECTS if c in found and found[c][0] == best]
+        if any(c not in AT_ONE_EVENT for c in names):
+            # One defect explains the round as well as a tile kept in a hand that
+            # the record does not show: the defect is named.
+            names = [c for c in names if found[c][1] >= 0]
+        dropped = []
+        if len(names) > 1:
+            for c in list(names):
+                if c in AT_ONE_EVENT or len(names) == 1:
+                    continue
+                r = _refuted(self.setup, self.rounds, self.following, self.i, c)
+                if r is not None:
+                    names.remove(c)
+                    dropped.append(f"{c} would too, but round {r}'s record shows the rules' "
+                                   "computation where it differs")
+        ex = _words(self.seen, d, names, found, dropped)
+        if len(names) == 1 and names[0] in self.words:
+            w = self.words[names[0]]
+            ex = replace(ex, message=f"{ex.message}; it does not explain the result's word: "
+                         f"claimed {w.claimed!r}, computed {w.computed!r} under that defect")
+        return ex
 
 
 def _words(seen: RoundSeen, d: Diagnostic, names: list[str],

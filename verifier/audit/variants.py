@@ -1,27 +1,24 @@
 """The audit's defect classes as wrong engines: each one the reference engine
 with one rule computed wrongly, as engines under audit get it wrong.
 
-Boundary: ``RoundState``/``GameState`` subclasses, one per defect class of
+Boundary: ``rules.round.RoundState``/``rules.game.GameState`` subclasses, one per defect class of
 ``DEFECTS`` that a computation can show, and ``engine_of`` to build the game
 class of one (some take the event where the defect happened once: a tile
 joined by its wrong half, a tile that stayed in a hand). The audit's
-classifier (``hypotheses``) replays a diverging round under each of them to
+classifier (``audit.hypotheses``) replays a diverging round under each of them to
 see which one reproduces what the record claims. No I/O, no claims, no
-diagnostics: like ``engine``, only what the (wrong) rules make of moves.
+diagnostics: like the engine (``rules``), only what the (wrong) rules make of moves.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from verifier.rules.engine import (
-    GameState,
-    KnockWhileAbleError,
-    Placed,
-    RoundState,
-    Scored,
-    tile_key,
-)
+from verifier.rules.game import GameState
+from verifier.rules.illegal import KnockWhileAbleError
+from verifier.rules.round import RoundState
+from verifier.rules.scoring import Placed, Scored
+from verifier.rules.tiles import tile_key
 
 #: Defect classes: name -> (the rule broken, what goes wrong).
 DEFECTS: dict[str, tuple[str, str]] = {

@@ -24,8 +24,8 @@ from verifier.pipeline.jobs.check import header_diagnostics
 from verifier.replay.game import check_game
 from verifier.replay.observers import Ends, Observer, Trace
 from verifier.replay.results import GameReport
-from verifier.rules.engine import Rules
 from verifier.rules.options import describe
+from verifier.rules.ruleset import Rules
 from verifier.rules.start import Setup, read_header
 
 

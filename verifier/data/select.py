@@ -120,7 +120,7 @@ class Filters:
 
 
 def options_names() -> list[str]:
-    from verifier.rules.engine import Rules
+    from verifier.rules.ruleset import Rules
 
     return list(options(Rules.main_form(2)))
 

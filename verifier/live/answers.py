@@ -31,8 +31,8 @@ from notation.model import (
     TotalsClaim,
     Winner,
 )
-from verifier.rules.engine import tile_key
 from verifier.rules.start import Setup
+from verifier.rules.tiles import tile_key
 
 ROUND_STATES = ("on", "domino", "blocked", "target")
 

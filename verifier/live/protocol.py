@@ -33,9 +33,12 @@ from verifier.live.process import EngineError as EngineError
 from verifier.live.process import EngineProcess as EngineProcess
 from verifier.replay.game import check_game
 from verifier.replay.observers import Divergence, Facts, position
-from verifier.rules.engine import GameState, Illegal, RoundState, Stepper, tile_key
+from verifier.rules.game import GameState, Stepper
+from verifier.rules.illegal import IllegalMoveError
 from verifier.rules.options import describe
+from verifier.rules.round import RoundState
 from verifier.rules.start import Setup
+from verifier.rules.tiles import tile_key
 
 PROTOCOL_VERSION = 1
 
@@ -199,7 +202,7 @@ def _own_moves(eng: Asks, step: Stepper, setup: Setup, got: View
                 end = done.end
             else:
                 step.knock(setup.seat_of[seat])
-        except Illegal:
+        except IllegalMoveError:
             legal = False
         if moves:
             ev: Placement | Knock = Placement(seat, (a, b), end, None, None, None, 0, 0)

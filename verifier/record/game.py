@@ -30,7 +30,8 @@ from verifier.replay.game import check_game
 from verifier.replay.judge import outcome_text
 from verifier.replay.observers import Observer
 from verifier.replay.results import GameReport
-from verifier.rules.engine import Placed, Scored, Stepper, highest_double_holder
+from verifier.rules.game import Stepper, highest_double_holder
+from verifier.rules.scoring import Placed, Scored
 from verifier.rules.start import Setup, fmt_totals
 
 _END = re.compile(r"[ \t]*end[ \t]*(#.*)?\Z")

@@ -17,8 +17,9 @@ from notation.ftn.printer import tag_text
 from notation.model import Game, Tag
 from verifier import rulebook
 from verifier.diagnostics import Diagnostic
-from verifier.rules.engine import Placed, Scored, deal_problems
+from verifier.rules.scoring import Placed, Scored
 from verifier.rules.start import SEAT_RE, Setup, read_header
+from verifier.rules.tiles import deal_problems
 
 TILE = re.compile(r"(\d{1,2})-(\d{1,2})\Z")
 _PAIR = re.compile(r"(\d)(\d)\Z")

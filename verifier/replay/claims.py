@@ -2,8 +2,9 @@
 record ends at, the totals it implies it starts from, and where a tile was
 placed before.
 
-Boundary: reads ``notation.model`` records with a game's ``Setup``; no
-rules of play (``engine``), no judgement (``judge``), no diagnostics. The
+Boundary: reads ``notation.model`` records with a game's
+``rules.start.Setup``; no rules of play (``rules.round``, ``rules.game``),
+no judgement (``replay.judge``), no diagnostics. The
 replay and the audit's classifier both read claims through here.
 """
 
@@ -13,8 +14,8 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from notation.model import Placement, Round
-from verifier.rules.engine import tile_key
 from verifier.rules.start import Setup
+from verifier.rules.tiles import tile_key
 
 
 def already_placed(rnd: Round, n: int, ev: Placement) -> str | None:

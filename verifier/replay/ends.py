@@ -1,51 +1,66 @@
 """Where a record's rounds and game end, for the replay: a record that
 stops in mid-round, a round after one cut short, an audit's resync.
 
-Boundary: the part of ``replay.Replay`` (a base class of it) that decides
-what the replay knows after a round that does not end as the rules' does:
-the audit's resync from the claimed (or computed) totals, the start a
-round's record implies after a round cut short (no cascade: later findings
-are defects of their own), and the finding or note of a record that stops
-in mid-round. It judges no claim and steps no move of the game itself (to
-learn how many events of a round the replay will play, it steps copies).
+Boundary: ``RoundEnds`` decides what the replay knows after a round that
+does not end as the rules' does: the audit's resync from the claimed (or
+computed) totals, the start a round's record implies after a round cut
+short (no cascade: later findings are defects of their own), and the
+finding or note of a record that stops in mid-round. ``replay.game.Replay``
+holds one per game and hands it what it acts on: the round being stepped
+(``rules.game.Stepper``), the judge, the game's totals; it reports through
+the replay (a ``Reporter``: places, findings and notes). It judges no claim
+and steps no move of the game itself (to learn how many events of a round
+the replay will play, it steps copies).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol
 
 from notation.json.form import TOTALS
 from notation.model import NOBODY, Game, Knock, Round
 from verifier.diagnostics import DiagnosticName, Name
 from verifier.replay.claims import claimed_totals, implied_start
-from verifier.replay.judge import Judge, Located
-from verifier.rules.engine import GameState, Illegal, Stepper, copy_game, copy_round
+from verifier.replay.judge import Claim, Judge, Located
+from verifier.rules.game import GameState, Stepper, copy_game
+from verifier.rules.illegal import IllegalMoveError
+from verifier.rules.round import copy_round
 from verifier.rules.start import Setup, fmt_totals
+
+Place = tuple[int, int, "str | None"]
+"""A finding's place: its line and column, and for JSON its pointer."""
+
+
+class Reporter(Protocol):
+    """What the round ends report through (the replay): the place of an
+    element, and a finding or a note there."""
+
+    def where(self, el: Located, claim: Claim | None = None, part: str = "") -> Place:
+        """The place of an element (or of one of its claims)."""
+        ...
+
+    def finding(self, event: int | None, name: DiagnosticName, message: str, at: Place,
+                claimed: str | None = None, computed: str | None = None) -> None:
+        """A finding of the round in play, at its event ``event`` (None: of
+        the round as a whole)."""
+        ...
+
+    def note(self, message: str, at: Located) -> None:
+        """Something left undecided (``--explain-unknowns``)."""
+        ...
 
 
 class RoundEnds:
-    """The round-end decisions of a replay (``Replay`` provides the rest)."""
+    """The round-end decisions of one game's replay (see the module doc)."""
 
-    game: Game
-    state: GameState | None
-    judge: Judge | None
-    setup: Setup
-    resync: str | None
-    event_no: int | None
-    round_start: tuple[int, ...]
+    def __init__(self, game: Game, setup: Setup, resync: str | None,
+                 reporter: Reporter) -> None:
+        self.game = game
+        self.setup = setup
+        self.resync = resync  # "claimed" or "computed": an audit
+        self.reporter = reporter
 
-    def where(self, el: Any, claim: Any = None, part: str = "") -> tuple[int, int, str | None]:
-        raise NotImplementedError
-
-    def emit(self, name: DiagnosticName, message: str, at: tuple[int, int, str | None],
-             claimed: str | None = None, computed: str | None = None,
-             rule: str | None = None) -> None:
-        raise NotImplementedError
-
-    def note(self, message: str, at: Any) -> None:
-        raise NotImplementedError
-
-    def game_end(self) -> tuple[int, int, str | None]:
+    def game_end(self) -> Place:
         """Where a record ends: its ``end`` line (FTN), or its last element
         (JSON: a game's own place is where it starts, and a finding about
         its end must sort after every other of the game)."""
@@ -58,7 +73,7 @@ class RoundEnds:
         elif g.rounds:
             rnd = g.rounds[-1]
             last = rnd.result or (rnd.events[-1] if rnd.events else rnd)
-        return self.where(last)
+        return self.reporter.where(last)
 
     def record_stops(self, index: int, step: Stepper) -> None:
         """The record stops in the middle of its last round: an audit's
@@ -72,38 +87,39 @@ class RoundEnds:
         if self.resync is not None:
             if not self.setup.totals_known:
                 return  # from totals not known, a side may have reached the target (R8.4)
-            self.event_no = None
-            self.emit(Name.ROUND_UNFINISHED, what, at)
+            self.reporter.finding(None, Name.ROUND_UNFINISHED, what, at)
         elif g.winner is not None and g.winner.side == NOBODY:
-            self.note(f"{what}: how it ends is not known", g.winner)
+            self.reporter.note(f"{what}: how it ends is not known", g.winner)
 
-    def adopt_start(self, index: int, rnd: Round, step: Stepper) -> None:
+    def adopt_start(self, index: int, rnd: Round, step: Stepper,
+                    judge: Judge) -> tuple[int, ...] | None:
         """After a round cut short (R8.5): start this one (round ``index``,
         ``step`` dealt and no event played) from the totals its record
-        implies (``claims.implied_start``, of the events the replay will
+        implies (``replay.claims.implied_start``, of the events the replay will
         play), with one total-mismatch where they differ from the computed;
-        else the judge adopts the first totals."""
-        state, judge = self.state, self.judge
-        assert state is not None and judge is not None
+        else the judge adopts the first totals. The totals the round now
+        starts from, when they changed; else None."""
+        state = step.game
         found = implied_start(rnd, self.setup, self.playable(rnd, step))
         if found is None:
-            return
+            return None
         n, start = found
         judge.adopt = False
-        if list(start) != state.scores:
-            ev = rnd.events[n - 1]
-            assert ev.totals is not None
-            self.event_no, claimed = n, fmt_totals(ev.totals.values)
-            self.emit(Name.TOTAL_MISMATCH, f"totals claimed {claimed} imply that round "
-                      f"{rnd.number} starts from {fmt_totals(start)}, computed "
-                      f"{fmt_totals(state.scores)}: the round before was cut short, without "
-                      "the points it lost; the replay goes on from the claimed totals",
-                      self.where(ev, ev.totals, TOTALS), claimed=claimed,
-                      computed=fmt_totals(state.scores))
-            self.event_no = None
-            state.scores[:] = start
-            self.round_start = start
-            judge.new_round(index, start)
+        if list(start) == state.scores:
+            return None
+        ev = rnd.events[n - 1]
+        assert ev.totals is not None
+        claimed = fmt_totals(ev.totals.values)
+        reporter = self.reporter
+        reporter.finding(n, Name.TOTAL_MISMATCH, f"totals claimed {claimed} imply that round "
+                         f"{rnd.number} starts from {fmt_totals(start)}, computed "
+                         f"{fmt_totals(state.scores)}: the round before was cut short, without "
+                         "the points it lost; the replay goes on from the claimed totals",
+                         reporter.where(ev, ev.totals, TOTALS), claimed=claimed,
+                         computed=fmt_totals(state.scores))
+        state.scores[:] = start
+        judge.new_round(index, start)
+        return start
 
     def playable(self, rnd: Round, step: Stepper) -> int:
         """How many of the round's events the replay will play: those before
@@ -123,17 +139,16 @@ class RoundEnds:
                 else:
                     a, b = ev.tile
                     trial.place(seat, a, b, ev.end)
-            except Illegal:
+            except IllegalMoveError:
                 return n - 1
         return len(rnd.events)
 
-    def resync_after(self, rnd: Round) -> None:
-        """An audit after a diverging round: go on from the claimed totals
-        (or the computed ones), the game not over."""
-        state = self.state
-        assert state is not None
+    def resync_after(self, rnd: Round, state: GameState, round_start: tuple[int, ...]) -> None:
+        """An audit after a diverging round (which started from the totals
+        ``round_start``): go on from the claimed totals (or the computed
+        ones), the game not over."""
         if self.resync == "claimed":
-            claimed = claimed_totals(rnd, self.round_start, self.setup)
+            claimed = claimed_totals(rnd, round_start, self.setup)
             if claimed is not None and len(claimed) == len(state.scores):
                 state.scores = list(claimed)
         state.over = False

@@ -46,7 +46,8 @@ from verifier.files.formats import Locate
 from verifier.replay.game import check_game
 from verifier.replay.observers import Ends
 from verifier.replay.results import GameReport
-from verifier.rules.engine import Placed, Scored, Stepper
+from verifier.rules.game import Stepper
+from verifier.rules.scoring import Placed, Scored
 
 __all__ = ["Filled", "computed_points", "fill", "fill_game"]
 

@@ -2,15 +2,18 @@
 
 Boundary: this module joins the two layers. It reads ``notation.model``
 records (never text: that is the readers' work), sets the game up from its
-header (``setup``), steps every round with the engine's ``Stepper``, has the
-``Judge`` compare every claim, and returns ``Diagnostic`` s from the registry
-with their real places (line and column; for JSON, the JSON Pointer too,
-located by the reader's ``locate``). It does no I/O and no rendering; what a
-tool wants besides the findings (the reference trace, the resolved ends, the
-last position, the audit's divergences) it asks of ``observers``.
+header (``rules.start.Setup``), steps every round with the engine's
+``rules.game.Stepper``, has the ``replay.judge.Judge`` compare every claim,
+and returns ``Diagnostic`` s from the registry with their real places
+(line and column; for JSON, the JSON Pointer too, located by the reader's
+``locate``). It does no I/O and no rendering; what a tool wants besides
+the findings (the reference trace, the resolved ends, the last position,
+the audit's divergences) it asks of ``replay.observers``; where a round
+ends when not as the rules' do it asks of the ``replay.ends.RoundEnds`` it
+holds.
 
 What it decides:
-* the header (through ``setup``) and each round's deal and opener;
+* the header (through ``rules.start``) and each round's deal and opener;
 * every event, in order; an illegal move stops that game's replay, since
   later claims could not be judged (an audit, ``resync`` set, goes on with
   the next round, from the claimed totals or the computed ones);
@@ -27,12 +30,16 @@ from notation.hints import aside
 from notation.model import NOBODY, Game, Knock, Placement, PointsClaim, Round, TotalsClaim
 from verifier.diagnostics import BY_NAME, Diagnostic, DiagnosticName, Name
 from verifier.replay.claims import already_placed
-from verifier.replay.ends import RoundEnds
+from verifier.replay.ends import Place, RoundEnds
 from verifier.replay.judge import At, Judge, Located
 from verifier.replay.observers import Ends, Final, Observer, Trace
 from verifier.replay.results import GameReport, Unknown
-from verifier.rules.engine import GameState, Illegal, RoundState, Rules, Stepper, deal_problems
+from verifier.rules.game import GameState, Stepper
+from verifier.rules.illegal import IllegalMoveError
+from verifier.rules.round import RoundState
+from verifier.rules.ruleset import Rules
 from verifier.rules.start import HeaderProblem, Setup, fmt_totals, read_header
+from verifier.rules.tiles import deal_problems
 
 Locate = Callable[[str], tuple[int, int]]
 
@@ -59,7 +66,7 @@ class _Play:
         return f"event {self.event}"
 
 
-class Replay(RoundEnds):
+class Replay:
     """The replay of one game (one object per game)."""
 
     def __init__(self, game: Game, number: int = 1, source: str = "<input>",
@@ -84,13 +91,14 @@ class Replay(RoundEnds):
         self.state: GameState | None = None
         self.setup = _NO_SETUP
         self.judge: Judge | None = None
+        self.ends: RoundEnds | None = None  # where rounds end when not as the rules' do
         self.last_diverged = False  # an audit: the last round had an error
         self.round_start: tuple[int, ...] = ()  # the totals as the round in play started
 
     # -- places and findings -------------------------------------------------
 
     def where(self, el: Located | Any, claim: PointsClaim | TotalsClaim | Any = None,
-              part: str = "") -> tuple[int, int, str | None]:
+              part: str = "") -> Place:
         """The place of an element (or of one of its claims): its line and
         column, and for JSON its pointer, located in the text."""
         pointer = el.pointer
@@ -100,7 +108,7 @@ class Replay(RoundEnds):
         line, col = self.locate(pointer) if self.locate is not None else (1, 1)
         return line, col, pointer
 
-    def emit(self, name: DiagnosticName, message: str, at: tuple[int, int, str | None],
+    def emit(self, name: DiagnosticName, message: str, at: Place,
              claimed: str | None = None, computed: str | None = None,
              rule: str | None = None) -> None:
         entry = BY_NAME[name]
@@ -117,6 +125,14 @@ class Replay(RoundEnds):
         self.report.diagnostics.append(d)
         for o in self.observers:
             o.found(d, self.step, self.state)
+
+    def finding(self, event: int | None, name: DiagnosticName, message: str, at: Place,
+                claimed: str | None = None, computed: str | None = None) -> None:
+        """A finding at event ``event`` of the round in play (None: of the
+        round as a whole)."""
+        self.event_no, before = event, self.event_no
+        self.emit(name, message, at, claimed, computed)
+        self.event_no = before
 
     def note(self, message: str, at: Any) -> None:
         line, col, pointer = self.where(at)
@@ -161,7 +177,8 @@ class Replay(RoundEnds):
                 (0,) * max(1, len(self.setup.side_names)))
         for o in self.observers:
             o.game_ended()
-        self.judge = None  # (it holds this replay's methods: no cycle to collect)
+        # (they hold this replay or its methods: no cycle to collect)
+        self.judge = self.ends = None
         return rep
 
     def start(self) -> None:
@@ -170,6 +187,7 @@ class Replay(RoundEnds):
             self.setup = self.report.setup = found
             self.state = found.new_game(self.game_class)
             self.judge = Judge(found, self._judged, self.note)
+            self.ends = RoundEnds(self.game, found, self.resync, self)
             return
         for p in [found] if isinstance(found, HeaderProblem) else found:
             self.emit(Name.BAD_HEADER, p.message, self.where(p.at), claimed=p.claimed)
@@ -182,8 +200,8 @@ class Replay(RoundEnds):
     def play_round(self, index: int, rnd: Round, following: Round | None, errors: int) -> None:
         """Deal, open and play one round; judge its claims and result
         (``errors``: how many the game had before the round began)."""
-        state, judge = self.state, self.judge
-        assert state is not None and judge is not None
+        state, judge, ends = self.state, self.judge, self.ends
+        assert state is not None and judge is not None and ends is not None
         self.round_start = tuple(state.scores)
         if self.resync is not None:
             judge.reset()
@@ -193,7 +211,9 @@ class Replay(RoundEnds):
         try:
             step = self.open_round(index, rnd, state)
             if judge.adopt:  # after a round cut short, once dealt (R8.5)
-                self.adopt_start(index, rnd, step)
+                start = ends.adopt_start(index, rnd, step, judge)
+                if start is not None:
+                    self.round_start = start
             for o in self.observers:
                 o.round_started(index, rnd, step)
             self.play_events(rnd, step)
@@ -215,7 +235,7 @@ class Replay(RoundEnds):
                 if self.resync is None:  # (an audit resyncs its own way)
                     judge.adopt = True  # the next round starts where its claims say
             elif following is None and not step.over and not state.over:
-                self.record_stops(index, step)
+                ends.record_stops(index, step)
             self.report.rounds += 1
         except _Stop:
             if self.resync is None:
@@ -226,7 +246,7 @@ class Replay(RoundEnds):
                 o.round_ended(index, rnd, self.step, completed)
         self.last_diverged = self.report.errors > errors
         if self.resync is not None and self.last_diverged:
-            self.resync_after(rnd)
+            ends.resync_after(rnd, state, self.round_start)
 
     def open_round(self, index: int, rnd: Round, state: GameState) -> Stepper:
         hands, unknown = self.hands(rnd)
@@ -288,13 +308,13 @@ class Replay(RoundEnds):
                     if watchers:
                         for o in watchers:
                             o.placed(n, ev, placed, scored, step)
-                    judged(ev, n, placed, scored, state)  # raises no Illegal
-                except Illegal as e:
+                    judged(ev, n, placed, scored, state)  # raises no IllegalMoveError
+                except IllegalMoveError as e:
                     self.illegal(n, ev, e, step, rnd)
         finally:
             self.report.events += n  # the events reached, the one that stopped the round too
 
-    def illegal(self, n: int, ev: Placement | Knock, e: Illegal, step: Stepper,
+    def illegal(self, n: int, ev: Placement | Knock, e: IllegalMoveError, step: Stepper,
                 rnd: Round) -> NoReturn:
         for o in self.observers:
             o.illegal(n, ev, e, step)
@@ -354,7 +374,7 @@ class Replay(RoundEnds):
             raise _Stop
         return full, unknown
 
-    def look_ahead(self, rs: RoundState, rnd: Round, n: int) -> Illegal | None:
+    def look_ahead(self, rs: RoundState, rnd: Round, n: int) -> IllegalMoveError | None:
         """The first later placement of the round (from event ``n``) that
         proves an undecided knock illegal, as a finding; else None."""
         for m, ev in enumerate(rnd.events[n - 1 :], n):
@@ -385,8 +405,8 @@ class Replay(RoundEnds):
 
     def finish(self) -> None:
         """After the last round: the winner line, and whether the game ended."""
-        state, judge = self.state, self.judge
-        assert state is not None and judge is not None
+        state, judge, ends = self.state, self.judge, self.ends
+        assert state is not None and judge is not None and ends is not None
         g, rep = self.game, self.report
         self.round_no = self.event_no = None
         self.step = None
@@ -406,7 +426,7 @@ class Replay(RoundEnds):
             # part of a game, like a round cut out of it.)
             self.emit(Name.GAME_UNFINISHED, f"the record stops before any side reaches "
                       f"{self.setup.rules.target}: totals {fmt_totals(state.scores)}",
-                      self.game_end())
+                      ends.game_end())
 
 
 _NO_SETUP = Setup(Rules.main_form(2), ())  # until the header is read

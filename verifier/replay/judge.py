@@ -1,13 +1,15 @@
 """The claims judge: what a record claims against what the rules computed.
 
 Boundary: compares the claims of one event, one round result or the winner
-line (``notation.model`` claims) with the engine's ``Placed``/``Scored`` and
-totals, and reports each disagreement through its ``Report`` callback as a
-registry diagnostic name, message and place. It keeps the one piece of state
-that judging needs across events: how far the record's totals have drifted
-from the computed ones because of mismatches already reported, so a total
-that is off only for that reason is not reported again. It applies no move
-(the stepper does), reads no header (``setup``) and renders nothing.
+line (``notation.model`` claims) with the engine's
+``rules.scoring.Placed``/``Scored`` and totals, and reports each
+disagreement through its ``Report`` callback as a registry diagnostic name,
+message and place. It keeps the one piece of state that judging needs
+across events: how far the record's totals have drifted from the computed
+ones because of mismatches already reported, so a total that is off only
+for that reason is not reported again. It applies no move
+(``rules.game.Stepper`` does), reads no header (``rules.start``) and
+renders nothing.
 ``ftn check`` and ``ftn audit`` judge through this one class.
 """
 
@@ -31,7 +33,8 @@ from notation.model import (
     same_side,
 )
 from verifier.diagnostics import DiagnosticName, Name
-from verifier.rules.engine import GameState, Placed, Scored, Stepper
+from verifier.rules.game import GameState, Stepper
+from verifier.rules.scoring import Placed, Scored
 from verifier.rules.start import Setup, fmt_totals
 
 Located = Placement | Knock | Round | RoundResult | Winner | Game
@@ -134,7 +137,7 @@ class Judge:
             self.report(
                 Name.END_TOTAL_MISMATCH,
                 f"end total claimed {et.value}, computed {placed.end_total} "
-                f"({placed.why(self.setup.rules)})",
+                f"({placed.why(self.setup.rules.divisors)})",
                 (ev, et, END_TOTAL),
                 claimed=str(et.value), computed=str(placed.end_total),
             )
@@ -167,29 +170,11 @@ class Judge:
 
     def points(self, ev: Placement, claim: PointsClaim, placed: Placed, scored: Scored) -> None:
         """Judge a points claim that differs from the computed event."""
-        side = scored.side
         at = (ev, claim, POINTS)
         computed = fmt_event(placed, scored)
         claimed = fmt_points(claim)
-        p, b = placed.points, placed.bonus
-        target = self.setup.rules.target
-        before = scored.total if not scored.credited else scored.total - scored.amount
-        if claim.discarded and not self.totals_known:
-            self._unknown(f"whether the event was discarded (over) cannot be checked: "
-                          f"{_NOT_KNOWN}", ev)
-            self.amounts(claim, placed, at, claimed, computed)
-            return
         if claim.discarded:
-            if scored.credited:
-                self.report(
-                    Name.WRONGLY_DISCARDED,
-                    f"the event is marked discarded, but {before} + {scored.amount} = "
-                    f"{before + scored.amount} does not pass {target}: it is credited",
-                    at, claimed=claimed, computed=computed,
-                )
-                self._drift(side, -scored.amount)
-                return
-            self.amounts(claim, placed, at, claimed, computed)
+            self.marked_discarded(ev, claim, placed, scored, at, claimed, computed)
             return
         credit = claim.total
         if not self.totals_known and credit == 0 and not claim.bonus:
@@ -197,38 +182,68 @@ class Judge:
             self._unknown(f"whether the event was discarded (+0) cannot be checked: "
                           f"{_NOT_KNOWN}", ev)
             return
-        if not scored.credited and credit == 0 and not claim.bonus:
-            return  # +0: the event was discarded, and credited nothing (R8.2)
         if not scored.credited:
-            # The record's own total after the event, if it gives one.
-            own = ev.totals.values[side] if ev.totals is not None and len(
-                ev.totals.values) > side else None
-            split = b and (
-                (claim.bonus is None and claim.points == p and before + p <= target)
-                or (own is not None and own in (before + p, before + b) and own <= target)
-            )
-            if split:
-                if own is not None and own != before + credit:
-                    credit = own - before  # what the record really credited
-                self.report(
-                    Name.BONUS_SPLIT,
-                    f"credited {claimed} (total {before + credit}): the placement's {p} and "
-                    f"the bonus {b} were tested apart; together {before} + {p} + {b} = "
-                    f"{before + p + b} > {target}, so both are discarded (R8.3)",
-                    at, claimed=claimed, computed=computed,
-                )
-            else:
-                self.report(
-                    Name.OVERSHOOT_ACCEPTED,
-                    f"credited {claimed}, but {before} + {scored.amount} = "
-                    f"{before + scored.amount} > {target}: the event is discarded whole",
-                    at, claimed=claimed, computed=computed,
-                )
-                self.over_reported[side] = True
-            self._drift(side, credit)
+            if credit or claim.bonus:  # (+0: the event was discarded, and credited nothing, R8.2)
+                self.credited_past(ev, claim, placed, scored, at, claimed, computed)
             return
         if self.amounts(claim, placed, at, claimed, computed):
-            self._drift(side, credit - scored.amount)
+            self._drift(scored.side, credit - scored.amount)
+
+    def marked_discarded(self, ev: Placement, claim: PointsClaim, placed: Placed, scored: Scored,
+                         at: At, claimed: str, computed: str) -> None:
+        """Judge a points claim marked discarded (``over``): right when the
+        event passes the target (R8.2), and then its amounts are judged."""
+        if not self.totals_known:
+            self._unknown(f"whether the event was discarded (over) cannot be checked: "
+                          f"{_NOT_KNOWN}", ev)
+        elif scored.credited:
+            before = scored.total - scored.amount
+            self.report(
+                Name.WRONGLY_DISCARDED,
+                f"the event is marked discarded, but {before} + {scored.amount} = "
+                f"{before + scored.amount} does not pass {self.setup.rules.target}: it is "
+                "credited",
+                at, claimed=claimed, computed=computed,
+            )
+            self._drift(scored.side, -scored.amount)
+            return
+        self.amounts(claim, placed, at, claimed, computed)
+
+    def credited_past(self, ev: Placement, claim: PointsClaim, placed: Placed, scored: Scored,
+                      at: At, claimed: str, computed: str) -> None:
+        """Judge a points claim that credits an event the target test
+        discards (R8.2): its placement and bonus tested apart (R8.3), or an
+        overshoot accepted."""
+        side, credit = scored.side, claim.total
+        p, b = placed.points, placed.bonus
+        target = self.setup.rules.target
+        before = scored.total  # (not credited: the total before the event)
+        # The record's own total after the event, if it gives one.
+        own = ev.totals.values[side] if ev.totals is not None and len(
+            ev.totals.values) > side else None
+        split = b and (
+            (claim.bonus is None and claim.points == p and before + p <= target)
+            or (own is not None and own in (before + p, before + b) and own <= target)
+        )
+        if split:
+            if own is not None and own != before + credit:
+                credit = own - before  # what the record really credited
+            self.report(
+                Name.BONUS_SPLIT,
+                f"credited {claimed} (total {before + credit}): the placement's {p} and "
+                f"the bonus {b} were tested apart; together {before} + {p} + {b} = "
+                f"{before + p + b} > {target}, so both are discarded (R8.3)",
+                at, claimed=claimed, computed=computed,
+            )
+        else:
+            self.report(
+                Name.OVERSHOOT_ACCEPTED,
+                f"credited {claimed}, but {before} + {scored.amount} = "
+                f"{before + scored.amount} > {target}: the event is discarded whole",
+                at, claimed=claimed, computed=computed,
+            )
+            self.over_reported[side] = True
+        self._drift(side, credit)
 
     def _drift(self, side: int, by: int) -> None:
         self.drift[side] += by
@@ -261,7 +276,7 @@ class Judge:
             else:
                 self.report(
                     Name.POINTS_MISMATCH,
-                    f"points claimed {claimed}, computed {computed} ({placed.why(rules)})",
+                    f"points claimed {claimed}, computed {computed} ({placed.why(rules.divisors)})",
                     at, claimed=claimed, computed=computed,
                 )
             return True
@@ -269,7 +284,8 @@ class Judge:
         if claim.points != p:
             self.report(
                 Name.POINTS_MISMATCH,
-                f"placement points claimed {claim.points}, computed {p} ({placed.why(rules)})",
+                f"placement points claimed {claim.points}, computed {p} "
+                f"({placed.why(rules.divisors)})",
                 at, claimed=claimed, computed=computed,
             )
             wrong = True
@@ -292,20 +308,8 @@ class Judge:
         event ``n``, or at the end of a round or game)."""
         computed = state.scores
         got = claim.values
-        if self.adopt:
-            self.adopt = False
-            if len(got) == len(computed) and got != tuple(computed):
-                self.report(
-                    Name.TOTAL_MISMATCH,
-                    f"totals claimed {fmt_totals(got)}, computed {fmt_totals(computed)}: the "
-                    "round before was cut short, without the points it lost; the replay goes "
-                    "on from the claimed totals",
-                    at, claimed=fmt_totals(got), computed=fmt_totals(computed),
-                )
-                state.scores[:] = got
-                self.reset()
-                self.agreed = (self.round_no, n, got)
-                return
+        if self.adopt and self.adopted(got, at, state, n):
+            return
         if got == tuple(computed) and not self.drifting:  # the common case first
             self.agreed, self.since = (self.round_no, n, got), []
             return
@@ -314,15 +318,51 @@ class Judge:
                 self.totals_noted = True
                 self._unknown(f"the running totals cannot be checked: {_NOT_KNOWN}", at[0])
             return
-        names = self.setup.side_names
         if len(got) != len(computed):
             self.report(
                 Name.TOTAL_MISMATCH,
-                f"{len(got)} totals for {len(computed)} sides ({', '.join(names)})",
+                f"{len(got)} totals for {len(computed)} sides ({', '.join(self.setup.side_names)})",
                 at, claimed=fmt_totals(got), computed=fmt_totals(computed),
             )
             return
-        rules = self.setup.rules
+        wrong, over = self.side_by_side(got, computed, at)
+        if wrong:
+            self.report(
+                Name.TOTAL_MISMATCH,
+                f"totals claimed {fmt_totals(got)}, computed {fmt_totals(computed)} "
+                f"(wrong for {', '.join(wrong)}): {self.reason()}",
+                at, claimed=fmt_totals(got), computed=fmt_totals(computed),
+            )
+        elif not self.drifting and not over:
+            self.agreed, self.since = (self.round_no, n, got), []
+
+    def adopted(self, got: tuple[int, ...], at: At, state: GameState, n: int | None) -> bool:
+        """The first totals claimed after a round cut short: adopted, with a
+        total-mismatch, where they differ from the computed (the replay goes
+        on from them); whether they were."""
+        computed = state.scores
+        self.adopt = False
+        if len(got) != len(computed) or got == tuple(computed):
+            return False
+        self.report(
+            Name.TOTAL_MISMATCH,
+            f"totals claimed {fmt_totals(got)}, computed {fmt_totals(computed)}: the "
+            "round before was cut short, without the points it lost; the replay goes "
+            "on from the claimed totals",
+            at, claimed=fmt_totals(got), computed=fmt_totals(computed),
+        )
+        state.scores[:] = got
+        self.reset()
+        self.agreed = (self.round_no, n, got)
+        return True
+
+    def side_by_side(self, got: tuple[int, ...], computed: Sequence[int],
+                     at: At) -> tuple[list[str], bool]:
+        """Each side's claimed total against the computed one: a total past
+        the target is reported at once (an overshoot accepted, once per
+        drift); the drift is updated. The sides whose total is wrong beyond
+        the drift already reported, and whether a total passed the target."""
+        rules, names = self.setup.rules, self.setup.side_names
         target = rules.target
         wrong = []
         over = False
@@ -342,15 +382,7 @@ class Judge:
                 wrong.append(names[i])
             self.drift[i] = diff
         self.drifting = any(self.drift)
-        if wrong:
-            self.report(
-                Name.TOTAL_MISMATCH,
-                f"totals claimed {fmt_totals(got)}, computed {fmt_totals(computed)} "
-                f"(wrong for {', '.join(wrong)}): {self.reason()}",
-                at, claimed=fmt_totals(got), computed=fmt_totals(computed),
-            )
-        elif not self.drifting and not over:
-            self.agreed, self.since = (self.round_no, n, got), []
+        return wrong, over
 
     def reason(self) -> str:
         """The events that scored since the totals last agreed, and their

@@ -1,6 +1,6 @@
 """What a replay can be asked to record besides its findings: observers.
 
-Boundary: the ``Observer`` hooks that ``replay.Replay`` calls as it steps a
+Boundary: the ``Observer`` hooks that ``replay.game.Replay`` calls as it steps a
 game (in the spirit of python-chess's visitors), and the observers the tools
 use: ``Trace`` (the reference replay of ``ftn replay``), ``Ends`` (each
 placement's end as resolved, for the canonical form), ``Final`` (the last
@@ -18,8 +18,12 @@ from typing import Any
 from notation.model import Game, Knock, Placement, Round
 from verifier.diagnostics import Diagnostic, Name
 from verifier.replay.judge import outcome_text
-from verifier.rules.engine import GameState, Illegal, Placed, RoundState, Scored, Stepper, tile_key
+from verifier.rules.game import GameState, Stepper
+from verifier.rules.illegal import IllegalMoveError
+from verifier.rules.round import RoundState
+from verifier.rules.scoring import Placed, Scored
 from verifier.rules.start import Setup
+from verifier.rules.tiles import tile_key
 
 
 class Observer:
@@ -35,7 +39,8 @@ class Observer:
                step: Stepper) -> None:
         """Event ``n``, a placement, was applied and scored (claims not yet judged)."""
 
-    def illegal(self, n: int, ev: Placement | Knock, error: Illegal, step: Stepper) -> None:
+    def illegal(self, n: int, ev: Placement | Knock, error: IllegalMoveError,
+                step: Stepper) -> None:
         """Event ``n`` is illegal; the round stops here."""
 
     def round_ended(self, index: int, rnd: Round, step: Stepper | None,
@@ -265,7 +270,8 @@ class Divergences(Observer):
         self.facts = Facts(step.round.ntiles, placed.left, placed.left_double, placed.right,
                            placed.right_double, placed.outcome, placed.bonus)
 
-    def illegal(self, n: int, ev: Placement | Knock, error: Illegal, step: Stepper) -> None:
+    def illegal(self, n: int, ev: Placement | Knock, error: IllegalMoveError,
+                step: Stepper) -> None:
         tile = ev.tile if isinstance(ev, Placement) else None
         self.illegal_at = n
         self.facts = Facts(step.round.ntiles, outcome=step.round.outcome,

@@ -2,9 +2,9 @@
 continuations counted from it, as chess engines test move generators.
 
 Boundary: takes the games of one text as they were read (the caller reads:
-``pipeline.jobs.read.read_any``), replays the first to its last position
+``pipeline.jobs.load.read_any``), replays the first to its last position
 (``replay.game.final_position``) and counts with the engine
-(``rules.engine.perft``); a record it cannot start from gives ``NoStart``
+(``rules.perft.perft``); a record it cannot start from gives ``NoStart``
 with the message and the diagnostics that say why. It reads no file and
 prints nothing (``ftn perft`` does both).
 """
@@ -15,8 +15,10 @@ from dataclasses import dataclass, field
 
 from notation.model import Game
 from verifier.diagnostics import Diagnostic
-from verifier.rules.engine import GameState, RoundState, perft_divide
-from verifier.rules.engine import perft as perft_count
+from verifier.rules.game import GameState
+from verifier.rules.perft import perft as perft_count
+from verifier.rules.perft import perft_divide
+from verifier.rules.round import RoundState
 
 
 @dataclass

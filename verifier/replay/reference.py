@@ -5,7 +5,8 @@ Boundary: frozen dataclasses for one game of the 'replay' schema
 JSON-ready document the replay writes (``from_dict``) and turned back into
 exactly that document (``to_dict``: same keys, same order, so that
 ``json.dumps`` of it is the text ``ftn replay --format json`` writes). No
-rule and no I/O: the values are the replay's (``replay``, ``observers.Trace``).
+rule and no I/O: the values are the replay's (``replay.game``,
+``replay.observers.Trace``).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """What replaying a game returns: its findings and what its observers kept.
 
-Boundary: plain data (``GameReport``, ``Unknown``), filled by ``replay``;
+Boundary: plain data (``GameReport``, ``Unknown``), filled by ``replay.game``;
 no logic beyond counting and naming.
 """
 
@@ -11,7 +11,8 @@ from typing import Any
 
 from verifier.diagnostics import Counted, Diagnostic
 from verifier.replay.observers import Divergence
-from verifier.rules.engine import GameState, RoundState
+from verifier.rules.game import GameState
+from verifier.rules.round import RoundState
 from verifier.rules.start import Setup
 
 

@@ -7,10 +7,11 @@ hands, the line and its ends, the end total, the totals, whether the round
 or the game is over, the winner), list the ``legal_moves()``, ``play`` a
 move and get the ``ScoredEvent`` it made, ``copy()`` and ``pop()`` (undo),
 and write the game played so far as an FTN record. It adds no rule of its
-own: every move is applied and scored by the engine (``engine.Stepper``),
-the rules come from ``setup`` and ``options``, and an illegal move raises
-the engine's typed ``IllegalMoveError`` (one subclass per way a move can
-break a rule, each with the rule it breaks). No I/O: nothing is read or
+own: every move is applied and scored by the engine
+(``rules.game.Stepper``), the rules come from ``rules.start.Setup`` and
+``rules.options``, and an illegal move raises the engine's typed
+``rules.illegal.IllegalMoveError`` (one subclass per way a move can break a
+rule, each with the rule it breaks). No I/O: nothing is read or
 printed here; the record is a ``notation.model.Game``, printed by
 ``notation.ftn.printer``.
 
@@ -32,27 +33,17 @@ from typing import Any
 
 from notation.ftn.printer import print_game
 from notation.model import Game, Knock, Placement, Tag, Tile
-from verifier.rules.engine import (
-    KNOCK,
-    GameOverError,
-    GameState,
-    IllegalMoveError,
-    Move,
-    NotYourTurnError,
-    Placed,
-    RoundOverError,
-    RoundState,
-    Rules,
-    Scored,
-    Stepper,
-    WrongOpenerError,
-    copy_game,
-    copy_round,
-    deal_problems,
-    full_set,
-    perft_moves,
-)
+from verifier.rules.game import GameState, Stepper, copy_game
 from verifier.rules.generate import seat_names
+from verifier.rules.illegal import (
+    GameOverError,
+    IllegalMoveError,
+    NotYourTurnError,
+    RoundOverError,
+    WrongOpenerError,
+)
+from verifier.rules.moves import KNOCK, Move
+from verifier.rules.perft import perft_moves
 from verifier.rules.plays import (
     GameResult,
     PlayedRound,
@@ -63,7 +54,11 @@ from verifier.rules.plays import (
     record_hands,
     write_record,
 )
+from verifier.rules.round import RoundState, copy_round
+from verifier.rules.ruleset import Rules
+from verifier.rules.scoring import Placed, Scored
 from verifier.rules.start import HeaderProblem, Setup, read_header
+from verifier.rules.tiles import deal_problems, full_set
 
 __all__ = ["KNOCK", "Board", "GameResult", "Move", "RoundOutcome", "ScoredEvent", "parse_move"]
 

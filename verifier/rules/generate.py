@@ -26,8 +26,11 @@ from notation.model import (
     TotalsClaim,
     Winner,
 )
-from verifier.rules.engine import KNOCK, GameState, Stepper, full_set
+from verifier.rules.game import GameState, Stepper
+from verifier.rules.moves import KNOCK
+from verifier.rules.scoring import Placed, Scored
 from verifier.rules.start import Setup
+from verifier.rules.tiles import full_set
 
 SEAT_NAMES = {2: ("N", "S"), 3: ("N", "E", "W"), 4: ("N", "E", "S", "W")}
 MAX_ROUNDS = 2000
@@ -61,57 +64,7 @@ def generate_game(
         if len(rounds) >= MAX_ROUNDS:
             raise ValueError(f"the game did not finish within {MAX_ROUNDS} rounds "
                              f"(target {rules.target})")
-        deck = tiles[:]
-        rng.shuffle(deck)
-        n = rules.hand_size
-        hands = [sorted(deck[i * n : (i + 1) * n]) for i in range(rules.players)]
-        k = len(rounds) + 1
-        opener = state.opener_for(k, hands)
-        step = Stepper(state, state.new_round(hands, opener, names))
-        rs = step.round
-        events: list[Event] = []
-        while not step.over:
-            seat = rs.turn
-            move = rng.choice(rs.legal_moves())
-            if move is KNOCK:
-                step.knock(seat)
-                events.append(Knock(names[seat], 0, 0))
-                continue
-            assert move.tile is not None
-            placed, scored = step.place(seat, move.tile[0], move.tile[1], move.end)
-            events.append(
-                Placement(
-                    names[seat],
-                    move.tile,
-                    placed.end,
-                    EndTotalClaim(placed.end_total, 0),
-                    PointsClaim(
-                        placed.points, placed.bonus if placed.bonus else None,
-                        not scored.credited, 0,
-                    ) if not scored.credited or scored.amount == placed.points + placed.bonus
-                    # An engine under test that credited a part of the event.
-                    else PointsClaim(scored.amount, None, False, 0),
-                    TotalsClaim(tuple(state.scores), 0),
-                    0,
-                    0,
-                )
-            )
-        if not state.over:
-            # The knocks that show a block (R7.5).
-            for seat in rs.block_knocks():
-                step.knock(seat)
-                events.append(Knock(names[seat], 0, 0))
-        state.end_round()
-        found = step.outcome()
-        assert found is not None
-        outcome, who = found
-        rounds.append(
-            Round(
-                k, names[opener], tuple(_deals(names, hands)), tuple(events),
-                RoundResult(outcome, None if who is None else names[who],
-                            TotalsClaim(tuple(state.scores), 0)),
-            )
-        )
+        rounds.append(_play_round(rng, state, names, tiles, len(rounds) + 1))
     assert state.winner is not None
     tags = [Tag("ftn", ("1",))]
     tags += [Tag("seat", (names[i], f"Player {i + 1}")) for i in range(rules.players)]
@@ -125,6 +78,66 @@ def generate_game(
     return Game(
         tuple(tags), tuple(rounds),
         Winner(setup.side_names[state.winner], TotalsClaim(tuple(state.scores), 0)),
+    )
+
+
+def _play_round(rng: random.Random, state: GameState, names: tuple[str, ...],
+                tiles: list[tuple[int, int]], k: int) -> Round:
+    """Round ``k`` of the game: dealt from a shuffle of ``tiles``, played to
+    its end by random legal moves (the knocks that show a block included),
+    every claim written."""
+    rules = state.rules
+    deck = tiles[:]
+    rng.shuffle(deck)
+    n = rules.hand_size
+    hands = [sorted(deck[i * n : (i + 1) * n]) for i in range(rules.players)]
+    opener = state.opener_for(k, hands)
+    step = Stepper(state, state.new_round(hands, opener, names))
+    rs = step.round
+    events: list[Event] = []
+    while not step.over:
+        seat = rs.turn
+        move = rng.choice(rs.legal_moves())
+        if move is KNOCK:
+            step.knock(seat)
+            events.append(Knock(names[seat], 0, 0))
+            continue
+        assert move.tile is not None
+        placed, scored = step.place(seat, move.tile[0], move.tile[1], move.end)
+        events.append(_placement(names[seat], move.tile, placed, scored, state))
+    if not state.over:
+        # The knocks that show a block (R7.5).
+        for seat in rs.block_knocks():
+            step.knock(seat)
+            events.append(Knock(names[seat], 0, 0))
+    state.end_round()
+    found = step.outcome()
+    assert found is not None
+    outcome, who = found
+    return Round(
+        k, names[opener], tuple(_deals(names, hands)), tuple(events),
+        RoundResult(outcome, None if who is None else names[who],
+                    TotalsClaim(tuple(state.scores), 0)),
+    )
+
+
+def _placement(seat: str, tile: tuple[int, int], placed: Placed, scored: Scored,
+               state: GameState) -> Placement:
+    """A placement with every claim written as the engine computed it."""
+    return Placement(
+        seat,
+        tile,
+        placed.end,
+        EndTotalClaim(placed.end_total, 0),
+        PointsClaim(
+            placed.points, placed.bonus if placed.bonus else None,
+            not scored.credited, 0,
+        ) if not scored.credited or scored.amount == placed.points + placed.bonus
+        # An engine under test that credited a part of the event.
+        else PointsClaim(scored.amount, None, False, 0),
+        TotalsClaim(tuple(state.scores), 0),
+        0,
+        0,
     )
 
 

@@ -21,7 +21,7 @@ from typing import Any
 from notation.hints import aside
 from notation.options import OPTIONS as TABLE
 from notation.options import PRESET_TEXT, PRESETS, Option
-from verifier.rules.engine import Rules
+from verifier.rules.ruleset import Rules
 
 __all__ = ["OPTIONS", "PRESETS", "PRESET_TEXT", "Problem", "describe", "given",
            "known_options", "resolve"]
@@ -111,85 +111,113 @@ def resolve(
 ) -> tuple[Rules | None, list[Problem]]:
     """The rules for ``players`` seats under a preset (None: pagat) and the
     options declared in order; or None and every problem found."""
-    problems: list[Problem] = []
     name = "pagat" if preset is None else preset  # [rules ""] names no preset
     if name not in PRESETS:
         known = "; ".join(f'"{n}": {t}' for n, t in PRESET_TEXT.items())
         return None, [Problem(-1, f"unknown rules preset {name!r}{aside(name, PRESETS)}; "
                                   f"known presets: {known}")]
-    values = dict(PRESETS[name])
-    for i, (opt, value) in enumerate(declared):
-        if opt not in OPTIONS:
-            problems.append(Problem(i, f"unknown rule option {opt!r}{aside(opt, OPTIONS)}; "
-                                       f"known options: {known_options()}"))
-            continue
-        values[opt] = value
+    problems = [Problem(i, f"unknown rule option {opt!r}{aside(opt, OPTIONS)}; "
+                           f"known options: {known_options()}")
+                for i, (opt, _) in enumerate(declared) if opt not in OPTIONS]
     if problems:
         return None, problems
+    words = _Words({**PRESETS[name], **dict(declared)}, declared)
+    if words.problems:
+        return None, words.problems
+    return words.rules(players)
 
-    def bad(opt: str) -> None:
-        index = next((i for i, (o, _) in enumerate(declared) if o == opt), None)
-        value = values[opt] or ""
+
+class _Words:
+    """The option words in force (a preset's, and the declarations over
+    it), each read and checked on its own (``problems``, in the order of
+    the checks: ``set``, the simple options in the table's order,
+    ``partnerships``, ``hand``); then, by ``rules``, together."""
+
+    def __init__(self, values: dict[str, str | None],
+                 declared: Sequence[tuple[str, str]]) -> None:
+        self.values = values
+        self.declared = declared
+        self.problems: list[Problem] = []
+        self.pip = SETS.get(values["set"] or "")
+        if self.pip is None:
+            self.bad("set")
+        self.fields = self.simple()
+        self.partners = None if values["partnerships"] is None else _onoff(values["partnerships"])
+        if values["partnerships"] is not None and self.partners is None:
+            self.bad("partnerships")
+        self.hand = values["hand"]
+        if self.hand is not None and not (
+            self.hand in DEAL_TABLES or (_whole(self.hand) and int(self.hand) >= 1)
+        ):
+            self.bad("hand")
+
+    def bad(self, opt: str) -> None:
+        """A value that option ``opt`` does not take, found at its declaration."""
+        index = next((i for i, (o, _) in enumerate(self.declared) if o == opt), None)
+        value = self.values[opt] or ""
         near = aside(value, WORDS.get(opt, ()))
-        problems.append(Problem(index, f"bad value {value!r} for {opt}: {OPTIONS[opt]}{near}"))
+        self.problems.append(Problem(index, f"bad value {value!r} for {opt}: "
+                                            f"{OPTIONS[opt]}{near}"))
 
-    pip = SETS.get(values["set"] or "")
-    if pip is None:
-        bad("set")
-    fields: dict[str, Any] = {}  # the simple options' fields (left out: the default)
-    for field, option in SIMPLE.items():
-        if option.name not in values:  # a preset that does not name it
-            continue
-        word = values[option.name] or ""
-        if option.words is None:
-            if _whole(word) and int(word) >= 1:
-                fields[field] = int(word)
+    def simple(self) -> dict[str, Any]:
+        """The simple options' ``Rules`` fields (one a preset leaves out
+        keeps the field's default)."""
+        fields: dict[str, Any] = {}
+        for field, option in SIMPLE.items():
+            if option.name not in self.values:  # a preset that does not name it
+                continue
+            word = self.values[option.name] or ""
+            if option.words is None:
+                if _whole(word) and int(word) >= 1:
+                    fields[field] = int(word)
+                else:
+                    self.bad(option.name)
+            elif word in option.words:
+                fields[field] = option.words[word]
             else:
-                bad(option.name)
-        elif word in option.words:
-            fields[field] = option.words[word]
-        else:
-            bad(option.name)
-    partners = None if values["partnerships"] is None else _onoff(values["partnerships"])
-    if values["partnerships"] is not None and partners is None:
-        bad("partnerships")
-    hand_word = values["hand"]
-    if hand_word is not None and not (
-        hand_word in DEAL_TABLES or (_whole(hand_word) and int(hand_word) >= 1)
-    ):
-        bad("hand")
-    if problems:
-        return None, problems
-    assert pip is not None
+                self.bad(option.name)
+        return fields
 
-    limit = MAX_PLAYERS[pip]
-    if not 2 <= players <= limit:
-        return None, [Problem(None, f"{players} seats; {values['set']} allows 2 to {limit} "
-                                    "players (V1)")]
-    if hand_word is None:
-        if players not in (2, 3, 4):
-            return None, [Problem(None, f"R2.1 gives hand sizes for 2 to 4 players; declare "
-                                        f'one for {players}: [rule "hand" "N"], or "more" / '
-                                        '"fewer" (V1)')]
-        hand = {2: 7, 3: 5, 4: 5}[players]  # R2.1
-    elif hand_word in DEAL_TABLES:
-        size = DEAL_TABLES[hand_word][pip].get(players)
-        if size is None:
-            return None, [Problem(None, f"the '{hand_word}' deal table has no hand size for "
-                                        f"{players} players with {values['set']}")]
-        hand = size
-    else:
-        hand = int(hand_word)
-    if partners is None:
-        partners = players == 4  # R1.3
-    if partners and players != 4:
-        return None, [Problem(None, f"partnerships need 4 players, not {players} (V6)")]
-    rules = Rules(players=players, max_pip=pip, hand_size=hand, partnerships=partners,
-                  **fields)
-    combo = rules.problems()
-    if combo:
-        return None, [Problem(None, "; ".join(combo))]
-    return rules, []
+    def rules(self, players: int) -> tuple[Rules | None, list[Problem]]:
+        """The rules of the words read, for ``players`` seats; or None and
+        why they cannot be together (the set's players, the hand size,
+        partnerships, the deal)."""
+        pip = self.pip
+        assert pip is not None
+        limit = MAX_PLAYERS[pip]
+        if not 2 <= players <= limit:
+            return None, [Problem(None, f"{players} seats; {self.values['set']} allows 2 to "
+                                        f"{limit} players (V1)")]
+        hand = self.hand_size(pip, players)
+        if isinstance(hand, Problem):
+            return None, [hand]
+        partners = players == 4 if self.partners is None else self.partners  # R1.3
+        if partners and players != 4:
+            return None, [Problem(None, f"partnerships need 4 players, not {players} (V6)")]
+        rules = Rules(players=players, max_pip=pip, hand_size=hand, partnerships=partners,
+                      **self.fields)
+        combo = rules.problems()
+        if combo:
+            return None, [Problem(None, "; ".join(combo))]
+        return rules, []
+
+    def hand_size(self, pip: int, players: int) -> int | Problem:
+        """The hand size the ``hand`` word gives (R2.1 when none, V1), or why
+        there is none."""
+        word = self.hand
+        if word is None:
+            if players not in (2, 3, 4):
+                return Problem(None, f"R2.1 gives hand sizes for 2 to 4 players; declare "
+                                     f'one for {players}: [rule "hand" "N"], or "more" / '
+                                     '"fewer" (V1)')
+            return {2: 7, 3: 5, 4: 5}[players]  # R2.1
+        if word in DEAL_TABLES:
+            size = DEAL_TABLES[word][pip].get(players)
+            if size is None:
+                return Problem(None, f"the '{word}' deal table has no hand size for "
+                                     f"{players} players with {self.values['set']}")
+            return size
+        return int(word)
 
 
 def describe(rules: Rules) -> dict[str, str]:

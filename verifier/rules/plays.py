@@ -27,7 +27,7 @@ from notation.model import (
     TotalsClaim,
     Winner,
 )
-from verifier.rules.engine import KNOCK, Move
+from verifier.rules.moves import KNOCK, Move
 
 __all__ = ["GameResult", "PlayedRound", "RoundOutcome", "ScoredEvent", "line_of", "parse_move",
            "record_hands", "write_record"]

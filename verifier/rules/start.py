@@ -3,12 +3,12 @@ or from what a program declares.
 
 Boundary: reads a record's header tags (``notation.model.Tag``) into a
 ``Setup``: the seat names, the side names, the ``Rules`` (through
-``options.resolve``), the first opener, and which declared options decide
+``rules.options.resolve``), the first opener, and which declared options decide
 which diagnostics. A header that cannot be read gives ``HeaderProblem`` s
 (message and the element to place it at), never an exception. The replay,
 the live protocol, the generator and the test engines all start a game from
 a ``Setup``. No I/O, no diagnostics of its own (the replay turns problems
-into ``bad-header``), no rules of play (``engine`` has them).
+into ``bad-header``), no rules of play (``rules.round`` and ``rules.game`` have them).
 """
 
 from __future__ import annotations
@@ -22,8 +22,9 @@ from notation.hints import close_matches, did_you_mean
 from notation.json.text import MAX_DIGITS  # the readers' limit of a number (FTN and JSON)
 from notation.model import RESERVED_WORDS, Game, Tag
 from verifier.diagnostics import DiagnosticName, Name
-from verifier.rules.engine import GameState, Rules
+from verifier.rules.game import GameState
 from verifier.rules.options import Problem, known_options, resolve
+from verifier.rules.ruleset import Rules
 
 FORMAT_VERSIONS = ("1",)
 START_ROUND_RE = re.compile(r"0*[1-9][0-9]*\Z")
@@ -141,109 +142,171 @@ def _missing(game: Game, key: str, message: str) -> HeaderProblem:
 
 def read_header(game: Game) -> Setup | HeaderProblem | list[HeaderProblem]:
     """The set-up a record's header declares, or every problem found in it."""
-    seats: list[str] = []
-    first: Tag | None = None
-    start: Tag | None = None
-    preset: Tag | None = None
-    declared: list[tuple[str, str]] = []
-    option_tags: list[Tag] = []
-    seen: set[str] = set()
-    found: list[HeaderProblem] = []
-    bad_seat = False  # a [seat] tag already reported
-    for tag in game.tags:
-        k, v = tag.key, tag.values
-        if k in ("ftn", "first", "rules", "start") and k in seen:
-            found.append(HeaderProblem(f"the tag [{k}] is given twice", tag))
-            continue
-        seen.add(k)
+    return _Header(game).read()
+
+
+#: The tags a header may give once only.
+_ONCE = ("ftn", "first", "rules", "start")
+
+
+class _Header:
+    """One record's header read: its tags one by one (a method for each kind
+    that the checks read), then the set-up they make, or every problem
+    found, in the order of the phases (tags, seats and rules, start, first
+    opener)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.seats: list[str] = []
+        self.first: Tag | None = None
+        self.start: Tag | None = None
+        self.preset: Tag | None = None
+        self.declared: list[tuple[str, str]] = []
+        self.option_tags: list[Tag] = []  # the [rule] tag of each declaration
+        self.seen: set[str] = set()
+        self.found: list[HeaderProblem] = []
+        self.bad_seat = False  # a [seat] tag already reported
+
+    def read(self) -> Setup | HeaderProblem | list[HeaderProblem]:
+        """The set-up, or the problems in order of place."""
+        for tag in self.game.tags:
+            self.tag(tag)
+        if "ftn" not in self.seen:
+            self.found.append(_missing(self.game, "ftn", 'the [ftn "1"] tag is missing'))
+        rules = self.ruleset()
+        begins = None if rules is None else self.begins(rules)
+        self.check_first(_by_lot(self.preset, self.declared) if rules is None
+                         else rules.opener == "rotate")
+        if self.found or rules is None or begins is None:
+            return _sorted(self.found)
+        setup = _setup_of(rules, tuple(self.seats), self.first_opener(begins[0]))
+        if self.start is None:
+            return setup
+        return replace(setup, start_round=begins[0], start_totals=begins[1],
+                       totals_known=begins[1] is not None)
+
+    def tag(self, tag: Tag) -> None:
+        """Read one tag (every tag the checks do not read is free)."""
+        k = tag.key
+        if k in _ONCE and k in self.seen:
+            self.found.append(HeaderProblem(f"the tag [{k}] is given twice", tag))
+            return
+        self.seen.add(k)
         if k == "ftn":
-            if len(v) != 1 or v[0] not in FORMAT_VERSIONS:
-                found.append(HeaderProblem(
-                    "the format version must be " + " or ".join(f'"{x}"' for x in FORMAT_VERSIONS)
-                    + ': [ftn "1"]', tag, " ".join(v) or None,
-                ))
+            self.version(tag)
         elif k == "seat":
-            if not 1 <= len(v) <= 2 or not SEAT_RE.match(v[0]):
-                bad_seat = True
-                found.append(HeaderProblem(
-                    '[seat] takes a seat name (a letter, then letters, digits or _; not a '
-                    'reserved word) and an optional player: [seat "N" "Alice"]', tag,
-                ))
-            elif v[0] in seats:
-                bad_seat = True
-                found.append(HeaderProblem(f"seat {v[0]} is given twice", tag))
-            else:
-                seats.append(v[0])
+            self.seat(tag)
         elif k == "first":
-            first = tag
+            self.first = tag
         elif k == "start":
-            start = tag
+            self.start = tag
         elif k == "rules":
-            if len(v) != 1:
-                found.append(HeaderProblem('[rules] takes one preset: [rules "pagat"]', tag))
+            if len(tag.values) != 1:
+                self.found.append(HeaderProblem('[rules] takes one preset: [rules "pagat"]', tag))
             else:
-                preset = tag
+                self.preset = tag
         elif k == "rule":
-            if len(v) != 2:
-                found.append(HeaderProblem(
-                    f'[rule] takes an option and its value: [rule "target" "100"]; '
-                    f"known options: {known_options()}", tag,
-                ))
-            else:
-                declared.append((v[0], v[1]))
-                option_tags.append(tag)
-    if "ftn" not in seen:
-        found.append(_missing(game, "ftn", 'the [ftn "1"] tag is missing'))
-    named = preset.values[0] if preset else None
-    if len(seats) < 2 and not bad_seat:
-        found.append(_missing(
-            game, "seat", f"{len(seats)} seat{'' if len(seats) == 1 else 's'}; at least 2 "
-            '[seat] tags are needed, one a seat in clockwise order: [seat "N"]'))
-    if len(seats) < 2:
-        # What is wrong with each declaration alone is still said.
-        rules = None
-        problems = tuple(p for p in _resolve(2, named, tuple(declared))[1]
-                         if p.index is not None)
-    else:
-        rules, problems = _resolve(len(seats), named, tuple(declared))
-    if rules is None:
-        found += [
-            HeaderProblem(p.message, (
-                preset if p.index == -1 and preset is not None
-                else option_tags[p.index] if p.index is not None and p.index >= 0 else game
+            self.rule(tag)
+
+    def version(self, tag: Tag) -> None:
+        """``[ftn "1"]``: the format version."""
+        v = tag.values
+        if len(v) != 1 or v[0] not in FORMAT_VERSIONS:
+            self.found.append(HeaderProblem(
+                "the format version must be " + " or ".join(f'"{x}"' for x in FORMAT_VERSIONS)
+                + ': [ftn "1"]', tag, " ".join(v) or None,
             ))
-            for p in problems
-        ]
-        by_lot = _by_lot(preset, declared)
-    else:
-        by_lot = rules.opener == "rotate"
-        begins = read_start(start, rules, seats) if start is not None else (1, None)
+
+    def seat(self, tag: Tag) -> None:
+        """``[seat "N" "Alice"]``: the next seat clockwise."""
+        v = tag.values
+        if not 1 <= len(v) <= 2 or not SEAT_RE.match(v[0]):
+            self.bad_seat = True
+            self.found.append(HeaderProblem(
+                '[seat] takes a seat name (a letter, then letters, digits or _; not a '
+                'reserved word) and an optional player: [seat "N" "Alice"]', tag,
+            ))
+        elif v[0] in self.seats:
+            self.bad_seat = True
+            self.found.append(HeaderProblem(f"seat {v[0]} is given twice", tag))
+        else:
+            self.seats.append(v[0])
+
+    def rule(self, tag: Tag) -> None:
+        """``[rule "NAME" "VALUE"]``: one option declared."""
+        if len(tag.values) != 2:
+            self.found.append(HeaderProblem(
+                f'[rule] takes an option and its value: [rule "target" "100"]; '
+                f"known options: {known_options()}", tag,
+            ))
+        else:
+            self.declared.append((tag.values[0], tag.values[1]))
+            self.option_tags.append(tag)
+
+    def ruleset(self) -> Rules | None:
+        """The rules the seats, the preset and the options declare; None
+        when they cannot be (the problems found, each at its tag)."""
+        seats, game = self.seats, self.game
+        named = self.preset.values[0] if self.preset else None
+        if len(seats) < 2 and not self.bad_seat:
+            self.found.append(_missing(
+                game, "seat", f"{len(seats)} seat{'' if len(seats) == 1 else 's'}; at least 2 "
+                '[seat] tags are needed, one a seat in clockwise order: [seat "N"]'))
+        if len(seats) < 2:
+            # What is wrong with each declaration alone is still said.
+            rules = None
+            problems = tuple(p for p in _resolve(2, named, tuple(self.declared))[1]
+                             if p.index is not None)
+        else:
+            rules, problems = _resolve(len(seats), named, tuple(self.declared))
+        if rules is None:
+            preset = self.preset
+            self.found += [
+                HeaderProblem(p.message, (
+                    preset if p.index == -1 and preset is not None
+                    else self.option_tags[p.index] if p.index is not None and p.index >= 0
+                    else game
+                ))
+                for p in problems
+            ]
+        return rules
+
+    def begins(self, rules: Rules) -> tuple[int, tuple[int, ...] | None] | None:
+        """The first round and the totals then (``[start]``; a game's start
+        without it); None when the tag is wrong (its problem found)."""
+        if self.start is None:
+            return 1, None
+        begins = read_start(self.start, rules, self.seats)
         if isinstance(begins, HeaderProblem):
-            found.append(begins)
-    if first is None and by_lot and start is None:
-        found.append(_missing(
-            game, "first", 'the [first "SEAT"] tag (the first opener, R3.1) is missing'))
-    if first is not None and len(seats) >= 2 and (
-            len(first.values) != 1 or first.values[0] not in seats):
-        opener = first.values[0] if len(first.values) == 1 else ""
-        found.append(HeaderProblem(
-            f"[first] must name one seat of {', '.join(seats)}"
-            + did_you_mean(opener, seats, '"'), first))
-    if found or rules is None or isinstance(begins, HeaderProblem):
-        return _sorted(found)
-    if first is not None:
-        at = seats.index(first.values[0])
-    elif start is not None and game.rounds and game.rounds[0].opener in seats:
-        # A record that starts in mid-game: the first opener follows from the
-        # opener of its first round (R3.2).
-        at = (seats.index(game.rounds[0].opener) - (begins[0] - 1)) % len(seats)
-    else:
-        at = 0
-    setup = _setup_of(rules, tuple(seats), at)
-    if start is None:
-        return setup
-    return replace(setup, start_round=begins[0], start_totals=begins[1],
-                   totals_known=begins[1] is not None)
+            self.found.append(begins)
+            return None
+        return begins
+
+    def check_first(self, by_lot: bool) -> None:
+        """The ``[first]`` tag: given when the first opener is chosen by lot
+        (R3.1) and the record starts with the game, and one of the seats."""
+        first, seats = self.first, self.seats
+        if first is None and by_lot and self.start is None:
+            self.found.append(_missing(
+                self.game, "first", 'the [first "SEAT"] tag (the first opener, R3.1) is missing'))
+        if first is not None and len(seats) >= 2 and (
+                len(first.values) != 1 or first.values[0] not in seats):
+            opener = first.values[0] if len(first.values) == 1 else ""
+            self.found.append(HeaderProblem(
+                f"[first] must name one seat of {', '.join(seats)}"
+                + did_you_mean(opener, seats, '"'), first))
+
+    def first_opener(self, first_round: int) -> int:
+        """The first opener's seat (R3.1): ``[first]``'s; for a record that
+        starts in mid-game (at round ``first_round``) without it, the one
+        that follows from the opener of its first round (R3.2); else the
+        first seat."""
+        seats, rounds = self.seats, self.game.rounds
+        if self.first is not None:
+            return seats.index(self.first.values[0])
+        if self.start is not None and rounds and rounds[0].opener in seats:
+            return (seats.index(rounds[0].opener) - (first_round - 1)) % len(seats)
+        return 0
 
 
 def _by_lot(preset: Tag | None, declared: list[tuple[str, str]]) -> bool:
