@@ -563,30 +563,30 @@ def test_an_input_without_a_game_is_a_warning_and_strict_makes_it_an_error(
     assert run("check", "--strict", str(SAMPLES / "valid" / "four-players.ftn"))[0] == 0
 
 
-def test_the_schema_names_of_the_help_are_the_published_schemas() -> None:
-    from verifier.cli.params import SCHEMA_NAMES
-    from verifier.files.published import SCHEMAS
-
-    assert tuple(SCHEMAS) == SCHEMA_NAMES
-
-
 def test_the_values_the_command_line_offers_are_their_registries() -> None:
-    """``verifier.cli.params`` writes the values of the options whose
-    registries lie below the public library (start-up): each is the same as
-    its registry's."""
-    from verifier.cli import params
+    """Each option whose values are a registry's offers that registry's
+    names, which the command line has from ``verifier``'s public names."""
+    import verifier
+    from verifier.cli.audit import Resync
+    from verifier.cli.convert import To
+    from verifier.cli.export import To as ExportTo
+    from verifier.cli.stats import StatsFormat
     from verifier.data import export, report
-    from verifier.files.formats import NOTATIONS, globs
-    from verifier.pipeline.jobs.audit import auditor
-    from verifier.rules.generate import HIDE_MODES
+    from verifier.files import formats, published
+    from verifier.pipeline.jobs import audit
+    from verifier.rules import generate
 
-    assert tuple(NOTATIONS) == params.RECORD_KINDS
-    assert globs() == params.RECORD_FILES
-    assert tuple(export.TABLE_FORMATS) == params.TABLE_KINDS
-    assert tuple(report.STATS_FORMATS) == params.COUNT_FORMATS
-    assert tuple(HIDE_MODES) == params.HIDE_MODES
-    for resync in params.RESYNC:
-        auditor(resync)  # each is one that the audit knows
+    assert verifier.NOTATIONS is formats.NOTATIONS and verifier.SCHEMAS is published.SCHEMAS
+    assert verifier.RECORD_FILES == formats.globs() == "*.ftn, *.json, *.jsonl and *.ndjson"
+    assert verifier.TABLE_FORMATS is export.TABLE_FORMATS
+    assert verifier.STATS_FORMATS is report.STATS_FORMATS
+    assert verifier.RESYNC is audit.RESYNC and verifier.HIDE_MODES is generate.HIDE_MODES
+    assert [t.value for t in To] == list(formats.NOTATIONS) == ["ftn", "json", "jsonl"]
+    assert [t.value for t in ExportTo] == list(export.TABLE_FORMATS)
+    assert [t.value for t in StatsFormat] == list(report.STATS_FORMATS)
+    assert [t.value for t in Resync] == ["claimed", "computed"] == list(audit.RESYNC)
+    _, help_text, _ = run("schema", "--help")
+    assert ", ".join(published.SCHEMAS) in " ".join(help_text.split())
 
 
 # What a check of FTN does not use, so that the command line does not load it

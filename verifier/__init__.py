@@ -46,19 +46,25 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from verifier.data.export import TABLE_FORMATS
+    from verifier.data.report import STATS_FORMATS
     from verifier.data.select import FilterError
     from verifier.files.escaping import escape_controls, escape_lines
+    from verifier.files.formats import NOTATIONS, RECORD_FILES
     from verifier.files.outputs import WriteError, write_atomic
     from verifier.files.pieces import Piece
+    from verifier.files.published import SCHEMAS
     from verifier.files.streams import InputError
     from verifier.files.tomlfile import SettingsError
     from verifier.live.run import Unreadable
+    from verifier.pipeline.jobs.audit import RESYNC
     from verifier.pipeline.settings import Settings
     from verifier.pipeline.tasks import DaskMissing
     from verifier.pipeline.workers import WorkerDied
     from verifier.record.journal import CannotRecord
     from verifier.replay.perft import NoStart
     from verifier.rules.board import Board
+    from verifier.rules.generate import HIDE_MODES
     from verifier.rules.illegal import (
         AmbiguousPlacementError,
         GameOverError,
@@ -93,15 +99,56 @@ _LAZY = {
     "DaskMissing": "pipeline.tasks", "WorkerDied": "pipeline.workers",
     "NoStart": "replay.perft", "FilterError": "data.select", "ShowError": "show.page",
     "CannotRecord": "record.journal", "Unreadable": "live.run",
+    # The registries whose names the library's jobs take: the record
+    # notations (and the file names a directory walk reads), the published
+    # schemas, the forms of stats and export, how an audit resyncs, what a
+    # generated record hides.
+    "NOTATIONS": "files.formats", "RECORD_FILES": "files.formats",
+    "SCHEMAS": "files.published", "STATS_FORMATS": "data.report",
+    "TABLE_FORMATS": "data.export", "RESYNC": "pipeline.jobs.audit",
+    "HIDE_MODES": "rules.generate",
 }
 
 __all__ = [
-    "KNOCK", "AmbiguousPlacementError", "Board", "CannotRecord", "DaskMissing", "FilterError",
-    "GameOverError", "GameResult", "IllegalMoveError", "InputError", "KnockWhileAbleError",
-    "Move", "NoStart", "NotYourTurnError", "Piece", "RoundOutcome", "RoundOverError",
-    "ScoredEvent", "Settings", "SettingsError", "ShowError", "TileDoesNotFitError",
-    "TileNotInHandError", "Unreadable", "WorkerDied", "WriteError", "WrongOpenerError", "api",
-    "escape_controls", "escape_lines", "parse_move", "write_atomic",
+    "HIDE_MODES",
+    "KNOCK",
+    "NOTATIONS",
+    "RECORD_FILES",
+    "RESYNC",
+    "SCHEMAS",
+    "STATS_FORMATS",
+    "TABLE_FORMATS",
+    "AmbiguousPlacementError",
+    "Board",
+    "CannotRecord",
+    "DaskMissing",
+    "FilterError",
+    "GameOverError",
+    "GameResult",
+    "IllegalMoveError",
+    "InputError",
+    "KnockWhileAbleError",
+    "Move",
+    "NoStart",
+    "NotYourTurnError",
+    "Piece",
+    "RoundOutcome",
+    "RoundOverError",
+    "ScoredEvent",
+    "Settings",
+    "SettingsError",
+    "ShowError",
+    "TileDoesNotFitError",
+    "TileNotInHandError",
+    "Unreadable",
+    "WorkerDied",
+    "WriteError",
+    "WrongOpenerError",
+    "api",
+    "escape_controls",
+    "escape_lines",
+    "parse_move",
+    "write_atomic",
 ]
 
 

@@ -777,7 +777,7 @@ def _arithmetic(setup: Setup) -> tuple[Observer, list[dict[int, str]]]:
 
         def placed(self, n: int, ev: Placement, placed: Placed, scored: Scored,
                    step: Stepper) -> None:
-            rounds[-1][n] = placed.why(rules)
+            rounds[-1][n] = placed.why(rules.divisors)
 
     return Why(), rounds
 

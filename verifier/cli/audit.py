@@ -15,10 +15,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from verifier import api
+from verifier import RECORD_FILES, RESYNC, api
 from verifier.cli import common as c
 from verifier.cli.console import EXIT_USAGE, err, fail, said, show_piece
-from verifier.cli.params import RESYNC
 
 command = c.one_command()
 
@@ -27,7 +26,7 @@ if TYPE_CHECKING:
 else:
     Resync = c.choices("Resync", RESYNC)
 CLAIMED = Resync("claimed")  # the default
-AuditPaths = Annotated[list[str] | None, c.option("audit-paths")]
+AuditPaths = Annotated[list[str] | None, c.option("audit-paths", files=RECORD_FILES)]
 ResyncOpt = Annotated[Resync, c.option("resync")]
 EngineOpt = Annotated[str | None, c.option("engine")]
 GenerateOpt = Annotated[int, c.option("generate")]

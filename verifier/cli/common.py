@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from verifier import api
+from verifier import RECORD_FILES, api
 from verifier.cli.console import fail, said
 from verifier.cli.params import PARAMS
 from verifier.render import RENDERERS, formats_help
@@ -107,7 +107,7 @@ def _timeout(value: float | None) -> float | None:
 CHECKS: dict[str, Any] = {"jobs": _jobs, "timeout": _timeout}
 
 
-Paths = Annotated[list[str], option("paths")]
+Paths = Annotated[list[str], option("paths", files=RECORD_FILES)]
 InArg = Annotated[str, option("in")]
 ExcludeOpt = Annotated[list[str] | None, option("exclude")]
 FormatOpt = Annotated[Format, option("format")]

@@ -8,18 +8,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated
 
-from verifier import api
+from verifier import NOTATIONS, api
 from verifier.cli import common as c
 from verifier.cli.console import EXIT_ERRORS, err, fail, said, show_piece
-from verifier.cli.params import RECORD_KINDS
 
 command = c.one_command()
 
 if TYPE_CHECKING:
     To = c.Choice
 else:
-    To = c.choices("To", RECORD_KINDS)
-ToOpt = Annotated[To | None, c.option("convert-to", formats="|".join(RECORD_KINDS))]
+    To = c.choices("To", NOTATIONS)
+ToOpt = Annotated[To | None, c.option("convert-to", formats="|".join(NOTATIONS))]
 PositionsOpt = Annotated[bool, c.option("positions")]
 
 

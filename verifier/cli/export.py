@@ -9,18 +9,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
-from verifier import api
+from verifier import TABLE_FORMATS, api
 from verifier.cli import common as c
 from verifier.cli.console import fail, finish, said
-from verifier.cli.params import TABLE_KINDS
 
 command = c.one_command()
 
 if TYPE_CHECKING:
     To = c.Choice
 else:
-    To = c.choices("ExportTo", TABLE_KINDS)
-ToOpt = Annotated[To, c.option("export-to", formats="|".join(TABLE_KINDS))]
+    To = c.choices("ExportTo", TABLE_FORMATS)
+ToOpt = Annotated[To, c.option("export-to", formats="|".join(TABLE_FORMATS))]
 DirOpt = Annotated[Path, c.option("output-dir")]
 
 

@@ -9,10 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
-from verifier import api
+from verifier import HIDE_MODES, api
 from verifier.cli import common as c
 from verifier.cli.console import fail
-from verifier.cli.params import HIDE_MODES
 
 command = c.one_command()
 

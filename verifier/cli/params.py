@@ -10,29 +10,13 @@ Typer; the types and defaults of the parameters stay with the commands
 that take them. A text that lists a registry's values holds a ``{field}``
 that the command fills from the registry (``formats``, ``options``...).
 The values of ``--to``, ``--hide``, ``--resync`` and the names of the
-schemas and of the record files are written here, where the command line
-can offer them without loading the modules that hold them (start-up; a
-test keeps each the same as its registry's).
+schemas and of the record files are their registries', public names of
+``verifier`` that a command loads when its module is loaded.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-#: The notations records are read and written in (``files.formats.NOTATIONS``).
-RECORD_KINDS = ("ftn", "json", "jsonl")
-#: The names of record files a directory walk reads (``files.formats.globs``).
-RECORD_FILES = "*.ftn, *.json, *.jsonl and *.ndjson"
-#: ``ftn export --to`` (``data.export.TABLE_FORMATS``).
-TABLE_KINDS = ("parquet", "csv")
-#: ``ftn stats --format`` (``data.report.STATS_FORMATS``).
-COUNT_FORMATS = ("text", "json", "csv")
-#: ``ftn generate --hide`` (``rules.generate.HIDE_MODES``).
-HIDE_MODES = ("none", "all", "first", "some")
-#: ``ftn audit --resync`` (``pipeline.jobs.audit.auditor``).
-RESYNC = ("claimed", "computed")
-#: The published schemas (``files.published.SCHEMAS``).
-SCHEMA_NAMES = ("record", "replay", "report")
 
 
 @dataclass(frozen=True)
@@ -63,7 +47,7 @@ def arg(metavar: str, help: str) -> Param:
 PARAMS: dict[str, Param] = {
     # Inputs and outputs.
     "paths": arg("PATH...", "FTN, JSON or JSON Lines files (also compressed: .gz, "
-                 f".bz2, .xz, .zst), directories (searched for {RECORD_FILES}, compressed or not), "
+                 ".bz2, .xz, .zst), directories (searched for {files}, compressed or not), "
                  "or - for stdin."),
     "in": arg("IN", "An FTN, JSON or JSON Lines file, or - for stdin."),
     "exclude": opt("--exclude", metavar="GLOB", help="Skip files and folders whose name or path "
@@ -120,7 +104,7 @@ PARAMS: dict[str, Param] = {
     "svg": opt("--svg", help="One SVG picture of --at's position."),
     # audit, perft, generate.
     "audit-paths": arg("[PATH]...", "Another engine's records (FTN, JSON, JSON Lines), "
-                       f"or directories (searched for {RECORD_FILES})."),
+                       "or directories (searched for {files})."),
     "resync": opt("--resync", metavar="claimed|computed", help="After a diverging round, go on "
                   "from the claimed totals or the computed ones."),
     "engine": opt("--engine", metavar="COMMAND", help="Audit a live engine: the command that "

@@ -8,14 +8,13 @@ from __future__ import annotations
 import sys
 from typing import Annotated
 
-from verifier import api
+from verifier import SCHEMAS, api
 from verifier.cli import common as c
 from verifier.cli.console import fail
-from verifier.cli.params import SCHEMA_NAMES
 
 command = c.one_command()
 
-NameArg = Annotated[str, c.option("schema", names=", ".join(SCHEMA_NAMES))]
+NameArg = Annotated[str, c.option("schema", names=", ".join(SCHEMAS))]
 
 
 @command.command()
@@ -23,5 +22,5 @@ def schema(name: NameArg) -> None:
     """Print one of the published JSON Schemas: record, replay or report."""
     text = api.schema(name)
     if text is None:
-        fail(f"ftn schema: unknown schema {name!r}; one of: {', '.join(SCHEMA_NAMES)}")
+        fail(f"ftn schema: unknown schema {name!r}; one of: {', '.join(SCHEMAS)}")
     sys.stdout.write(text)

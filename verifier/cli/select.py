@@ -8,19 +8,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated
 
-from verifier import api
+from verifier import NOTATIONS, api
 from verifier.cli import common as c
 from verifier.cli.console import EXIT_USAGE, err, fail, finish, said, show_piece
-from verifier.cli.params import RECORD_KINDS
 
 command = c.one_command()
 
 if TYPE_CHECKING:
     To = c.Choice
 else:
-    To = c.choices("To", RECORD_KINDS)
+    To = c.choices("To", NOTATIONS)
 Many = list[str] | None
-ToOpt = Annotated[To | None, c.option("select-to", formats="|".join(RECORD_KINDS))]
+ToOpt = Annotated[To | None, c.option("select-to", formats="|".join(NOTATIONS))]
 TagOpt = Annotated[Many, c.option("tag")]
 PlayerOpt = Annotated[Many, c.option("player")]
 CountOpt = Annotated[int | None, c.option("player-count")]

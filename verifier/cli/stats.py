@@ -9,20 +9,19 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, Annotated
 
-from verifier import api
+from verifier import STATS_FORMATS, api
 from verifier.cli import common as c
 from verifier.cli.console import finish, said
-from verifier.cli.params import COUNT_FORMATS
 
 command = c.one_command()
 
 if TYPE_CHECKING:
     StatsFormat = c.Choice
 else:
-    StatsFormat = c.choices("StatsFormat", COUNT_FORMATS)
+    StatsFormat = c.choices("StatsFormat", STATS_FORMATS)
 TEXT = StatsFormat("text")
 
-FormatOpt = Annotated[StatsFormat, c.option("stats-format", formats="|".join(COUNT_FORMATS))]
+FormatOpt = Annotated[StatsFormat, c.option("stats-format", formats="|".join(STATS_FORMATS))]
 ByOpt = Annotated[str | None, c.option("by")]
 
 

@@ -307,6 +307,10 @@ def globs(conjunction: str = "and") -> str:
     return ", ".join(names[:-1]) + f" {conjunction} {names[-1]}" if len(names) > 1 else names[0]
 
 
+#: The file patterns of records, as help texts name them.
+RECORD_FILES = globs()
+
+
 def game_text(game: Any, to: str, positions: bool = False) -> str:
     """One record as FTN (ending in a newline), as a JSON document (one line,
     without its end), or as a JSON Lines line (with it): the writer of

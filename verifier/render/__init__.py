@@ -79,3 +79,6 @@ def for_stream(format: str, color: str, out: IO[str], ctx: Context | None = None
     ctx = stream_context(color, out, ctx)
     ctx.color = ctx.color and format in ("text", "concise")
     return RENDERERS[format](out, ctx)
+
+
+__all__ = ["RENDERERS", "for_stream", "formats_help", "stream_context"]

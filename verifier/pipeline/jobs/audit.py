@@ -85,10 +85,18 @@ def _audit_computed(piece: Piece) -> list[AuditItem]:
     return audit_piece(piece, "computed")
 
 
+#: How an audit goes on after a diverging round (from the totals claimed
+#: or the computed ones), and the worker function of each (a function of
+#: the module, so that it can be sent to another process).
+RESYNC: dict[str, Callable[[Piece], list[AuditItem]]] = {
+    "claimed": _audit_claimed, "computed": _audit_computed,
+}
+
+
 def auditor(resync: str) -> Callable[[Piece], list[AuditItem]]:
-    """The worker function that audits a piece with ``resync`` (a function
-    of the module, so that it can be sent to another process)."""
-    return _audit_computed if resync == "computed" else _audit_claimed
+    """The worker function that audits a piece with ``resync`` (the claimed
+    totals' for a word that ``RESYNC`` does not know)."""
+    return RESYNC.get(resync, _audit_claimed)
 
 
 @dataclass(frozen=True)
