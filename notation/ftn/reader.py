@@ -213,8 +213,11 @@ class _Reader:
                 raw = raw.rstrip("\n")
             if direct and parser is not None and not comments and cr < 0:
                 # The direct path: a line of a game without a comment (and,
-                # for a long line, no number beyond the limit).
-                if run is not None or parser.allows("EVENTS"):
+                # for a long line, no number beyond the limit). Interpreted,
+                # the first event of a run is left to the line regex: trying
+                # the event regexes on each line where a run may start costs
+                # more (on the 'deal' lines) than it saves.
+                if run is not None or (scan and parser.allows("EVENTS")):
                     event = scan_event(raw, lineno) if scan else event_line(raw, lineno, regexes)
                     if event is not None:
                         if run is not None:
