@@ -1,7 +1,7 @@
 """Point at the first wrong character of a line that matches no terminal.
 
-Boundary: for a line the parser could not match, walks the grammar's field
-terminals (``grammar.field_regex``) along the line shapes of FTN and says
+Boundary: for a line the reader could not match, walks the grammar's field
+terminals (``ftn.grammar.field_regex``) along the line shapes of FTN and says
 where the line goes wrong and what could stand there, and which kind of
 line it was meant to be (``guess_kind``); finds a lone carriage return in a
 line (``without_line_end``, ``LONE_CR``). It reads no game.

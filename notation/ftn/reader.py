@@ -10,7 +10,7 @@ How: reading is line-based (see the header of ``ftn.lark``). Each line is
 matched against one regular expression built from the grammar's line
 terminals, and becomes a line token (a run of event lines, one EVENTS
 token). The grammar's game rule orders the tokens of one game at a time
-(``build.GameLines``: the rule as a table, checked without Lark; a token
+(``ftn.build.GameLines``: the rule as a table, checked without Lark; a token
 out of place is handed, after the game's tokens so far, to Lark's LALR
 parser, which names what it expected). Because games are read one by one, a
 syntax error costs only its own game. Because FTN is line-based, reading
@@ -20,12 +20,17 @@ place, is reported and left out (a line whose first word names its kind, a
 after it stay in place), so that every error of a game is reported, up to
 ``MAX_ERRORS``; the game itself is not yielded (``read_items`` yields it as
 ``Damaged``, for its header to be checked). The grammar is compiled once,
-lazily (``grammar``); the records are built by ``build``; a line that
-matches no terminal is explained by ``diagnose``.
+lazily (``ftn.grammar``); the records are built by ``ftn.build``; a line that
+matches no terminal is explained by ``ftn.diagnose``.
 
 The direct path (``DIRECT``): inside a run of events, a line that matches
 the placement or the knock terminal with its fields as groups
-(``grammar.event_regexes``), without a comment, becomes its record at once.
+(``ftn.grammar.event_regexes``), without a comment, becomes its record at once.
+When ``ftn.scanner`` is compiled (``SCAN``), the direct path reads event
+lines with ``ftn.scanner.scan_event`` instead, and 'deal', 'round' and
+'result' lines with ``ftn.scanner.scan_line``, before the line regex.
+A reading is a ``_Reader``: one method for each step of a line (the direct
+path, matching, a line that cannot be read, a line into its game, the end).
 Whatever path a line takes, the records and errors are the same
 (``tests/test_parser.py`` compares both paths over generated and mutated
 texts).
@@ -73,7 +78,7 @@ MAX_ERRORS = 20
 #: every line goes through the line regex (the tests compare the two).
 DIRECT = True
 #: Whether the direct path reads event lines a character at a time
-#: (``scan.scan_event``) rather than by the event regexes: when that module
+#: (``ftn.scanner.scan_event``) rather than by the event regexes: when that module
 #: is compiled (the tests compare the two).
 SCAN = COMPILED
 _LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")

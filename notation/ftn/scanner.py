@@ -3,12 +3,12 @@
 Boundary: two functions. ``scan_event`` reads one line of FTN text which
 may be a placement or a knock (the grammar's PLACEMENT and KNOCK terminals,
 no comment) into its record, exactly as the reader's direct path builds it
-from the event regular expressions (``build.PLACEMENT_FIELDS``,
-``build.KNOCK_FIELDS``), or says None for any other line, which the reader
+from the event regular expressions (``ftn.build.PLACEMENT_FIELDS``,
+``ftn.build.KNOCK_FIELDS``), or says None for any other line, which the reader
 then reads its usual way. ``scan_line`` says whether a line is a 'deal',
 'round' or 'result' line without a comment, and where its terminal starts
-and ends, exactly as the line regex (``grammar.line_regex``) says it; None
-for any other line (it builds no record: ``build`` does, from the
+and ends, exactly as the line regex (``ftn.grammar.line_regex``) says it; None
+for any other line (it builds no record: ``ftn.build`` does, from the
 terminal's text). Neither reports an error or knows the lines around it.
 
 Why: compiled with mypyc (``FTN_COMPILE=1``, see ``setup.py``), a loop over
