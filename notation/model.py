@@ -6,7 +6,7 @@ from FTN, or the JSON Pointer of one read from JSON (``pointer``; its line and
 column are found in the text only when a finding needs them, by the reader's
 locator, and are 0 until then). It does not check
 that a record is legal or that its claims are right (the verifier does), and
-it does not read or print text (``parser`` and ``printer`` do).
+it does not read or print text (``ftn.reader`` and ``ftn.printer`` do; ``json.form`` for JSON).
 
 Hot-path elements (events and claims) are ``NamedTuple`` s: they are built
 once per line when reading large files, and a tuple is the cheapest immutable

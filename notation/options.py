@@ -1,5 +1,5 @@
 """The rule options of FTN (SPEC.md 3, RULES.md R9) and their presets: one
-table, from which the record schema (``schema``), the verifier's set-up
+table, from which the record schema (``json.schema``), the verifier's set-up
 (``verifier.rules.options``) and the command line's help (``verifier.cli``) are
 all made.
 

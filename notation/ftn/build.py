@@ -1,8 +1,8 @@
 """Build records from FTN line tokens: the inline transformer of the parser.
 
-Boundary: turns the line tokens that ``parser`` feeds Lark (one per line,
+Boundary: turns the line tokens that ``ftn.reader`` feeds Lark (one per line,
 one per run of event lines) into ``notation.model`` records with their
-places. It matches no line (``parser`` does) and reports no error: a token
+places. It matches no line (``ftn.reader`` does) and reports no error: a token
 that reaches it has matched its terminal already.
 """
 
@@ -68,7 +68,7 @@ def _tile(text: str) -> Any:
 
 
 # An event line, with its fields as groups: the grammar's PLACEMENT and KNOCK
-# terminals written out (``grammar.event_regexes`` builds them from its
+# terminals written out (``ftn.grammar.event_regexes`` builds them from its
 # field terminals), blanks around the line allowed. Placement groups: seat,
 # tile, end, end total, "over", points, bonus, totals; knock: seat, totals.
 PLACEMENT_FIELDS = (
@@ -162,7 +162,7 @@ def event_line(raw: str, line: int, regexes: tuple[re.Pattern[str], re.Pattern[s
                ) -> Placement | Knock | None:
     """The record of a placement or knock line without a comment, as
     ``placement`` and ``knock`` make it from ``regexes`` (the event
-    regexes: ``grammar.event_regexes``) at offset 0; None for any other
+    regexes: ``ftn.grammar.event_regexes``) at offset 0; None for any other
     line, and for one with a number of more than 18 digits or of more than
     10,000 characters (the parser refuses those)."""
     if len(raw) > 10_000:

@@ -1,7 +1,7 @@
 """Point at the first wrong character of a line that matches no terminal.
 
-Boundary: for a line the parser could not match, walks the grammar's field
-terminals (``grammar.field_regex``) along the line shapes of FTN and says
+Boundary: for a line the reader could not match, walks the grammar's field
+terminals (``ftn.grammar.field_regex``) along the line shapes of FTN and says
 where the line goes wrong and what could stand there, and which kind of
 line it was meant to be (``guess_kind``); finds a lone carriage return in a
 line (``without_line_end``, ``LONE_CR``). It reads no game.
@@ -169,37 +169,28 @@ def diagnose_line(text: str) -> tuple[int, str, tuple[str, ...]]:
     # Cut a trailing comment (there are no quoted strings outside tags).
     body = text.split("#", 1)[0]
     fields = [(m.start(), m.group()) for m in re.finditer(r"\S+", body)]
+    return _diagnose_fields(body, fields, start)
+
+
+_Step = tuple[tuple[str, ...], str]
+
+
+def _diagnose_fields(
+    body: str, fields: list[tuple[int, str]], start: int
+) -> tuple[int, str, tuple[str, ...]]:
+    """Walk the fields of a line (not a tag) through the steps of its shape
+    (chosen by its first field): the first field no step accepts, or the
+    first step left wanting when the fields run out."""
     first = fields[0][1] if fields else ""
     steps = _SHAPES.get(first, _SHAPES["event"])
     si = 0  # the next step
     count = 0  # fields matched by step si so far (for "+")
     chosen = ""
-    for index, (off, f) in enumerate(fields):
-        acceptable: list[tuple[str, int]] = []
-        j = si
-        while j < len(steps):
-            alts, how = steps[j]
-            if how == "domino" and chosen != "'domino'":
-                j += 1
-                continue
-            acceptable += [(a, j) for a in alts]
-            if how in ("1", "domino") or (how == "+" and (j != si or count == 0)):
-                break
-            j += 1
+    for index, (_, f) in enumerate(fields):
+        acceptable, j = _acceptable(steps, si, count, chosen)
         hit = next(((a, k) for a, k in acceptable if _full(a, f)), None)
         if hit is None:
-            names = tuple(dict.fromkeys(_describe(a) for a, _ in acceptable))
-            if j >= len(steps):
-                names += ("the end of the line",)
-            hint = _hint(f, [a for a, _ in acceptable], body, off)
-            if hint is not None:
-                return off, hint, ()
-            if index <= 1 and first not in _SHAPES:
-                near = did_you_mean(first, KEYWORDS)
-                if near:
-                    return fields[0][0], _unexpected(first, 0) + near, ()
-            best = max((_prefix_len(a, f) for a, _ in acceptable), default=0)
-            return off + best, _unexpected(f, best), names
+            return _misfit(fields, index, [a for a, _ in acceptable], j >= len(steps), body)
         chosen, k = hit
         if k != si:
             si, count = k, 0
@@ -214,13 +205,64 @@ def diagnose_line(text: str) -> tuple[int, str, tuple[str, ...]]:
         if (how == "1" and alts) or (how == "+" and j == si and count == 0) or (
             how == "domino" and chosen == "'domino'"
         ):
-            if len(fields) == 1 and first not in _SHAPES:
-                near = did_you_mean(first, KEYWORDS)
-                if near:
-                    return fields[0][0], _unexpected(first, 0) + near, ()
+            if len(fields) == 1:
+                near = _near_keyword(fields)
+                if near is not None:
+                    return near
             return len(body.rstrip()), "the line ends too soon", tuple(
                 _describe(a) for a in alts)
     return start, "this line matches no FTN line", ()
+
+
+def _acceptable(
+    steps: list[_Step], si: int, count: int, chosen: str
+) -> tuple[list[tuple[str, int]], int]:
+    """What the next field may be, from step ``si`` on (each with its step),
+    and the step where the choice stops (``len(steps)`` when the line may
+    end there)."""
+    acceptable: list[tuple[str, int]] = []
+    j = si
+    while j < len(steps):
+        alts, how = steps[j]
+        if how == "domino" and chosen != "'domino'":
+            j += 1
+            continue
+        acceptable += [(a, j) for a in alts]
+        if how in ("1", "domino") or (how == "+" and (j != si or count == 0)):
+            break
+        j += 1
+    return acceptable, j
+
+
+def _misfit(
+    fields: list[tuple[int, str]], index: int, alts: list[str], may_end: bool, body: str
+) -> tuple[int, str, tuple[str, ...]]:
+    """The message for field ``index``, which none of ``alts`` accepts."""
+    off, f = fields[index]
+    names = tuple(dict.fromkeys(_describe(a) for a in alts))
+    if may_end:
+        names += ("the end of the line",)
+    hint = _hint(f, alts, body, off)
+    if hint is not None:
+        return off, hint, ()
+    if index <= 1:
+        near = _near_keyword(fields)
+        if near is not None:
+            return near
+    best = max((_prefix_len(a, f) for a in alts), default=0)
+    return off + best, _unexpected(f, best), names
+
+
+def _near_keyword(fields: list[tuple[int, str]]) -> tuple[int, str, tuple[str, ...]] | None:
+    """The message for a first field that is no line's keyword but near
+    one (a slip: "dael" for "deal"), or None."""
+    first = fields[0][1]
+    if first in _SHAPES:
+        return None
+    near = did_you_mean(first, KEYWORDS)
+    if not near:
+        return None
+    return fields[0][0], _unexpected(first, 0) + near, ()
 
 
 def _unexpected(field: str, at: int) -> str:

@@ -1,7 +1,7 @@
 """The compiled grammar of FTN (``ftn.lark``), built once, lazily.
 
 Boundary: loads the grammar, compiles Lark's LALR parser over it (with the
-record builder of ``build`` inline) and the regular expressions of its line
+record builder of ``ftn.build`` inline) and the regular expressions of its line
 and field terminals. It reads no record and reports nothing.
 
 The parser tables are kept beside this package's byte-code (the folder
@@ -24,7 +24,7 @@ the grammar each run (about 35 ms of a one-game ``ftn check``):
 Beside the tables, the terminals' regular expressions are kept the same way
 (``.terminals``), so that reading records that follow the grammar needs no
 Lark at all: Lark is imported, and its parser loaded, only when a line is
-out of place (``parser`` hands it the game then), which saves about 90 ms of
+out of place (``ftn.reader`` hands it the game then), which saves about 90 ms of
 a one-game ``ftn check``.
 """
 
@@ -326,7 +326,7 @@ def field_regex(name: str) -> re.Pattern[str]:
 @cache
 def event_regexes() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """A placement line and a knock line, with their fields as groups
-    (``build.PLACEMENT_FIELDS``, ``build.KNOCK_FIELDS``), made of the
+    (``ftn.build.PLACEMENT_FIELDS``, ``ftn.build.KNOCK_FIELDS``), made of the
     grammar's own SEAT and TILE terminals. What they match in full is what
     the line regex matches as PLACEMENT or KNOCK without a trailing comment."""
     fields = {"SEAT": field_regex("SEAT").pattern, "TILE": field_regex("TILE").pattern}

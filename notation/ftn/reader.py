@@ -10,7 +10,7 @@ How: reading is line-based (see the header of ``ftn.lark``). Each line is
 matched against one regular expression built from the grammar's line
 terminals, and becomes a line token (a run of event lines, one EVENTS
 token). The grammar's game rule orders the tokens of one game at a time
-(``build.GameLines``: the rule as a table, checked without Lark; a token
+(``ftn.build.GameLines``: the rule as a table, checked without Lark; a token
 out of place is handed, after the game's tokens so far, to Lark's LALR
 parser, which names what it expected). Because games are read one by one, a
 syntax error costs only its own game. Because FTN is line-based, reading
@@ -20,12 +20,17 @@ place, is reported and left out (a line whose first word names its kind, a
 after it stay in place), so that every error of a game is reported, up to
 ``MAX_ERRORS``; the game itself is not yielded (``read_items`` yields it as
 ``Damaged``, for its header to be checked). The grammar is compiled once,
-lazily (``grammar``); the records are built by ``build``; a line that
-matches no terminal is explained by ``diagnose``.
+lazily (``ftn.grammar``); the records are built by ``ftn.build``; a line that
+matches no terminal is explained by ``ftn.diagnose``.
 
 The direct path (``DIRECT``): inside a run of events, a line that matches
 the placement or the knock terminal with its fields as groups
-(``grammar.event_regexes``), without a comment, becomes its record at once.
+(``ftn.grammar.event_regexes``), without a comment, becomes its record at once.
+When ``ftn.scanner`` is compiled (``SCAN``), the direct path reads event
+lines with ``ftn.scanner.scan_event`` instead, and 'deal', 'round' and
+'result' lines with ``ftn.scanner.scan_line``, before the line regex.
+A reading is a ``_Reader``: one method for each step of a line (the direct
+path, matching, a line that cannot be read, a line into its game, the end).
 Whatever path a line takes, the records and errors are the same
 (``tests/test_parser.py`` compares both paths over generated and mutated
 texts).
@@ -73,8 +78,11 @@ MAX_ERRORS = 20
 #: every line goes through the line regex (the tests compare the two).
 DIRECT = True
 #: Whether the direct path reads event lines a character at a time
-#: (``scan.scan_event``) rather than by the event regexes: when that module
-#: is compiled (the tests compare the two).
+#: (``ftn.scanner.scan_event``) rather than by the event regexes: when that module
+#: is compiled (the tests compare the two). Two readers, because one would cost
+#: either build dearly (callgrind, a check of 300 games): the scanner
+#: interpreted takes twice the instructions of the regexes, and the regexes
+#: compiled a third more than the scanner.
 SCAN = COMPILED
 _LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
 #: Event lines shorter than this hold no run of digits beyond the limit (the
@@ -157,241 +165,354 @@ def read_items(lines: Iterable[str], source: str = "<input>", first_line: int = 
     """``read_games``, and after the errors of a game that has some, the
     game as read without its bad lines (``Damaged``), when its header tags
     could all be read: so that its header can be checked too."""
+    yield from _Reader(source, first_game).items(lines, first_line - 1)
 
-    def start() -> Any:  # Lark: loaded on the first game with a line out of place
-        return _lark().parse_interactive(start="game")
 
-    fullmatch = line_regex().fullmatch
-    long_number = _LONG_NUMBER.search
-    comments: list[str] = []  # comment lines waiting for their element
-    parser: GameLines | None = None  # the game being read
-    regexes = event_regexes()
-    fast_placement, fast_knock = (r.fullmatch for r in regexes)
-    direct = DIRECT
-    scan = scan_event if SCAN else None
-    # The records of the current run of event lines.
-    run: list[Placement | Knock] | None = None
-    held: Game | None = None  # last complete game, held for closing comments
-    game_no = first_game - 1
-    skipping = False  # after too many errors: skip to the next 'game' line
-    stray = False  # text outside games already reported
-    lineno = first_line - 1
-    rounds = 0  # rounds of the current game
-    errors = 0  # syntax errors of the current game
-    tags_lost = False  # a header tag of the current game could not be read
-    misplaced: str | None = None  # the kind of the last line out of place
-    errors_before = 0  # errors of a game met before its (mistyped) 'game' line
+def _start_game() -> Any:
+    """Lark's parser for one game: loaded on the first game with a line out
+    of place."""
+    return _lark().parse_interactive(start="game")
 
-    def error(message: str, line: int, col: int, expected: tuple[str, ...]) -> ParseError:
-        return ParseError(message, line, col, expected, game_no if parser else 0, source)
 
-    for raw in lines:
-        lineno += 1
-        cr = -1  # the offset of a lone carriage return in the line
-        if "\r" in raw:
-            raw, cr = without_line_end(raw, lineno)
-        else:
-            raw = raw.rstrip("\n")
-        if direct and run is not None and not comments and cr < 0:
-            # The hot path: one more event line in a run, without a comment,
-            # and (for a long line) no number beyond the limit.
-            direct_event = scan(raw, lineno) if scan is not None else event_line(
-                raw, lineno, regexes)
-            if direct_event is not None:
-                run.append(direct_event)
-                continue
-        if direct and parser is not None and not comments and cr < 0:
-            # The first event of a run, and (compiled) a 'deal', 'round' or
-            # 'result' line, where the game's order of lines allows it: read
-            # without the line regex, as it would read them.
-            if run is None and parser.allows("EVENTS"):
-                first = scan(raw, lineno) if scan is not None else event_line(
-                    raw, lineno, regexes)
-                if first is not None:
-                    run = [first]
-                    parser.feed(_Line("EVENTS", run, lineno, first.col, NO_COMMENTS))
-                    misplaced = None
-                    continue
-            if scan is not None:
-                found = scan_line(raw)
-                if found is not None and parser.allows(found[0]) and (
-                        found[0] != "ROUND" or rounds < MAX_ROUNDS):
-                    line_kind, at, upto = found
-                    rounds += line_kind == "ROUND"
+class _Reader:
+    """One reading of FTN lines: what a line leaves for the lines after it
+    (the game being read, its run of events, the comments waiting for their
+    element, the counts of its rounds and errors), and a method for each
+    step of a line. ``items`` reads the lines; the items a line gives (its
+    errors, a game finished before it) wait in ``out`` until ``items``
+    yields them, before it reads the next line."""
+
+    def __init__(self, source: str, first_game: int) -> None:
+        self.source = source
+        self.out: list[Item | Damaged] = []
+        self.match = line_regex().fullmatch
+        self.regexes = event_regexes()
+        self.direct = DIRECT
+        self.scan = SCAN
+        self.comments: list[str] = []  # comment lines waiting for their element
+        self.parser: GameLines | None = None  # the game being read
+        # The records of the current run of event lines (only in a game).
+        self.run: list[Placement | Knock] | None = None
+        self.held: Game | None = None  # last complete game, held for closing comments
+        self.game_no = first_game - 1
+        self.skipping = False  # after too many errors: skip to the next 'game' line
+        self.stray = False  # text outside games already reported
+        self.rounds = 0  # rounds of the current game
+        self.errors = 0  # syntax errors of the current game
+        self.tags_lost = False  # a header tag of the current game could not be read
+        self.misplaced: str | None = None  # the kind of the last line out of place
+
+    def items(self, lines: Iterable[str], lineno: int) -> Iterator[Item | Damaged]:
+        """The items of ``lines``, the first of them line ``lineno + 1``."""
+        out = self.out
+        direct = self.direct
+        scan = self.scan
+        regexes = self.regexes
+        comments = self.comments  # (the one list, emptied as its comments are taken)
+        # The game being read and its run of events, as the methods leave them.
+        parser = self.parser
+        run = self.run
+        for raw in lines:
+            lineno += 1
+            cr = -1  # the offset of a lone carriage return in the line
+            if "\r" in raw:
+                raw, cr = without_line_end(raw, lineno)
+            else:
+                raw = raw.rstrip("\n")
+            if direct and parser is not None and not comments and cr < 0:
+                # The direct path: a line of a game without a comment (and,
+                # for a long line, no number beyond the limit). Interpreted,
+                # the first event of a run is left to the line regex: trying
+                # the event regexes on each line where a run may start costs
+                # more (on the 'deal' lines) than it saves.
+                if run is not None or (scan and parser.allows("EVENTS")):
+                    event = scan_event(raw, lineno) if scan else event_line(raw, lineno, regexes)
+                    if event is not None:
+                        if run is not None:
+                            run.append(event)  # the hot path: one more event of a run
+                        else:
+                            run = self._first_event(parser, event, lineno)
+                        continue
+                if scan and self._scanned(parser, raw, lineno):
                     run = None
-                    parser.feed(_Line(line_kind, raw[at:upto], lineno, at + 1, NO_COMMENTS))
-                    misplaced = None
                     continue
-        if cr >= 0 or len(raw) > MAX_LINE:
-            m = None
-            limit = (LONE_CR, cr) if cr >= 0 else (
-                f"a line of {len(raw)} characters: longer than the limit of {MAX_LINE}", MAX_LINE)
-            kind = None
+            self._line(raw, cr, lineno)
+            parser = self.parser
+            run = self.run
+            if out:
+                yield from out
+                out.clear()
+        self._end(lineno)
+        yield from out
+
+    def _first_event(self, parser: GameLines, event: Placement | Knock, lineno: int
+                     ) -> list[Placement | Knock]:
+        """The first event line of a run, read by the direct path where the
+        game's order of lines allows a run: the run it starts."""
+        run: list[Placement | Knock] = [event]
+        self.run = run
+        parser.feed(_Line("EVENTS", run, lineno, event.col, NO_COMMENTS))
+        self.misplaced = None
+        return run
+
+    def _scanned(self, parser: GameLines, raw: str, lineno: int) -> bool:
+        """A 'deal', 'round' or 'result' line read by the scanner (compiled),
+        where the game's order of lines allows it, as the line regex would
+        read it. Whether the line was read so."""
+        found = scan_line(raw)
+        if found is None or not parser.allows(found[0]) or (
+                found[0] == "ROUND" and self.rounds >= MAX_ROUNDS):
+            return False
+        line_kind, at, upto = found
+        self.rounds += line_kind == "ROUND"
+        self.run = None
+        parser.feed(_Line(line_kind, raw[at:upto], lineno, at + 1, NO_COMMENTS))
+        self.misplaced = None
+        return True
+
+    def _line(self, raw: str, cr: int, lineno: int) -> None:
+        """A line the direct path did not read, matched against the line
+        regex (unless it holds a lone carriage return or is too long) and
+        taken as what it is: a blank line passed over, a comment kept for
+        the next element, a line of FTN taken (``_take``), and any other
+        line reported (``_unreadable``)."""
+        m: re.Match[str] | None = None
+        limit: tuple[str, int] | None = None  # the message and offset of a limit broken
+        if cr >= 0:
+            limit = (LONE_CR, cr)
+        elif len(raw) > MAX_LINE:
+            limit = (f"a line of {len(raw)} characters: longer than the limit of {MAX_LINE}",
+                     MAX_LINE)
         else:
-            m = fullmatch(raw)
-            limit = None
-        kind = m.lastgroup if m is not None else None
-        if lineno == 1 and raw.startswith("\ufeff") and limit is None:
-            raw = raw[1:]
-            m = fullmatch(raw)
-            kind = m.lastgroup if m is not None else None
+            m = self.match(raw)
+            if lineno == 1 and raw.startswith("\ufeff"):
+                raw = raw[1:]
+                m = self.match(raw)
         if (not raw or raw.isspace()) and cr < 0:
-            continue
+            return
+        if m is None:
+            self._unreadable(raw, cr, lineno, limit)
+            return
+        kind = m.lastgroup
         trail: str | None = None
         if kind == "TRAIL":
-            assert m is not None
             kind = next(k for k in LINE_TERMINALS if m.group(k) is not None)
             trail = m.group("TRAIL").rstrip(" \t")
         if kind == "COMMENT":
-            if not skipping:
-                comments.append(raw.lstrip(" \t")[1:].rstrip(" \t"))
-            continue
-        if m is not None and kind is not None and kind != "TAG":  # a tag holds strings
-            long = long_number(raw, 0, m.end(kind))
+            if not self.skipping:
+                self.comments.append(raw.lstrip(" \t")[1:].rstrip(" \t"))
+            return
+        assert kind is not None
+        if kind != "TAG":  # a tag holds strings
+            long = _LONG_NUMBER.search(raw, 0, m.end(kind))
             if long is not None:
-                m = None
                 limit = (f"a number of more than {MAX_DIGITS} digits", long.start())
-        if kind == "ROUND" and m is not None and parser is not None:
-            rounds += 1
-            if rounds > MAX_ROUNDS:
-                yield error(f"a game of more than {MAX_ROUNDS} rounds", lineno,
-                            m_col(raw) + 1, ())
-                parser = run = None
-                skipping = True
-                comments.clear()
-                continue
-        if (kind != "GAME" or limit is not None) and (skipping or (parser is None and stray)):
-            continue
-        stand_in = False  # the line is a stand-in for a line that could not be read
-        value: Any
-        if m is None:
-            # A line that matches no line of FTN: reported, and reading goes
-            # on at the next line, the line replaced by a stand-in of the
-            # kind its first word names (so that the lines after it stay in
-            # their places), or left out.
-            exp: tuple[str, ...] = ()
-            if limit is not None:
-                off, msg = limit[1], limit[0]
-            else:
-                off, msg, exp = diagnose_line(raw)
-            guess = guess_kind(raw if cr < 0 else raw[:cr])
+                self._unreadable(raw, -1, lineno, limit)
+                return
+        if kind == "ROUND" and self.parser is not None and not self._count_round(raw, lineno):
+            return
+        if kind != "GAME" and (self.skipping or (self.parser is None and self.stray)):
+            return
+        comments = self.comments
+        if comments or trail is not None:
+            cm = Comments(tuple(comments), trail)
             comments.clear()
-            if parser is None:
-                if guess != "GAME" or cr >= 0:  # a lone CR outside a game starts none
-                    yield error(msg, lineno, off + 1, exp)
-                    stray = True
-                    continue
-                # A mistyped 'game' line: the game starts all the same.
-                yield ParseError(msg, lineno, off + 1, exp, game_no + 1, source)
-                value = "game"
-                errors_before = 1
-            else:
-                errors += 1
-                if errors >= MAX_ERRORS:
-                    msg += (f" ({MAX_ERRORS} errors in this game: the rest of it is not "
-                            "read)")
-                yield error(msg, lineno, off + 1, exp)
-                if errors >= MAX_ERRORS:
-                    parser = run = None
-                    skipping = True
-                    continue
-                if guess == "TAG":
-                    fixed = fullmatch(raw.translate(_CURLY))
-                    if fixed is not None and fixed.group("TAG") is not None:
-                        value = fixed.group("TAG")
-                    else:
-                        tags_lost = True
-                        continue
-                elif guess in _STAND_IN:
-                    value = _STAND_IN[guess]
-                else:
-                    continue  # an event, or a line of no kind: left out
-            assert guess is not None
-            kind, col, cm, stand_in = guess, m_col(raw) + 1, NO_COMMENTS, True
         else:
-            assert kind is not None
-            value = m.group(kind)
-            col = m.start(kind) + 1
-            if comments or trail is not None:
-                cm = Comments(tuple(comments), trail)
-                comments.clear()
-            else:
-                cm = NO_COMMENTS
-        is_event = kind == "PLACEMENT" or kind == "KNOCK"
-        if is_event:
-            f = (fast_placement if kind == "PLACEMENT" else fast_knock)(value)
-            assert f is not None  # the same terminal, with its fields as groups
-            ev = (placement if kind == "PLACEMENT" else knock)(f, col - 1, lineno, cm)
-            if run is not None:  # one more event line
-                run.append(ev)
-                continue
-        tok = _Line(kind, value, lineno, col, cm)
-        if is_event:
-            if parser is not None:
-                run = [ev]
-                tok = _Line("EVENTS", run, lineno, col, NO_COMMENTS)
-        elif run is not None and parser is not None:
-            run = None
+            cm = NO_COMMENTS
+        self._take(kind, m.group(kind), lineno, m.start(kind) + 1, cm, False)
+
+    def _count_round(self, raw: str, lineno: int) -> bool:
+        """One more round in the game; past ``MAX_ROUNDS``, the rest of the
+        game is skipped. Whether the game goes on."""
+        self.rounds += 1
+        if self.rounds <= MAX_ROUNDS:
+            return True
+        self._error(f"a game of more than {MAX_ROUNDS} rounds", lineno, m_col(raw) + 1, ())
+        self._abandon()
+        self.comments.clear()
+        return False
+
+    def _unreadable(self, raw: str, cr: int, lineno: int, limit: tuple[str, int] | None
+                    ) -> None:
+        """A line that matches no line of FTN (or breaks a limit): reported,
+        and reading goes on at the next line, the line replaced by a
+        stand-in of the kind its first word names (so that the lines after
+        it stay in their places), or left out."""
+        if self.skipping or (self.parser is None and self.stray):
+            return
+        exp: tuple[str, ...] = ()
+        if limit is not None:
+            msg, off = limit
+        else:
+            off, msg, exp = diagnose_line(raw)
+        guess = guess_kind(raw if cr < 0 else raw[:cr])
+        self.comments.clear()
+        value: str | None
+        if self.parser is None:
+            if guess != "GAME" or cr >= 0:  # a lone CR outside a game starts none
+                self._error(msg, lineno, off + 1, exp)
+                self.stray = True
+                return
+            # A mistyped 'game' line: the game starts all the same.
+            self.out.append(ParseError(msg, lineno, off + 1, exp, self.game_no + 1, self.source))
+            value = "game"
+        else:
+            value = self._stand_in(raw, guess, (msg, lineno, off + 1, exp))
+        if value is not None:
+            assert guess is not None
+            self._take(guess, value, lineno, m_col(raw) + 1, NO_COMMENTS, True)
+
+    def _stand_in(self, raw: str, guess: str | None,
+                  error: tuple[str, int, int, tuple[str, ...]]) -> str | None:
+        """The ``error`` of a line of the game that cannot be read, counted;
+        and what stands in for the line, or None when it is left out."""
+        if not self._count_error(*error):
+            return None
+        if guess == "TAG":
+            fixed = self.match(raw.translate(_CURLY))
+            if fixed is not None and fixed.group("TAG") is not None:
+                return fixed.group("TAG")
+            self.tags_lost = True
+            return None
+        # An event, a line of no kind and a 'game' line are left out.
+        return None if guess is None else _STAND_IN.get(guess)
+
+    def _take(self, kind: str, value: str, lineno: int, col: int, cm: Comments,
+              stand_in: bool) -> None:
+        """A line read, or a stand-in, into the game: an event joins the run
+        of events (or starts one), a 'game' line starts a game, and a line
+        of a game is fed to it, or reported when there is none. A line out
+        of place is reported (once for a run of lines of the same kind), and
+        left out."""
+        if kind == "PLACEMENT" or kind == "KNOCK":
+            self._event(kind, value, lineno, col, cm)
+            return
+        self.run = None
         if kind == "GAME":
-            if stand_in and parser is not None:
-                continue  # a mistyped 'game' line inside a game: left out
-            if parser is not None:
-                yield error(
-                    "a new game starts before this one has its 'end' line",
-                    lineno, col, ("an 'end' line",),
-                )
-            if held is not None:
-                yield held
-                held = None
-            game_no += 1
-            rounds = 0
-            errors = errors_before if stand_in else 0
-            tags_lost = skipping = stray = False
-            misplaced = None
-            run = None
-            parser = GameLines(start)
-        elif parser is None:
-            stray = True
-            yield error(f"{KIND_NAMES[kind]} outside a game", lineno, col, ("a 'game' line",))
-            continue
-        if misplaced == tok.type and parser.allows(tok.type) is False:
-            run = None  # one more line out of place in a run of them: left out
-            continue
+            self._start(lineno, col, stand_in)
+        elif self.parser is None:
+            self._outside(kind, lineno, col)
+            return
+        self._feed(_Line(kind, value, lineno, col, cm), stand_in)
+
+    def _event(self, kind: str, value: str, lineno: int, col: int, cm: Comments) -> None:
+        """An event line that the direct path did not read (it has a comment,
+        or starts a run the game's order of lines does not allow)."""
+        event: Placement | Knock
+        if kind == "PLACEMENT":
+            f = self.regexes[0].fullmatch(value)
+            assert f is not None  # the same terminal, with its fields as groups
+            event = placement(f, col - 1, lineno, cm)
+        else:
+            f = self.regexes[1].fullmatch(value)
+            assert f is not None
+            event = knock(f, col - 1, lineno, cm)
+        if self.run is not None:  # one more event line
+            self.run.append(event)
+        elif self.parser is None:
+            self._outside(kind, lineno, col)
+        else:
+            run: list[Placement | Knock] = [event]
+            self.run = run
+            self._feed(_Line("EVENTS", run, lineno, col, NO_COMMENTS), False)
+
+    def _outside(self, kind: str, lineno: int, col: int) -> None:
+        """A line of a game outside any game."""
+        self.stray = True
+        self._error(f"{KIND_NAMES[kind]} outside a game", lineno, col, ("a 'game' line",))
+
+    def _start(self, lineno: int, col: int, stand_in: bool) -> None:
+        """A 'game' line: a new game starts (the game being read, if any, is
+        reported as unfinished and dropped; the game held is given)."""
+        if self.parser is not None:
+            self._error("a new game starts before this one has its 'end' line",
+                        lineno, col, ("an 'end' line",))
+        if self.held is not None:
+            self.out.append(self.held)
+            self.held = None
+        self.game_no += 1
+        self.rounds = 0
+        self.errors = 1 if stand_in else 0  # a mistyped 'game' line is its first error
+        self.tags_lost = self.skipping = self.stray = False
+        self.misplaced = None
+        self.parser = GameLines(_start_game)
+
+    def _feed(self, tok: _Line, stand_in: bool) -> None:
+        """A line token fed to the game, and the game finished at its 'end'
+        line; a line out of place is reported (once for a run of lines of
+        the same kind), and left out."""
+        parser = self.parser
+        assert parser is not None
+        if self.misplaced == tok.type and parser.allows(tok.type) is False:
+            self.run = None  # one more line out of place in a run of them: left out
+            return
         try:
             parser.feed(tok)
-            misplaced = None
-            if kind == "END":
-                game = parser.finish()
-                parser = run = None
-                if not errors:
-                    held = game
-                elif not tags_lost:
-                    yield Damaged(game, game_no)
+            self.misplaced = None
+            if tok.type == "END":
+                self._finish(parser)
         except unexpected_token() as e:  # evaluated only when something is raised
-            # A line out of place: reported (once for a run of lines of the
-            # same kind), and left out.
-            bad = e.token if isinstance(e.token, _Line) else tok
-            if not stand_in and misplaced != bad.type:
-                errors += 1
-                msg = f"{KIND_NAMES[bad.type]} cannot stand here"
-                if errors >= MAX_ERRORS:
-                    msg += f" ({MAX_ERRORS} errors in this game: the rest of it is not read)"
-                yield error(msg, bad.line, bad.col, _expected_names(e.expected))
-                if errors >= MAX_ERRORS:
-                    parser = run = None
-                    skipping = True
-                    continue
-            misplaced = bad.type
-            assert parser is not None
-            parser = parser.rebuilt()
-            run = None
-    if parser is not None:
-        yield error("the file ends inside a game", lineno + 1, 1, ("an 'end' line",))
-        comments.clear()
-    if held is not None:
-        if comments:
-            held = replace(held, closing=tuple(comments))
-        yield held
+            self._refused(e, tok, stand_in)
+
+    def _finish(self, parser: GameLines) -> None:
+        """The game after its 'end' line: held (for closing comments) when
+        it has no error, else given as ``Damaged`` when its tags were read."""
+        game = parser.finish()
+        self.parser = None
+        self.run = None
+        if not self.errors:
+            self.held = game
+        elif not self.tags_lost:
+            self.out.append(Damaged(game, self.game_no))
+
+    def _refused(self, e: Any, tok: _Line, stand_in: bool) -> None:
+        """A line token the grammar refused (Lark's ``UnexpectedToken``
+        ``e``): reported, unless it is a stand-in or one more of a run of
+        lines out of place, and the game goes on without it."""
+        bad = e.token if isinstance(e.token, _Line) else tok
+        if not stand_in and self.misplaced != bad.type and not self._count_error(
+                f"{KIND_NAMES[bad.type]} cannot stand here", bad.line, bad.col,
+                _expected_names(e.expected)):
+            return
+        self.misplaced = bad.type
+        assert self.parser is not None
+        self.parser = self.parser.rebuilt()
+        self.run = None
+
+    def _count_error(self, message: str, line: int, col: int, expected: tuple[str, ...]
+                     ) -> bool:
+        """One more error of the game, reported; at ``MAX_ERRORS``, the rest
+        of the game is skipped. Whether the game goes on."""
+        self.errors += 1
+        if self.errors >= MAX_ERRORS:
+            message += f" ({MAX_ERRORS} errors in this game: the rest of it is not read)"
+        self._error(message, line, col, expected)
+        if self.errors < MAX_ERRORS:
+            return True
+        self._abandon()
+        return False
+
+    def _abandon(self) -> None:
+        """The rest of the game is skipped, up to the next 'game' line."""
+        self.parser = None
+        self.run = None
+        self.skipping = True
+
+    def _error(self, message: str, line: int, col: int, expected: tuple[str, ...]) -> None:
+        self.out.append(ParseError(message, line, col, expected,
+                                   self.game_no if self.parser is not None else 0, self.source))
+
+    def _end(self, lineno: int) -> None:
+        """The end of the input, after line ``lineno``: a game left open is
+        reported, and the game held is given, with the comments after it."""
+        if self.parser is not None:
+            self._error("the file ends inside a game", lineno + 1, 1, ("an 'end' line",))
+            self.comments.clear()
+        held = self.held
+        if held is not None:
+            if self.comments:
+                held = replace(held, closing=tuple(self.comments))
+            self.out.append(held)
 
 
 #: What stands in a game for a line of that kind that cannot be read.

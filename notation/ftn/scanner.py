@@ -3,12 +3,12 @@
 Boundary: two functions. ``scan_event`` reads one line of FTN text which
 may be a placement or a knock (the grammar's PLACEMENT and KNOCK terminals,
 no comment) into its record, exactly as the reader's direct path builds it
-from the event regular expressions (``build.PLACEMENT_FIELDS``,
-``build.KNOCK_FIELDS``), or says None for any other line, which the reader
+from the event regular expressions (``ftn.build.PLACEMENT_FIELDS``,
+``ftn.build.KNOCK_FIELDS``), or says None for any other line, which the reader
 then reads its usual way. ``scan_line`` says whether a line is a 'deal',
 'round' or 'result' line without a comment, and where its terminal starts
-and ends, exactly as the line regex (``grammar.line_regex``) says it; None
-for any other line (it builds no record: ``build`` does, from the
+and ends, exactly as the line regex (``ftn.grammar.line_regex``) says it; None
+for any other line (it builds no record: ``ftn.build`` does, from the
 terminal's text). Neither reports an error or knows the lines around it.
 
 Why: compiled with mypyc (``FTN_COMPILE=1``, see ``setup.py``), a loop over
@@ -238,46 +238,80 @@ def _longest_digits(raw: str, n: i64) -> i64:
 def scan_event(raw: str, line: int) -> Placement | Knock | None:
     """The record of a placement or knock line without a comment (line
     ``line``, read from its first character: columns count from 1 at
-    ``raw[0]``), exactly as the parser's direct path gives it; None for any
-    other line, and for one the parser must refuse (a number of more than
+    ``raw[0]``), exactly as the reader's direct path gives it; None for any
+    other line, and for one the reader must refuse (a number of more than
     ``MAX_DIGITS`` digits, a line of more than ``MAX_LINE`` characters)."""
     n: i64 = len(raw)
     if n > MAX_LINE:
         return None
-    i: i64 = 0
-    c: i64 = 0
-    while i < n:
-        c = ord(raw[i])
-        if c != 32 and c != 9:
-            break
-        i += 1
-    # The seat: a letter, then letters, digits and underscores.
-    start = i
-    if i >= n or not (65 <= c <= 90 or 97 <= c <= 122):
+    start = _blanks_end(raw, 0, n)
+    end = _word_end(raw, start, n)
+    if end < 0:
         return None
-    i += 1
-    while i < n:
-        c = ord(raw[i])
-        if not (65 <= c <= 90 or 97 <= c <= 122 or 48 <= c <= 57 or c == 95):
-            break
-        i += 1
-    seat = raw[start:i]
+    seat = raw[start:end]
     if seat in RESERVED:
         return None
-    col = start + 1
-    blanks = i
-    while i < n:
-        c = ord(raw[i])
-        if c != 32 and c != 9:
+    i = _blanks_end(raw, end, n)
+    if i == end or i >= n:
+        return None
+    if ord(raw[i]) == 107:  # "k": "knock"?
+        return _knock(raw, i, n, seat, line, start + 1)
+    return _placement(raw, i, n, seat, line, start + 1)
+
+
+def _placement(raw: str, i: i64, n: i64, seat: str, line: int, col: i64) -> Placement | None:
+    """A placement line from its tile (at ``i``) after its seat: the tile,
+    then, each after blanks and in this order, all optional: the end, the
+    end total, the points, the totals; then blanks to the end."""
+    i, a, b = _tile_at(raw, i, n)
+    if i < 0:
+        return None
+    end: object = None
+    total: object = None
+    points: object = None
+    totals: object = None
+    stage = 0  # the fields read so far: 1 the end, 2 the end total, 3 points, 4 totals
+    while True:
+        blanks = i
+        i = _blanks_end(raw, i, n)
+        if i >= n:
             break
-        i += 1
-    if i == blanks or i >= n:
+        if i == blanks:  # a field needs blanks before it
+            return None
+        c: i64 = ord(raw[i])
+        if (c == 76 or c == 82) and stage < 1:  # "L", "R"
+            end = "L" if c == 76 else "R"
+            i += 1
+            stage = 1
+            if i < n and ord(raw[i]) != 32 and ord(raw[i]) != 9:
+                return None  # "LR", "L=3": the end is one letter, then blanks
+        elif c == 61 and stage < 2:  # "=" NUMBER
+            i, total = _end_total_at(raw, i, n)
+            stage = 2
+        elif (c == 43 or c == 111) and stage < 3:  # "+" or "over+"
+            i, points = _points_at(raw, i, n)
+            stage = 3
+        elif c == 40 and stage < 4:  # "(" NUMBER ("," NUMBER)* ")"
+            i, totals = _totals(raw, i, n)
+            stage = 4
+        else:
+            return None
+        if i < 0:
+            return None
+    if n >= _SHORT and _longest_digits(raw, n) > MAX_DIGITS:
         return None
-    if c == 107:  # "k": "knock"?
-        return _knock(raw, i, n, seat, line, col)
-    # The tile: one or two digits, "-", one or two digits.
+    placement: Placement = _new(_PLACEMENT, (
+        seat, _tile(a, b), end, total, points, totals, line, int(col), _NONE, None))
+    return placement
+
+
+def _tile_at(raw: str, i: i64, n: i64) -> tuple[i64, i64, i64]:
+    """The tile at ``i`` (``i < n``: one or two digits, "-", one or two
+    digits): the position after it and its two numbers; -1 first when no
+    tile stands there. (Three numbers: a C structure once compiled.)"""
+    c: i64 = ord(raw[i])
     if c < 48 or c > 57:
-        return None
+        return -1, 0, 0
     a = c - 48
     i += 1
     if i < n:
@@ -286,13 +320,13 @@ def scan_event(raw: str, line: int) -> Placement | Knock | None:
             a = a * 10 + c - 48
             i += 1
     if i >= n or ord(raw[i]) != 45:  # "-"
-        return None
+        return -1, 0, 0
     i += 1
     if i >= n:
-        return None
+        return -1, 0, 0
     c = ord(raw[i])
     if c < 48 or c > 57:
-        return None
+        return -1, 0, 0
     b = c - 48
     i += 1
     if i < n:
@@ -300,77 +334,49 @@ def scan_event(raw: str, line: int) -> Placement | Knock | None:
         if 48 <= c <= 57:
             b = b * 10 + c - 48
             i += 1
-    # Then, each after blanks and in this order, all optional: the end, the
-    # end total, the points, the totals; then blanks to the end.
-    end: object = None
-    total: object = None
-    points: object = None
-    totals: object = None
-    stage = 0  # the fields read so far: 1 the end, 2 the end total, 3 points, 4 totals
-    while True:
-        blanks = i
-        while i < n:
-            c = ord(raw[i])
-            if c != 32 and c != 9:
-                break
-            i += 1
-        if i >= n:
-            break
-        if i == blanks:  # a field needs blanks before it
-            return None
-        if (c == 76 or c == 82) and stage < 1:  # "L", "R"
-            end = "L" if c == 76 else "R"
-            i += 1
-            stage = 1
-            if i < n and ord(raw[i]) != 32 and ord(raw[i]) != 9:
-                return None  # "LR", "L=3": the end is one letter, then blanks
-        elif c == 61 and stage < 2:  # "=" NUMBER
-            i += 1
-            k = i
-            while i < n and 48 <= ord(raw[i]) <= 57:
-                i += 1
-            if i == k or i - k > MAX_DIGITS:
-                return None
-            total = _end_total(_number(raw, k, i), k)
-            stage = 2
-        elif (c == 43 or c == 111) and stage < 3:  # "+" or "over+"
-            over = c == 111
-            at = i + 1
-            if over:
-                if (i + 4 >= n or ord(raw[i + 1]) != 118 or ord(raw[i + 2]) != 101
-                        or ord(raw[i + 3]) != 114 or ord(raw[i + 4]) != 43):
-                    return None  # not "over+"
-                i += 4
-            i += 1
-            k = i
-            while i < n and 48 <= ord(raw[i]) <= 57:
-                i += 1
-            if i == k or i - k > MAX_DIGITS:
-                return None
-            p = _number(raw, k, i)
-            bonus: i64 = -1
-            if i < n and ord(raw[i]) == 43:  # "+" NUMBER
-                i += 1
-                k2 = i
-                while i < n and 48 <= ord(raw[i]) <= 57:
-                    i += 1
-                if i == k2 or i - k2 > MAX_DIGITS:
-                    return None
-                bonus = _number(raw, k2, i)
-            points = _points(p, bonus, over, at if over else k)
-            stage = 3
-        elif c == 40 and stage < 4:  # "(" NUMBER ("," NUMBER)* ")"
-            i, totals = _totals(raw, i, n)
-            if totals is None:
-                return None
-            stage = 4
-        else:
-            return None
-    if n >= _SHORT and _longest_digits(raw, n) > MAX_DIGITS:
-        return None
-    placement: Placement = _new(_PLACEMENT, (
-        seat, _tile(a, b), end, total, points, totals, line, int(col), _NONE, None))
-    return placement
+    return i, a, b
+
+
+def _digits_end(raw: str, i: i64, n: i64) -> i64:
+    """The end of the run of digits at ``i`` (``i`` itself when there is none)."""
+    while i < n and 48 <= ord(raw[i]) <= 57:
+        i += 1
+    return i
+
+
+def _end_total_at(raw: str, i: i64, n: i64) -> tuple[i64, object]:
+    """The end total at ``i`` (its "="): the position after it and the claim;
+    -1 and None when it is not one."""
+    k = i + 1
+    i = _digits_end(raw, k, n)
+    if i == k or i - k > MAX_DIGITS:
+        return -1, None
+    return i, _end_total(_number(raw, k, i), k)
+
+
+def _points_at(raw: str, i: i64, n: i64) -> tuple[i64, object]:
+    """The points at ``i`` (their "+", or "over+"): the position after them
+    and the claim; -1 and None when they are not points."""
+    over = ord(raw[i]) == 111
+    at = i + 1
+    if over:
+        if (i + 4 >= n or ord(raw[i + 1]) != 118 or ord(raw[i + 2]) != 101
+                or ord(raw[i + 3]) != 114 or ord(raw[i + 4]) != 43):
+            return -1, None  # not "over+"
+        i += 4
+    k = i + 1
+    i = _digits_end(raw, k, n)
+    if i == k or i - k > MAX_DIGITS:
+        return -1, None
+    p = _number(raw, k, i)
+    bonus: i64 = -1
+    if i < n and ord(raw[i]) == 43:  # "+" NUMBER
+        k2 = i + 1
+        i = _digits_end(raw, k2, n)
+        if i == k2 or i - k2 > MAX_DIGITS:
+            return -1, None
+        bonus = _number(raw, k2, i)
+    return i, _points(p, bonus, over, at if over else k)
 
 
 def _knock(raw: str, i: i64, n: i64, seat: str, line: int, col: i64) -> Knock | None:
@@ -381,17 +387,14 @@ def _knock(raw: str, i: i64, n: i64, seat: str, line: int, col: i64) -> Knock | 
     i += 5
     totals: object = None
     blanks = i
-    while i < n and (ord(raw[i]) == 32 or ord(raw[i]) == 9):
-        i += 1
+    i = _blanks_end(raw, i, n)
     if i < n:
         if i == blanks or ord(raw[i]) != 40:
             return None
         i, totals = _totals(raw, i, n)
         if totals is None:
             return None
-        while i < n and (ord(raw[i]) == 32 or ord(raw[i]) == 9):
-            i += 1
-        if i < n:
+        if _blanks_end(raw, i, n) < n:
             return None
     if n >= _SHORT and _longest_digits(raw, n) > MAX_DIGITS:
         return None
@@ -400,6 +403,7 @@ def _knock(raw: str, i: i64, n: i64, seat: str, line: int, col: i64) -> Knock | 
 
 
 def _blanks_end(raw: str, i: i64, n: i64) -> i64:
+    """The end of the blanks (spaces and tabs) at ``i``."""
     while i < n:
         c = ord(raw[i])
         if c != 32 and c != 9:
@@ -421,22 +425,28 @@ def _word_at(raw: str, i: i64, n: i64, word: str) -> bool:
     return i + k == n or ord(raw[i + k]) == 32 or ord(raw[i + k]) == 9
 
 
-def _seat_end(raw: str, i: i64, n: i64) -> i64:
-    """The end of a seat at ``i`` (a letter, then letters, digits and
-    underscores, not a reserved word, followed by a blank or the end),
-    or -1."""
+def _word_end(raw: str, i: i64, n: i64) -> i64:
+    """The end of the word at ``i`` (a letter, then letters, digits and
+    underscores: a seat's characters), or -1 when no letter stands there."""
     if i >= n:
         return -1
     c = ord(raw[i])
     if not (65 <= c <= 90 or 97 <= c <= 122):
         return -1
-    k = i + 1
-    while k < n:
-        c = ord(raw[k])
+    i += 1
+    while i < n:
+        c = ord(raw[i])
         if not (65 <= c <= 90 or 97 <= c <= 122 or 48 <= c <= 57 or c == 95):
             break
-        k += 1
-    if k < n and c != 32 and c != 9:
+        i += 1
+    return i
+
+
+def _seat_end(raw: str, i: i64, n: i64) -> i64:
+    """The end of a seat at ``i`` (a word, not a reserved one, followed by
+    a blank or the end), or -1."""
+    k = _word_end(raw, i, n)
+    if k < 0 or (k < n and ord(raw[k]) != 32 and ord(raw[k]) != 9):
         return -1
     if raw[i:k] in RESERVED:
         return -1
@@ -450,8 +460,7 @@ def _totals_end(raw: str, i: i64, n: i64) -> i64:
     i += 1
     while True:
         k = i
-        while i < n and 48 <= ord(raw[i]) <= 57:
-            i += 1
+        i = _digits_end(raw, i, n)
         if i == k or i >= n:
             return -1
         c = ord(raw[i])
@@ -466,7 +475,7 @@ def scan_line(raw: str) -> tuple[str, int, int] | None:
     """A 'deal', 'round' or 'result' line without a comment, as the line
     regex matches it: its kind ("DEAL", "ROUND", "RESULT") and where the
     terminal starts and ends in the line; None for any other line, and for
-    one the parser must refuse (a run of more than ``MAX_DIGITS`` digits, a
+    one the reader must refuse (a run of more than ``MAX_DIGITS`` digits, a
     line of more than ``MAX_LINE`` characters)."""
     n: i64 = len(raw)
     if n > MAX_LINE:
@@ -477,76 +486,12 @@ def scan_line(raw: str) -> tuple[str, int, int] | None:
     c = ord(raw[start])
     kind = ""
     end: i64 = -1
-    if c == 100 and _word_at(raw, start, n, "deal"):  # "deal" _WS SEAT (_WS (TILE|?))+
-        i = _blanks_end(raw, start + 4, n)
-        if i == start + 4:
-            return None
-        i = _seat_end(raw, i, n)
-        tiles = 0
-        while i >= 0:
-            j = _blanks_end(raw, i, n)
-            if j == i or j >= n:
-                break
-            c = ord(raw[j])
-            if c == 63:  # "?"
-                k = j + 1
-            else:
-                k = j
-                while k < n and k - j < 2 and 48 <= ord(raw[k]) <= 57:
-                    k += 1
-                if k == j or k >= n or ord(raw[k]) != 45:
-                    return None
-                k += 1
-                m = k
-                while k < n and k - m < 2 and 48 <= ord(raw[k]) <= 57:
-                    k += 1
-                if k == m:
-                    return None
-            if k < n and ord(raw[k]) != 32 and ord(raw[k]) != 9:
-                return None
-            i = k
-            tiles += 1
-        if i < 0 or tiles == 0:
-            return None
-        kind, end = "DEAL", i
-    elif c == 114 and _word_at(raw, start, n, "round"):  # "round" N "opener" SEAT
-        i = _blanks_end(raw, start + 5, n)
-        if i == start + 5:
-            return None
-        k = i
-        while i < n and 48 <= ord(raw[i]) <= 57:
-            i += 1
-        if i == k:
-            return None
-        k = _blanks_end(raw, i, n)
-        if k == i or not _word_at(raw, k, n, "opener"):
-            return None
-        i = _blanks_end(raw, k + 6, n)
-        if i == k + 6:
-            return None
-        end = _seat_end(raw, i, n)
-        kind = "ROUND"
+    if c == 100 and _word_at(raw, start, n, "deal"):
+        kind, end = "DEAL", _deal_end(raw, start, n)
+    elif c == 114 and _word_at(raw, start, n, "round"):
+        kind, end = "ROUND", _round_end(raw, start, n)
     elif c == 114 and _word_at(raw, start, n, "result"):
-        # "result" (_WS ("domino" _WS SEAT | "blocked" | "target"))? (_WS TOTALS)?
-        end = start + 6
-        i = _blanks_end(raw, end, n)
-        if i > end and i < n:
-            if _word_at(raw, i, n, "domino"):
-                k = _blanks_end(raw, i + 6, n)
-                if k == i + 6:
-                    return None
-                end = _seat_end(raw, k, n)
-                if end < 0:
-                    return None
-            elif _word_at(raw, i, n, "blocked") or _word_at(raw, i, n, "target"):
-                end = i + 7 if ord(raw[i]) == 98 else i + 6
-            if end < i:  # no outcome: the totals, if any, follow "result"
-                end = _totals_end(raw, i, n)
-            else:
-                j = _blanks_end(raw, end, n)
-                if j > end and j < n:
-                    end = _totals_end(raw, j, n)
-        kind = "RESULT"
+        kind, end = "RESULT", _result_end(raw, start, n)
     else:
         return None
     if end < 0 or _blanks_end(raw, end, n) < n:
@@ -554,3 +499,90 @@ def scan_line(raw: str) -> tuple[str, int, int] | None:
     if n >= _SHORT and _longest_digits(raw, n) > MAX_DIGITS:
         return None
     return kind, int(start), int(end)
+
+
+def _deal_end(raw: str, start: i64, n: i64) -> i64:
+    """The end of a 'deal' line's terminal, from its "deal" at ``start``:
+    "deal" _WS SEAT (_WS (TILE | "?"))+; -1 when it is not one."""
+    i = _blanks_end(raw, start + 4, n)
+    if i == start + 4:
+        return -1
+    i = _seat_end(raw, i, n)
+    tiles = 0
+    while i >= 0:
+        j = _blanks_end(raw, i, n)
+        if j == i or j >= n:
+            break
+        i = _dealt_end(raw, j, n)
+        if i < 0:
+            return -1
+        tiles += 1
+    if i < 0 or tiles == 0:
+        return -1
+    return i
+
+
+def _dealt_end(raw: str, j: i64, n: i64) -> i64:
+    """The end of a tile dealt at ``j`` (``j < n``: a TILE, or "?" for a
+    tile not shown), followed by a blank or the end; -1 when none is."""
+    if ord(raw[j]) == 63:  # "?"
+        k = j + 1
+    else:
+        k = j
+        while k < n and k - j < 2 and 48 <= ord(raw[k]) <= 57:
+            k += 1
+        if k == j or k >= n or ord(raw[k]) != 45:
+            return -1
+        k += 1
+        m = k
+        while k < n and k - m < 2 and 48 <= ord(raw[k]) <= 57:
+            k += 1
+        if k == m:
+            return -1
+    if k < n and ord(raw[k]) != 32 and ord(raw[k]) != 9:
+        return -1
+    return k
+
+
+def _round_end(raw: str, start: i64, n: i64) -> i64:
+    """The end of a 'round' line's terminal, from its "round" at ``start``:
+    "round" _WS NUMBER _WS "opener" _WS SEAT; -1 when it is not one."""
+    i = _blanks_end(raw, start + 5, n)
+    if i == start + 5:
+        return -1
+    k = i
+    i = _digits_end(raw, i, n)
+    if i == k:
+        return -1
+    k = _blanks_end(raw, i, n)
+    if k == i or not _word_at(raw, k, n, "opener"):
+        return -1
+    i = _blanks_end(raw, k + 6, n)
+    if i == k + 6:
+        return -1
+    return _seat_end(raw, i, n)
+
+
+def _result_end(raw: str, start: i64, n: i64) -> i64:
+    """The end of a 'result' line's terminal, from its "result" at
+    ``start``: "result" (_WS ("domino" _WS SEAT | "blocked" | "target"))?
+    (_WS TOTALS)?; -1 when it is not one."""
+    end = start + 6
+    i = _blanks_end(raw, end, n)
+    if i == end or i >= n:
+        return end
+    if _word_at(raw, i, n, "domino"):
+        k = _blanks_end(raw, i + 6, n)
+        if k == i + 6:
+            return -1
+        end = _seat_end(raw, k, n)
+        if end < 0:
+            return -1
+    elif _word_at(raw, i, n, "blocked") or _word_at(raw, i, n, "target"):
+        end = i + 7 if ord(raw[i]) == 98 else i + 6
+    if end < i:  # no outcome: the totals, if any, follow "result"
+        return _totals_end(raw, i, n)
+    j = _blanks_end(raw, end, n)
+    if j > end and j < n:
+        return _totals_end(raw, j, n)
+    return end

@@ -1,7 +1,7 @@
 """JSON texts decoded by msgspec where it gives the values ``json`` gives.
 
 Boundary: a text to a Python value, no more: the limits, the errors and
-their places are ``jsontext``'s, the records ``jsonform``'s.
+their places are ``json.text``'s, the records ``json.form``'s.
 
 msgspec (installed with the tools on CPython) decodes a text about twice as
 fast as the standard library, and to the same values: the same dicts (the

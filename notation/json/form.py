@@ -3,12 +3,12 @@
 Boundary: the JSON form of ``notation.model`` records and its JSON Schema
 (``RECORD_SCHEMA``, published as ``schemas/record.schema.json``). This module
 converts between records and JSON values; reading JSON texts and locating
-JSON Pointers in them is ``jsontext``'s. It does not validate (the verifier
+JSON Pointers in them is ``json.text``'s. It does not validate (the verifier
 does, with the schema) and knows no rule of the game.
 
 Conversion of a valid document (``game_from_json``) trusts the schema: call
 it on documents that passed validation. Every element it builds carries its
-real JSON Pointer; ``jsontext.locate`` turns a pointer into its line and
+real JSON Pointer; ``json.text.locate`` turns a pointer into its line and
 column.
 """
 

@@ -22,7 +22,7 @@ from notation.options import WHOLE as _WHOLE
 SCHEMA_BASE = "https://ftn.example.org/schemas/"
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
-# Every pattern ends in _END, "$(?!\n)", not "$" (``options``).
+# Every pattern ends in _END, "$(?!\n)", not "$" (``notation.options``).
 SEAT_PATTERN = r"^(?!(?:game|end|round|deal|result|winner|knock|none)$)[A-Za-z][A-Za-z0-9_]*" + _END
 SIDE_PATTERN = (
     r"^(?!(?:game|end|round|deal|result|winner|knock|none)(?:\+|$))[A-Za-z][A-Za-z0-9_]*"
@@ -37,7 +37,7 @@ KEY_PATTERN = r"^[a-z][a-z0-9_]*" + _END
 
 #: The rules presets a [rules] tag may name, and the rule options of
 #: [rule "NAME" "VALUE"] tags with the values each takes (SPEC.md 3, RULES.md
-#: R9): what the checker accepts of one tag alone (``options``, the one table).
+#: R9): what the checker accepts of one tag alone (``notation.options``, the one table).
 PRESETS = tuple(_PRESETS)
 RULE_OPTIONS: dict[str, dict[str, Any]] = {o.name: o.values for o in _TABLE}
 _OPTION_TEXT = {o.name: o.short for o in _TABLE}

@@ -4,7 +4,7 @@ Boundary: reads JSON texts (one document, an array of games, or JSON Lines)
 into one ``JsonItem`` per game document with its place (a document that does
 not parse, or whose strings are not Unicode text, a lone surrogate escape,
 is an error item), and finds the line and column of any JSON Pointer in a
-text. It builds no record (``jsonform`` does) and validates nothing (the
+text. It builds no record (``json.form`` does) and validates nothing (the
 verifier does, with the schema): a caller may hand in a test (``Trust``)
 that spares a document it passes the text's scan for long numbers.
 """
