@@ -24,6 +24,17 @@ RESERVED_WORDS = ("game", "end", "round", "deal", "result", "winner", "knock", "
 NOBODY = "none"
 """The side of ``winner none``: the claim that no side has won."""
 
+MAX_DIGITS = 18
+"""Numbers of more digits than this are refused, by the FTN and the JSON
+readers alike (Python refuses 4,300)."""
+
+MAX_ROUNDS = 10_000
+"""A game of more rounds than this is refused, by both readers."""
+
+END_TOTAL, POINTS, TOTALS = "/endTotal", "/points", "/totals"
+"""What a claim's JSON Pointer adds to its element's: the end total, the
+points (and bonus), the totals."""
+
 Tile = tuple[int, int]
 """A tile as written: ``(first half, second half)``; ``6-3`` is ``(6, 3)``."""
 

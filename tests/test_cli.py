@@ -607,7 +607,8 @@ NOT_FOR_AN_FTN_CHECK = (
     # The printer, the JSON reading and the rewriting jobs: an FTN check reads
     # FTN and writes no record.
     "notation.ftn.printer", "verifier.pipeline.jobs.rewrite", "verifier.pipeline.jobs.load",
-    "notation.json.schema", "msgspec",
+    "notation.json", "notation.json.form", "notation.json.text", "notation.json.decoding",
+    "verifier.files.jsonwrite", "msgspec",
     # The other commands.
     *(f"verifier.cli.{name}" for name in (
         "fmt", "convert", "replay", "show", "audit", "perft", "generate", "export", "fill",

@@ -8,9 +8,9 @@ import json
 from paths import SAMPLES, read_sample
 
 from notation.ftn.reader import parse_games
-from notation.json.form import POINTS, game_from_json, game_to_json
+from notation.json.form import game_from_json, game_to_json
 from notation.json.text import iter_json, locate, looks_like_json
-from notation.model import Placement
+from notation.model import POINTS, Placement
 
 FOUR = read_sample("valid", "four-players.ftn")
 

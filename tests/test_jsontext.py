@@ -12,6 +12,7 @@ from paths import SAMPLES, read_sample
 
 from notation.json import text as jsontext
 from notation.json.text import MAX_DEPTH, iter_json, too_deep
+from notation.model import MAX_ROUNDS
 from verifier.pipeline.jobs.check import check_text
 from verifier.pipeline.jobs.rewrite import convert_text
 
@@ -56,7 +57,7 @@ def test_too_deep_is_checked_on_demand() -> None:
 
 
 def test_a_game_of_too_many_rounds() -> None:
-    doc = {"format": "ftn-json-1", "tags": [], "rounds": [{}] * (jsontext.MAX_ROUNDS + 1)}
+    doc = {"format": "ftn-json-1", "tags": [], "rounds": [{}] * (MAX_ROUNDS + 1)}
     (item,) = iter_json(json.dumps(doc))
     assert item.error == "a game of 10001 rounds: more than the limit of 10000"
 

@@ -22,8 +22,7 @@ from notation.ftn.build import event_line, knock, placement
 from notation.ftn.grammar import event_regexes, field_regex, line_regex
 from notation.ftn.printer import print_games
 from notation.ftn.reader import MAX_LINE, read_games
-from notation.json.text import MAX_DIGITS
-from notation.model import NO_COMMENTS, Knock, Placement
+from notation.model import MAX_DIGITS, NO_COMMENTS, Knock, Placement
 
 _PLACEMENT, _KNOCK = event_regexes()
 _LONG = re.compile(r"[0-9]{19}")

@@ -61,8 +61,7 @@ from notation.ftn.grammar import (
     unexpected_token,
 )
 from notation.ftn.scanner import COMPILED, scan_event, scan_line
-from notation.json.text import MAX_DIGITS, MAX_ROUNDS  # the same limits as the JSON reader's
-from notation.model import NO_COMMENTS, Comments, Game, Knock, Placement
+from notation.model import MAX_DIGITS, MAX_ROUNDS, NO_COMMENTS, Comments, Game, Knock, Placement
 
 __all__ = [
     "KIND_NAMES", "MAX_ERRORS", "Damaged", "FtnSyntaxError", "Item", "ParseError",

@@ -172,9 +172,6 @@ _TOTALS_CLAIM: Final = TotalsClaim
 _END_TOTAL: Final = EndTotalClaim
 _NONE: Final = NO_COMMENTS
 
-#: What a claim's pointer adds to its element's: the end total, the points
-#: (and bonus), the totals.
-END_TOTAL, POINTS, TOTALS = "/endTotal", "/points", "/totals"
 
 # Claims are immutable: the common ones are made once and shared; so are
 # the tiles, as pairs (kept as objects: a typed pair would be unpacked and

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from notation.json.decoding import Decode
+from notation.model import MAX_DIGITS, MAX_ROUNDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,12 +48,8 @@ class JsonItem:
         return line + self.text_line - 1, col
 
 
-#: Numbers of more digits than this are refused (Python refuses 4,300).
-MAX_DIGITS = 18
 #: Arrays and objects nested deeper than this are refused.
 MAX_DEPTH = 64
-#: A game of more rounds than this is refused.
-MAX_ROUNDS = 10_000
 
 
 class LimitError(ValueError):

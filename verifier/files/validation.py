@@ -23,8 +23,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from notation.json.schema import SEAT_PATTERN
-from notation.json.text import MAX_DIGITS
-from notation.model import RESERVED_WORDS
+from notation.model import MAX_DIGITS, RESERVED_WORDS
 from verifier.files.published import SCHEMAS
 
 if TYPE_CHECKING:  # imported when needed: it is slow to load, and unused on valid input

@@ -17,8 +17,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from notation.json.form import TOTALS
-from notation.model import NOBODY, Game, Knock, Round
+from notation.model import NOBODY, TOTALS, Game, Knock, Round
 from verifier.diagnostics import DiagnosticName, Name
 from verifier.replay.claims import claimed_totals, implied_start
 from verifier.replay.judge import Claim, Judge, Located

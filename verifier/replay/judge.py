@@ -18,9 +18,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from notation.json.form import END_TOTAL, POINTS, TOTALS
 from notation.model import (
+    END_TOTAL,
     NOBODY,
+    POINTS,
+    TOTALS,
     EndTotalClaim,
     Game,
     Knock,

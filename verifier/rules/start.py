@@ -19,8 +19,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from notation.hints import close_matches, did_you_mean
-from notation.json.text import MAX_DIGITS  # the readers' limit of a number (FTN and JSON)
-from notation.model import RESERVED_WORDS, Game, Tag
+from notation.model import MAX_DIGITS, RESERVED_WORDS, Game, Tag
 from verifier.diagnostics import DiagnosticName, Name
 from verifier.rules.game import GameState
 from verifier.rules.options import Problem, known_options, resolve
