@@ -25,8 +25,7 @@ WriteOpt = Annotated[bool, c.option("fill-write")]
 @command.command()
 def fill(paths: c.Paths, diff: DiffOpt = False, check_only: CheckOpt = False,
          write: WriteOpt = False, exclude: c.ExcludeOpt = None, jobs: c.JobsOpt = 1) -> None:
-    """Write in every claim the replay decides: end totals, points, totals,
-    results, the winner.
+    """Write in every claim the replay decides: end totals, points, totals, results, winner.
 
     Claims already written are kept as written (a wrong one too: ftn check
     still reports it); the output is in the canonical form, in the input's
