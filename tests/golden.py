@@ -1,7 +1,7 @@
 """Golden reports: what the tools say about a fixed corpus, as digests.
 
 Run before and after a restructuring: the reports must stay byte-identical
-except where an issue asks for a change.
+except where a change of output is meant.
 
     python tests/golden.py write DIR     # build the corpus, write every report into DIR
     python tests/golden.py digest        # print one sha256 per report (stdout)

@@ -20,8 +20,8 @@ ENGINES = ROOT / "tests" / "engines"
 #: property at scale (``--jobs`` against one process, memory against the
 #: number of games): by default they run at the smallest size that still
 #: cuts their input into many pieces, so that the full suite stays near 15
-#: minutes on two cores; ``FTN_TEST_SCALE=5`` runs them at the sizes the
-#: datasets issue named (20,000 games for ``--jobs``). The golden corpus has
+#: minutes on two cores; ``FTN_TEST_SCALE=5`` runs them at full size
+#: (20,000 games for ``--jobs``). The golden corpus has
 #: its own, ``GOLDEN_SCALE``.
 SCALE = max(1, int(os.environ.get("FTN_TEST_SCALE", "1") or "1"))
 

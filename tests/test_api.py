@@ -59,7 +59,8 @@ def test_read_games_streams_ftn_and_reads_json() -> None:
 
 @pytest.mark.slow
 def test_replay_of_every_invalid_sample_is_valid_against_the_replay_schema() -> None:
-    # Once, a JSON record with an illegal move said "stopped at 0:0".
+    # Where a replay stopped is a line and column of 1 or more (never 0:0),
+    # a JSON record with an illegal move's too.
     schema = json.loads((SCHEMA_DIR / "replay.schema.json").read_text(encoding="utf-8"))
     checked = 0
     for path in sorted((SAMPLES / "invalid").iterdir()):

@@ -116,7 +116,7 @@ def test_classify() -> None:
     assert set(DEFECTS) >= {c for c, _ in [classify(_div("bonus-split", "", ""))]}
 
 
-# -- the audit judges what the check judges (issue 8) ------------------------------
+# -- the audit judges what the check judges ----------------------------------------
 
 
 def _cut_round(text: str) -> str:

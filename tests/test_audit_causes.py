@@ -1,6 +1,5 @@
-"""Tests of issue 19: every defect named by its cause, from records and
-live; one name whatever the spelling of a bonus; no cascade after a round
-cut short."""
+"""Every defect named by its cause, from records and live; one name
+whatever the spelling of a bonus; no cascade after a round cut short."""
 
 from __future__ import annotations
 

@@ -127,7 +127,7 @@ def test_fmt_write_never_touches_a_file_that_does_not_parse(tmp_path: Path) -> N
 
 def test_codes_and_explain() -> None:
     code, out, _ = run("codes")
-    assert code == 0 and len(out.strip().split("\n")) == 24  # FT402 no-games added (issue 11)
+    assert code == 0 and len(out.strip().split("\n")) == 24  # FT402 no-games among them
     assert out.split("\n")[0].startswith("FT001  syntax-error")
     code, out, _ = run("codes", "--markdown")
     assert out.startswith("| code | name |")
@@ -306,7 +306,8 @@ def test_a_side_out_of_seat_order_checks_clean_and_fmt_keeps_it() -> None:
 
 @pytest.mark.parametrize("command", ["check", "fmt", "convert"])
 def test_a_lone_surrogate_is_reported_not_a_crash(tmp_path: Path, command: str) -> None:
-    # Once a crash: the fast validator, and writing FTN, refused the string.
+    # The fast validator and the FTN writer meet the lone surrogate: it is
+    # reported, never a UnicodeError.
     head = '{"format":"ftn-json-1","tags":[{"key":"ftn","values":["1"]},'
     doc = head + '{"key":"event","values":["\\ud800"]}],"rounds":[]}\n'
     (tmp_path / "s.jsonl").write_text(doc, encoding="utf-8")
@@ -549,7 +550,7 @@ def test_fmt_check_and_write_agree_on_crlf_files(tmp_path: Path) -> None:
 
 def test_an_input_without_a_game_is_a_warning_and_strict_makes_it_an_error(
         tmp_path: Path) -> None:
-    """Issue 11: an empty upload is not a silent pass (FT402 no-games)."""
+    """An empty upload is not a silent pass: FT402 no-games."""
     for text in ("", "\n\n", "# nothing yet\n", "[]\n"):
         f = tmp_path / ("empty.json" if text.startswith("[") else "empty.ftn")
         f.write_text(text, encoding="utf-8")

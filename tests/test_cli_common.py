@@ -1,7 +1,7 @@
 """Tests of the command line's file writing (``fmt --write``, ``-o``) and
-source lines (issue 11): modes kept, read-only files refused, symlinks
-written through, hard links kept, no temporary file left by an interrupt,
-new files with the user's normal permissions."""
+source lines: modes kept, read-only files refused, symlinks written through,
+hard links kept, no temporary file left by an interrupt, new files with the
+user's normal permissions."""
 
 from __future__ import annotations
 
@@ -218,9 +218,9 @@ def test_an_atomic_file_with_hard_links_is_rewritten_in_place_at_the_end(
 @pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="names a descriptor in /proc")
 def test_a_pipe_named_by_its_descriptor_is_refused_as_not_a_regular_file() -> None:
     # ``-o /dev/stdout`` with standard output a pipe: the name resolves to
-    # "/proc/PID/fd/pipe:[N]", which is no path, so the file was taken for
-    # a new one, and its temporary file could not be made there ("No such
-    # file or directory"); what the name leads to is a pipe.
+    # "/proc/PID/fd/pipe:[N]", which is no path. The file is not taken for
+    # a new one (its temporary file cannot be made there: "No such file or
+    # directory") but refused for what the name leads to: a pipe.
     read_end, write_end = os.pipe()
     try:
         with pytest.raises(OSError, match="not a regular file"):

@@ -1,5 +1,5 @@
-"""Tests of the library functions that the thin command line calls (issue
-18): what a command once did in its own body, now tested without it.
+"""Tests of the library functions that the thin command line calls, each
+tested without the command.
 
 ``target_of`` and ``Output.named`` (convert and select: the kind and the
 compression of the output from its name), ``generated_texts`` (ftn
@@ -109,9 +109,9 @@ def test_reference_games_are_the_generated_ones_then_the_files(tmp_path: Path) -
      "name a new file"),
     ("dir", True, "dir: not a regular file"),
     ("dangling.ftn", False, "dangling.ftn: a symbolic link to nowhere.ftn, which does not "
-     "exist: name a new file"),  # (it was said to exist, and to be resumed)
+     "exist: name a new file"),  # (not said to exist, nor to be resumed)
     ("dangling.ftn", True, "dangling.ftn: a symbolic link to nowhere.ftn, which does not "
-     "exist: name a new file"),  # (it was said not to exist, and to be started)
+     "exist: name a new file"),  # (not said to be missing, nor to be started)
     ("latin.ftn", True, "latin.ftn:2: not UTF-8 text (byte 9 of the file)"),
 ])
 def test_open_journal_refuses_what_cannot_be_recorded_into(

@@ -10,8 +10,8 @@ from paths import ROOT
 from verifier.diagnostics import BY_CODE, REGISTRY, Code, lookup, table_markdown
 from verifier.pipeline.jobs.check import check_text
 
-# The names are fixed by the issue that created the registry: other tools
-# match on them.
+# The names of the first registry, which never change: other tools match on
+# them.
 FIXED_NAMES = [
     "syntax-error", "bad-header", "bad-deal", "wrong-opener", "not-your-turn",
     "tile-not-in-hand", "tile-does-not-fit", "ambiguous-placement", "knock-while-able",
@@ -22,9 +22,9 @@ FIXED_NAMES = [
 ]
 
 
-# Added with the JSON form.
+# The JSON form's schema violations.
 ADDED_NAMES = ["schema-violation"]
-# Added for hostile input (issue 11): an input with no game is not clean.
+# An input with no game is not clean.
 ADDED_NAMES += ["no-games"]
 
 

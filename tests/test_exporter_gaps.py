@@ -1,6 +1,6 @@
-"""Two things an exporter could not write (issue 21): a round's closing
-totals without its outcome (``result (T1,T2)``), and a record that starts
-from totals not known (``[start "K" "?"]``)."""
+"""Two things an exporter may know only in part: a round's closing totals
+without its outcome (``result (T1,T2)``), and a record that starts from totals
+not known (``[start "K" "?"]``)."""
 
 from __future__ import annotations
 

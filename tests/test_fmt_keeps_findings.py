@@ -1,9 +1,9 @@
-"""``ftn fmt`` never changes what ``ftn check`` reports about a record (issue
-20, row 15): the same codes at the same elements (game, round, event; the
-message names the seat or tile) before and after. A hand-made case (a
-seat left out of the header: fmt used to move its deal behind the others)
-and a property over many mutated records (lines dropped, doubled, swapped,
-a number or a seat changed) that still parse."""
+"""``ftn fmt`` never changes what ``ftn check`` reports about a record: the
+same codes at the same elements (game, round, event; the message names the
+seat or tile) before and after. A hand-made case (a seat left out of the
+header, whose deal fmt keeps where it is written) and a property over many
+mutated records (lines dropped, doubled, swapped, a number or a seat changed)
+that still parse."""
 
 from __future__ import annotations
 

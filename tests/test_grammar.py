@@ -1,7 +1,7 @@
-"""Tests of notation.ftn.grammar: the parser is built without Lark's cache, so no
-file another user can plant is ever loaded (issue 11); its tables are kept
-beside the byte-code as JSON, read back only when they are the tables of this
-grammar and this Lark, and the parser read back parses as the compiled one."""
+"""Tests of notation.ftn.grammar: the parser is built without Lark's cache, so
+no file another user can plant is ever loaded; its tables are kept beside the
+byte-code as JSON, read back only when they are the tables of this grammar and
+this Lark, and the parser read back parses as the compiled one."""
 
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ from paths import ROOT, SAMPLES
 
 from notation.ftn import grammar
 
-# The parser as the old build made it: with Lark's cache in the temporary
+# A parser built with Lark's cache, which it keeps in the temporary
 # folder (the file name is Lark's, from the grammar and the options).
-OLD_BUILD = """
+LARK_CACHE_BUILD = """
 from lark import Lark
 from notation.ftn.build import _Build
 from notation.ftn.grammar import grammar_text
@@ -52,10 +52,11 @@ def _python(code: str, tmp: Path) -> None:
 
 
 def _plant(tmp: Path, marker: Path) -> list[Path]:
-    """Let the old build write its cache, then put a payload in its place."""
-    _python(OLD_BUILD, tmp)
+    """Let a parser built with Lark's cache write it, then put a payload in
+    its place."""
+    _python(LARK_CACHE_BUILD, tmp)
     caches = sorted(tmp.glob(".lark_cache_*.tmp"))
-    assert caches, "the old build writes its cache in the temporary folder"
+    assert caches, "a parser built with Lark's cache writes it in the temporary folder"
     for cache in caches:
         first = cache.read_bytes().split(b"\n", 1)[0]
         cache.write_bytes(first + b"\n" + pickle.dumps(_Payload(marker)))
@@ -72,11 +73,12 @@ def test_a_planted_cache_file_is_not_loaded(tmp_path: Path) -> None:
     assert sorted(tmp_path.glob(".lark_*")) == caches  # and no cache of ours either
 
 
-def test_the_planted_file_is_where_the_old_build_looked(tmp_path: Path) -> None:
-    """The test above means something: the old build runs the payload."""
+def test_the_planted_file_is_run_by_a_parser_built_with_lark_s_cache(tmp_path: Path) -> None:
+    """The test above means something: a parser built with Lark's cache runs
+    the payload."""
     marker = tmp_path / "payload-ran"
     _plant(tmp_path, marker)
-    _python(OLD_BUILD, tmp_path)
+    _python(LARK_CACHE_BUILD, tmp_path)
     assert marker.exists()
 
 
@@ -117,9 +119,9 @@ def test_the_tables_are_keyed_by_the_grammar_and_the_lark_version(
 
 
 def test_a_valid_record_is_read_without_lark(tmp_path: Path) -> None:
-    """Once the terminals are kept beside the tables, reading records that
+    """With the terminals kept beside the tables, reading records that
     follow the grammar imports no Lark (start-up); a line out of place
-    loads it, and is reported as before."""
+    loads it, and is reported (a ``ParseError``)."""
     import subprocess
     import sys
 

@@ -1,7 +1,7 @@
-"""Hostile input through the ``ftn`` command (issue 11): each reproducer of
-the issue ends in a diagnostic or a clean error with exit 1 or 2, never a
-traceback or a hang. Run as subprocesses, as a user runs them; the timeout
-is a guard against a hang, not a measure of speed."""
+"""Hostile input through the ``ftn`` command: each hostile input ends in a
+diagnostic or a clean error with exit 1 or 2, never a traceback or a hang. Run
+as subprocesses, as a user runs them; the timeout is a guard against a hang,
+not a measure of speed."""
 
 from __future__ import annotations
 

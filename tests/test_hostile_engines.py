@@ -1,9 +1,9 @@
-"""Hostile live engines (issue 20, rows 2-6): each ends in an
-``engine-failure`` that says what the engine sent, never a traceback or a
-hang; afterwards no process the engine started is left (looked up in
-``/proc`` by the engine's folder, which every process it forks carries in
-its command line), and ``ftn``'s peak memory stays under 200 MB. ``ftn``
-runs as a subprocess, as a user runs it; the timeouts guard against a hang."""
+"""Hostile live engines: each ends in an ``engine-failure`` that says what the
+engine sent, never a traceback or a hang; afterwards no process the engine
+started is left (looked up in ``/proc`` by the engine's folder, which every
+process it forks carries in its command line), and ``ftn``'s peak memory stays
+under 200 MB. ``ftn`` runs as a subprocess, as a user runs it; the timeouts
+guard against a hang."""
 
 from __future__ import annotations
 

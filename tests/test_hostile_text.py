@@ -1,8 +1,8 @@
-"""Hostile text (issue 20, rows 1, 7-10 and 13-15): deep JSON, control
-characters in records and file names, endless lines, ``generate`` on a full
-disk and at scale, and ``fmt`` that must not change what ``check`` says.
-``ftn`` runs as a subprocess where a user would see the difference (exit
-code, bytes on the terminal, memory); the timeouts guard against a hang."""
+"""Hostile text: deep JSON, control characters in records and file names,
+endless lines, ``generate`` on a full disk and at scale, and ``fmt`` that must
+not change what ``check`` says. ``ftn`` runs as a subprocess where a user
+would see the difference (exit code, bytes on the terminal, memory); the
+timeouts guard against a hang."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def no_traceback(p: subprocess.CompletedProcess[bytes], codes: tuple[int, ...]) 
     return out
 
 
-# -- row 1: JSON nested 1,000 deep on its first line ---------------------------
+# -- JSON nested 1,000 deep on its first line ----------------------------------
 
 @pytest.mark.slow
 @pytest.mark.parametrize("args", [
@@ -62,7 +62,7 @@ def test_deep_json_is_sniffed_as_a_document_not_a_crash() -> None:
     assert how == "json"
 
 
-# -- rows 7-9: control characters and forged lines ------------------------------
+# -- control characters and forged lines ----------------------------------------
 
 def hostile_record() -> str:
     text = read_sample("valid", "four-players.ftn")
@@ -122,7 +122,7 @@ def test_a_file_name_cannot_start_a_workflow_command(tmp_path: Path, fmt: str) -
             ) in out.replace("%3A", ":")
 
 
-# -- row 10: a line without end, compressed or not -------------------------------
+# -- a line without end, compressed or not ---------------------------------------
 
 def _gzip_of_one_line(path: Path, mb: int) -> None:
     with gzip.open(path, "wb", compresslevel=1) as f:
@@ -173,7 +173,7 @@ def test_lines_under_the_limit_are_read_as_before() -> None:
     assert list(text_lines(io.BytesIO(data), "x", max_line=3000)) == ["a" * 3000, "b" * 10, "c"]
 
 
-# -- rows 13-14: generate writes through a temporary file, a game at a time -----
+# -- generate writes through a temporary file, a game at a time -----------------
 
 def test_generate_on_a_full_disk_keeps_the_old_file(tmp_path: Path) -> None:
     if not Path("/dev/full").exists():

@@ -1,6 +1,6 @@
-"""Tests of verifier.files.inputs: regular files only, one unreadable file is an
-error for that file only, directory walks skip hidden folders and
-``--exclude`` (issue 11) and find compressed records."""
+"""Tests of verifier.files.inputs: regular files only, one unreadable file is
+an error for that file only, directory walks skip hidden folders and
+``--exclude`` and find compressed records."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Tests of notation.json.text's limits and locating (issue 11): hostile JSON
-becomes an error item at its place, never an exception; a finding in a
-game of an array is located within that game's own text."""
+"""Tests of notation.json.text's limits and locating: hostile JSON becomes an
+error item at its place, never an exception; a finding in a game of an array
+is located within that game's own text."""
 
 from __future__ import annotations
 
@@ -89,7 +89,7 @@ def test_a_finding_in_each_game_of_an_array_is_where_it_is_in_json_lines() -> No
 
 
 # --------------------------------------------------------------------------
-# Read with a trust test or without: the same items (issue 10).
+# Read with a trust test or without: the same items.
 
 def _docs() -> list[str]:
     """JSON Lines of valid games with every optional field (points, bonus,

@@ -114,7 +114,8 @@ def test_known_options_and_describe() -> None:
 
 @pytest.mark.parametrize("value", ["²", "١٢", "12 ", "+12", ""])
 def test_numbers_are_ascii_digits(value: str) -> None:
-    # "²" and "١٢" are digits to str.isdigit(); "²" once crashed int().
+    # "²" and "١٢" are digits to str.isdigit(), and int() refuses "²": each is
+    # a bad value, never an exception.
     assert fail(2, None, ("target", value)).startswith(f"bad value {value!r} for target")
     assert fail(2, None, ("hand", value)).startswith(f"bad value {value!r} for hand")
 
@@ -124,7 +125,7 @@ def test_an_empty_preset_is_not_the_default() -> None:
     assert ok(2, None) == ok(2, "pagat")
 
 
-# The simple options, read from their rows of notation.options (issue 18).
+# The simple options, read from their rows of notation.options.
 
 SIMPLE_BAD = [
     (("target", "0"), "bad value '0' for target: a positive whole number (V2; 61 by default)"),
@@ -147,13 +148,13 @@ SIMPLE_BAD = [
 
 
 @pytest.mark.parametrize(("declared", "message"), SIMPLE_BAD)
-def test_a_bad_simple_value_says_what_it_said_by_hand(declared: tuple[str, str],
-                                                      message: str) -> None:
+def test_a_bad_simple_value_says_what_the_option_takes(declared: tuple[str, str],
+                                                        message: str) -> None:
     rules, problems = resolve(2, None, [declared])
     assert rules is None and problems == [Problem(0, message)]
 
 
-def test_bad_values_come_in_the_old_order_whatever_the_declarations() -> None:
+def test_bad_values_come_in_a_fixed_order_whatever_the_declarations() -> None:
     # Declared in the reverse of the table; reported set, the simple options
     # in the table's order, partnerships, hand; each at its declaration.
     declared = [("hand", "many"), ("partnerships", "onn"), ("bonus", "2"),

@@ -98,7 +98,7 @@ def test_jobs_keeps_the_cli_report_of_one_process() -> None:
 @pytest.mark.slow
 def test_jobs_2_on_thousands_of_games_is_byte_identical(tmp_path: Path) -> None:
     """4,008 games of 2, 3 and 4 players with findings (about 100 pieces of
-    the default size; ``FTN_TEST_SCALE=5``: the 20,040 of the datasets issue)."""
+    the default size; ``FTN_TEST_SCALE=5``: 20,040)."""
     path = tmp_path / "big.ftn"
     with path.open("w", encoding="utf-8") as f:
         for seed in range(8 * SCALE):

@@ -183,7 +183,7 @@ def test_surrogate_escapes_only_in_pairs() -> None:
 
 
 # --------------------------------------------------------------------------
-# Limits (SPEC.md 10, issue 11): syntax errors that cost only their game.
+# Limits (SPEC.md 10): syntax errors that cost only their game.
 
 OK_GAME = 'game\n[ftn "1"]\nend\n'
 

@@ -253,7 +253,7 @@ def _own_terminal() -> None:
     A test run started in the background by a shell without job control
     (``pytest &`` in a script) inherits them ignored, and a Python started
     with SIGINT ignored never turns Ctrl-C into KeyboardInterrupt: every
-    Ctrl-C of the test was lost that way (twice in CI runs started so)."""
+    Ctrl-C of the test is lost that way."""
     for s in (signal.SIGINT, signal.SIGQUIT):
         signal.signal(s, signal.SIG_DFL)
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)

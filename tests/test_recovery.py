@@ -1,5 +1,5 @@
-"""Every mistake of a record in one run (issue 21): the FTN reader recovers
-at the next line, and each message says what to type."""
+"""Every mistake of a record in one run: the FTN reader recovers at the next
+line, and each message says what to type."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def _one(text: str) -> tuple[str, int, int, str]:
     return d
 
 
-# -- the hints, each case of the issue's table ----------------------------
+# -- the hints, one case of each ------------------------------------------
 
 
 def test_spaces_in_totals() -> None:
@@ -200,8 +200,8 @@ def test_json_keeps_its_behaviour() -> None:
 
 
 def test_the_sample_of_every_mistake_says_what_to_type() -> None:
-    """Must show 1 of issue 21: the table's mistakes in one record, one run,
-    each at its line with its hint."""
+    """The mistakes of the sample, in one record, found in one run, each at
+    its line with its hint."""
     path = SAMPLES / "invalid" / "every-mistake.ftn"
     found = check_text(path.read_text(encoding="utf-8"), str(path)).diagnostics
     lines = path.read_text(encoding="utf-8").split("\n")

@@ -52,8 +52,8 @@ def test_renderer_writes_findings_then_the_summary() -> None:
 
 
 def test_a_long_line_is_shown_as_a_window_around_the_column() -> None:
-    """Issue 11: a finding on a 13,000-character line printed all of it and a
-    caret line of as many spaces; now 100 characters around the column."""
+    """A finding on a 13,000-character line shows 100 characters around the
+    column, never all of it and a caret line of as many spaces."""
     line = "a" * 6000 + "X" + "b" * 7000
     d = Diagnostic("FT001", "syntax-error", "error", "bad", 3, 6001, 1, source="g.jsonl")
     shown = diagnostic_text(d, line, False).split("\n")

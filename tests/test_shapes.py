@@ -1,5 +1,5 @@
-"""One place for the line shapes (issue 18's "one place for each fact"):
-the reader's copies of what ``ftn.lark`` says, checked against the grammar.
+"""One place for the line shapes: the reader's copies of what ``ftn.lark``
+says, checked against the grammar.
 
 * ``build._NEXT``, the game rule as a table (the order of a game's lines),
   against Lark's LALR parser of the grammar: the same next kinds after

@@ -300,7 +300,7 @@ def test_cli_errors_say_where(tmp_path: Path) -> None:
     assert "Traceback" not in r.output + r.stderr
 
 
-# -- a page of several games; the race's legend and labels (issue 21) ------------
+# -- a page of several games; the race's legend and labels -----------------------
 
 
 def three_games(tmp_path: Path) -> Path:

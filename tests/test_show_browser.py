@@ -269,7 +269,7 @@ def test_every_sample_renders_without_a_script_error(browser: Browser, tmp_path:
         no_network(browser, page)
 
 
-# -- issue 21: colours, a phone's width, a file of several games -----------------
+# -- colours, a phone's width, a file of several games ---------------------------
 
 BLUE, ORANGE = "rgb(31, 95, 191)", "rgb(194, 65, 12)"  # PALETTE[0] #1f5fbf, [1] #c2410c
 CONTROLS_BOTTOM = "document.querySelector('.controls').getBoundingClientRect().bottom"

@@ -1,7 +1,6 @@
-"""``--jobs`` workers live no longer than their parent, and a dead worker is
-a clear error with exit 2 (issue 20, rows 11 and 12). ``ftn check --jobs 2``
-runs as a subprocess over enough games to be caught working; its workers
-are its children in ``/proc``."""
+"""``--jobs`` workers live no longer than their parent, and a dead worker is a
+clear error with exit 2. ``ftn check --jobs 2`` runs as a subprocess over
+enough games to be caught working; its workers are its children in ``/proc``."""
 
 from __future__ import annotations
 

@@ -159,9 +159,9 @@ def test_a_full_disk_in_the_copy_in_place_leaves_the_new_content_where_it_says(
 @pytest.mark.parametrize("command", ["convert", "generate"])
 def test_an_output_cut_in_place_says_where_its_new_content_is(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str) -> None:
-    # ``-o`` over a file with hard links: the copy in place cut short was
-    # said as "cannot write: No space left on device" alone, the file left
-    # cut and its new content, complete, in a file the user was not told of.
+    # ``-o`` over a file with hard links, the copy in place cut short: the
+    # message says where the new content is, complete, and how to put it in
+    # place; never "cannot write: No space left on device" alone.
     src = tmp_path / "in.ftn"
     src.write_text(CANONICAL, encoding="utf-8")
     a, b = linked(tmp_path, "old\n" * 100)

@@ -1,7 +1,6 @@
-"""Figures for hostile input (issue 11): the time to check a JSON array of N
-games with a finding in each, next to the same games as JSON Lines, for
-growing N (linear: the time per game stays flat), and a finding on a long
-line.
+"""Figures for hostile input: the time to check a JSON array of N games with a
+finding in each, next to the same games as JSON Lines, for growing N (linear:
+the time per game stays flat), and a finding on a long line.
 
 Boundary: a benchmark script, not a test (it asserts nothing about time;
 it prints figures). Run::

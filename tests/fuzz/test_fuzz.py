@@ -1,5 +1,5 @@
-"""The fuzzer's short run (in the normal test suite), and every crash it ever
-found, kept as a test (issue 11). The long run is ``python tests/fuzz/fuzz.py
+"""The fuzzer's short run (in the normal test suite), and the input of every
+crash it has found, each a test. The long run is ``python tests/fuzz/fuzz.py
 --cases 1000000``; see ``fuzz.py``."""
 
 from __future__ import annotations
@@ -50,11 +50,12 @@ def test_mutate_changes_the_text() -> None:
 
 
 # --------------------------------------------------------------------------
-# Crashes the fuzzer found, kept (each failed before its fix).
+# Inputs on which the fuzzer found a crash, each a test.
 
-# A pip of 32 or more: the tile's key (a << 5 | b) was another tile's, found
-# in the hand, and the count list was indexed out of range (IndexError).
-# Found by the long run (seed 11, cases 39,114 and 41,753).
+# A pip of 32 or more is a tile out of the set: never taken for another
+# tile whose key (a << 5 | b) is the same, nor an index out of the range of
+# the count list (IndexError). From the long run (seed 11, cases 39,114 and
+# 41,753).
 HUGE_PIP = read_sample("valid", "variant-bonus-0.ftn").replace(
     "  S 2-4 R =4 +0 (41,43)", "  S 2-99 R =4 +0 (41,43)")
 

@@ -1,7 +1,7 @@
-"""The protocol fuzzer's short run (issue 20): engines that answer at random
-for about 12 seconds; no traceback, no hang, no process left, no raw control
-character in a report. The long run is ``python tests/fuzz/fuzz_engines.py
---exchanges 100000``; see ``fuzz_engines.py``."""
+"""The protocol fuzzer's short run: engines that answer at random for about 12
+seconds; no traceback, no hang, no process left, no raw control character in a
+report. The long run is ``python tests/fuzz/fuzz_engines.py --exchanges
+100000``; see ``fuzz_engines.py``."""
 
 from __future__ import annotations
 
