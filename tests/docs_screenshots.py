@@ -15,32 +15,30 @@ import sys
 import tempfile
 from pathlib import Path
 
-from chromium import Browser, find_chromium
+from headless import find_chromium, screenshot, start, viewport
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = "samples/valid/two-players-r8-3.ftn"
 
 
 def main() -> int:
-    exe = find_chromium()
-    if exe is None:
-        print("docs_screenshots.py: Chromium is not installed (apt-get install chromium)",
-              file=sys.stderr)
+    found = find_chromium()
+    if isinstance(found, str):
+        print(f"docs_screenshots.py: {found}", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory() as tmp:
         page = Path(tmp) / "game.html"
         subprocess.run([sys.executable, "-m", "verifier", "show", SAMPLE, "-o", str(page)],
                        cwd=ROOT, check=True)
-        b = Browser(exe, Path(tmp) / "profile")
+        driver = start(*found, width=1100, height=692)
         try:
-            b.viewport(1100, 692)
-            b.open(page.as_uri() + "#r11e9")
-            b.screenshot(ROOT / "docs" / "show-midround.png")
-            b.viewport(1100, 900)
-            b.open(page.as_uri())  # at the game's end
-            b.screenshot(ROOT / "docs" / "show-race.png", selector=".race-box")
+            driver.get(page.as_uri() + "#r11e9")
+            screenshot(driver, ROOT / "docs" / "show-midround.png")
+            viewport(driver, 1100, 900)
+            driver.get(page.as_uri())  # at the game's end
+            screenshot(driver, ROOT / "docs" / "show-race.png", selector=".race-box")
         finally:
-            b.close()
+            driver.quit()
     print("docs/show-midround.png, docs/show-race.png")
     return 0
 
