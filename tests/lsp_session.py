@@ -1,8 +1,11 @@
-"""A real LSP client session with ``ftn server`` (pygls's client) for the
-end-to-end tests and the latency script: the server started as a
-subprocess, the diagnostics it publishes collected per document; and a raw
-client (``Raw``) that writes any bytes, for the hostile tests and the
-server fuzzer. A plain module (``from lsp_session import Session``)."""
+"""A real LSP client session with ``ftn server`` for the end-to-end tests
+and the latency script: the server started as a subprocess and spoken to
+by pygls's own client (``pygls.lsp.client.LanguageClient``: typed requests
+and notifications, maintained with the protocol), the diagnostics it
+publishes collected per document, each wait bounded; and a raw client
+(``Raw``) that writes any bytes, for the tests of framing and of what no
+good client sends, and for the server fuzzer. A plain module
+(``from lsp_session import Session``)."""
 
 from __future__ import annotations
 
@@ -29,11 +32,31 @@ def uri_of(name: str) -> str:
     return Path(name).resolve().as_uri()
 
 
-class Session:
-    """``async with Session() as s``: an initialized server."""
+class Client(LanguageClient):
+    """pygls's client, keeping how the server's process ended: its exit
+    code and what it wrote on standard error (its log)."""
 
     def __init__(self) -> None:
-        self.client = LanguageClient("ftn-tests", "1")
+        super().__init__("ftn-tests", "1")
+        self.returncode: int | None = None
+        self.stderr = b""
+
+    async def server_exit(self, server: asyncio.subprocess.Process) -> None:
+        self.returncode = server.returncode
+        if server.stderr is not None:
+            self.stderr = await server.stderr.read()
+
+
+class Session:
+    """``async with Session() as s``: an initialized server (its answer to
+    ``initialize`` in ``s.result``); once the block ends, the server has
+    been asked to shut down and exit, and ``s.client`` holds its exit code
+    and its log."""
+
+    def __init__(self) -> None:
+        self.client = Client()
+        self.result: t.InitializeResult | None = None
+        self.shutdown: object = "not asked"  # the answer to shutdown (null) once asked
         self.published: dict[str, list[t.PublishDiagnosticsParams]] = defaultdict(list)
         self.changed = asyncio.Condition()
         self.versions: dict[str, int] = {}
@@ -46,14 +69,14 @@ class Session:
 
     async def __aenter__(self) -> Session:
         await self.client.start_io(sys.executable, "-m", "verifier", "server")
-        await asyncio.wait_for(self.client.initialize_async(t.InitializeParams(
+        self.result = await asyncio.wait_for(self.client.initialize_async(t.InitializeParams(
             capabilities=t.ClientCapabilities(), process_id=None, root_uri=None)), TIMEOUT)
         self.client.initialized(t.InitializedParams())
         return self
 
     async def __aexit__(self, *exc: Any) -> None:
         try:
-            await asyncio.wait_for(self.client.shutdown_async(None), TIMEOUT)
+            self.shutdown = await asyncio.wait_for(self.client.shutdown_async(None), TIMEOUT)
             self.client.exit(None)
         finally:
             await self.client.stop()  # type: ignore[no-untyped-call,unused-ignore]

@@ -1,5 +1,11 @@
 """End-to-end tests of ``ftn server``: the server started as a subprocess
-and spoken to by a real LSP client (pygls's), as an editor does."""
+(``python -m verifier server``) and spoken to by a maintained LSP client
+(pygls's own, ``lsp_session.Session``), as an editor does, each test
+waiting for the server's own messages (a response, a published
+diagnostics notification); next to them, raw exchanges of bytes for what no
+good client sends (bad frames, positions no client may send), and the
+server in this process for what only its state shows (a quick succession
+of edits checked once)."""
 
 from __future__ import annotations
 
@@ -8,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -141,6 +148,69 @@ def test_bad_documents_give_a_diagnostic_and_the_server_goes_on() -> None:
 
 
 @pytest.mark.slow
+def test_a_lone_carriage_return_ends_a_line_of_the_editor() -> None:
+    from lsprotocol.converters import get_converter
+
+    text = (SAMPLES / "invalid" / "points-mismatch.ftn").read_text(encoding="utf-8")
+    want = [(d["code"], d["line"] - 1, d["col"] - 1) for d in json.loads(ftn(
+        "check", "--format", "json", "-", stdin=text).stdout)["diagnostics"]]
+    assert want == [("FT302", 28, 14)]
+
+    async def session() -> None:
+        async with Session() as s:
+            uri = uri_of("cr.ftn")
+            # a lone CR in a comment: the editor's lines 0, 1
+            found = [(d.code, d.range.start.line, d.range.start.character)
+                     for d in await s.open(uri, "# one\rtwo\r\n" + text)]
+            assert found == [("FT001", 0, 5), ("FT302", 28 + 2, 14)]  # the CR itself is FT001
+            # no edit: the reader's lines are not the editor's
+            assert await s.formatting(uri) is None
+            hover = await s.hover(uri, 1, 1)  # "two", after the CR
+            assert hover is None or "two" not in json.dumps(get_converter().unstructure(hover))
+
+    asyncio.run(session())
+
+
+@pytest.mark.slow
+def test_formatting_a_document_of_comments_only_gives_no_edit() -> None:
+    async def session() -> None:
+        async with Session() as s:
+            uri = uri_of("notes.ftn")
+            (d,) = await s.open(uri, "# only notes\n#   no game yet\n")
+            assert d.message.startswith("no-games")
+            assert await s.formatting(uri) is None
+
+    asyncio.run(session())
+
+
+@pytest.mark.slow
+def test_a_request_past_the_end_or_for_a_document_not_open_is_answered_invalid_params() -> None:
+    from pygls.exceptions import JsonRpcException
+
+    async def session() -> Session:
+        async with Session() as s:
+            uri = uri_of("places.ftn")
+            await s.open(uri, "# caf\u00e9 \U0001f600 x\ngame\n")  # two lines and the empty third
+            for where, line in ((uri, 3), (uri_of("not-open.ftn"), 0)):
+                with pytest.raises(JsonRpcException) as hover:  # answered, not left waiting
+                    await s.hover(where, line, 0)
+                assert hover.value.code == -32602, (where, line)  # InvalidParams
+                assert "Traceback" not in hover.value.message
+            with pytest.raises(JsonRpcException) as formatting:
+                await s.formatting(uri_of("not-open.ftn"))
+            assert formatting.value.code == -32602
+            assert "is not open" in formatting.value.message
+            # inside the surrogate pair of the emoji (units 7 and 8), past a line's end:
+            # answered without an error (an error answer raises)
+            for line, character in ((0, 8), (1, 99), (2, 0)):
+                await s.hover(uri, line, character)
+        return s
+
+    s = asyncio.run(session())
+    assert b"Traceback" not in s.client.stderr
+
+
+@pytest.mark.slow
 def test_a_client_that_goes_away_ends_the_server() -> None:
     p = subprocess.Popen([sys.executable, "-m", "verifier", "server"], cwd=ROOT,
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -192,6 +262,37 @@ def test_places_are_counted_in_the_clients_units() -> None:
     assert ls.position(doc, 9, 1) == t.Position(2, 0)  # past the end: the last line
 
 
+@pytest.mark.slow
+def test_the_server_says_what_it_offers_and_shuts_down_cleanly() -> None:
+    from importlib.metadata import version
+
+    async def session() -> Session:
+        async with Session() as s:
+            assert s.result is not None
+            assert s.result.server_info is not None
+            assert (s.result.server_info.name, s.result.server_info.version) == (
+                "ftn", version("ftn-tools"))
+            caps = s.result.capabilities
+            assert caps.position_encoding == t.PositionEncodingKind.Utf16  # the default
+            sync = caps.text_document_sync
+            assert isinstance(sync, t.TextDocumentSyncOptions)
+            assert sync.open_close is True
+            assert sync.change == t.TextDocumentSyncKind.Incremental
+            assert caps.hover_provider and caps.document_formatting_provider
+            actions = caps.code_action_provider
+            assert isinstance(actions, t.CodeActionOptions)
+            assert list(actions.code_action_kinds or ()) == [
+                t.CodeActionKind.QuickFix, t.CodeActionKind.RefactorRewrite]
+            assert caps.completion_provider is not None
+            assert list(caps.completion_provider.trigger_characters or ()) == [" "]
+        return s
+
+    s = asyncio.run(session())
+    assert s.shutdown is None  # shutdown is answered with null
+    assert s.client.returncode == 0  # exit after shutdown: the server ends with 0
+    assert b"Traceback" not in s.client.stderr
+
+
 # --------------------------------------------------------------------------
 # Hostile input: the server as a process, spoken to with raw bytes
 
@@ -235,37 +336,28 @@ def test_badly_framed_messages_are_dropped_and_the_next_one_is_answered() -> Non
 
 
 @pytest.mark.slow
-def test_a_request_with_a_bad_position_or_document_is_answered_invalid_params() -> None:
+def test_a_position_no_client_may_send_is_answered_invalid_params() -> None:
     from lsp_session import Raw
 
     s = Raw()
     try:
         s.initialize()
         uri = uri_of("places.ftn")
-        s.open(uri, "# caf\u00e9 \U0001f600 x\ngame\n")  # two lines and the empty third
-        for params in (_hover(uri, -1, 0), _hover(uri, 0, -3), _hover(uri, 3, 0),
-                       _hover(uri, 2**40, 0), _hover(uri_of("not-open.ftn"), 0, 0)):
+        s.open(uri, "# caf\u00e9 \U0001f600 x\ngame\n")
+        # negative, and past the protocol's largest whole number (2**31 - 1)
+        for params in (_hover(uri, -1, 0), _hover(uri, 0, -3), _hover(uri, 2**40, 0)):
             got = s.ask("textDocument/hover", params, TIMEOUT)
             assert got is not None, params  # answered, not left waiting
             assert got["error"]["code"] == -32602, (params, got)  # InvalidParams
             assert "Traceback" not in got["error"]["message"]
-        got = s.ask("textDocument/formatting", {
-            "textDocument": {"uri": uri_of("not-open.ftn")},
-            "options": {"tabSize": 2, "insertSpaces": True}}, TIMEOUT)
-        assert got is not None and got["error"]["code"] == -32602
-        assert "is not open" in got["error"]["message"]
-        # inside the surrogate pair of the emoji (units 7 and 8), past a line's end: answered
-        for params in (_hover(uri, 0, 8), _hover(uri, 1, 99), _hover(uri, 2, 0)):
-            got = s.ask("textDocument/hover", params, TIMEOUT)
-            assert got is not None and "error" not in got, (params, got)
     finally:
         s.close()
     assert b"Traceback" not in b"".join(s.stderr)
 
 
 # --------------------------------------------------------------------------
-# The server in this process: messages handed to its protocol as its reader
-# hands them, what it writes collected
+# The server in this process, for what only its state shows: messages handed
+# to its protocol as its reader hands them, what it writes collected
 
 
 class _Wire:
@@ -274,13 +366,14 @@ class _Wire:
 
         self.ls = make()
         self.out: list[dict[str, Any]] = []
+        self.written = asyncio.Event()  # set at each message the server writes
         self.ls.protocol.set_writer(self, include_headers=False)
-        self.next_id = 0
         self.send({"id": 0, "method": "initialize",
                    "params": {"processId": None, "rootUri": None, "capabilities": {}}})
 
     def write(self, data: bytes) -> None:
         self.out.append(json.loads(data))
+        self.written.set()
 
     def close(self) -> None:
         pass
@@ -290,15 +383,15 @@ class _Wire:
         proto = self.ls.protocol
         proto.handle_message(json.loads(body, object_hook=proto.structure_message))
 
-    def request(self, method: str, params: Any) -> Any:
-        self.next_id += 1
-        self.send({"id": self.next_id, "method": method, "params": params})
-        (got,) = [m for m in self.out if m.get("id") == self.next_id and "method" not in m]
-        return got.get("result")
-
     def published(self, uri: str) -> list[dict[str, Any]]:
         return [m["params"] for m in self.out if m.get("method") ==
                 "textDocument/publishDiagnostics" and m["params"]["uri"] == uri]
+
+    async def until(self, done: Callable[[], bool]) -> None:
+        """Wait for the messages the server writes until ``done()``."""
+        while not done():
+            self.written.clear()
+            await asyncio.wait_for(self.written.wait(), TIMEOUT)
 
     def open(self, uri: str, text: str) -> None:
         self.send({"method": "textDocument/didOpen", "params": {"textDocument": {
@@ -309,10 +402,6 @@ class _Wire:
         self.send({"method": "textDocument/didChange", "params": {
             "textDocument": {"uri": uri, "version": version},
             "contentChanges": [{"range": {"start": at, "end": at}, "text": text}]}})
-
-    def format(self, uri: str) -> Any:
-        return self.request("textDocument/formatting", {
-            "textDocument": {"uri": uri}, "options": {"tabSize": 2, "insertSpaces": True}})
 
 
 def test_quick_edits_are_checked_once_when_they_pause() -> None:
@@ -328,10 +417,8 @@ def test_quick_edits_are_checked_once_when_they_pause() -> None:
             w.change(small, version, 0, 1, "z")
             w.change(large, version, 5, 1, "z")
         assert len(w.published(small)) == len(w.published(large)) == 1  # none checked yet
-        for _ in range(10_000):  # wait for the pause to end (no answer is late: no timing)
-            if len(w.published(small)) == len(w.published(large)) == 2:
-                break
-            await asyncio.sleep(0.01)
+        # the pause ends: wait for the server's next diagnostics of both documents
+        await w.until(lambda: len(w.published(small)) >= 2 and len(w.published(large)) >= 2)
         for uri in (small, large):
             (_, last) = w.published(uri)
             assert last["version"] == 101  # one check, of the last text
@@ -342,36 +429,5 @@ def test_quick_edits_are_checked_once_when_they_pause() -> None:
         # the edits are in the text: the first line has 100 more characters
         assert w.ls.texts[small].text().startswith("#" + "z" * 100)
         assert not w.ls.protocol._request_futures  # pygls's table of pending work: none kept
-
-    asyncio.run(session())
-
-
-def test_a_lone_carriage_return_ends_a_line_of_the_editor() -> None:
-    async def session() -> None:
-        w = _Wire()
-        text = (SAMPLES / "invalid" / "points-mismatch.ftn").read_text(encoding="utf-8")
-        want = [(d["code"], d["line"] - 1, d["col"] - 1) for d in json.loads(ftn(
-            "check", "--format", "json", "-", stdin=text).stdout)["diagnostics"]]
-        assert want == [("FT302", 28, 14)]
-        uri = uri_of("cr.ftn")
-        w.open(uri, "# one\rtwo\r\n" + text)  # a lone CR in a comment: the editor's lines 0, 1
-        found = [(d["code"], d["range"]["start"]["line"], d["range"]["start"]["character"])
-                 for d in w.published(uri)[-1]["diagnostics"]]
-        assert found == [("FT001", 0, 5), ("FT302", 28 + 2, 14)]  # the CR itself is FT001
-        assert w.format(uri) is None  # no edit: the reader's lines are not the editor's
-        hover = w.request("textDocument/hover", _hover(uri, 1, 1))  # "two", after the CR
-        assert hover is None or "two" not in json.dumps(hover)
-
-    asyncio.run(session())
-
-
-def test_formatting_a_document_of_comments_only_gives_no_edit() -> None:
-    async def session() -> None:
-        w = _Wire()
-        uri = uri_of("notes.ftn")
-        w.open(uri, "# only notes\n#   no game yet\n")
-        (d,) = w.published(uri)[-1]["diagnostics"]
-        assert d["message"].startswith("no-games")
-        assert w.format(uri) is None
 
     asyncio.run(session())
