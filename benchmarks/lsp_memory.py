@@ -22,7 +22,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # lsp_session
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from lsp_session import Raw
