@@ -1,7 +1,7 @@
 """The test engines of tests/engines/ with a defect: script name -> (the
 defect class the audit must name, the rule it breaks, the players its
 records are written for). Shared by the audit and protocol tests and by
-``tests/audit_table.py``."""
+``tools/audit_table.py``."""
 
 WRONG = {
     "lead_double_doubled": ("lead-double-doubled", "R5.3", 2),

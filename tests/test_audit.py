@@ -240,7 +240,7 @@ def test_hypotheses_name_each_class_from_totals_only() -> None:
 def test_the_audit_names_each_engine_in_every_form() -> None:
     """Must-show: for every wrong engine and every form, over 200 games, the
     engine's class is named for at least 95% of the affected rounds, and the
-    correct engine's records are clean (tests/audit_table.py prints it)."""
+    correct engine's records are clean (tools/audit_table.py prints it)."""
     from audit_table import table
 
     for row in table(200):

@@ -92,7 +92,7 @@ def test_a_bonus_to_the_first_out_has_one_name_however_written() -> None:
 def test_no_cascade_after_a_round_cut_short() -> None:
     """60 generated games, a non-last round of each cut (its last 1-3 events
     and its result): the findings of the cut and nothing later
-    (tests/cascade.py runs 1,000)."""
+    (tools/cascade.py runs 1,000)."""
     mismatches, bad = stray(60)
     assert bad == []
     assert mismatches > 0  # some cuts drop points: their total-mismatch is there
@@ -125,7 +125,7 @@ def test_a_tile_kept_in_hand_is_named_only_when_placed_again() -> None:
 def test_play_after_a_domino_under_hand_9_is_one_class_in_games_and_rounds(
         tmp_path: Path) -> None:
     """play_after_domino_hand9's games, whole and cut into one-round
-    records (tests/cut.py): play-after-domino, and nothing else."""
+    records (tools/cut.py): play-after-domino, and nothing else."""
     from cut import one_round_records
 
     games = [g for g, _ in generate(*classes_of("play_after_domino_hand9"), 2, 10, 5,

@@ -1,5 +1,5 @@
 """Must-show: games cut into one-round records that say where they start
-(``tests/cut.py``): the correct engine's check and audit clean; a wrong
+(``tools/cut.py``): the correct engine's check and audit clean; a wrong
 engine's show the same defect classes, round by round, as the whole games."""
 
 from __future__ import annotations

@@ -172,7 +172,7 @@ def test_roundtrip_every_valid_sample() -> None:
 @pytest.mark.slow
 def test_roundtrip_generated_games_whole_and_partial() -> None:
     """Must show 2, bounded: 40 games of each player count, each also with
-    hands hidden (the 1,000-game run is ``python tests/fill_roundtrip.py``)."""
+    hands hidden (the 1,000-game run is ``python tools/fill_roundtrip.py``)."""
     found = [d for p in (2, 3, 4) for name, text in generated(p, 40, 7)
              for d in differences(name, text)]
     assert found == []

@@ -1,11 +1,11 @@
-"""The golden reports (tests/golden.py): what ``ftn check``, ``ftn audit`` and
+"""The golden reports (tools/golden.py): what ``ftn check``, ``ftn audit`` and
 ``ftn replay`` say of the samples and of 3,000 generated games (full and
 partial records, rule options, mutated copies, JSON Lines twins) must match
-the digests saved in tests/golden.sha256, byte for byte.
+the digests saved in tools/golden.sha256, byte for byte.
 
 A change that is meant to change a report updates the digests in the same
-commit (``python tests/golden.py digest > tests/golden.sha256``) and says
-why; ``python tests/golden.py write DIR`` writes the reports themselves, to
+commit (``python tools/golden.py digest > tools/golden.sha256``) and says
+why; ``python tools/golden.py write DIR`` writes the reports themselves, to
 compare two builds with ``diff -r``.
 """
 
@@ -18,7 +18,7 @@ from paths import ROOT
 
 @pytest.mark.slow
 def test_reports_match_the_saved_digests(capsys: pytest.CaptureFixture[str]) -> None:
-    code = golden.main(["compare", str(ROOT / "tests" / "golden.sha256")])
+    code = golden.main(["compare", str(ROOT / "tools" / "golden.sha256")])
     out = capsys.readouterr().out
     assert code == 0, out
     assert out.strip().endswith("reports, 0 differ")

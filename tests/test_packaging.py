@@ -56,7 +56,7 @@ def test_changelog_starts_at_this_version() -> None:
 
 def test_manifest_puts_what_the_tests_read_in_the_sdist() -> None:
     manifest = (ROOT / "MANIFEST.in").read_text(encoding="utf-8").split("\n")
-    for folder in ("samples", "tests", "docs", "schemas"):
+    for folder in ("samples", "tests", "tools", "benchmarks", "docs", "schemas"):
         assert f"graft {folder}" in manifest
 
 

@@ -9,7 +9,7 @@ speaks the protocol on stdin/stdout; with ``--records N`` it writes N games
 each event, ``--form points`` only each placement's points (real engines log
 little more). A defect calls ``fired(self)`` whenever it makes the engine
 compute something the rules would not: ``generate`` hands back, with each
-game, the rounds where it did (what ``tests/audit_table.py`` measures the
+game, the rounds where it did (what ``tools/audit_table.py`` measures the
 audit against).
 """
 

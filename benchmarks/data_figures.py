@@ -1,16 +1,20 @@
 """Figures for ftn stats, select and export on large inputs (a script, not
 a test: it prints what it measured).
 
-    python tests/data_figures.py compare N     # N generated games and a mutated copy:
+    python benchmarks/data_figures.py compare N     # N generated games and a mutated copy:
                                                # stats = an independent count, select
                                                # splits, export's tables in DuckDB
-    python tests/data_figures.py memory FILE   # peak memory and time of each command
+    python benchmarks/data_figures.py memory FILE   # peak memory and time of each command
 
 ``compare`` counts independently over ``ftn replay --format json`` and
 ``ftn check --format json`` run on chunks of 500 games (the JSON of 10,000
 games is too big to hold at once), and ``ftn stats`` once on the whole file.
 ``memory`` runs each command under GNU time (``/usr/bin/time -v``) with
 one worker, and prints its peak resident memory and wall time.
+
+It counts with the data tests' own helpers (``tests/test_data.py``,
+``tests/test_export.py``) and mutates with the golden tool's ``mutate``
+(``tools/golden.py``); ``tests/test_data_scale.py`` runs ``compare``.
 """
 
 from __future__ import annotations
@@ -24,10 +28,12 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+#: The golden tool's ``mutate`` and the data tests' independent count.
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "tests")]
 
-from golden import mutate
-from test_data import ftn, independent, same_counts, stats_json
+from golden import mutate  # noqa: E402
+from test_data import ftn, independent, same_counts, stats_json  # noqa: E402
 
 FTN = str(Path(sys.executable).parent / "ftn")
 

@@ -12,7 +12,7 @@ memory (VmHWM of /proc/PID/status). The documents:
 - ``ftn``: generated games, four players, up to about 4 MB;
 - ``huge``: 52 MB of FTN comment lines (refused as too large).
 
-    python tests/lsp_memory.py jsonl|ftn|huge [--edits 5] [--quick]
+    python benchmarks/lsp_memory.py jsonl|ftn|huge [--edits 5] [--quick]
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # lsp_session
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from lsp_session import Raw

@@ -3,9 +3,9 @@
 Run before and after a restructuring: the reports must stay byte-identical
 except where a change of output is meant.
 
-    python tests/golden.py write DIR     # build the corpus, write every report into DIR
-    python tests/golden.py digest        # print one sha256 per report (stdout)
-    python tests/golden.py compare FILE  # compare with digests saved by 'digest'
+    python tools/golden.py write DIR     # build the corpus, write every report into DIR
+    python tools/golden.py digest        # print one sha256 per report (stdout)
+    python tools/golden.py compare FILE  # compare with digests saved by 'digest'
 
 The corpus: every file under ``samples/``; 3,000 generated games of 2, 3 and
 4 players (full and partial records, several rule options); and mutated
@@ -17,7 +17,8 @@ generated and mutated ones, ``ftn replay --format json`` on the samples.
 (the same seeds: the first games stay the same), for a one-off proof over
 more games; the saved digests are of scale 1.
 
-Boundary: a test tool; it drives the CLI in-process and changes nothing.
+Boundary: a tool for people, CI (``.ci/run``) and ``tests/test_golden.py``,
+which also imports ``mutate``; it drives the CLI in-process and changes nothing.
 """
 
 from __future__ import annotations
@@ -30,10 +31,12 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from paths import ROOT, SAMPLES
 from typer.testing import CliRunner
 
 from verifier.cli.app import app
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
 
 # (players, games, seed, extra args): 3,000 games in all.
 GENERATED: list[tuple[int, int, int, list[str]]] = [

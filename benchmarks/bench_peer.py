@@ -1,7 +1,7 @@
 """Peer benchmark: ``ftn check`` against python-chess's PGN reader, in one run.
 
     pip install '.[bench]'
-    python tests/bench_peer.py [--games N] [--repeat R] [--python PY ...]
+    python benchmarks/bench_peer.py [--games N] [--repeat R] [--python PY ...]
 
 Builds an FTN corpus (generated legal games of 2, 3 and 4 players) and a PGN
 corpus of about as many plies (random legal chess games, made with
@@ -98,7 +98,7 @@ _ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(prog="python tests/bench_peer.py", description=__doc__,
+    ap = argparse.ArgumentParser(prog="python benchmarks/bench_peer.py", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=200, help="FTN games per player count")
     ap.add_argument("--seed", type=int, default=7)

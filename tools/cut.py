@@ -1,6 +1,6 @@
 """Cut whole games into one-round records that say where they start.
 
-    python tests/cut.py GAMES.ftn > ROUNDS.ftn
+    python tools/cut.py GAMES.ftn > ROUNDS.ftn
 
 Each round of each game becomes a record of its own: the game's header with
 ``[start "K" "T1,T2,..."]`` (round K starts from the totals the game's
@@ -8,7 +8,8 @@ record claims at the end of round K-1), the round, and ``winner none``
 (nobody has won yet), or the game's own winner line after its last round.
 Such records check clean when the game did, and the audit names the same
 defect classes in them as in the whole games (``tests/test_cut.py``).
-Boundary: a test tool; it reads and prints FTN and judges nothing.
+Boundary: a tool (``tests/test_cut.py`` imports ``one_round_records``); it
+reads and prints FTN and judges nothing.
 """
 
 from __future__ import annotations

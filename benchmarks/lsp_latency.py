@@ -12,7 +12,7 @@ maximum, by kind and overall; then the same edits made to the server's
 ``Document`` in this process, the CPU time of each (what the server itself
 spends, whatever else the machine is running).
 
-    python tests/lsp_latency.py [--lines 1000] [--edits 100] [--seed 1]
+    python benchmarks/lsp_latency.py [--lines 1000] [--edits 100] [--seed 1]
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # lsp_session
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from lsp_session import Session

@@ -5,11 +5,12 @@ the cut and nothing later: the round unfinished (FT208, unless what was
 dropped were knocks the block did not need), and, where the cut dropped
 points, one total-mismatch at the first totals claimed after it.
 
-    python tests/cascade.py [N]      # 1,000 games by default
+    python tools/cascade.py [N]      # 1,000 games by default
 
 Prints the counts; exit 1 if any record gets another finding.
-``tests/test_check.py`` runs it on fewer games.
-Boundary: a test tool; it builds records and calls the replay.
+``tests/test_audit_causes.py`` imports ``stray`` and runs it on fewer games.
+Boundary: a check run by hand (``tools/``); it builds records and calls the
+replay.
 """
 
 from __future__ import annotations

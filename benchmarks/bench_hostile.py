@@ -5,8 +5,8 @@ the time per game stays flat), and a finding on a long line.
 Boundary: a benchmark script, not a test (it asserts nothing about time;
 it prints figures). Run::
 
-    python tests/fuzz/bench_hostile.py            # 250, 500, 1000 games
-    python tests/fuzz/bench_hostile.py 1000 4000
+    python benchmarks/bench_hostile.py            # 250, 500, 1000 games
+    python benchmarks/bench_hostile.py 1000 4000
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 

@@ -1,13 +1,13 @@
 """Strip the claims of records, fill them in again: ``ftn fill`` of the
 stripped text must be ``ftn fmt`` of the record.
 
-    python tests/fill_roundtrip.py [--games N] [--seed S]
+    python tools/fill_roundtrip.py [--games N] [--seed S]
 
 checks every valid sample, then N generated games (default 1,000) of 2, 3
 and 4 players each, and the same games with hands hidden (partial records,
 ``generate --hide``), and prints what it checked and every difference.
-Exit 1 when something differs. ``tests/test_fill.py`` runs it on fewer
-games.
+Exit 1 when something differs. ``tests/test_fill.py`` imports it and runs
+it on fewer games.
 
 Stripping takes out every claim that ``ftn fill`` decides: the end total,
 points and totals of each placement, the totals of each knock, each

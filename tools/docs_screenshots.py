@@ -2,7 +2,7 @@
 Chromium): docs/show-midround.png (round 11 of the R8.3 sample at event 9)
 and docs/show-race.png (the race at the game's end).
 
-    cd tests && ../.venv/bin/python docs_screenshots.py
+    .venv/bin/python tools/docs_screenshots.py
 
 Boundary: writes the two PNG files under docs/ and nothing else; a script,
 not a test.
@@ -15,9 +15,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-from headless import find_chromium, screenshot, start, viewport
-
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))  # the tests' headless Chromium
+
+from headless import find_chromium, screenshot, start, viewport  # noqa: E402
+
 SAMPLE = "samples/valid/two-players-r8-3.ftn"
 
 

@@ -2,7 +2,7 @@
 record: a table engine x form -> share of the affected rounds whose class is
 the engine's.
 
-    python tests/audit_table.py [GAMES [ENGINE]]    # 200 games, every engine by default
+    python tools/audit_table.py [GAMES [ENGINE]]    # 200 games, every engine by default
 
 Each wrong engine of ``tests/engines/`` plays GAMES games (seed 5; four
 players for the partners' defects) and writes them in three forms: every
@@ -20,7 +20,11 @@ alone); ``missed``: rounds where the defect fired and the record shows
 nothing wrong; ``other``: diverging rounds where it did not fire. For the
 correct engine, ``share`` is that of clean rounds.
 ``tests/test_audit.py`` holds the threshold (95%, a slow test).
-Boundary: a test tool; it runs the engines and the audit in-process.
+It imports the test engines from ``tests/engines/`` and their catalogue
+(``tests/engines_catalog.py``); the tests import ``classes_of``, ``table``
+and ``generate`` from it.
+Boundary: a figure run by hand (``tools/``); it runs the engines and the
+audit in-process.
 """
 
 from __future__ import annotations
@@ -33,8 +37,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE), str(HERE / "engines")]
+#: The test engines and their catalogue (``tests/engines_catalog.py``).
+TESTS = Path(__file__).resolve().parent.parent / "tests"
+sys.path[:0] = [str(TESTS), str(TESTS / "engines")]
 
 from _base import FIRED, FORMS, Engine  # noqa: E402
 from _base import generate as generate  # noqa: E402  (used by the tests too)
@@ -76,7 +81,7 @@ class Row:
 
 
 def _module(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, HERE / "engines" / f"{name}.py")
+    spec = importlib.util.spec_from_file_location(name, TESTS / "engines" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
