@@ -236,6 +236,7 @@ def test_hypotheses_name_each_class_from_totals_only() -> None:
                 assert cls in found[r].split(" or "), (name, r, found[r])
 
 
+@pytest.mark.system
 @pytest.mark.slow
 def test_the_audit_names_each_engine_in_every_form() -> None:
     """Must-show: for every wrong engine and every form, over 200 games, the

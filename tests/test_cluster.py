@@ -100,6 +100,7 @@ def cluster() -> Iterator[Any]:
         yield c
 
 
+@pytest.mark.system
 @pytest.mark.slow
 def test_dask_gives_the_local_report_on_5000_games(cluster: Any, tmp_path: Path) -> None:
     ftn = tmp_path / "games.ftn"

@@ -13,6 +13,7 @@ import pytest
 from data_figures import compare
 
 
+@pytest.mark.system
 @pytest.mark.slow
 def test_ten_thousand_games_stats_select_and_export(capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("duckdb")

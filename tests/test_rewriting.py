@@ -261,6 +261,7 @@ def test_sigterm_during_a_long_write_leaves_no_temporary_file(
     assert [p.name for p in tmp_path.iterdir()] == ["a.ftn"]
 
 
+@pytest.mark.system
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="resource is POSIX only")
 def test_memory_does_not_grow_with_the_number_of_games(tmp_path: Path) -> None:
