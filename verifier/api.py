@@ -622,37 +622,14 @@ def pieces(lines: list[str], name: str = "<input>") -> list[Piece]:
     fmt`` and ``ftn convert`` give them to the game after; no comment ever
     makes a finding, so a check may cut there.) The kind of the text
     follows ``name``'s extension, else its first characters."""
-    from notation.ftn.grammar import line_regex
     from verifier.files.formats import pieces as whole
     from verifier.files.formats import sniff
-    from verifier.files.pieces import Piece
+    from verifier.files.pieces import ftn_pieces_at_game_ends
 
     how, _ = sniff(lines, name)
     if how != "ftn":
         return list(whole(lines, name, size=1))
-    fullmatch = line_regex().fullmatch
-    out: list[Piece] = []
-    start, first_game, games = 0, 1, 0  # the piece's first line and game; its games
-    after_end = False  # the last line that is not blank or a comment was an 'end' line
-    for i, line in enumerate(lines):
-        s = line.lstrip(" \t\ufeff")
-        if not s or s[0] in "\r#":
-            continue
-        if s.startswith("game"):
-            m = fullmatch(line.rstrip("\r").lstrip("\ufeff"))
-            if m is not None and m.group("GAME") is not None:
-                if after_end:
-                    out.append(Piece(name, "ftn", lines[start:i], start + 1, first_game))
-                    start, first_game, games = i, first_game + games, 0
-                games += 1
-            after_end = False
-        elif s.startswith("end"):
-            m = fullmatch(line.rstrip("\r"))
-            after_end = m is not None and m.group("END") is not None
-        else:
-            after_end = False
-    out.append(Piece(name, "ftn", lines[start:], start + 1, first_game))
-    return out
+    return ftn_pieces_at_game_ends(lines, name)
 
 
 def check_piece(piece: Piece, settings: Settings | None = None) -> tuple[list[Diagnostic], int]:

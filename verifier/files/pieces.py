@@ -176,6 +176,37 @@ def ftn_pieces(it: Iterable[str], source: str, size: int) -> Iterator[Piece]:
     yield cuts.last(offsets)
 
 
+def ftn_pieces_at_game_ends(lines: list[str], source: str) -> list[Piece]:
+    """An FTN text's lines (without their line ends) cut before every
+    'game' line whose last line before it, blank lines and comments aside,
+    is an 'end' line: each piece, checked alone, gives the findings that
+    checking the whole text gives (no comment makes a finding, so a cut may
+    stand where ``ftn_pieces`` keeps comments with the game after them)."""
+    fullmatch = line_regex().fullmatch
+    out: list[Piece] = []
+    start, first_game, games = 0, 1, 0  # the piece's first line and game; its games
+    after_end = False  # the last line that is not blank or a comment was an 'end' line
+    for i, line in enumerate(lines):
+        s = line.lstrip(" \t\ufeff")
+        if not s or s[0] in "\r#":
+            continue
+        if s.startswith("game"):
+            m = fullmatch(line.rstrip("\r").lstrip("\ufeff"))
+            if m is not None and m.group("GAME") is not None:
+                if after_end:
+                    out.append(Piece(source, "ftn", lines[start:i], start + 1, first_game))
+                    start, first_game, games = i, first_game + games, 0
+                games += 1
+            after_end = False
+        elif s.startswith("end"):
+            m = fullmatch(line.rstrip("\r"))
+            after_end = m is not None and m.group("END") is not None
+        else:
+            after_end = False
+    out.append(Piece(source, "ftn", lines[start:], start + 1, first_game))
+    return out
+
+
 class _FtnCuts:
     """The FTN piece being gathered from chunks of whole lines, and where
     to cut it: one method a step (find the next cut in a chunk, cut there,
