@@ -66,27 +66,38 @@ def counted(path: Path, work: Path) -> dict[str, Any]:
     return total
 
 
+def corpora(n: int, work: Path) -> tuple[Path, Path]:
+    """``n`` generated games of four players (``good.ftn``) and a mutated
+    copy (``mutated.ftn``), in ``work``."""
+    good = work / "good.ftn"
+    subprocess.run([FTN, "generate", "-p", "4", "-n", str(n), "-s", "22", "-o", str(good)],
+                   check=True)
+    bad = work / "mutated.ftn"
+    bad.write_text(mutate(good.read_text(encoding="utf-8"), 22), encoding="utf-8")
+    return good, bad
+
+
+def stats_counted(path: Path, work: Path) -> dict[str, Any]:
+    """``ftn stats`` of ``path`` equals the independent count; that count."""
+    t = time.perf_counter()
+    d = stats_json(path)
+    found = counted(path, work)
+    same_counts(d, found)
+    print(f"stats {path.name}: {d['games']} games, {d['events']} events, "
+          f"{sum(f['count'] for f in d['findings'])} findings = the independent "
+          f"count ({time.perf_counter() - t:.0f} s)")
+    return found
+
+
 def compare(n: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        good = work / "good.ftn"
-        subprocess.run([FTN, "generate", "-p", "4", "-n", str(n), "-s", "22", "-o", str(good)],
-                       check=True)
-        bad = work / "mutated.ftn"
-        bad.write_text(mutate(good.read_text(encoding="utf-8"), 22), encoding="utf-8")
-        found = {}
-        for p in (good, bad):
-            t = time.perf_counter()
-            d = stats_json(p)
-            found[p] = counted(p, work)
-            same_counts(d, found[p])
-            print(f"stats {p.name}: {d['games']} games, {d['events']} events, "
-                  f"{sum(f['count'] for f in d['findings'])} findings = the independent "
-                  f"count ({time.perf_counter() - t:.0f} s)")
+        good, bad = corpora(n, work)
+        found = {p: stats_counted(p, work) for p in (good, bad)}
         # ftn check of each file ran once, in the chunks: its codes serve below.
         split(bad, work, found[bad]["games"], found[bad]["findings"])
-        tables(good, bad, work, {(str(p), g): c for p in (good, bad)
-                                 for g, c in found[p]["codes"].items()})
+        tables([good, bad], work, {(str(p), g): c for p in (good, bad)
+                                   for g, c in found[p]["codes"].items()})
 
 
 def check_codes(path: Path) -> tuple[int, Counter[str]]:
@@ -109,14 +120,15 @@ def split(bad: Path, work: Path, games: int, codes: Counter[str]) -> None:
           f"the input's ({sum(codes.values())})")
 
 
-def tables(good: Path, bad: Path, work: Path, want: dict[tuple[str, int], list[str]]) -> None:
-    """``export --to parquet`` of both files, read in DuckDB; ``want``: ftn
-    check's codes of each game with findings, by file and number."""
+def tables(paths: list[Path], work: Path, want: dict[tuple[str, int], list[str]]) -> None:
+    """``export --to parquet`` of ``paths`` in one set of tables, read in
+    DuckDB; ``want``: ftn check's codes of each game with findings, by file
+    and number."""
     import duckdb
     from test_export import sides_off
 
     out = work / "tables"
-    code, _, err = ftn("export", str(good), str(bad), "--to", "parquet", "-o", str(out))
+    code, _, err = ftn("export", *map(str, paths), "--to", "parquet", "-o", str(out))
     assert code == 0, err
     t = {n: f"'{out / n}.parquet'" for n in ("games", "sides", "rounds", "events")}
     con = duckdb.connect()

@@ -1,23 +1,39 @@
 """ftn stats, select and export at scale: 10,000 generated games of four
-players and a mutated copy (``data_figures compare``). ``stats`` equals an
-independent count over ``ftn replay --format json`` and ``ftn check --format
-json``; ``select --clean`` and ``--faulty`` split the mutated copy into games
-whose checks add up to its check; ``export --to parquet`` of both, read in
-DuckDB, gives each side the points its credited events add up to (and the
-steps to the claimed totals after rounds cut short, R8.5), and each game ftn
-check's codes. Slow: some ten minutes."""
+players, and a mutated copy (``data_figures``, which prints the figures).
+For each file, ``stats`` equals an independent count over ``ftn replay
+--format json`` and ``ftn check --format json``, and ``export --to parquet``,
+read in DuckDB, gives each side the points its credited events add up to
+(and the steps to the claimed totals after rounds cut short, R8.5), and each
+game ftn check's codes; ``select --clean`` and ``--faulty`` split the
+mutated copy into games whose checks add up to its check. A whole-system
+check: some minutes each."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from data_figures import compare
+from data_figures import corpora, split, stats_counted, tables
+
+
+@pytest.fixture(scope="module")
+def ten_thousand(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    good, bad = corpora(10_000, tmp_path_factory.mktemp("ten_thousand"))
+    return {"good": good, "mutated": bad}
 
 
 @pytest.mark.system
 @pytest.mark.slow
-def test_ten_thousand_games_stats_select_and_export(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("which", ["good", "mutated"])
+def test_ten_thousand_games_stats_select_and_export(
+        ten_thousand: dict[str, Path], which: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("duckdb")
-    compare(10_000)
+    path = ten_thousand[which]
+    found = stats_counted(path, tmp_path)
+    if which == "mutated":
+        split(path, tmp_path, found["games"], found["findings"])
+    tables([path], tmp_path, {(str(path), g): c for g, c in found["codes"].items()})
     said = capsys.readouterr().out
-    assert "stats good.ftn: 10000 games" in said and "stats mutated.ftn: 10000 games" in said
-    assert "= 10000 games" in said and "export: 20000 games" in said
+    assert f"stats {path.name}: 10000 games" in said and "export: 10000 games" in said
+    assert which == "good" or "= 10000 games" in said

@@ -261,23 +261,36 @@ def test_sigterm_during_a_long_write_leaves_no_temporary_file(
     assert [p.name for p in tmp_path.iterdir()] == ["a.ftn"]
 
 
-@pytest.mark.system
-@pytest.mark.slow
-@pytest.mark.skipif(sys.platform == "win32", reason="resource is POSIX only")
-def test_memory_does_not_grow_with_the_number_of_games(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def small_and_large(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Path]]:
+    """500 games of 2, 3 and 4 players and ten times as many (5,010), in
+    FTN and in JSON Lines."""
+    tmp_path = tmp_path_factory.mktemp("small_and_large")
     one = "\n".join(print_games(generate_games(p, 167, 9 + p)) for p in (2, 3, 4))
     small, large = tmp_path / "small.ftn", tmp_path / "large.ftn"
     small.write_text(one, encoding="utf-8")
-    large.write_text("\n".join([one] * 10), encoding="utf-8")  # 500 and 5,010 games
+    large.write_text("\n".join([one] * 10), encoding="utf-8")
     js, _ = convert_text(one, "jsonl")
     assert js is not None
     jsmall, jlarge = tmp_path / "small.jsonl", tmp_path / "large.jsonl"
     jsmall.write_text(js, encoding="utf-8")
     jlarge.write_text(js * 10, encoding="utf-8")
+    return {"ftn": (small, large), "jsonl": (jsmall, jlarge)}
+
+
+@pytest.mark.system
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform == "win32", reason="resource is POSIX only")
+@pytest.mark.parametrize("form", ["ftn", "jsonl"])
+@pytest.mark.parametrize("command", [["convert", "{}", "--to", "jsonl"],
+                                     ["convert", "{}", "-o", "{out}"],
+                                     ["replay", "{}", "-f", "json"], ["fmt", "--check", "{}"]],
+                         ids=["convert-stdout", "convert-gzip", "replay-json", "fmt-check"])
+def test_memory_does_not_grow_with_the_number_of_games(
+        small_and_large: dict[str, tuple[Path, Path]], tmp_path: Path, form: str,
+        command: list[str]) -> None:
     out = str(tmp_path / "out.jsonl.gz")
-    for command in (["convert", "{}", "--to", "jsonl"], ["convert", "{}", "-o", out],
-                    ["replay", "{}", "-f", "json"], ["fmt", "--check", "{}"]):
-        for a, b in ((small, large), (jsmall, jlarge)):
-            rss = [peak_rss_kb([x.replace("{}", str(p)) for x in command]) for p in (a, b)]
-            # Ten times the games: the same memory, give or take 15 MB (not 10x).
-            assert rss[1] - rss[0] < 15_000, (command, rss)
+    rss = [peak_rss_kb([x.replace("{}", str(p)).replace("{out}", out) for x in command])
+           for p in small_and_large[form]]
+    # Ten times the games: the same memory, give or take 15 MB (not 10x).
+    assert rss[1] - rss[0] < 15_000, (command, rss)

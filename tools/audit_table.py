@@ -41,10 +41,11 @@ from typing import Any
 TESTS = Path(__file__).resolve().parent.parent / "tests"
 sys.path[:0] = [str(TESTS), str(TESTS / "engines")]
 
-from _base import FIRED, FORMS, Engine  # noqa: E402
+from _base import FIRED, FORMS, Engine, strip  # noqa: E402
 from _base import generate as generate  # noqa: E402  (used by the tests too)
 from engines_catalog import RULES, WRONG  # noqa: E402
 
+from notation.model import Game  # noqa: E402
 from verifier.audit.defects import GameAudit, audit_game, classify  # noqa: E402
 from verifier.live.protocol import audit_one  # noqa: E402
 from verifier.rules.game import GameState  # noqa: E402
@@ -124,22 +125,31 @@ def _live(name: str, games: int, players: int) -> Iterator[tuple[GameAudit, set[
         yield audit, set(FIRED)
 
 
-def _records(name: str, form: str, games: int, players: int
-             ) -> Iterator[tuple[GameAudit, set[int]]]:
+def _played(name: str, games: int, players: int) -> list[tuple[Game, set[int]]]:
+    """The games engine ``name`` plays and records in full, each with the
+    rounds where its defect fired: played once, then written in each form."""
     rc, gc = classes_of(name)
-    for number, (game, fired) in enumerate(generate(rc, gc, players, games, SEED, form,
-                                                    RULES.get(name, ())), 1):
-        rep = audit_game(game, number)
+    return list(generate(rc, gc, players, games, SEED, "full", RULES.get(name, ())))
+
+
+def _records(played: list[tuple[Game, set[int]]], form: str
+             ) -> Iterator[tuple[GameAudit, set[int]]]:
+    for number, (game, fired) in enumerate(played, 1):
+        rep = audit_game(strip(game, form), number)
         yield GameAudit("<record>", number, rep.rounds, rep.clean_rounds,
                         list(rep.divergences)), fired
 
 
-def measure(name: str, form: str, games: int, players: int, want: str | None) -> Row:
+def measure(name: str, form: str, games: int, players: int, want: str | None,
+            played: list[tuple[Game, set[int]]] | None = None) -> Row:
     """Audit ``games`` games of engine ``name`` in ``form`` (``live``: the
-    engine answers the protocol over reference games)."""
+    engine answers the protocol over reference games); ``played``: the
+    engine's games in full, when they were played already."""
     row = Row(name, form)
-    found_games = (_live(name, games, players) if form == "live"
-                   else _records(name, form, games, players))
+    if form == "live":
+        found_games = _live(name, games, players)
+    else:
+        found_games = _records(played or _played(name, games, players), form)
     for rep, fired in found_games:
         assert rep.failure is None, rep.failure
         row.rounds += rep.rounds
@@ -162,19 +172,27 @@ def measure(name: str, form: str, games: int, players: int, want: str | None) ->
     return row
 
 
+def engine_rows(name: str, games: int = 200, players: int | None = None) -> Iterator[Row]:
+    """Engine ``name`` (``correct``, or one of ``WRONG``) in every form: its
+    games played once, written in each form, then asked live."""
+    want, wrong_players = (WRONG[name][0], WRONG[name][2]) if name in WRONG else (None, 2)
+    players = players or wrong_players
+    played = _played(name, games, players)
+    for form in (*FORMS, "live"):
+        row = measure(name, form, games, players, want, played)
+        if want is None:
+            row.engine = f"{name} ({players} players)"
+        yield row
+
+
 def table(games: int = 200, only: str | None = None) -> Iterator[Row]:
     """Every wrong engine (or those whose name contains ``only``) in every
     form, then the correct engine."""
-    for name, (cls, _, players) in WRONG.items():
-        if only is not None and only not in name:
-            continue
-        for form in (*FORMS, "live"):
-            yield measure(name, form, games, players, cls)
+    for name in WRONG:
+        if only is None or only in name:
+            yield from engine_rows(name, games)
     for players in (2, 4):
-        for form in (*FORMS, "live"):
-            row = measure("correct", form, games, players, None)
-            row.engine = f"correct ({players} players)"
-            yield row
+        yield from engine_rows("correct", games, players)
 
 
 def main(argv: list[str]) -> int:
