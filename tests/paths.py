@@ -16,13 +16,10 @@ PERFT = SAMPLES / "perft"
 SCHEMA_DIR = ROOT / "schemas"
 ENGINES = ROOT / "tests" / "engines"
 
-#: ``FTN_TEST_SCALE=N`` multiplies the games of the tests that check a
-#: property at scale (``--jobs`` against one process, memory against the
-#: number of games): by default they run at the smallest size that still
-#: cuts their input into many pieces, so that the full suite stays near 15
-#: minutes on two cores; ``FTN_TEST_SCALE=5`` runs them at full size
-#: (20,000 games for ``--jobs``). The golden corpus has
-#: its own, ``GOLDEN_SCALE``.
+#: ``FTN_TEST_SCALE=N`` multiplies the games of the README command's test of
+#: ``--jobs`` against one process at scale (``tests/test_rewriting.py``): by
+#: default it runs at the smallest size that still cuts its input into many
+#: pieces. The golden corpus has its own, ``GOLDEN_SCALE``.
 SCALE = max(1, int(os.environ.get("FTN_TEST_SCALE", "1") or "1"))
 
 

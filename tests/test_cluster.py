@@ -101,11 +101,11 @@ def cluster() -> Iterator[Any]:
 
 
 @pytest.fixture(scope="module")
-def five_thousand(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
-    """5,451 games with findings in four files: 5,001 in FTN, 200 in JSON
-    Lines, 150 in an awkward FTN (a BOM, "\\r\\n", characters of 2 to 4
-    bytes), 100 gzipped."""
-    tmp_path = tmp_path_factory.mktemp("five_thousand")
+def thousands(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """6,351 games with findings in four files: 5,001 in FTN, 600 in JSON
+    Lines, 450 in an awkward FTN (a BOM, "\\r\\n", characters of 2 to 4
+    bytes), 300 gzipped."""
+    tmp_path = tmp_path_factory.mktemp("thousands")
     ftn = tmp_path / "games.ftn"
     ftn.write_text(corpus(1667, 21), encoding="utf-8")  # 5,001 games, with findings
     jsonl = tmp_path / "games.jsonl"
@@ -123,11 +123,16 @@ def five_thousand(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
 @pytest.mark.slow
 @pytest.mark.parametrize("command", [["check", "-f", "json"], ["audit", "-f", "json"],
                                      ["check"]], ids=["check-json", "audit-json", "check-text"])
-def test_dask_gives_the_local_report_on_5000_games(
-        cluster: Any, five_thousand: list[str], command: list[str]) -> None:
-    local = _cli([*command, *five_thousand])
+def test_dask_and_jobs_give_the_local_report_on_thousands_of_games(
+        cluster: Any, thousands: list[str], command: list[str]) -> None:
+    """The report of one process, byte for byte, from a Dask cluster and
+    from ``--jobs 2`` (some 120 pieces of the default size)."""
+    local = _cli([*command, *thousands])
     assert local[0] == 1 and local[1]
-    assert local == _cli([*command, "--dask", cluster.scheduler_address, *five_thousand])
+    if command[-1] == "json":
+        assert '"games": 6351' in local[1]
+    assert local == _cli([*command, "--dask", cluster.scheduler_address, *thousands])
+    assert local == _cli([*command, "--jobs", "2", *thousands])
 
 
 Sent = list[list[Piece]]

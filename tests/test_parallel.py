@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from helpers import ftn as _cli
 from helpers import mutated
-from paths import SAMPLES, SCALE, peak_rss_kb
+from paths import SAMPLES, peak_rss_kb
 from typer.testing import CliRunner
 
 from notation.ftn.printer import print_games
@@ -93,20 +93,6 @@ def test_jobs_keeps_the_cli_report_of_one_process() -> None:
     path = str(SAMPLES / "invalid")
     one = runner.invoke(app, ["check", "-f", "json", path])
     assert runner.invoke(app, ["check", "-f", "json", "-j", "2", path]).stdout == one.stdout
-
-
-@pytest.mark.slow
-def test_jobs_2_on_thousands_of_games_is_byte_identical(tmp_path: Path) -> None:
-    """4,008 games of 2, 3 and 4 players with findings (about 100 pieces of
-    the default size; ``FTN_TEST_SCALE=5``: 20,040)."""
-    path = tmp_path / "big.ftn"
-    with path.open("w", encoding="utf-8") as f:
-        for seed in range(8 * SCALE):
-            f.write(corpus(167, 100 + seed) + "\n")
-    for cmd in ("check", "audit"):
-        one = _cli([cmd, "-f", "json", str(path)])
-        assert (one[0] == 1 and f'"games": {4008 * SCALE}' in one[1]) or cmd == "audit"
-        assert one == _cli([cmd, "-f", "json", "--jobs", "2", str(path)])
 
 
 @pytest.mark.slow
