@@ -17,8 +17,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from helpers import children, run
-from paths import ROOT, SAMPLES
+from support.ftn import run
+from support.paths import ROOT, SAMPLES
+from support.processes import children
 
 from notation.ftn.printer import print_games
 from verifier.rules.generate import generate_games
@@ -356,7 +357,7 @@ def _published(uri: str, text: str) -> list[str]:
     """The codes ``ftn server`` publishes for a document opened at ``uri``."""
     import asyncio
 
-    from lsp_session import Session
+    from support.lsp_session import Session
 
     async def session() -> list[str]:
         async with Session() as s:
@@ -378,7 +379,7 @@ def test_the_server_publishes_for_a_uri_1200_folders_deep(tmp_path: Path) -> Non
 @pytest.mark.slow
 def test_the_server_publishes_beside_a_settings_file_nested_too_deeply(tmp_path: Path) -> None:
     pytest.importorskip("pygls")
-    from lsp_session import uri_of
+    from support.lsp_session import uri_of
 
     (tmp_path / "ftn.toml").write_text("jobs = " + "[" * 600 + "]" * 600 + "\n")
     assert _published(uri_of(str(tmp_path / "points.ftn")), POINTS) == ["FT302"]  # defaults

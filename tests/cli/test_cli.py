@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 import typer
-from helpers import run, runner
-from paths import ROOT, SAMPLES, SCHEMA_DIR, read_sample
+from support.ftn import run, runner
+from support.paths import ROOT, SAMPLES, SCHEMA_DIR, read_sample
 
 from notation.model import Game
 from verifier.cli.app import app
@@ -503,9 +503,9 @@ def test_help_placeholders_are_readable() -> None:
 def test_help_shows_the_extra_to_install_in_brackets(command: str) -> None:
     """Help texts are Rich markup: ``[dask]`` would be taken for a style tag
     and swallowed ("pip install 'ftn-tools'") unless written escaped."""
-    from typer.testing import CliRunner
+    from support.ftn import runner
 
-    r = CliRunner().invoke(app, [command, "--help"], env={"COLUMNS": "200", "NO_COLOR": "1"})
+    r = runner.invoke(app, [command, "--help"], env={"COLUMNS": "200", "NO_COLOR": "1"})
     assert r.exit_code == 0
     assert "(pip install 'ftn-tools[dask]')" in r.stdout
     assert "\\[" not in r.stdout

@@ -15,13 +15,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from paths import read_sample
-from typer.testing import CliRunner
+from support.ftn import runner
+from support.paths import read_sample
 
 from verifier.cli.app import app
 from verifier.files.outputs import AtomicFile, write_atomic
 
-runner = CliRunner()
 CANONICAL = read_sample("valid", "four-players.ftn")
 LOOSE = CANONICAL.replace("\n  ", "\n    ")  # fmt takes the indent back to two
 

@@ -16,8 +16,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from paths import ROOT
-from test_data import ROUND, WRONG
+from support.corpora import ROUND, WRONG
+from support.paths import ROOT
 
 from verifier.data.tables import TABLES
 
@@ -196,13 +196,13 @@ def test_a_full_disk_at_the_last_table_is_a_message_and_the_old_set_stays(
     """ENOSPC (the findings table's file on /dev/full), in-process."""
     if not Path("/dev/full").exists():
         pytest.skip("no /dev/full")
-    from typer.testing import CliRunner
+    from support.ftn import runner
 
     from verifier.cli.app import app
     from verifier.files import folder as fileset
 
     out = str(inputs / "t")
-    assert CliRunner().invoke(app, ["export", str(inputs / "good.ftn"), "--to", to, "-o",
+    assert runner.invoke(app, ["export", str(inputs / "good.ftn"), "--to", to, "-o",
                                     out]).exit_code == 0
     old = contents(inputs / "t")
     real = fileset.FileSet.open
@@ -215,7 +215,7 @@ def test_a_full_disk_at_the_last_table_is_a_message_and_the_old_set_stays(
         return self.files[-1]
 
     monkeypatch.setattr(fileset.FileSet, "open", full)
-    r = CliRunner().invoke(app, ["export", str(inputs / "wrong.ftn"), "--to", to, "-o", out])
+    r = runner.invoke(app, ["export", str(inputs / "wrong.ftn"), "--to", to, "-o", out])
     assert r.exit_code == 2, r.output
     assert r.stderr == (f"ftn: {out}/findings.{to}: cannot write: No space left on device; "
                         f"the tables in {out} are as they were\n")

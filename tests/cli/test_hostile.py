@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from paths import ROOT, SAMPLES
+from support.paths import ROOT, SAMPLES
 
 HEADER = '[ftn "1"]\n[seat "N"]\n[seat "S"]\n[first "N"]\n'
 

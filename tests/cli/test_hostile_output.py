@@ -14,8 +14,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from test_data import ROUND
-from test_hostile_text import ftn, no_traceback
+from support.corpora import ROUND
+from support.ftn import no_traceback
+from support.ftn import spawn as ftn
 
 #: What the record's strings hold once read (FTN writes them with \u escapes).
 TITLE = "\x1b]0;owned\x07 [bold red]x"

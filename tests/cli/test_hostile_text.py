@@ -8,31 +8,17 @@ from __future__ import annotations
 
 import gzip
 import os
-import subprocess
-import sys
 import xml.dom.minidom
 from pathlib import Path
 
 import pytest
-from paths import ROOT, read_sample
+from support.ftn import no_traceback
+from support.ftn import spawn as ftn
+from support.paths import read_sample
 
 DEEP = '{"a":' * 1000 + "1" + "}" * 1000 + "\n"
 #: A comment that would retitle a terminal, clear it, and break XML.
 HOSTILE_COMMENT = "  # \x1b]0;owned\x07 \x1b[2J \x01\x02\x03\x04\x05\x06\x08\x0b\x0c"
-
-
-def ftn(*args: str, cwd: Path = ROOT, stdin: bytes | None = None,
-        timeout: float = 60) -> subprocess.CompletedProcess[bytes]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONWARNINGS="ignore")
-    return subprocess.run([sys.executable, "-m", "verifier", *args], cwd=cwd, env=env,
-                          capture_output=True, timeout=timeout, input=stdin)
-
-
-def no_traceback(p: subprocess.CompletedProcess[bytes], codes: tuple[int, ...]) -> str:
-    out = (p.stdout + p.stderr).decode("utf-8", "replace")
-    assert "Traceback" not in out, out[-3000:]
-    assert p.returncode in codes, (p.returncode, out[-3000:])
-    return out
 
 
 # -- JSON nested 1,000 deep on its first line ----------------------------------
@@ -136,7 +122,7 @@ def _gzip_of_one_line(path: Path, mb: int) -> None:
 @pytest.mark.parametrize("kind", ["ftn.gz", "jsonl.gz"])
 def test_an_endless_compressed_line_is_refused_in_bounded_memory(tmp_path: Path,
                                                                  kind: str) -> None:
-    from paths import peak_rss_kb
+    from support.paths import peak_rss_kb
 
     path = tmp_path / f"big.{kind}"
     _gzip_of_one_line(path, 96)  # 96 MB unpacked (about 0.1 MB packed)
@@ -189,14 +175,14 @@ def test_generate_on_a_full_disk_keeps_the_old_file(tmp_path: Path) -> None:
         os.close(fd)
         return tmp, os.open("/dev/full", os.O_WRONLY)
 
-    from typer.testing import CliRunner
+    from support.ftn import runner
 
     from verifier.cli.app import app
 
     mp = pytest.MonkeyPatch()
     mp.setattr(outputs, "_temporary", full)
     try:
-        r = CliRunner().invoke(app, ["generate", "--games", "3", "-o", str(out)])
+        r = runner.invoke(app, ["generate", "--games", "3", "-o", str(out)])
     finally:
         mp.undo()
     assert r.exit_code == 2, r.output
@@ -231,7 +217,7 @@ def test_generate_streams_its_games() -> None:
 
 @pytest.mark.slow
 def test_generate_memory_does_not_grow_with_the_games(tmp_path: Path) -> None:
-    from paths import peak_rss_kb
+    from support.paths import peak_rss_kb
 
     small = peak_rss_kb(["generate", "--games", "20", "-o", str(tmp_path / "a.ftn")])
     big = peak_rss_kb(["generate", "--games", "1000", "-o", str(tmp_path / "b.ftn")])

@@ -12,8 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import children
-from paths import ROOT
+from support.paths import ROOT
+from support.processes import children
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")]

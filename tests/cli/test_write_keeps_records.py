@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import run
-from paths import ROOT, read_sample
+from support.ftn import run
+from support.paths import ROOT, read_sample
 
 from verifier.files import outputs
 from verifier.files.pieces import Piece

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from paths import ROOT
+from support.paths import ROOT
 
 
 @pytest.mark.slow

@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from paths import ROOT
+from support.paths import ROOT
 
 ALLOWED = ("verifier.api", "verifier.render", "verifier.diagnostics", "verifier.rulebook",
            "verifier.cli")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from paths import ROOT, SAMPLES
+from support.paths import ROOT, SAMPLES
 
 from verifier.pipeline.jobs.check import check_text
 from verifier.pipeline.jobs.rewrite import format_text

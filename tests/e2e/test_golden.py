@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import golden
 import pytest
-from paths import ROOT
+from support.paths import ROOT
 
 
 @pytest.mark.slow

@@ -15,7 +15,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib  # type: ignore[import-not-found,no-redef,unused-ignore]
 
-from paths import ROOT
+from support.paths import ROOT
 
 PACKAGES = ("notation", "verifier")
 

@@ -15,13 +15,13 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from support.ftn import runner
 
 from verifier.cli.app import app
 
 tomllib = pytest.importorskip("tomllib" if sys.version_info >= (3, 11) else "tomli")
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 
@@ -72,7 +72,7 @@ def test_pre_commit_hooks() -> None:
         assert command[0] == "ftn"
         # the entry runs as pre-commit runs it: with the staged files at the end
         sample = str(ROOT / "samples" / "valid" / "three-players.ftn")
-        r = CliRunner().invoke(app, [*command[1:], sample])
+        r = runner.invoke(app, [*command[1:], sample])
         assert r.exit_code == 0, r.stdout
     pattern = re.compile(r"\.(ftn|jsonl?)$")
     assert [n for n in ("a.ftn", "b.json", "c.jsonl", "d.txt", "e.jsonx") if pattern.search(n)] \
@@ -167,9 +167,9 @@ def test_sdist_has_the_samples_and_its_tests_pass(installed: dict[str, Path]) ->
     with tarfile.open(sdist) as tar:
         names = tar.getnames()
         top = names[0].split("/")[0]
-        for needed in ("samples/valid/four-players.ftn", "tests/test_rulebook.py",
+        for needed in ("samples/valid/four-players.ftn", "tests/unit/api/test_rulebook.py",
                        "docs/RULES.md", "verifier/RULES.md", "LICENSE", "CHANGELOG.md",
-                       "tests/data/sarif-schema-2.1.0.json", ".pre-commit-hooks.yaml"):
+                       "tests/fixtures/sarif-schema-2.1.0.json", ".pre-commit-hooks.yaml"):
             assert f"{top}/{needed}" in names, needed
         if sys.version_info >= (3, 12):
             tar.extractall(out, filter="data")
@@ -179,7 +179,8 @@ def test_sdist_has_the_samples_and_its_tests_pass(installed: dict[str, Path]) ->
                    check=True, capture_output=True, timeout=600)
     r = subprocess.run(
         [str(installed["python"]), "-m", "pytest", "-q", "-p", "no:cacheprovider",
-         "tests/test_samples.py", "tests/test_rulebook.py", "tests/test_docs.py"],
+         "tests/e2e/test_samples.py", "tests/unit/api/test_rulebook.py",
+         "tests/e2e/test_docs.py"],
         cwd=out / top, capture_output=True, text=True, timeout=600, check=False,
     )
     assert r.returncode == 0, r.stdout[-3000:]

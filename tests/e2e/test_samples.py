@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from paths import SAMPLES, read_sample
+from support.paths import SAMPLES, read_sample
 
 from notation.ftn.reader import parse_games
 from notation.model import Placement

@@ -21,9 +21,9 @@ import pytest
 
 pytest.importorskip("pygls")  # the extra 'lsp'
 
-from lsp_session import TIMEOUT, Session, apply, uri_of
 from lsprotocol import types as t
-from paths import ROOT, SAMPLES
+from support.lsp_session import TIMEOUT, Session, apply, uri_of
+from support.paths import ROOT, SAMPLES
 
 INVALID = sorted(p for p in (SAMPLES / "invalid").iterdir() if p.suffix in (".ftn", ".jsonl"))
 
@@ -239,13 +239,13 @@ def test_without_pygls_ftn_server_says_what_to_install() -> None:
 
 
 def test_the_server_command_is_listed() -> None:
-    from typer.testing import CliRunner
+    from support.ftn import runner
 
     from verifier.cli.app import app
 
-    r = CliRunner().invoke(app, ["server", "--help"])
+    r = runner.invoke(app, ["server", "--help"])
     assert r.exit_code == 0 and "Language Server Protocol" in r.stdout
-    listed = CliRunner().invoke(app, ["--help"])
+    listed = runner.invoke(app, ["--help"])
     assert " server " in listed.stdout
 
 
@@ -303,7 +303,7 @@ def _hover(uri: str, line: int, character: int) -> dict[str, Any]:
 
 @pytest.mark.slow
 def test_badly_framed_messages_are_dropped_and_the_next_one_is_answered() -> None:
-    from lsp_session import Raw
+    from support.lsp_session import Raw
 
     s = Raw()
     try:
@@ -337,7 +337,7 @@ def test_badly_framed_messages_are_dropped_and_the_next_one_is_answered() -> Non
 
 @pytest.mark.slow
 def test_a_position_no_client_may_send_is_answered_invalid_params() -> None:
-    from lsp_session import Raw
+    from support.lsp_session import Raw
 
     s = Raw()
     try:

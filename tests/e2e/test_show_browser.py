@@ -1,5 +1,5 @@
 """ftn show's page in a real browser: one headless Chromium with no network
-for the whole run, driven by Selenium through chromedriver (tests/headless.py
+for the whole run, driven by Selenium through chromedriver (tests/support/headless.py
 starts it). The tests press keys, read what the page shows, and save
 screenshots under their tmp_path.
 
@@ -14,12 +14,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from headless import errors, find_chromium, forget_logs, requests, screenshot, start, viewport
 from selenium.webdriver import Chrome
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.wait import WebDriverWait
-from typer.testing import CliRunner
+from support.ftn import runner
+from support.headless import (
+    errors,
+    find_chromium,
+    forget_logs,
+    requests,
+    screenshot,
+    start,
+    viewport,
+)
 
 from verifier.cli.app import app
 
@@ -27,7 +35,7 @@ from verifier.cli.app import app
 # 72 here); the quick loop leaves them out, CI and the README's command run them.
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
 R83 = SAMPLES / "valid" / "two-players-r8-3.ftn"
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -38,7 +46,6 @@ KEYS = {"ArrowRight": Keys.ARROW_RIGHT, "ArrowLeft": Keys.ARROW_LEFT,
 #: How long a wait for the page's state may last before the test fails (a
 #: bound for a loaded machine: the wait ends as soon as the state is there).
 PATIENCE = 60
-runner = CliRunner()
 
 
 @pytest.fixture(scope="session")

@@ -5,7 +5,7 @@ and notifications, maintained with the protocol), the diagnostics it
 publishes collected per document, each wait bounded; and a raw client
 (``Raw``) that writes any bytes, for the tests of framing and of what no
 good client sends, and for the server fuzzer. A plain module
-(``from lsp_session import Session``)."""
+(``from support.lsp_session import Session``)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from typing import IO, Any
 from lsprotocol import types as t
 from pygls.lsp.client import LanguageClient
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 20.0  # seconds for any one answer: a hung server fails the test, it does not hang it
 
 

@@ -1,6 +1,6 @@
 """The paths the tests share: the checkout and its sample, schema and test
 engine folders; and how a command's peak memory is measured. A plain module
-(``from paths import SAMPLES``), not the conftest, because conftest files are
+(``from support.paths import SAMPLES``), not the conftest, because conftest files are
 for pytest to load, not to import."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
 PERFT = SAMPLES / "perft"
 SCHEMA_DIR = ROOT / "schemas"

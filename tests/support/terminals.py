@@ -1,9 +1,9 @@
 """Write the terminals shipped with the package (``notation/ftn/ftn.lark.terminals``)
 after a change of ``notation/ftn/ftn.lark``:
 
-    python tests/terminals.py
+    python tests/support/terminals.py
 
-``tests/test_grammar.py`` fails while the shipped file is not the grammar's.
+``tests/unit/notation/test_grammar.py`` fails while the shipped file is not the grammar's.
 
 Boundary: a maintainer's tool; it writes that one file and nothing else.
 """

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from paths import ROOT, SAMPLES, SCHEMA_DIR
+from support.paths import ROOT, SAMPLES, SCHEMA_DIR
 
 import verifier
 from verifier import api

@@ -10,7 +10,7 @@ import io
 from pathlib import Path
 
 import pytest
-from paths import read_sample
+from support.paths import read_sample
 
 from notation import parse_games
 from verifier import InputError, Move, Piece, SettingsError, api

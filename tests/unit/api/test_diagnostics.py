@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from paths import ROOT
+from support.paths import ROOT
 
 from verifier.diagnostics import BY_CODE, REGISTRY, Code, lookup, table_markdown
 from verifier.pipeline.jobs.check import check_text

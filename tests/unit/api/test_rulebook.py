@@ -12,7 +12,7 @@ from verifier import rulebook
 from verifier.audit.defects import DEFECTS
 from verifier.diagnostics import REGISTRY
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_docs_copy_is_the_package_copy() -> None:

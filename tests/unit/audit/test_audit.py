@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from engines_catalog import WRONG
-from paths import ENGINES, SAMPLES, read_sample
-from typer.testing import CliRunner
+from support.engines_catalog import WRONG
+from support.ftn import runner
+from support.paths import ENGINES, SAMPLES, read_sample
 
 from notation.ftn.reader import parse_games
 from verifier.audit.defects import DEFECTS, audit_game, classify
@@ -23,9 +23,6 @@ from verifier.diagnostics import Diagnostic
 from verifier.pipeline.jobs.check import check_text
 from verifier.replay.game import check_game
 from verifier.replay.observers import Divergence, Facts
-
-runner = CliRunner()
-
 
 
 @pytest.fixture(scope="module")

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from audit_table import classes_of, generate  # (generate: the engines' _base)
 from cascade import stray
-from engines_catalog import RULES, WRONG
-from paths import ENGINES
-from typer.testing import CliRunner
+from support.engines_catalog import RULES, WRONG
+from support.ftn import runner
+from support.paths import ENGINES
 
 from notation.ftn.printer import print_games
 from notation.ftn.reader import parse_games
@@ -24,7 +24,6 @@ from verifier.audit.defects import audit_game, classify
 from verifier.cli.app import app
 from verifier.replay.game import check_game
 
-runner = CliRunner()
 NEW = ("round_ends_blocked_at_first_out", "round_ends_at_first_out_unsaid",
        "play_after_domino_hand9")
 

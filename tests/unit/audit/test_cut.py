@@ -8,8 +8,8 @@ import sys
 
 import pytest
 from cut import one_round_records
-from engines_catalog import WRONG
-from paths import ENGINES
+from support.engines_catalog import WRONG
+from support.paths import ENGINES
 
 from notation.ftn.printer import print_games
 from verifier.audit.defects import audit_game, classify

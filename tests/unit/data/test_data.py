@@ -9,79 +9,12 @@ import json
 import re
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 import pytest
 from golden import mutate
-from typer.testing import CliRunner
-
-from verifier.cli.app import app
-
-runner = CliRunner()
-
-# Round 1 of `ftn generate -p 4 -s 3`, cut after its result (winner none:
-# a record of part of a game). Hand-counted: 14 placements and 9 knocks;
-# N+S scores 3 (S 5-6) + 4 (N 3-6) + 1 (S 6-4) + 2 (N 3-2) + 4 (S 2-2) = 14,
-# E+W 1 (W 1-1) + 3 (W 4-4) + 3 (W 2-1) = 7; the round is blocked (R7.3).
-ROUND = """game
-[ftn "1"]
-[seat "N" "Ann"]
-[seat "E" "Bob"]
-[seat "S" "Cy"]
-[seat "W" "Di"]
-[first "E"]
-[event "Spring 2025"]
-[season "2025"]
-
-round 1 opener E
-  deal N 1-3 1-4 2-3 3-6 5-5
-  deal E 0-1 0-5 0-6 1-6 4-5
-  deal S 0-3 2-2 2-5 4-6 5-6
-  deal W 0-0 0-2 1-1 1-2 4-4
-  E 1-0 =1 +0 (0,0)
-  S 0-3 R =4 +0 (0,0)
-  W 1-1 L =5 +1 (0,1)
-  N 1-4 L =7 +0 (0,1)
-  E 4-5 L =8 +0 (0,1)
-  S 5-6 L =9 +3 (3,1)
-  W knock
-  N 3-6 R =12 +4 (7,1)
-  E 6-1 R =7 +0 (7,1)
-  S 6-4 L =5 +1 (8,1)
-  W 4-4 L =9 +3 (8,4)
-  N 1-3 R =11 +0 (8,4)
-  E knock
-  S knock
-  W knock
-  N 3-2 R =10 +2 (10,4)
-  E knock
-  S 2-2 R =12 +4 (14,4)
-  W 2-1 R =9 +3 (14,7)
-  N knock
-  E knock
-  S knock
-  W knock
-  result blocked (14,7)
-
-winner none
-end
-"""
-# The same with N 3-6 claiming +5: one points-mismatch (FT302, R6.2), the
-# totals still right.
-WRONG = ROUND.replace("N 3-6 R =12 +4", "N 3-6 R =12 +5")
-
-
-def ftn(*args: str) -> tuple[int, str, str]:
-    r = runner.invoke(app, list(args))
-    return r.exit_code, r.stdout, r.stderr
-
-
-def stats_json(*paths: Path, by: str | None = None) -> dict[str, Any]:
-    code, out, err = ftn("stats", "--format", "json", *map(str, paths),
-                         *(["--by", by] if by else []))
-    assert code in (0, 1), err
-    doc: dict[str, Any] = json.loads(out)
-    return doc
+from support.corpora import ROUND, WRONG, generated
+from support.counts import independent, same_counts, stats_json
+from support.ftn import run as ftn
 
 
 @pytest.fixture
@@ -147,83 +80,6 @@ def test_stats_empty_and_unreadable(tmp_path: Path) -> None:
 
 
 # -- stats: against an independent count ----------------------------------------
-
-
-def independent(path: Path) -> dict[str, Any]:
-    """The counts from ftn replay --format json and ftn check --format json
-    (and, for player names, the seat tags), not from verifier.data; and
-    ``codes``: ftn check's codes of each game with findings, by its number."""
-    code, out, err = ftn("replay", "--format", "json", str(path))
-    assert code in (0, 1) and err == "", err  # 1: a replay stopped at an illegal move
-    games = json.loads(out)["games"]
-    _, out, _ = ftn("check", "--format", "json", str(path))
-    diagnostics = json.loads(out)["diagnostics"]
-    findings = Counter(x["code"] for x in diagnostics)
-    by_game: dict[int, list[str]] = {}
-    for x in diagnostics:
-        by_game.setdefault(x["game"], []).append(x["code"])
-    names = [dict(re.findall(r'\[seat "(\w+)" "([^"]+)"\]', g))
-             for g in path.read_text(encoding="utf-8").split("\nend\n") if "[seat" in g]
-    assert len(names) == len(games)
-    sides: Counter[str] = Counter()
-    seats: Counter[str] = Counter()
-    players: Counter[str] = Counter()
-    won: Counter[str] = Counter()
-    dominoes: Counter[str] = Counter()
-    over: Counter[str] = Counter()
-    results: Counter[str] = Counter()
-    ends: Counter[str] = Counter()
-    points: Counter[str] = Counter()
-    rounds = events = 0
-    for g, who in zip(games, names, strict=True):
-        won[g["winner"]] += 1
-        rounds += len(g["rounds"])
-        for r in g["rounds"]:
-            if r["result"]:
-                results[r["result"]["outcome"]] += 1
-                if r["result"]["outcome"] == "domino":
-                    dominoes[r["result"]["seat"]] += 1
-            for e in r["events"]:
-                events += 1
-                if e["type"] == "place":
-                    ends[str(e["endTotal"])] += 1
-                    points[str(e["placementPoints"])] += 1
-                    if e["credited"]:
-                        sides[e["side"]] += e["eventPoints"]
-                        seats[e["seat"]] += e["eventPoints"]
-                        players[who[e["seat"]]] += e["eventPoints"]
-                    else:
-                        over[e["seat"]] += 1
-    return {"games": len(games), "rounds": rounds, "events": events, "results": results,
-            "findings": findings, "sides": sides, "seats": seats, "players": players,
-            "won": won, "dominoes": dominoes, "over": over, "ends": ends, "points": points,
-            "codes": by_game}
-
-
-def same_counts(d: dict[str, Any], want: dict[str, Any]) -> None:
-    assert (d["games"], d["rounds"], d["events"]) == (want["games"], want["rounds"],
-                                                      want["events"])
-    assert {k: v for k, v in d["results"].items() if v} == dict(want["results"])
-    assert {f["code"]: f["count"] for f in d["findings"]} == dict(want["findings"])
-    for table in ("sides", "seats", "players"):
-        assert {k: v["points"] for k, v in d[table].items() if v["points"]} == dict(
-            want[table])
-    assert {k: v["won"] for k, v in d["sides"].items() if v["won"]} == {
-        k: n for k, n in want["won"].items() if k is not None}
-    assert {k: v["dominoes"] for k, v in d["seats"].items() if v["dominoes"]} == dict(
-        want["dominoes"])
-    assert {k: v["overshoots"] for k, v in d["seats"].items() if v["overshoots"]} == dict(
-        want["over"])
-    assert d["endTotals"] == dict(want["ends"]) and d["placementPoints"] == dict(
-        want["points"])
-
-
-def generated(tmp_path: Path, n: int, players: int = 2, seed: int = 7) -> Path:
-    p = tmp_path / f"gen{players}.ftn"
-    code, _, err = ftn("generate", "-p", str(players), "-n", str(n), "-s", str(seed),
-                       "-o", str(p))
-    assert code == 0, err
-    return p
 
 
 @pytest.mark.slow

@@ -15,8 +15,10 @@ from typing import Any
 
 import pytest
 from golden import mutate
-from paths import ROOT
-from test_data import ROUND, WRONG, ftn, generated
+from support.corpora import ROUND, WRONG, generated
+from support.counts import per_side, sides_off
+from support.ftn import run as ftn
+from support.paths import ROOT
 
 from verifier.data.tables import TABLES
 
@@ -96,39 +98,6 @@ def check_codes_by_game(path: Path) -> dict[tuple[str, int], list[str]]:
     for d in json.loads(out)["diagnostics"]:
         found[(d["file"], d["game"])].append(d["code"])
     return found
-
-
-def per_side(t: dict[str, str]) -> str:
-    """Each round of each side: its totals at start and end, the round
-    before's, and the points credited to the side in it (DuckDB SQL over the
-    tables ``t`` names)."""
-    return f"""
-        WITH r AS (SELECT r.*, s.side AS i, s.name AS side_name,
-                          string_split(r.start_totals, ',')[s.side]::INT AS at_start,
-                          string_split(r.totals, ',')[s.side]::INT AS at_end,
-                          lag(string_split(r.totals, ',')[s.side]::INT)
-                            OVER (PARTITION BY r.game_id, s.side ORDER BY r.round) AS before,
-                          lag(r.outcome) OVER (PARTITION BY r.game_id, s.side ORDER BY r.round)
-                            AS outcome_before
-                   FROM {t['rounds']} r JOIN {t['sides']} s USING (game_id)
-                   WHERE r.start_totals IS NOT NULL),
-             c AS (SELECT game_id, round, side, sum(event_points) AS p FROM {t['events']}
-                   WHERE credited GROUP BY ALL)
-        SELECT r.*, coalesce(c.p, 0) AS credited FROM r LEFT JOIN c
-          ON c.game_id = r.game_id AND c.round = r.round AND c.side = r.side_name"""
-
-
-def sides_off(t: dict[str, str]) -> str:
-    """The sides whose points are not their credited points and the steps to
-    the claimed totals after rounds cut short (R8.5): a count (DuckDB SQL)."""
-    return f"""
-        WITH p AS (SELECT game_id, side_name, sum(credited) AS credited,
-                          sum(CASE WHEN at_start <> before THEN at_start - before ELSE 0 END)
-                            AS stepped
-                   FROM ({per_side(t)}) GROUP BY ALL)
-        SELECT count(*) FROM {t['sides']} s LEFT JOIN p
-          ON p.game_id = s.game_id AND p.side_name = s.name
-        WHERE coalesce(p.credited, 0) + coalesce(p.stepped, 0) <> s.points"""
 
 
 @pytest.mark.slow

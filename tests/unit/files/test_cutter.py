@@ -12,7 +12,7 @@ import random
 from collections.abc import Iterable, Iterator
 
 import pytest
-from helpers import mutated
+from support.corpora import mutated
 
 from notation.ftn.grammar import line_regex
 from verifier.files.pieces import Piece, ftn_pieces

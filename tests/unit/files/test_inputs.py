@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from paths import SAMPLES, read_sample
-from typer.testing import CliRunner
+from support.ftn import runner
+from support.paths import SAMPLES, read_sample
 
 from verifier.cli.app import app
 from verifier.files import inputs as inputs_mod
@@ -19,7 +19,6 @@ from verifier.files.formats import kind_of
 from verifier.files.inputs import decode, expand, expand_each, inputs, read_each, read_input
 from verifier.files.streams import InputError
 
-runner = CliRunner()
 GAME = read_sample("valid", "four-players.ftn")
 
 

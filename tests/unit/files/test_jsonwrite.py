@@ -11,8 +11,8 @@ import random
 from typing import Any
 
 import pytest
-from helpers import run
-from paths import SAMPLES
+from support.ftn import run
+from support.paths import SAMPLES
 
 from verifier.files.jsonwrite import dumps
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import jsonschema
 import pytest
-from paths import SCHEMA_DIR
+from support.paths import SCHEMA_DIR
 
 from verifier.files.published import SCHEMAS, schema_text
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import awkward, mutated
+from support.corpora import awkward, mutated
 
 from verifier.files import spans, streams
 from verifier.files.formats import first_lines, pieces

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from paths import SAMPLES
-from typer.testing import CliRunner
+from support.ftn import runner
+from support.paths import SAMPLES
 
 from verifier.cli.app import app
 from verifier.files import streams
@@ -97,7 +97,6 @@ def test_compressed_inputs_give_the_same_report(suffix: str, sample: str,
     packed.write_bytes(PACKERS[suffix](src.read_bytes()))
     odd = tmp_path / "games.dat"  # known by its magic bytes, not its name
     odd.write_bytes(packed.read_bytes())
-    runner = CliRunner()
     want = runner.invoke(app, ["check", str(plain)])
     for path in (packed, odd):
         got = runner.invoke(app, ["check", str(path)])
@@ -111,7 +110,7 @@ def test_a_truncated_gzip_file_is_a_clear_error(tmp_path: Path) -> None:
     data = gzip.compress((SAMPLES / "valid" / "four-players.ftn").read_bytes() * 50)
     bad = tmp_path / "cut.ftn.gz"
     bad.write_bytes(data[: len(data) // 2])
-    r = CliRunner().invoke(app, ["check", str(bad)])
+    r = runner.invoke(app, ["check", str(bad)])
     assert r.exit_code == 2
     assert f"ftn: {bad}: cannot read: the compressed data ends too soon" in r.stderr
     assert "Traceback" not in r.output
@@ -120,7 +119,7 @@ def test_a_truncated_gzip_file_is_a_clear_error(tmp_path: Path) -> None:
 def test_an_unknown_binary_file_is_still_a_clear_error(tmp_path: Path) -> None:
     bad = tmp_path / "image.ftn"
     bad.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
-    r = CliRunner().invoke(app, ["check", str(bad)])
+    r = runner.invoke(app, ["check", str(bad)])
     assert r.exit_code == 2
     assert r.stderr == f"ftn: {bad}:1:1: not UTF-8 (byte 0x89)\n"
 
@@ -130,7 +129,6 @@ def test_convert_writes_compressed_output(suffix: str, tmp_path: Path) -> None:
     if suffix == ".zst":
         pytest.importorskip("zstandard")
     src = SAMPLES / "valid" / "four-players.ftn"
-    runner = CliRunner()
     plain, packed = tmp_path / "g.jsonl", tmp_path / ("g.jsonl" + suffix)
     assert runner.invoke(app, ["convert", str(src), "-o", str(plain)]).exit_code == 0
     assert runner.invoke(app, ["convert", str(src), "-o", str(packed)]).exit_code == 0

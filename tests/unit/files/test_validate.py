@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 import pytest
-from paths import SAMPLES
+from support.paths import SAMPLES
 
 from notation.ftn.reader import parse_games
 from notation.json.form import game_to_json
@@ -107,7 +107,7 @@ def test_other_schemas_have_fast_validators(name: str) -> None:
 def test_without_the_fast_validator_the_reference_does_both_and_says_so(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from typer.testing import CliRunner
+    from support.ftn import runner
 
     import verifier.api as api
     import verifier.files.validation as validate
@@ -122,7 +122,7 @@ def test_without_the_fast_validator_the_reference_does_both_and_says_so(
     try:
         assert validate.fast("record")({"format": "ftn-json-1", "tags": [], "rounds": []})
         path = SAMPLES / "invalid" / "schema-violation.jsonl"
-        r = CliRunner().invoke(app, ["check", str(path), str(path)])
+        r = runner.invoke(app, ["check", str(path), str(path)])
         assert r.exit_code == 1 and r.stderr.count(FALLBACK_NOTE) == 1
         assert "FT003 schema-violation" in r.stdout
         assert validate.bounded("record")({"format": "ftn-json-1", "tags": [], "rounds": []})
@@ -261,7 +261,7 @@ def test_valid_json_is_checked_without_loading_the_reference_validator() -> None
     import subprocess
     import sys
 
-    from paths import ROOT
+    from support.paths import ROOT
 
     code = (
         "import sys\n"

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
-from paths import PEAK_KB, ROOT
+from support.paths import PEAK_KB, ROOT
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 

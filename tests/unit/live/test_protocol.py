@@ -11,15 +11,12 @@ import sys
 from typing import Any
 
 import pytest
-from engines_catalog import LIVE, RULES, WRONG
-from paths import ENGINES, ROOT, SAMPLES
-from typer.testing import CliRunner
+from support.engines_catalog import LIVE, RULES, WRONG
+from support.ftn import runner
+from support.paths import ENGINES, ROOT, SAMPLES
 
 from verifier.cli.app import app
 from verifier.live.process import EngineProcess
-
-runner = CliRunner()
-
 
 
 def engine(name: str) -> str:

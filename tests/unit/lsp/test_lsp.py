@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from paths import SAMPLES, read_sample
+from support.paths import SAMPLES, read_sample
 
 from verifier.lsp import features
 from verifier.lsp.document import MAX_CHARS, Document, Related

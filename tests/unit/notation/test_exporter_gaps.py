@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from paths import SAMPLES
+from support.paths import SAMPLES
 
 from notation.ftn.printer import print_game
 from notation.ftn.reader import parse_games

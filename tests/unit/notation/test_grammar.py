@@ -15,7 +15,7 @@ from pathlib import Path
 
 import lark
 import pytest
-from paths import ROOT, SAMPLES
+from support.paths import ROOT, SAMPLES
 
 from notation.ftn import grammar
 
@@ -146,7 +146,7 @@ def test_a_valid_record_is_read_without_lark(tmp_path: Path) -> None:
 
 def test_the_shipped_terminals_are_the_grammars() -> None:
     """``notation/ftn/ftn.lark.terminals`` is what Lark makes of ``ftn.lark``
-    (after a change of the grammar: ``python tests/terminals.py``)."""
+    (after a change of the grammar: ``python tests/support/terminals.py``)."""
     text = grammar.grammar_text()
     assert grammar.packaged_terminals(text) == grammar.lark_terminals()
     assert grammar.packaged_terminals(text + "\n") is None  # another grammar's: not used

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from paths import SAMPLES, read_sample
+from support.paths import SAMPLES, read_sample
 
 from notation.ftn.reader import parse_games
 from notation.json.form import game_from_json, game_to_json

@@ -8,7 +8,7 @@ import json
 from collections.abc import Callable
 
 import pytest
-from paths import SAMPLES, read_sample
+from support.paths import SAMPLES, read_sample
 
 from notation.json import text as jsontext
 from notation.json.text import MAX_DEPTH, iter_json, too_deep

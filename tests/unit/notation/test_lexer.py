@@ -25,7 +25,7 @@ from pygments.token import (  # noqa: E402
 
 from notation.ftn.lexer import FTNLexer  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def tokens(text: str) -> list[tuple[object, str]]:

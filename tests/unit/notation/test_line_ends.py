@@ -12,8 +12,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from helpers import run
-from paths import read_sample
+from support.ftn import run
+from support.paths import read_sample
 
 from notation.ftn import reader as parser
 from notation.ftn.diagnose import LONE_CR

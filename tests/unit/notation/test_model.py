@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from paths import read_sample
+from support.paths import read_sample
 
 from notation.ftn.reader import parse_games
 from notation.model import Game, PointsClaim, Tag

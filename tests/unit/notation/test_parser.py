@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import io
 import random
-import re
 
 import pytest
-from paths import SAMPLES
+from support.corpora import mutants as _mutants
+from support.paths import SAMPLES
 
 import notation.ftn.build as build_module
 import notation.ftn.reader as parser_module
@@ -222,40 +222,6 @@ def test_a_game_over_10000_rounds_is_a_syntax_error() -> None:
 
 # --------------------------------------------------------------------------
 # The direct path and the grammar's path read the same.
-
-
-def _mutants(text: str, rng: random.Random) -> str:
-    """A copy of a text with line-level defects and oddities: lines dropped,
-    doubled, swapped or cut; comments and blanks added; seats renamed to
-    reserved words; claims made long or odd; CRLF line ends."""
-    out: list[str] = []
-    for line in text.split("\n"):
-        r = rng.random() * 4  # about one line in 40 changed
-        if r < 0.01:
-            continue  # dropped
-        if r < 0.02:
-            out += [line, line]
-        elif r < 0.03 and out:
-            out.insert(len(out) - 1, line)  # swapped with the one before
-        elif r < 0.04:
-            out.append(line[: rng.randrange(len(line) + 1)])  # cut
-        elif r < 0.05:
-            out.append(line + "  # a note")
-        elif r < 0.06:
-            out += ["# a comment", line]
-        elif r < 0.07:
-            out += ["", " \t", line]
-        elif r < 0.08:
-            out.append(re.sub(r"^(\s*)[A-Za-z]\w*", r"\1" + rng.choice(
-                ["knock", "none", "end", "round", "Ab_1"]), line))
-        elif r < 0.09:
-            out.append(re.sub(r"\d+", lambda m: m.group() * rng.choice([1, 7, 20]), line,
-                              count=1))
-        elif r < 0.10:
-            out.append(line.replace(" ", rng.choice(["\t", "  ", ""]), 1))
-        else:
-            out.append(line)
-    return ("\r\n" if rng.random() < 0.2 else "\n").join(out)
 
 
 def _read_both(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[list[Item], list[Item]]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from paths import SAMPLES
+from support.paths import SAMPLES
 
 from notation.ftn.printer import event_text, print_game, print_games, tag_text
 from notation.ftn.reader import parse_games

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from paths import SAMPLES
+from support.paths import SAMPLES
 
 from notation.ftn.reader import MAX_ERRORS, Damaged, ParseError, parse, read_items
 from notation.hints import aside, close_matches, did_you_mean, offer, suggestion

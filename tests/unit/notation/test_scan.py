@@ -11,9 +11,9 @@ import random
 import re
 
 import pytest
-from helpers import mutated
-from paths import SAMPLES
-from test_parser import _mutants
+from support.corpora import mutants as _mutants
+from support.corpora import mutated
+from support.paths import SAMPLES
 
 import notation.ftn.reader as parser_module
 from notation.ftn import scanner as scan

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from paths import SAMPLES, read_sample
+from support.paths import SAMPLES, read_sample
 
 from verifier.pipeline.jobs.check import check_text
 from verifier.pipeline.jobs.rewrite import convert_text, format_text

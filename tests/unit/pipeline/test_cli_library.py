@@ -27,7 +27,7 @@ from verifier.pipeline.jobs.rewrite import Output, target_of
 from verifier.record.journal import CannotRecord, open_journal
 from verifier.rules.generate import generate_games, generated_text, generated_texts, hide
 
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+SAMPLES = Path(__file__).resolve().parents[3] / "samples"
 
 
 @pytest.mark.parametrize(("to", "name", "kind"), [

@@ -19,11 +19,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import awkward
-from helpers import ftn as _cli
-from helpers import mutated as corpus
-from paths import ROOT
-from typer.testing import CliRunner
+from support.corpora import awkward
+from support.corpora import mutated as corpus
+from support.ftn import ftn as _cli
+from support.ftn import runner
+from support.paths import ROOT
 
 from verifier.cli.app import app
 from verifier.files.pieces import Piece
@@ -45,7 +45,7 @@ def test_dask_missing_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(builtins, "__import__", no_dask)
     path = tmp_path / "g.ftn"
     path.write_text(corpus(1), encoding="utf-8")
-    r = CliRunner().invoke(app, ["check", "--dask", "tcp://127.0.0.1:1", str(path)])
+    r = runner.invoke(app, ["check", "--dask", "tcp://127.0.0.1:1", str(path)])
     assert r.exit_code == 2
     assert "pip install 'ftn-tools[dask]'" in r.stderr
 
@@ -84,7 +84,7 @@ def test_work_the_cluster_cannot_run_is_a_message_not_a_traceback(
     monkeypatch.setattr(dask_cluster, "_distributed", lambda: fake)
     path = tmp_path / "g.ftn"
     path.write_text(corpus(1), encoding="utf-8")
-    r = CliRunner().invoke(app, ["check", "--dask", "tcp://127.0.0.1:1", str(path)])
+    r = runner.invoke(app, ["check", "--dask", "tcp://127.0.0.1:1", str(path)])
     assert r.exit_code == 2 and "Traceback" not in r.stderr, r.stderr
     assert r.stderr == (
         "ftn: --dask tcp://127.0.0.1:1: the cluster could not run ftn's work (Error during "

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from fill_roundtrip import differences, generated, samples, strip_text
-from typer.testing import CliRunner
+from support.ftn import runner
 
 from notation.ftn.printer import print_games
 from notation.ftn.reader import parse_games
@@ -28,8 +28,6 @@ from verifier.pipeline.jobs.rewrite import convert_text
 from verifier.render.diff import StreamDiff
 from verifier.replay.fill import fill, fill_game
 from verifier.rules.generate import generate_games
-
-runner = CliRunner()
 
 # The README's short record, its claims taken out: the moves alone.
 BARE = """game

@@ -12,7 +12,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from paths import SAMPLES, read_sample
+from support.paths import SAMPLES, read_sample
 
 from verifier.pipeline.jobs.check import check_text
 from verifier.pipeline.jobs.rewrite import format_text

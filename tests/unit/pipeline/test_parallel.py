@@ -9,10 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import ftn as _cli
-from helpers import mutated
-from paths import SAMPLES, SCALE, peak_rss_kb
-from typer.testing import CliRunner
+from support.corpora import mutated
+from support.ftn import ftn as _cli
+from support.ftn import runner
+from support.paths import SAMPLES, SCALE, peak_rss_kb
 
 from notation.ftn.printer import print_games
 from verifier.cli.app import app
@@ -89,7 +89,6 @@ def test_jobs_give_the_same_output_on_files_and_stdin(tmp_path: Path) -> None:
 
 
 def test_jobs_keeps_the_cli_report_of_one_process() -> None:
-    runner = CliRunner()
     path = str(SAMPLES / "invalid")
     one = runner.invoke(app, ["check", "-f", "json", path])
     assert runner.invoke(app, ["check", "-f", "json", "-j", "2", path]).stdout == one.stdout

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from paths import SAMPLES
+from support.paths import SAMPLES
 
 import verifier
 from verifier import api

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pytest
 from golden import mutate
-from paths import SAMPLES
+from support.paths import SAMPLES
 
 from notation.ftn.printer import print_games
 from verifier.api import replay_text

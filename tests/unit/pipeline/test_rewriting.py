@@ -14,9 +14,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import ftn_bytes as _cli
-from helpers import mixed, run, runner
-from paths import SAMPLES, SCALE, peak_rss_kb
+from support.corpora import mixed
+from support.ftn import ftn_bytes as _cli
+from support.ftn import run, runner
+from support.paths import SAMPLES, SCALE, peak_rss_kb
 
 from notation.ftn.printer import print_games
 from verifier.cli.app import app

@@ -11,8 +11,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from helpers import run
-from paths import SAMPLES
+from support.ftn import run
+from support.paths import SAMPLES
 
 from verifier import api
 from verifier.diagnostics import BY_CODE
@@ -460,7 +460,7 @@ def test_settings_for_is_what_an_editor_checks_a_text_by(league: Path) -> None:
 
 
 def _readme_settings() -> str:
-    from paths import ROOT
+    from support.paths import ROOT
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     return readme.split("\n## Settings\n", 1)[1].split("\n## ", 1)[0]

@@ -23,8 +23,8 @@ import time
 from pathlib import Path
 
 import pytest
-from paths import ROOT
-from typer.testing import CliRunner
+from support.ftn import runner
+from support.paths import ROOT
 
 from notation.ftn.printer import print_games
 from notation.ftn.reader import parse_games
@@ -37,8 +37,6 @@ from verifier.record.words import count_words, number_words, parse_move
 from verifier.rules.generate import generate_games
 from verifier.rules.scoring import Placed, Scored
 from verifier.rules.start import Setup
-
-runner = CliRunner()
 
 HEADER_ANSWERS = ["2", "", "Ann", "Sam", "", "", "N"]
 HEADER = ['game', '[ftn "1"]', '[seat "N" "Ann"]', '[seat "S" "Sam"]', '[first "N"]']

@@ -11,20 +11,20 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-import helpers
 import pytest
 from jsonschema.validators import validator_for
+from support import ftn
 
 from verifier.render import RENDERERS
 from verifier.render.base import Renderer
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 SAMPLES = sorted(
     p for folder in ("valid", "invalid") for p in (ROOT / "samples" / folder).iterdir()
     if p.suffix in (".ftn", ".json", ".jsonl")
 )
 SARIF_SCHEMA = json.loads(
-    (ROOT / "tests" / "data" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8")
+    (ROOT / "tests" / "fixtures" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8")
 )
 
 Finding = tuple[str, str, int, int]  # code, file, line, col
@@ -32,7 +32,7 @@ Finding = tuple[str, str, int, int]  # code, file, line, col
 
 def run(*args: str) -> tuple[int, str]:
     """``ftn ARGS`` in-process: the exit status and standard output."""
-    code, out, _ = helpers.run(*args)
+    code, out, _ = ftn.run(*args)
     return code, out
 
 

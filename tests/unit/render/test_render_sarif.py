@@ -1,5 +1,5 @@
 """Tests of verifier.render.sarif: a SARIF 2.1.0 log (the schema is the OASIS
-one, kept in tests/data)."""
+one, kept in tests/fixtures)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from verifier.render.base import Context
 from verifier.render.sarif import SarifRenderer, artifact_uri, registry_descriptor, result
 from verifier.render.summary import Summary
 
-ROOT = Path(__file__).resolve().parent.parent
-SCHEMA = json.loads((ROOT / "tests" / "data" / "sarif-schema-2.1.0.json").read_text("utf-8"))
+ROOT = Path(__file__).resolve().parents[3]
+SCHEMA = json.loads((ROOT / "tests" / "fixtures" / "sarif-schema-2.1.0.json").read_text("utf-8"))
 
 D = Diagnostic("FT003", "schema-violation", "error", "keyword minItems", 1, 152, 1,
                source="dir/a b.jsonl", pointer="/rounds/0/events/0/tile")

@@ -6,7 +6,7 @@ Records are the bundled samples, edited in the test where a case needs it.
 from __future__ import annotations
 
 import pytest
-from paths import read_sample
+from support.paths import read_sample
 
 from notation.ftn.reader import parse_games
 from notation.model import Placement

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from paths import SAMPLES
+from support.paths import SAMPLES
 
 from notation.ftn.reader import parse_games
 from notation.model import Game

@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 import pytest
-from paths import ROOT
+from support.paths import ROOT
 
 from notation.ftn.reader import parse_games
 from verifier import (

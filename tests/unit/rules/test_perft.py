@@ -8,8 +8,8 @@ import re
 from pathlib import Path
 
 import pytest
-from paths import PERFT, SAMPLES
-from typer.testing import CliRunner
+from support.ftn import runner
+from support.paths import PERFT, SAMPLES
 
 from notation.ftn.reader import parse_games
 from notation.model import Game, Knock, Placement
@@ -138,7 +138,6 @@ def test_published_counts_match_the_engine_and_brute_force(path: Path) -> None:
     counts = published(path)
     assert max(counts) >= 5
     brute = Brute(parse_games(path.read_text(encoding="utf-8"))[0])
-    runner = CliRunner()
     for depth, want in counts.items():
         result = runner.invoke(app, ["perft", str(path), "--depth", str(depth)])
         assert result.exit_code == 0 and result.stdout.strip() == str(want), (depth, result.stdout)
@@ -147,13 +146,13 @@ def test_published_counts_match_the_engine_and_brute_force(path: Path) -> None:
 
 def test_perft_needs_known_hands() -> None:
     path = SAMPLES / "valid" / "partial-no-deals.ftn"
-    r = CliRunner().invoke(app, ["perft", str(path), "-d", "1"])
+    r = runner.invoke(app, ["perft", str(path), "-d", "1"])
     assert r.exit_code == 1 and "needs every hand" in r.stderr
 
 
 def test_divide_sums_to_the_count() -> None:
     path = PERFT / "lead-2p.ftn"
-    out = CliRunner().invoke(app, ["perft", str(path), "-d", "3", "--divide"]).stdout
+    out = runner.invoke(app, ["perft", str(path), "-d", "3", "--divide"]).stdout
     lines = out.strip().split("\n")
     assert lines[-1] == "total: 40"
     assert sum(int(x.split(": ")[1]) for x in lines[:-1]) == 40

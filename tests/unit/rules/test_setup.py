@@ -4,7 +4,7 @@ and what it changes in the replay."""
 from __future__ import annotations
 
 import pytest
-from paths import read_sample
+from support.paths import read_sample
 
 from notation.ftn.reader import parse_games
 from notation.json.form import dumps_game

@@ -12,16 +12,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
+from support.ftn import runner
 
 from verifier.cli.app import app
 from verifier.show.page import ShowError, build, build_page, line_tiles, page, parse_at, render
 from verifier.show.svg import pips
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 SAMPLES = ROOT / "samples"
 R83 = SAMPLES / "valid" / "two-players-r8-3.ftn"
-runner = CliRunner()
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
 
