@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from support.ftn import run
+from support.ftn import Ran, run, run_ftn
 from support.paths import ROOT, SAMPLES
 from support.processes import children
 
@@ -29,11 +29,9 @@ HUGE = "99999999999999999999"  # more than a C int (and a C long) holds
 MOST = 4 * (os.cpu_count() or 1)  # the most worker processes: four per CPU
 
 
-def ftn(args: list[str], cwd: Path, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+def ftn(args: list[str], cwd: Path, timeout: float = 120) -> Ran[str]:
     """``ftn ARGS`` as a user runs it, in ``cwd``."""
-    return subprocess.run([sys.executable, "-m", "verifier", *args], capture_output=True,
-                          text=True, cwd=cwd, timeout=timeout, check=False,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    return run_ftn(args, process=True, cwd=cwd, timeout=timeout, env={"PYTHONPATH": str(ROOT)})
 
 
 @pytest.fixture

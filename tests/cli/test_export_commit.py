@@ -11,12 +11,11 @@ import os
 import random
 import resource
 import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from support.corpora import ROUND, WRONG
+from support.ftn import Ran, run_ftn
 from support.paths import ROOT
 
 from verifier.data.tables import TABLES
@@ -39,15 +38,14 @@ def bad_games() -> str:
     return "\n".join(out)
 
 
-def ftn(*args: str, cwd: Path, limit: int | None = None) -> subprocess.CompletedProcess[str]:
+def ftn(*args: str, cwd: Path, limit: int | None = None) -> Ran[str]:
     def limited() -> None:
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit: EFBIG
         if limit is not None:
             resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
-    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONDONTWRITEBYTECODE="1")
-    return subprocess.run([sys.executable, "-m", "verifier", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=120, preexec_fn=limited)
+    return run_ftn(list(args), process=True, cwd=cwd, timeout=120, preexec=limited,
+                   env={"PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"})
 
 
 def can_exchange(scratch: Path) -> bool:

@@ -6,23 +6,24 @@ not a measure of speed."""
 from __future__ import annotations
 
 import os
+import shlex
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from support.ftn import Ran, command, run_ftn
 from support.paths import ROOT, SAMPLES
 
 HEADER = '[ftn "1"]\n[seat "N"]\n[seat "S"]\n[first "N"]\n'
 
 
-def ftn(*args: str, cwd: Path, stdin: int | None = None) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-m", "verifier", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=60, stdin=stdin)
+def ftn(*args: str, cwd: Path, stdin: int | None = None) -> Ran[str]:
+    return run_ftn(list(args), process=True, cwd=cwd, stdin=stdin, timeout=60,
+                   env={"PYTHONPATH": str(ROOT)})
 
 
-def clean(p: subprocess.CompletedProcess[str], codes: tuple[int, ...] = (1, 2)) -> str:
+def clean(p: Ran[str] | subprocess.CompletedProcess[str], codes: tuple[int, ...] = (1, 2)) -> str:
     assert "Traceback" not in p.stderr and "Traceback" not in p.stdout, p.stderr
     assert p.returncode in codes, (p.returncode, p.stderr)
     return p.stdout + p.stderr
@@ -77,7 +78,7 @@ def test_one_file_commands_refuse_a_folder_of_records(tmp_path: Path, command: s
 
 def test_closed_stdin(tmp_path: Path) -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    p = subprocess.run(f"{sys.executable} -m verifier check - <&-", shell=True, cwd=tmp_path,
+    p = subprocess.run(shlex.join(command("check", "-")) + " <&-", shell=True, cwd=tmp_path,
                        env=env, capture_output=True, text=True, timeout=60)
     assert clean(p, (2,)).strip() == "ftn: <stdin>: cannot read: standard input is closed"
 

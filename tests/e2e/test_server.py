@@ -22,15 +22,15 @@ import pytest
 pytest.importorskip("pygls")  # the extra 'lsp'
 
 from lsprotocol import types as t
+from support.ftn import Ran, run_ftn
 from support.lsp_session import TIMEOUT, Session, apply, uri_of
 from support.paths import ROOT, SAMPLES
 
 INVALID = sorted(p for p in (SAMPLES / "invalid").iterdir() if p.suffix in (".ftn", ".jsonl"))
 
 
-def ftn(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "verifier", *args], input=stdin,
-                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+def ftn(*args: str, stdin: str | None = None) -> Ran[str]:
+    return run_ftn(list(args), process=True, stdin=stdin, cwd=ROOT, timeout=120)
 
 
 SEVERITY = {"error": t.DiagnosticSeverity.Error, "warning": t.DiagnosticSeverity.Warning}

@@ -11,9 +11,10 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Generic, Literal, TypeVar, overload
 
 from typer.testing import CliRunner
 
@@ -40,25 +41,43 @@ def command(*args: str) -> list[str]:
     return [sys.executable, "-m", "verifier", *args]
 
 
-def run_ftn(args: list[str], *, process: bool = False, stdin: str | bytes | None = None,
-            cwd: Path = ROOT, env: dict[str, str] | None = None,
-            timeout: float | None = None, binary: bool = False) -> Ran[str] | Ran[bytes]:
+@overload
+def run_ftn(args: list[str], *, process: bool = False, stdin: str | bytes | int | None = None,
+            cwd: Path = ROOT, env: dict[str, str] | None = None, timeout: float | None = None,
+            binary: Literal[False] = False,
+            preexec: Callable[[], None] | None = None) -> Ran[str]: ...
+
+
+@overload
+def run_ftn(args: list[str], *, process: bool = False, stdin: str | bytes | int | None = None,
+            cwd: Path = ROOT, env: dict[str, str] | None = None, timeout: float | None = None,
+            binary: Literal[True],
+            preexec: Callable[[], None] | None = None) -> Ran[bytes]: ...
+
+
+def run_ftn(args: list[str], *, process: bool = False, stdin: str | bytes | int | None = None,
+            cwd: Path = ROOT, env: dict[str, str] | None = None, timeout: float | None = None,
+            binary: bool = False,
+            preexec: Callable[[], None] | None = None) -> Ran[str] | Ran[bytes]:
     """``ftn ARGS`` in-process, or as a new process when ``process`` (then
-    ``cwd``, ``env`` (added to this process's), ``timeout`` and ``binary``
-    apply: ``binary`` gives standard output and error as bytes)."""
+    ``cwd``, ``env`` (added to this process's), ``timeout``, ``preexec``
+    (run in the child before ``exec``) and ``binary`` apply: ``binary``
+    gives standard output and error as bytes). ``stdin`` is the text or
+    bytes to send, or a file descriptor the process reads."""
     if not process:
+        assert not isinstance(stdin, int)
         r = runner.invoke(app, args, input=stdin)
         return Ran(r.exit_code, r.stdout, r.stderr)
-    p = subprocess.run(command(*args), input=stdin, capture_output=True, text=not binary,
-                       cwd=cwd, check=False, timeout=timeout,
-                       env={**os.environ, **env} if env is not None else None)
+    feed = {"stdin": stdin} if isinstance(stdin, int) else {"input": stdin}
+    p = subprocess.run(command(*args), capture_output=True, text=not binary,
+                       cwd=cwd, check=False, timeout=timeout, preexec_fn=preexec,
+                       env={**os.environ, **env} if env is not None else None, **feed)
     return Ran(p.returncode, p.stdout, p.stderr)
 
 
 def run(*args: str, stdin: str | bytes | None = None) -> tuple[int, str, str]:
     """``ftn ARGS`` in-process: the exit status, standard output and error."""
     r = run_ftn(list(args), stdin=stdin)
-    assert isinstance(r.stdout, str) and isinstance(r.stderr, str)
     return r.returncode, r.stdout, r.stderr
 
 
@@ -66,24 +85,20 @@ def ftn(args: list[str], stdin: str | None = None) -> tuple[int, str]:
     """``ftn ARGS`` as a user runs it (a new process): the exit status and
     standard output."""
     r = run_ftn(args, process=True, stdin=stdin)
-    assert isinstance(r.stdout, str)
     return r.returncode, r.stdout
 
 
 def ftn_bytes(args: list[str], stdin: bytes | None = None) -> tuple[int, bytes, bytes]:
     """``ftn ARGS`` in a new process, its standard output and error as bytes."""
     r = run_ftn(args, process=True, stdin=stdin, binary=True, env={"PYTHONPATH": str(ROOT)})
-    assert isinstance(r.stdout, bytes) and isinstance(r.stderr, bytes)
     return r.returncode, r.stdout, r.stderr
 
 
 def spawn(*args: str, cwd: Path = ROOT, stdin: bytes | None = None,
           timeout: float = 60) -> Ran[bytes]:
     """``ftn ARGS`` in a new process, warnings off, output as bytes."""
-    r = run_ftn(list(args), process=True, stdin=stdin, cwd=cwd, timeout=timeout, binary=True,
-                env={"PYTHONPATH": str(ROOT), "PYTHONWARNINGS": "ignore"})
-    assert isinstance(r.stdout, bytes) and isinstance(r.stderr, bytes)
-    return Ran(r.returncode, r.stdout, r.stderr)
+    return run_ftn(list(args), process=True, stdin=stdin, cwd=cwd, timeout=timeout,
+                   binary=True, env={"PYTHONPATH": str(ROOT), "PYTHONWARNINGS": "ignore"})
 
 
 def no_traceback(p: Ran[bytes], codes: tuple[int, ...]) -> str:

@@ -17,11 +17,10 @@ from pathlib import Path
 
 import pytest
 from fill_roundtrip import differences, generated, samples, strip_text
-from support.ftn import runner
+from support.ftn import run
 
 from notation.ftn.printer import print_games
 from notation.ftn.reader import parse_games
-from verifier.cli.app import app
 from verifier.pipeline.jobs.check import check_text
 from verifier.pipeline.jobs.fill import fill_text
 from verifier.pipeline.jobs.rewrite import convert_text
@@ -68,11 +67,6 @@ FILLED_EVENTS = [
     "  N knock",
     "  result blocked (5,3)",
 ]
-
-
-def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
-    r = runner.invoke(app, list(args), input=stdin)
-    return r.exit_code, r.stdout, r.stderr
 
 
 def events_of(text: str) -> list[str]:
