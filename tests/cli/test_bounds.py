@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from support.ftn import Ran, run, run_ftn
+from support.ftn import command as ftn_command
 from support.paths import ROOT, SAMPLES
 from support.processes import children
 
@@ -195,8 +196,8 @@ def test_the_engine_and_its_helper_die_when_ftn_is_killed(tmp_path: Path) -> Non
     pid_file = tmp_path / "engine.pid"
     engine = f"{sys.executable} {tmp_path / 'engine.py'} {pid_file}"
     audit = subprocess.Popen(
-        [sys.executable, "-m", "verifier", "audit", "--engine", engine, "--generate", "1",
-         "--timeout", "600"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        ftn_command("audit", "--engine", engine, "--generate", "1",
+         "--timeout", "600"), cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         env={**os.environ, "PYTHONPATH": str(ROOT)})
     pids: list[int] = []
     try:

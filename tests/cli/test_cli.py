@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 import typer
-from support.ftn import run, runner
+from support.ftn import command, run, run_ftn, runner
 from support.paths import ROOT, SAMPLES, SCHEMA_DIR, read_sample
 
 from notation.model import Game
@@ -148,11 +148,8 @@ def test_generate_is_reproducible_and_checks_clean(tmp_path: Path) -> None:
 
 
 def test_python_dash_m_verifier_runs_the_same_cli() -> None:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    r = subprocess.run(
-        [sys.executable, "-m", "verifier", "check", str(SAMPLES / "invalid" / "bad-deal.ftn")],
-        capture_output=True, text=True, env=env, check=False,
-    )
+    r = run_ftn(["check", str(SAMPLES / "invalid" / "bad-deal.ftn")], process=True,
+                cwd=Path.cwd(), env={"PYTHONPATH": str(ROOT)})
     assert r.returncode == 1 and "FT101 bad-deal" in r.stdout and r.stderr == ""
 
 
@@ -416,7 +413,7 @@ def _in_a_terminal(args: list[str], env: dict[str, str]) -> bytes:
     pty = pytest.importorskip("pty")
     master, slave = pty.openpty()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "verifier", *args], stdout=slave, stderr=slave,
+        command(*args), stdout=slave, stderr=slave,
         stdin=subprocess.DEVNULL, env=env,
     )
     os.close(slave)
@@ -445,7 +442,7 @@ def test_color_always_paints_and_a_pipe_never_does() -> None:
     assert code == 1 and "\x1b[1;31mFT303 total-mismatch\x1b[0m" in out
     code, out, _ = run("check", BAD)  # the test runner's stdout is a pipe
     assert "\x1b[" not in out
-    r = subprocess.run([sys.executable, "-m", "verifier", "check", BAD], capture_output=True,
+    r = subprocess.run(command("check", BAD), capture_output=True,
                        text=True, env=_env(), check=False)
     assert r.returncode == 1 and "FT303" in r.stdout and "\x1b[" not in r.stdout
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import shlex
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -103,7 +102,6 @@ def test_dev_zero_is_refused_not_read(tmp_path: Path) -> None:
 
 def test_a_fifo_named_as_stdin_is_read(tmp_path: Path) -> None:
     text = (SAMPLES / "valid" / "four-players.ftn").read_bytes()
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    p = subprocess.run([sys.executable, "-m", "verifier", "check", "-"], input=text,
-                       cwd=tmp_path, env=env, capture_output=True, timeout=60)
+    p = run_ftn(["check", "-"], process=True, stdin=text, cwd=tmp_path, timeout=60,
+                binary=True, env={"PYTHONPATH": str(ROOT)})
     assert p.returncode == 0 and b"0 errors" in p.stdout

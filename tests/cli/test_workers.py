@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from support.ftn import command
 from support.paths import ROOT
 from support.processes import children
 
@@ -41,8 +42,8 @@ def alive(pid: int) -> bool:
 def start(path: Path) -> tuple[subprocess.Popen[bytes], list[int]]:
     """``ftn check --jobs 2 PATH`` started, and its two workers once they run."""
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONWARNINGS="ignore")
-    p = subprocess.Popen([sys.executable, "-m", "verifier", "check", "--jobs", "2",
-                          "--format", "concise", str(path)], cwd=ROOT, env=env,
+    p = subprocess.Popen(command("check", "--jobs", "2",
+                          "--format", "concise", str(path)), cwd=ROOT, env=env,
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and p.poll() is None:

@@ -22,7 +22,7 @@ import pytest
 pytest.importorskip("pygls")  # the extra 'lsp'
 
 from lsprotocol import types as t
-from support.ftn import Ran, run_ftn
+from support.ftn import Ran, command, run_ftn
 from support.lsp_session import TIMEOUT, Session, apply, uri_of
 from support.paths import ROOT, SAMPLES
 
@@ -212,7 +212,7 @@ def test_a_request_past_the_end_or_for_a_document_not_open_is_answered_invalid_p
 
 @pytest.mark.slow
 def test_a_client_that_goes_away_ends_the_server() -> None:
-    p = subprocess.Popen([sys.executable, "-m", "verifier", "server"], cwd=ROOT,
+    p = subprocess.Popen(command("server"), cwd=ROOT,
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert p.stdin is not None
     p.stdin.close()  # no shutdown, no exit: the editor died

@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
+from support.ftn import command
 from support.paths import PEAK_KB, ROOT
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
@@ -184,8 +185,8 @@ def test_a_terminated_audit_kills_its_engine_first(tmp_path: Path, sig: int) -> 
     script.write_text(ENGINE.replace("HOSTILE", HOSTILE["grandchild-setsid"].replace(
         "out.write(b'<<< not json >>>\\n'); out.flush(); ", "")), encoding="utf-8")
     p = subprocess.Popen(
-        [sys.executable, "-m", "verifier", "audit", "--engine", f"{sys.executable} {script}",
-         "--generate", "1", "--timeout", "60"], cwd=ROOT, stdout=subprocess.DEVNULL,
+        command("audit", "--engine", f"{sys.executable} {script}",
+         "--generate", "1", "--timeout", "60"), cwd=ROOT, stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE, env={**os.environ, "PYTHONWARNINGS": "ignore"})
     def engine_and_grandchild() -> list[int]:
         return [q for q in left_behind(str(tmp_path)) if q != p.pid]  # the audit's names it too

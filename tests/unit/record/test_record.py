@@ -17,13 +17,12 @@ import re
 import select
 import signal
 import subprocess
-import sys
 import termios
 import time
 from pathlib import Path
 
 import pytest
-from support.ftn import runner
+from support.ftn import command, runner
 from support.paths import ROOT
 
 from notation.ftn.printer import print_games
@@ -265,7 +264,7 @@ class Terminal:
         env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "dumb", "INPUTRC": "/dev/null"}
         if locale is not None:  # the terminal's: LC_ALL=C reads bytes as they come
             env["LC_ALL"] = locale
-        self.p = subprocess.Popen([sys.executable, "-m", "verifier", "record", *args],
+        self.p = subprocess.Popen(command("record", *args),
                                   stdin=slave, stdout=slave, stderr=slave, cwd=ROOT, env=env,
                                   start_new_session=True, preexec_fn=_own_terminal)
         os.close(slave)

@@ -14,6 +14,7 @@ import sys
 from typing import Any
 
 import pytest
+from support.ftn import run_ftn
 from support.paths import ROOT
 
 from notation.ftn.reader import parse_games
@@ -418,8 +419,7 @@ def test_the_readme_game_run_as_a_program_is_clean_to_ftn_check() -> None:
     r = subprocess.run([sys.executable, "-c", _section()[0]], cwd=ROOT, capture_output=True,
                        text=True, timeout=120)
     assert r.returncode == 0 and r.stderr == "", r.stderr
-    ftn = subprocess.run([sys.executable, "-m", "verifier", "check", "-"], input=r.stdout,
-                         cwd=ROOT, capture_output=True, text=True, timeout=120)
+    ftn = run_ftn(["check", "-"], process=True, stdin=r.stdout, cwd=ROOT, timeout=120)
     assert ftn.returncode == 0, ftn.stdout
     assert ftn.stdout == "1 file, 1 game, " + ftn.stdout.split(" game, ")[1]
     assert ftn.stdout.endswith(" events: 0 errors, 0 warnings\n"), ftn.stdout
