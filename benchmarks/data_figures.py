@@ -12,9 +12,9 @@ games is too big to hold at once), and ``ftn stats`` once on the whole file.
 ``memory`` runs each command under GNU time (``/usr/bin/time -v``) with
 one worker, and prints its peak resident memory and wall time.
 
-It counts with the data tests' own helpers (``tests/test_data.py``,
-``tests/test_export.py``) and mutates with the golden tool's ``mutate``
-(``tools/golden.py``); ``tests/test_data_scale.py`` runs ``compare``.
+It counts with the data tests' own helpers (``tests/unit/data/test_data.py``,
+``tests/unit/data/test_export.py``) and mutates with the golden tool's ``mutate``
+(``tools/golden.py``); ``tests/unit/data/test_data_scale.py`` runs ``compare``.
 """
 
 from __future__ import annotations
@@ -33,7 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "tests")]
 
 from golden import mutate  # noqa: E402
-from test_data import ftn, independent, same_counts, stats_json  # noqa: E402
+from support.counts import independent, same_counts, stats_json  # noqa: E402
+from support.ftn import run as ftn  # noqa: E402
 
 FTN = str(Path(sys.executable).parent / "ftn")
 
@@ -125,7 +126,7 @@ def tables(paths: list[Path], work: Path, want: dict[tuple[str, int], list[str]]
     DuckDB; ``want``: ftn check's codes of each game with findings, by file
     and number."""
     import duckdb
-    from test_export import sides_off
+    from support.counts import sides_off
 
     out = work / "tables"
     code, _, err = ftn("export", *map(str, paths), "--to", "parquet", "-o", str(out))

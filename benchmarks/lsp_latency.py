@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # lsp_session
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from lsp_session import Session
+from support.lsp_session import Session
 
 from notation.ftn.printer import print_game
 from verifier.lsp.document import Document

@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # lsp_session
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from lsp_session import Raw
+from support.lsp_session import Raw
 
 from notation.ftn.printer import print_game
 from verifier.rules.generate import generate_games

@@ -3,7 +3,7 @@
     python docs/build_api.py [OUTPUT]      # HTML pages in OUTPUT (default: build/api)
 
 The public library is what the ``ftn`` command line itself is allowed to
-call (``tests/test_cli_layout.py``), and no more: the public names of
+call (``tests/e2e/test_cli_layout.py``), and no more: the public names of
 ``notation`` (the records, reading and printing FTN, the rule options) and
 of ``verifier`` (``Board`` and the rules library, the typed errors of the
 library's jobs, and ``verifier.api``, a function for each job), the

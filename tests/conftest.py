@@ -1,19 +1,29 @@
-"""Shared test set-up. The shared paths are in ``tests/paths.py`` (a module
-the tests import); this file makes that module, and ``engines_catalog``,
-importable whatever pytest's import mode, and runs the slow tests first, so
-that on every core (``-n auto``) the long ones start at once rather than
-last, when one core would run them alone. It registers nothing else."""
+"""Shared test set-up. The shared code is the package ``tests/support/``
+(``from support.paths import SAMPLES``); this file makes it importable
+whatever pytest's import mode (it puts ``tests/`` on ``sys.path``), gives
+the tests the ``ftn`` fixture (``support.ftn.run_ftn``), and runs the slow
+tests first, so that on every core (``-n auto``) the long ones start at once
+rather than last, when one core would run them alone."""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 TESTS = str(Path(__file__).resolve().parent)
 if TESTS not in sys.path:
     sys.path.insert(0, TESTS)
+
+
+@pytest.fixture
+def ftn() -> Callable[..., Any]:
+    """``ftn ARGS`` in-process or as a new process: ``support.ftn.run_ftn``."""
+    from support.ftn import run_ftn
+    return run_ftn
 
 
 def pytest_configure(config: pytest.Config) -> None:

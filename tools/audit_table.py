@@ -19,9 +19,9 @@ those where it is named with another class that reproduces the same claims
 alone); ``missed``: rounds where the defect fired and the record shows
 nothing wrong; ``other``: diverging rounds where it did not fire. For the
 correct engine, ``share`` is that of clean rounds.
-``tests/test_audit.py`` holds the threshold (95%, a slow test).
+``tests/unit/audit/test_audit.py`` holds the threshold (95%, a slow test).
 It imports the test engines from ``tests/engines/`` and their catalogue
-(``tests/engines_catalog.py``); the tests import ``classes_of``, ``table``
+(``tests/support/engines_catalog.py``); the tests import ``classes_of``, ``table``
 and ``generate`` from it.
 Boundary: a figure run by hand (``tools/``); it runs the engines and the
 audit in-process.
@@ -37,13 +37,13 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-#: The test engines and their catalogue (``tests/engines_catalog.py``).
+#: The test engines and their catalogue (``tests/support/engines_catalog.py``).
 TESTS = Path(__file__).resolve().parent.parent / "tests"
 sys.path[:0] = [str(TESTS), str(TESTS / "engines")]
 
 from _base import FIRED, FORMS, Engine, strip  # noqa: E402
 from _base import generate as generate  # noqa: E402  (used by the tests too)
-from engines_catalog import RULES, WRONG  # noqa: E402
+from support.engines_catalog import RULES, WRONG  # noqa: E402
 
 from notation.model import Game  # noqa: E402
 from verifier.audit.defects import GameAudit, audit_game, classify  # noqa: E402

@@ -8,7 +8,7 @@ points, one total-mismatch at the first totals claimed after it.
     python tools/cascade.py [N]      # 1,000 games by default
 
 Prints the counts; exit 1 if any record gets another finding.
-``tests/test_audit_causes.py`` imports ``stray`` and runs it on fewer games.
+``tests/unit/audit/test_audit_causes.py`` imports ``stray`` and runs it on fewer games.
 Boundary: a check run by hand (``tools/``); it builds records and calls the
 replay.
 """

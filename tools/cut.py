@@ -7,8 +7,8 @@ Each round of each game becomes a record of its own: the game's header with
 record claims at the end of round K-1), the round, and ``winner none``
 (nobody has won yet), or the game's own winner line after its last round.
 Such records check clean when the game did, and the audit names the same
-defect classes in them as in the whole games (``tests/test_cut.py``).
-Boundary: a tool (``tests/test_cut.py`` imports ``one_round_records``); it
+defect classes in them as in the whole games (``tests/unit/audit/test_cut.py``).
+Boundary: a tool (``tests/unit/audit/test_cut.py`` imports ``one_round_records``); it
 reads and prints FTN and judges nothing.
 """
 

@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the tests' headless Chromium
 
-from headless import find_chromium, screenshot, start, viewport  # noqa: E402
+from support.headless import find_chromium, screenshot, start, viewport  # noqa: E402
 
 SAMPLE = "samples/valid/two-players-r8-3.ftn"
 

@@ -6,7 +6,7 @@ stripped text must be ``ftn fmt`` of the record.
 checks every valid sample, then N generated games (default 1,000) of 2, 3
 and 4 players each, and the same games with hands hidden (partial records,
 ``generate --hide``), and prints what it checked and every difference.
-Exit 1 when something differs. ``tests/test_fill.py`` imports it and runs
+Exit 1 when something differs. ``tests/unit/pipeline/test_fill.py`` imports it and runs
 it on fewer games.
 
 Stripping takes out every claim that ``ftn fill`` decides: the end total,
@@ -94,7 +94,7 @@ def strip_text(text: str) -> str:
 #: ([start "K" "?"]): what fill writes instead of fmt, a file each (checked by
 #: hand against the sample: the end totals and points alone, no running
 #: totals, no ``over``, no round won at the target, no winner).
-WHOLE = ROOT / "tests" / "data" / "fill"
+WHOLE = ROOT / "tests" / "fixtures" / "fill"
 
 
 def expected_text(name: str, text: str) -> str:

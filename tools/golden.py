@@ -17,7 +17,7 @@ generated and mutated ones, ``ftn replay --format json`` on the samples.
 (the same seeds: the first games stay the same), for a one-off proof over
 more games; the saved digests are of scale 1.
 
-Boundary: a tool for people, CI (``.ci/run``) and ``tests/test_golden.py``,
+Boundary: a tool for people, CI (``.ci/run``) and ``tests/e2e/test_golden.py``,
 which also imports ``mutate``; it drives the CLI in-process and changes nothing.
 """
 

@@ -266,7 +266,7 @@ def terminals() -> dict[str, str]:
 #: The terminals shipped with the package: ``{"grammar": SHA-256 of
 #: ftn.lark, "terminals": {name: regex}}`` (JSON; not named ``.json``, so
 #: that a walk for records skips it), written by ``python
-#: tests/terminals.py``; a test holds it to what Lark makes of the grammar.
+#: tests/support/terminals.py``; a test holds it to what Lark makes of the grammar.
 PACKAGED = os.path.join(os.path.dirname(__file__), "ftn.lark.terminals")
 
 

@@ -32,7 +32,7 @@ lines with ``ftn.scanner.scan_event`` instead, and 'deal', 'round' and
 A reading is a ``_Reader``: one method for each step of a line (the direct
 path, matching, a line that cannot be read, a line into its game, the end).
 Whatever path a line takes, the records and errors are the same
-(``tests/test_parser.py`` compares both paths over generated and mutated
+(``tests/unit/notation/test_parser.py`` compares both paths over generated and mutated
 texts).
 
 Limits (``SPEC.md``): a line of more than ``MAX_LINE`` characters, a number

@@ -16,7 +16,7 @@ the characters is native code (``i64`` positions, ``ord(raw[i])`` read in
 place), several times faster than matching the regular expression and
 taking its groups apart; interpreted, it is slower, so the reader uses it
 only when this module is compiled (``COMPILED``). Either way the records
-are the same: ``tests/test_scan.py`` holds both functions to the regular
+are the same: ``tests/unit/notation/test_scan.py`` holds both functions to the regular
 expressions over generated, mutated and random lines, and the field shapes
 they are written for (the grammar's SEAT, TILE and NUMBER) to the grammar's
 own.

@@ -6,7 +6,7 @@ like to be read, nothing about whether the game it records was legal. It
 also refuses what one header tag alone gets wrong (the values of ``ftn``,
 ``seat``, ``first``, ``rules``, ``rule``: the checker's ``bad-header`` in FTN),
 so that a document it accepts gets no syntax-level finding but those that
-need several elements (SPEC.md 11; ``tests/test_schema_edges.py``). It is
+need several elements (SPEC.md 11; ``tests/unit/notation/test_schema_edges.py``). It is
 published as ``schemas/record.schema.json`` (a test keeps the two equal).
 """
 

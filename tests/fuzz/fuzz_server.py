@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
 sys.path.insert(0, str(ROOT / "tests"))
 
-from lsp_session import Raw as Server  # noqa: E402
+from support.lsp_session import Raw as Server  # noqa: E402
 
 # --------------------------------------------------------------------------
 # What is sent

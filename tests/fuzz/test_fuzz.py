@@ -13,7 +13,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from fuzz import PATHS, cases_of, mutate, run, seeds
-from paths import read_sample
+from support.paths import read_sample
 
 from verifier.pipeline.jobs.check import check_text
 

@@ -13,7 +13,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from fuzz_writes import BOM, judge, run
-from paths import read_sample
+from support.paths import read_sample
 
 GAME = read_sample("valid", "four-players.ftn")
 

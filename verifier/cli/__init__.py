@@ -4,7 +4,7 @@ Boundary: thin. Each command reads its arguments, calls the public library
 (``verifier.api``, the names of ``verifier`` and ``notation``, the
 registries of ``diagnostics`` and ``rulebook``) and renders with the
 ``render`` family; all judgement and every loop over inputs live in the
-library (``tests/test_cli_layout.py`` keeps the imports so). ``app`` is the
+library (``tests/e2e/test_cli_layout.py`` keeps the imports so). ``app`` is the
 Typer app and the console script, and loads a command's module only when
 the command runs (start-up: a check of FTN loads no other command's
 modules, and a test keeps it so); each other module but ``common``,

@@ -3,7 +3,7 @@
 Boundary: the command only; the server is ``verifier.lsp.server`` (pygls,
 the optional extra ``lsp``), a program over the library that sits above
 ``api`` like this command line: the one module of another package that a
-command starts (``tests/test_cli_layout.py`` allows it by name).
+command starts (``tests/e2e/test_cli_layout.py`` allows it by name).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ input's messages, badly framed ones dropped); only ``server`` and ``wire``
 May import: the public library only, as the command line does
 (``verifier.api``, the package ``verifier``'s public names, the registries
 ``verifier.diagnostics`` and ``verifier.rulebook``, ``notation``'s public
-names; ``tests/test_cli_layout.py`` checks it), pygls, lsprotocol and
+names; ``tests/e2e/test_cli_layout.py`` checks it), pygls, lsprotocol and
 cattrs; not ``cli`` or the other command packages beside it (``data``,
 ``show``, ``record``, ``live``).
 """

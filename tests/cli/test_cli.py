@@ -1,0 +1,711 @@
+"""Tests of the ftn command line (verifier.cli), as a user runs it."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer
+from support.ftn import command, run, run_ftn, runner
+from support.paths import ROOT, SAMPLES, SCHEMA_DIR, read_sample
+
+from notation.model import Game
+from verifier.cli.app import app
+
+
+def test_check_valid_samples_exit_0() -> None:
+    code, out, _ = run("check", str(SAMPLES / "valid"))
+    assert code == 0
+    assert out.strip().endswith(": 0 errors, 0 warnings")
+
+
+def test_check_invalid_samples_exit_1_with_every_expectation() -> None:
+    code, out, _ = run("check", str(SAMPLES / "invalid"))
+    assert code == 1
+    for path in sorted((SAMPLES / "invalid").glob("*.ftn")):
+        for line in path.read_text(encoding="utf-8").split("\n"):
+            if line.startswith("# expect: "):
+                name, where = line[len("# expect: "):].split()
+                assert any(
+                    row.startswith(f"{path}:{where}: ") and f" {name}: " in row
+                    for row in out.split("\n")
+                ), (path.name, name, where)
+
+
+def test_check_text_output_shape() -> None:
+    path = SAMPLES / "invalid" / "total-mismatch.ftn"
+    code, out, _ = run("check", str(path))
+    assert code == 1
+    lines = out.split("\n")
+    assert lines[0] == (
+        f"{path}:25:17: FT303 total-mismatch: totals claimed (1,4), computed (1,3) (wrong for S): "
+        "since the totals agreed at (1,3) after event 1 of round 2, no event has scored"
+    )
+    assert lines[1] == " 25 |   S 4-6 R =7 +0 (1,4)"
+    assert lines[2] == "    |                 ^"
+    assert lines[3].startswith("    = claimed: (1,4), computed: (1,3); rule R8.5")
+    assert lines[-2] == "1 file, 1 game, 122 events: 1 error, 0 warnings"
+
+
+def test_check_json_and_stdin() -> None:
+    text = read_sample("invalid", "bonus-split.ftn")
+    code, out, _ = run("check", "-", "--format", "json", stdin=text)
+    assert code == 1
+    doc = json.loads(out)
+    assert [d["name"] for d in doc["diagnostics"]] == [
+        "bonus-split", "winner-mismatch", "game-unfinished"
+    ]
+    assert doc["diagnostics"][0]["file"] == "<stdin>"
+    assert doc["summary"]["errors"] == 2 and doc["summary"]["warnings"] == 1
+
+
+def test_warning_alone_exits_0() -> None:
+    code, out, _ = run("check", str(SAMPLES / "invalid" / "game-unfinished.ftn"))
+    assert code == 0 and "FT401 game-unfinished" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["check", "no/such/file.ftn"], "ftn: no/such/file.ftn: cannot read"),
+        (["check", str(ROOT / "notation")],
+         "no *.ftn, *.json, *.jsonl or *.ndjson files in this directory"),
+    ],
+)
+def test_unreadable_input_exits_2(args: list[str], needle: str) -> None:
+    code, out, err = run(*args)
+    assert code == 2 and needle in err and "Traceback" not in out + err
+
+
+def test_not_utf8_exits_2_with_its_place(tmp_path: Path) -> None:
+    p = tmp_path / "bad.ftn"
+    p.write_bytes(b"game\n[event \"caf\xe9\"]\nend\n")
+    code, _, err = run("check", str(p))
+    assert code == 2 and f"{p}:2:12: not UTF-8 (byte 0xe9)" in err
+
+
+def test_usage_errors_exit_2() -> None:
+    assert run("check")[0] == 2
+    assert run("check", "--format", "xml", str(SAMPLES))[0] == 2
+    assert run("nonsense")[0] == 2
+    assert run("generate", "--players", "7")[0] == 2
+
+
+def test_fmt_prints_canonical_form() -> None:
+    path = SAMPLES / "valid" / "four-players.ftn"
+    code, out, _ = run("fmt", str(path))
+    assert code == 0 and out == path.read_text(encoding="utf-8")
+
+
+def test_fmt_check_and_write(tmp_path: Path) -> None:
+    src = read_sample("valid", "three-players.ftn")
+    messy = tmp_path / "messy.ftn"
+    messy.write_text(src.replace("  N 6-3 L =3", "N   6-3 =3"), encoding="utf-8")
+    assert run("fmt", "--check", str(messy)) == (1, f"would reformat {messy}\n", "")
+    code, out, _ = run("fmt", "--write", str(messy))
+    assert code == 0 and out == f"reformatted {messy}\n"
+    assert messy.read_text(encoding="utf-8") == src
+    assert run("fmt", "--check", str(messy))[0] == 0
+    assert run("fmt", "--check", "--write", str(messy))[0] == 2
+
+
+def test_fmt_write_never_touches_a_file_that_does_not_parse(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.ftn"
+    text = "game\n[ftn \"1\"]\nthis is not ftn\nend\n"
+    bad.write_text(text, encoding="utf-8")
+    code, _, err = run("fmt", "--write", str(bad))
+    assert code == 1 and "not formatted: it does not parse" in err
+    assert bad.read_text(encoding="utf-8") == text
+    assert [p.name for p in tmp_path.iterdir()] == ["bad.ftn"]  # no temporary left
+
+
+def test_codes_and_explain() -> None:
+    code, out, _ = run("codes")
+    assert code == 0 and len(out.strip().split("\n")) == 24  # FT402 no-games among them
+    assert out.split("\n")[0].startswith("FT001  syntax-error")
+    code, out, _ = run("codes", "--markdown")
+    assert out.startswith("| code | name |")
+    code, out, _ = run("explain", "overshoot-accepted")
+    assert code == 0 and "FT304 overshoot-accepted (error, rule R8.2)" in out
+    assert "example:10:13: FT304 overshoot-accepted" in out
+    assert run("explain", "FT999")[0] == 2
+
+
+def test_generate_is_reproducible_and_checks_clean(tmp_path: Path) -> None:
+    out1 = run("generate", "--players", "3", "--games", "4", "--seed", "9")[1]
+    out2 = run("generate", "-p", "3", "-n", "4", "-s", "9")[1]
+    assert out1 == out2 and out1.count("\ngame\n") == 3
+    target = tmp_path / "g.ftn"
+    assert run("generate", "-p", "4", "-n", "2", "-o", str(target))[0] == 0
+    assert run("check", str(target))[0] == 0
+    assert run("fmt", "--check", str(target))[0] == 0
+
+
+def test_python_dash_m_verifier_runs_the_same_cli() -> None:
+    r = run_ftn(["check", str(SAMPLES / "invalid" / "bad-deal.ftn")], process=True,
+                cwd=Path.cwd(), env={"PYTHONPATH": str(ROOT)})
+    assert r.returncode == 1 and "FT101 bad-deal" in r.stdout and r.stderr == ""
+
+
+# -- JSON: convert, replay, schema -----------------------------------------------------
+
+
+def test_convert_infers_the_direction(tmp_path: Path) -> None:
+    src = SAMPLES / "valid" / "three-players.ftn"
+    code, out, _ = run("convert", str(src))
+    assert code == 0 and out.startswith("[\n{\"format\":\"ftn-json-1\"")
+    js = tmp_path / "g.json"
+    js.write_text(out, encoding="utf-8")
+    code, back, _ = run("convert", str(js))
+    assert code == 0 and back == src.read_text(encoding="utf-8")
+    jl = tmp_path / "g.jsonl"
+    assert run("convert", str(src), "-o", str(jl))[0] == 0
+    assert len(jl.read_text(encoding="utf-8").splitlines()) == 1
+    code, again, _ = run("convert", str(jl), "--to", "ftn")
+    assert code == 0 and again == back
+
+
+def test_convert_refuses_what_it_cannot_read() -> None:
+    code, _, err = run("convert", str(SAMPLES / "invalid" / "syntax-error.ftn"))
+    assert code == 1 and "FT001 syntax-error" in err and "not converted" in err
+
+
+def test_check_reads_json_lines_and_reports_schema_violations() -> None:
+    path = SAMPLES / "invalid" / "schema-violation.jsonl"
+    code, out, _ = run("check", str(path), "--format", "json")
+    assert code == 1
+    doc = json.loads(out)
+    first = doc["diagnostics"][0]
+    assert (first["name"], first["line"], first["col"], first["pointer"]) == (
+        "schema-violation", 1, 152, "/rounds/0/events/0/tile"
+    )
+    assert "keyword minItems" in first["message"]
+    from verifier.files.validation import reference
+
+    assert reference("report").is_valid(doc)
+
+
+@pytest.mark.slow
+def test_replay_json_validates_and_agrees_with_the_claims() -> None:
+    from notation.ftn.reader import parse_games
+    from notation.model import NOBODY, Placement, same_side
+    from verifier.files.validation import reference
+
+    def game_of(path: Path) -> Game:
+        return parse_games(path.read_text(encoding="utf-8"))[0]
+
+    for path in sorted((SAMPLES / "valid").glob("*.ftn")):
+        if path.name == "start-unknown-totals.ftn":
+            continue  # [start "K" "?"]: the replay counts its totals from 0 (SPEC 3)
+        code, out, _ = run("replay", str(path), "--format", "json")
+        assert code == 0
+        doc = json.loads(out)
+        assert reference("replay").is_valid(doc)
+        game = parse_games(path.read_text(encoding="utf-8"))[0]
+        g = doc["games"][0]
+        won = game_of(path).winner
+        nobody = won is not None and won.side == NOBODY
+        assert g["complete"] != nobody and g["stopped"] is None
+        for rnd, rdoc in zip(game.rounds, g["rounds"], strict=True):
+            for ev, step in zip(rnd.events, rdoc["events"], strict=True):
+                if isinstance(ev, Placement):
+                    assert ev.totals is not None and ev.end_total is not None
+                    assert step["totals"] == list(ev.totals.values)
+                    assert step["endTotal"] == ev.end_total.value
+            assert rnd.result is not None and rnd.result.totals is not None
+            assert rdoc["result"]["totals"] == list(rnd.result.totals.values)
+            assert rdoc["result"]["outcome"] == rnd.result.outcome
+        # The replay names the side in seat order; the claim may not (S+N).
+        assert game.winner is not None and (nobody or same_side(game.winner.side, g["winner"]))
+
+
+def test_replay_text_and_a_stopped_game() -> None:
+    code, out, _ = run("replay", str(SAMPLES / "valid" / "two-players-r8-3.ftn"))
+    assert code == 0
+    assert "   13  S     3-4    L    4 | 2             6    2      1  over+3     60,59" in out
+    code, out, _ = run("replay", str(SAMPLES / "invalid" / "knock-while-able.ftn"), "-f", "json")
+    assert code == 1
+    g = json.loads(out)["games"][0]
+    assert g["stopped"]["name"] == "knock-while-able" and g["totals"] == [0, 2]
+    assert len(g["rounds"][0]["events"]) == 1
+
+
+def test_schema_command(tmp_path: Path) -> None:
+    for name in ("record", "replay", "report"):
+        code, out, _ = run("schema", name)
+        assert code == 0
+        assert out == (SCHEMA_DIR / f"{name}.schema.json").read_text(encoding="utf-8")
+    assert run("schema", "nope")[0] == 2
+
+
+def test_convert_with_positions() -> None:
+    src = SAMPLES / "valid" / "four-players.ftn"
+    code, out, _ = run("convert", str(src), "--to", "jsonl", "--positions")
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["pos"]["line"] == 6 and doc["rounds"][0]["events"][0]["pos"]["line"] == 20
+    code, _, err = run("convert", "-", "--positions", stdin=out)
+    assert code == 2 and "--positions needs FTN input" in err
+
+
+# -- variants and partial records ---------------------------------------------------------
+
+
+def test_explain_unknowns_lists_what_partial_records_leave_open() -> None:
+    path = SAMPLES / "valid" / "partial-no-deals.ftn"
+    code, out, _ = run("check", str(path))
+    assert code == 0 and "not verifiable" not in out
+    code, out, _ = run("check", str(path), "--explain-unknowns")
+    assert code == 0
+    assert f"{path}:13:1: not verifiable: the hand of N is not known (no deal line)" in out
+    assert "60 things the records leave unverified" in out
+    code, out, _ = run("check", str(path), "--explain-unknowns", "-f", "json")
+    doc = json.loads(out)
+    from verifier.files.validation import reference
+
+    assert reference("report").is_valid(doc) and len(doc["unknowns"]) == 60
+
+
+def test_partial_knock_proven_illegal_names_the_later_play() -> None:
+    code, out, _ = run("check", str(SAMPLES / "invalid" / "knock-while-able-partial.ftn"))
+    assert code == 1
+    assert ":17:3: FT205 knock-while-able: E knocks (event 5) with the ends at 3 | 1, but " \
+        "later (event 8) plays 3-2, which fitted them" in out
+
+
+def test_generate_with_options_and_hidden_hands(tmp_path: Path) -> None:
+    out = tmp_path / "v.ftn"
+    code, _, _ = run("generate", "-p", "6", "--rule", "set=double-nine", "--rule", "hand=more",
+                     "-n", "3", "-s", "4", "--hide", "first", "-o", str(out))
+    assert code == 0
+    text = out.read_text(encoding="utf-8")
+    assert '[rule "set" "double-nine"]' in text
+    assert "  deal P1 " in text and "  deal P2 " not in text
+    assert run("check", str(out))[0] == 0
+    code, _, err = run("generate", "-p", "5")
+    assert code == 2 and "R2.1 gives hand sizes for 2 to 4 players" in err
+    assert run("generate", "--rule", "target")[0] == 2
+    code, text2, _ = run("generate", "-p", "3", "--rules", "online", "-s", "2")
+    assert code == 0 and '[rules "online"]' in text2 and "[first" not in text2
+
+
+def test_a_side_out_of_seat_order_checks_clean_and_fmt_keeps_it() -> None:
+    path = SAMPLES / "valid" / "four-players-side-out-of-order.ftn"
+    assert run("check", str(path))[0] == 0
+    assert run("fmt", "--check", str(path))[0] == 0
+
+
+@pytest.mark.parametrize("command", ["check", "fmt", "convert"])
+def test_a_lone_surrogate_is_reported_not_a_crash(tmp_path: Path, command: str) -> None:
+    # The fast validator and the FTN writer meet the lone surrogate: it is
+    # reported, never a UnicodeError.
+    head = '{"format":"ftn-json-1","tags":[{"key":"ftn","values":["1"]},'
+    doc = head + '{"key":"event","values":["\\ud800"]}],"rounds":[]}\n'
+    (tmp_path / "s.jsonl").write_text(doc, encoding="utf-8")
+    (tmp_path / "s.ftn").write_text('game\n[ftn "1"]\n[event "\\udfff"]\nend\n', encoding="utf-8")
+    for name in ("s.jsonl", "s.ftn"):
+        args = [command, str(tmp_path / name)] + (["--to", "ftn"] if command == "convert" else [])
+        r = runner.invoke(app, args)
+        assert r.exit_code == 1 and not isinstance(r.exception, UnicodeError), (name, r.exception)
+        assert "lone surrogate" in r.stdout + r.stderr
+
+
+# -- the rule book, versions, formats, colour, help ------------------------------------------
+
+
+def test_rules_lists_and_prints_rules() -> None:
+    code, out, _ = run("rules")
+    lines = out.rstrip("\n").split("\n")
+    assert code == 0 and len(lines) == 38  # 31 rules R1.1-R8.5 (3+3+3+5+3+4+5+5) and 7 variants
+    assert lines[0] == (
+        "R1.1  The main form uses one double-six set: the 28 tiles {a, b} with 0 \u2264 a \u2264 b "
+        "\u2264 6, each pair present once."
+    )
+    assert lines[-1] == "V7    The domino bonus: 1 (the default) or 0."
+    code, out, _ = run("rules", "R8.2")
+    assert code == 0 and out == (
+        "R8.2 An event is accepted only when it leaves its side at 61 or below. An\n"
+        "event that would take the side past 61 is discarded whole, and the side\n"
+        "keeps the score it had; nothing is counted back down from 61.\n"
+    )
+    code, out, _ = run("rules", "r8")
+    assert code == 0 and out.startswith("## R8 The exact target of 61\n- R8.1 ")
+    code, out, err = run("rules", "R8.9")
+    assert code == 2 and out == "" and "no rule 'R8.9' in the rule book" in err
+
+
+def test_explain_prints_the_rules_it_cites() -> None:
+    code, out, _ = run("explain", "FT304")
+    assert code == 0
+    assert "The rules it cites (R8.2; 'ftn rules RULE' prints one):" in out
+    assert "  R8.2 An event is accepted only when it leaves its side at 61 or below." in out
+    code, out, _ = run("explain", "FT102")
+    for start in ("  R3.1 A neutral draw", "  R3.2 When a round", "  V5 The opener"):
+        assert start in out
+    code, out, _ = run("explain", "FT001")
+    assert "The rules it cites" not in out  # FTN: the notation, not a rule of the game
+
+
+def test_version_from_the_installed_metadata() -> None:
+    from importlib.metadata import version
+
+    code, out, _ = run("--version")
+    assert code == 0 and out == f"ftn {version('ftn-tools')}\n"
+
+
+def test_the_format_option_offers_every_renderer_and_nothing_else() -> None:
+    from verifier.render import RENDERERS
+
+    code, _, err = run("check", "--format", "nope", str(SAMPLES / "valid"))
+    assert code == 2
+    offered = re.findall(r"'(\w+)'", err.split("is not one of", 1)[1])
+    assert offered == list(RENDERERS)
+
+
+def test_codes_columns_are_aligned() -> None:
+    code, out, _ = run("codes")
+    lines = out.rstrip("\n").split("\n")
+    assert code == 0 and len(lines) == 24
+    # every column starts at the same place on every line, FT102's long rule included
+    from verifier.diagnostics import REGISTRY
+
+    starts = {(line.index(c.name), line.index(c.severity, line.index(c.name) + len(c.name)))
+              for line, c in zip(lines, REGISTRY, strict=True)}
+    assert starts == {(7, 30)}  # FT206: event-after-round-end, 21 characters
+    summaries = {line.index(c.summary) for line, c in zip(lines, REGISTRY, strict=True)}
+    assert summaries == {55}  # 30, + 7 (warning) + 2, + 14 (R3.1, R3.2, V5) + 2 = 55
+    assert all(line == line.rstrip() for line in lines)
+
+
+def test_explain_unknowns_needs_a_format_that_shows_them() -> None:
+    path = str(SAMPLES / "valid" / "partial-no-deals.ftn")
+    code, out, _ = run("check", path, "--explain-unknowns", "-f", "concise")
+    assert code == 0 and "60 things" not in out and ":13:1: not verifiable: the hand of N" in out
+    code, out, _ = run("check", path, "--explain-unknowns", "-f", "jsonl")
+    assert code == 0 and out.count('{"type":"unknown",') == 60
+    code, _, err = run("check", path, "--explain-unknowns", "-f", "sarif")
+    assert code == 2 and "--explain-unknowns needs --format text, concise, json or jsonl" in err
+
+
+def test_audit_writes_every_format_to_a_file(tmp_path: Path) -> None:
+    out = tmp_path / "audit.sarif"
+    code, stdout, _ = run("audit", str(SAMPLES / "invalid" / "syntax-error.ftn"), "-f", "sarif",
+                          "-o", str(out), "--color", "always")
+    assert code == 1 and stdout == ""
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    (res,) = doc["runs"][0]["results"]
+    assert res["ruleId"] == "unreadable-record" and "\x1b[" not in out.read_text("utf-8")
+
+
+# Colour: decided by --color, NO_COLOR and whether stdout is a terminal.
+
+BAD = str(SAMPLES / "invalid" / "total-mismatch.ftn")
+
+
+def _in_a_terminal(args: list[str], env: dict[str, str]) -> bytes:
+    """Run ``ftn`` with its stdout on a pseudo-terminal; what it wrote."""
+    pty = pytest.importorskip("pty")
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        command(*args), stdout=slave, stderr=slave,
+        stdin=subprocess.DEVNULL, env=env,
+    )
+    os.close(slave)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # the other end is closed
+            break
+        if not chunk:
+            break
+        out += chunk
+    proc.wait(timeout=120)
+    os.close(master)
+    return out
+
+
+def _env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    env.update(PYTHONPATH=str(ROOT), COLUMNS="100", **extra)
+    return env
+
+
+def test_color_always_paints_and_a_pipe_never_does() -> None:
+    code, out, _ = run("check", BAD, "--color", "always")
+    assert code == 1 and "\x1b[1;31mFT303 total-mismatch\x1b[0m" in out
+    code, out, _ = run("check", BAD)  # the test runner's stdout is a pipe
+    assert "\x1b[" not in out
+    r = subprocess.run(command("check", BAD), capture_output=True,
+                       text=True, env=_env(), check=False)
+    assert r.returncode == 1 and "FT303" in r.stdout and "\x1b[" not in r.stdout
+
+
+def test_a_terminal_is_painted_unless_no_color() -> None:
+    assert b"\x1b[" in _in_a_terminal(["check", BAD], _env())
+    plain = _in_a_terminal(["check", BAD], _env(NO_COLOR="1"))
+    assert b"FT303 total-mismatch" in plain and b"\x1b[" not in plain
+    assert b"\x1b[" not in _in_a_terminal(["check", BAD, "--color", "never"], _env())
+    assert b"\x1b[" in _in_a_terminal(["check", BAD, "--color", "always"], _env(NO_COLOR="1"))
+
+
+#: An ANSI colour (SGR 30-39, 40-49, 90-97, 100-107, and 38/48 for 256 and
+#: true colours), as NO_COLOR means: no colour (bold and dim are styles).
+COLOUR = re.compile(rb"\x1b\[(?:[0-9;]*;)?(?:3[0-9]|4[0-9]|9[0-7]|10[0-7])(?:;[0-9;]*)?m")
+
+
+def test_no_color_also_in_help() -> None:
+    painted = _in_a_terminal(["check", "--help"], _env())
+    assert COLOUR.search(painted)
+    plain = _in_a_terminal(["check", "--help"], _env(NO_COLOR="1"))
+    assert b"Usage: " in plain and not COLOUR.search(plain)
+
+
+# Help texts: true to the code, with readable placeholders, and the README's table.
+
+
+def _commands() -> dict[str, list[str]]:
+    """Each command's long options (without --help), from the app itself."""
+    import typer.main
+
+    group = typer.main.get_command(app)
+    out = {}
+    for name, cmd in group.commands.items():  # type: ignore[attr-defined]
+        out[name] = [o for p in cmd.params for o in p.opts if o.startswith("--")
+                     and o != "--help"]
+    return out
+
+
+def test_help_placeholders_are_readable() -> None:
+    for name in _commands():
+        code, out, _ = run(name, "--help")
+        assert code == 0, name
+        for bad in ("<bool>", "<list[", "{paths}", "<int"):
+            assert bad not in out, (name, bad)
+    code, out, _ = run("check", "--help")
+    assert "*.ftn, *.json, *.jsonl and *.ndjson" in " ".join(out.replace("\u2502", " ").split())
+    code, out, _ = run("--help")
+    assert "--version" in out and "--install-completion" in out
+    for name in _commands():
+        assert f" {name} " in out
+
+
+@pytest.mark.parametrize("command", ["check", "audit", "select", "stats", "export"])
+def test_help_shows_the_extra_to_install_in_brackets(command: str) -> None:
+    """Help texts are Rich markup: ``[dask]`` would be taken for a style tag
+    and swallowed ("pip install 'ftn-tools'") unless written escaped."""
+    from support.ftn import runner
+
+    r = runner.invoke(app, [command, "--help"], env={"COLUMNS": "200", "NO_COLOR": "1"})
+    assert r.exit_code == 0
+    assert "(pip install 'ftn-tools[dask]')" in r.stdout
+    assert "\\[" not in r.stdout
+
+
+def test_readme_command_table_matches_each_command() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    rows = [line for line in readme.split("\n") if line.startswith("| `ftn ")]
+    firsts = [r.split(" | ")[0] for r in rows]
+    twice = sorted({f for f in firsts if firsts.count(f) > 1})
+    assert not twice, f"commands with two rows: {twice}"
+    from verifier.render import RENDERERS
+
+    for name, options in _commands().items():
+        mine = " ".join(r for r in rows if r.startswith((f"| `ftn {name} ", f"| `ftn {name}`")))
+        assert mine, f"no row for ftn {name}"
+        for opt in options:
+            assert f"{opt}" in mine, (name, opt)
+        for opt in set(re.findall(r"--[a-z][a-z-]*", mine)) - {"--version",
+                                                              "--install-completion",
+                                                              "--show-completion"}:
+            assert opt in options, (name, opt)
+        if name in ("check", "audit"):
+            for fmt in RENDERERS:
+                assert f"`{fmt}`" in mine, (name, fmt)
+    assert any(r.startswith("| `ftn --version`") for r in rows)
+
+
+def test_fmt_check_and_write_agree_on_crlf_files(tmp_path: Path) -> None:
+    text = (SAMPLES / "valid" / "four-players.ftn").read_text(encoding="utf-8")
+    canonical = tmp_path / "crlf.ftn"
+    canonical.write_bytes(text.replace("\n", "\r\n").encode())
+    messy = tmp_path / "messy.ftn"
+    messy.write_bytes(text.replace("\n", "\r\n").replace("  N ", "    N ").encode())
+    assert run("fmt", "--check", str(canonical))[0] == 0
+    assert run("fmt", "--write", str(canonical))[1] == ""  # nothing to rewrite
+    assert run("fmt", "--check", str(messy))[0] == 1
+    assert run("fmt", "--write", str(messy))[1] == f"reformatted {messy}\n"
+    assert messy.read_bytes() == canonical.read_bytes()
+    assert run("fmt", "--check", str(messy))[0] == 0
+
+
+def test_an_input_without_a_game_is_a_warning_and_strict_makes_it_an_error(
+        tmp_path: Path) -> None:
+    """An empty upload is not a silent pass: FT402 no-games."""
+    for text in ("", "\n\n", "# nothing yet\n", "[]\n"):
+        f = tmp_path / ("empty.json" if text.startswith("[") else "empty.ftn")
+        f.write_text(text, encoding="utf-8")
+        code, out, _ = run("check", str(f))
+        assert code == 0
+        assert out.startswith(f"{f}:1:1: FT402 no-games: no game in this input")
+        assert out.strip().endswith("1 file, 0 games, 0 events: 0 errors, 1 warning")
+        assert run("check", "--strict", str(f))[0] == 1
+    # --strict: any warning fails (a record that stops before the target).
+    assert run("check", "--strict", str(SAMPLES / "invalid" / "game-unfinished.ftn"))[0] == 1
+    assert run("check", "--strict", str(SAMPLES / "valid" / "four-players.ftn"))[0] == 0
+
+
+def test_the_values_the_command_line_offers_are_their_registries() -> None:
+    """Each option whose values are a registry's offers that registry's
+    names, which the command line has from ``verifier``'s public names."""
+    import verifier
+    from verifier.cli.audit import Resync
+    from verifier.cli.convert import To
+    from verifier.cli.export import To as ExportTo
+    from verifier.cli.stats import StatsFormat
+    from verifier.data import export, report
+    from verifier.files import formats, published
+    from verifier.pipeline.jobs import audit
+    from verifier.rules import generate
+
+    assert verifier.NOTATIONS is formats.NOTATIONS and verifier.SCHEMAS is published.SCHEMAS
+    assert verifier.RECORD_FILES == formats.globs() == "*.ftn, *.json, *.jsonl and *.ndjson"
+    assert verifier.TABLE_FORMATS is export.TABLE_FORMATS
+    assert verifier.STATS_FORMATS is report.STATS_FORMATS
+    assert verifier.RESYNC is audit.RESYNC and verifier.HIDE_MODES is generate.HIDE_MODES
+    assert [t.value for t in To] == list(formats.NOTATIONS) == ["ftn", "json", "jsonl"]
+    assert [t.value for t in ExportTo] == list(export.TABLE_FORMATS)
+    assert [t.value for t in StatsFormat] == list(report.STATS_FORMATS)
+    assert [t.value for t in Resync] == ["claimed", "computed"] == list(audit.RESYNC)
+    _, help_text, _ = run("schema", "--help")
+    assert ", ".join(published.SCHEMAS) in " ".join(help_text.split())
+
+
+# What a check of FTN does not use, so that the command line does not load it
+# (start-up): the other commands' modules, the other output formats, the
+# schemas and their validators, the rule book, and the libraries only they
+# need. Typer's own imports are Typer's business.
+NOT_FOR_AN_FTN_CHECK = (
+    "verifier.audit", "verifier.audit.hypotheses", "verifier.audit.variants",
+    "verifier.rules.generate", "verifier.live.protocol", "verifier.show", "verifier.show.svg",
+    "verifier.pipeline.cluster", "verifier.files.validation", "verifier.files.published",
+    "verifier.rulebook", "notation.ftn.lexer", "verifier.render.concise",
+    "verifier.render.json", "verifier.render.jsonl", "verifier.render.github",
+    "verifier.render.sarif", "verifier.render.junit", "notation.json.schema",
+    "verifier.replay.fill", "verifier.pipeline.jobs.fill", "verifier.render.diff",
+    "verifier.record.game", "verifier.record.words", "verifier.record.session",
+    "verifier.record.journal", "verifier.lsp", "jsonschema", "jsonschema_rs", "dask",
+    "distributed", "xml", "rich", "pygments", "zstandard", "concurrent.futures",
+    # The printer, the JSON reading and the rewriting jobs: an FTN check reads
+    # FTN and writes no record.
+    "notation.ftn.printer", "verifier.pipeline.jobs.rewrite", "verifier.pipeline.jobs.load",
+    "notation.json", "notation.json.form", "notation.json.text", "notation.json.decoding",
+    "verifier.files.jsonwrite", "msgspec",
+    # The other commands.
+    *(f"verifier.cli.{name}" for name in (
+        "fmt", "convert", "replay", "show", "audit", "perft", "generate", "export", "fill",
+        "record", "codes", "rules", "explain", "schema", "select", "server", "stats")),
+)
+
+LOADED = """
+import json, sys
+sys.argv = ["ftn", *sys.argv[1:]]
+from verifier.cli.app import main
+if sys.argv[1:]:
+    try:
+        main()
+    except SystemExit:
+        pass
+sys.stderr.write(json.dumps(sorted(sys.modules)))
+"""
+
+
+def _loaded(*args: str) -> set[str]:
+    """The modules loaded by ``import verifier.cli.app`` and then ``ftn ARGS``,
+    as a user runs it (a new process)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    r = subprocess.run([sys.executable, "-c", LOADED, *args], capture_output=True, text=True,
+                       env=env, cwd=ROOT, check=True)
+    return set(json.loads(r.stderr))
+
+
+@pytest.mark.parametrize("args", [(), ("check", str(SAMPLES / "valid" / "four-players.ftn"))])
+def test_the_command_line_loads_only_what_a_check_of_ftn_uses(args: tuple[str, ...]) -> None:
+    loaded = _loaded(*args)
+    assert "verifier.cli" in loaded and "typer" in loaded
+    if args:
+        assert {"verifier.replay", "verifier.render.text", "notation.ftn.grammar"} <= loaded
+    found = sorted(m for m in loaded if any(m == bad or m.startswith(bad + ".")
+                                            for bad in NOT_FOR_AN_FTN_CHECK))
+    assert found == [], f"loaded though a check of FTN does not use them: {found}"
+
+
+def test_every_module_the_list_names_is_there() -> None:
+    """A name of the project's in the list above that names no module would
+    hold for ever: each is a module or a package of the checkout."""
+    import importlib.util
+
+    ours = [m for m in NOT_FOR_AN_FTN_CHECK if m.split(".")[0] in ("verifier", "notation")]
+    missing = [m for m in ours if importlib.util.find_spec(m) is None]
+    assert missing == []
+
+
+def test_what_a_check_of_ftn_does_not_load_is_loaded_when_asked_for() -> None:
+    """The list above means something: the modules are there to be loaded."""
+    loaded = _loaded("check", "--format", "sarif", str(SAMPLES / "valid" / "four-players.ftn"))
+    assert {"verifier.render.sarif", "verifier.rulebook", "verifier.audit"} <= loaded
+
+
+def test_the_hide_option_offers_the_modes_of_generate_hide() -> None:
+    from verifier.cli.generate import Hide
+    from verifier.rules.generate import HIDE_MODES
+
+    assert [h.value for h in Hide] == list(HIDE_MODES)
+
+
+def test_every_parameter_of_the_table_is_a_commands_and_reads_as_tabled() -> None:
+    """verifier.cli.params holds each option once: every entry is some command's
+    parameter, with its flags, placeholder and help (a ``{field}`` filled
+    from a registry), and no command declares a parameter that the table
+    does not hold."""
+    from verifier.cli.params import PARAMS
+
+    root = typer.main.get_command(app)
+    params = [p for cmd in [root, *root.commands.values()]  # type: ignore[attr-defined]
+              for p in cmd.params if p.name not in ("help", "install_completion",
+                                                     "show_completion")]
+
+    def tabled(p: Any, key: str) -> bool:
+        t = PARAMS[key]
+        flags = tuple(p.opts + p.secondary_opts) if t.flags else ()
+        if flags != t.flags or (t.flags and p.param_type_name != "option"):
+            return False
+        pattern = "".join(re.escape(part) if i % 2 == 0 else ".+" for i, part in
+                          enumerate(re.split(r"\{(\w+)\}", (t.metavar or "") + "\n" + t.help)))
+        return re.fullmatch(pattern, (p.metavar or "") + "\n" + p.help) is not None
+
+    assert [k for k in PARAMS if not any(tabled(p, k) for p in params)] == []
+    assert [p.name for p in params if not any(tabled(p, k) for k in PARAMS)] == []
+
+
+def test_what_is_alive_at_exit_is_left_to_the_end_of_the_process() -> None:
+    """The console script freezes the objects left at exit (``gc.freeze``),
+    after every handler registered after it: the interpreter's shutdown
+    then runs no full collection over them; output is written all the same."""
+    one = str(SAMPLES / "valid" / "four-players.ftn")
+    code = ("import atexit, gc, sys\n"
+            "atexit.register(lambda: print('frozen', gc.get_freeze_count() > 0))\n"
+            f"sys.argv = ['ftn', 'check', {one!r}]\n"
+            "from verifier.cli.app import main\n"
+            "main()\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "1 file, 1 game, 124 events: 0 errors, 0 warnings", "frozen True"]

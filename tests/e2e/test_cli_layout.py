@@ -1,0 +1,89 @@
+"""The command line and the language server call the public library: every
+module of ``verifier/cli/`` imports (at its top, in its functions, for type
+checking alike) only ``verifier.api``, the package ``verifier`` itself (its
+lazy public names: ``Board``, the typed errors...), the ``render`` family
+(presentation), the registries ``verifier.diagnostics`` and
+``verifier.rulebook``, ``notation``'s public names, its own modules, and
+libraries outside the project; ``ftn server`` alone starts
+``verifier.lsp.server``, the language server (a program above ``api``, as
+the command line is). Every module of ``verifier/lsp/`` imports the same,
+without the ``render`` family, with its own modules instead of the command
+line's (and pygls, lsprotocol, cattrs)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from support.paths import ROOT
+
+ALLOWED = ("verifier.api", "verifier.render", "verifier.diagnostics", "verifier.rulebook",
+           "verifier.cli")
+#: What the language server may import of the project besides the public names.
+LSP = ("verifier.api", "verifier.diagnostics", "verifier.rulebook", "verifier.lsp")
+#: The one import of another program: ``ftn server`` runs the language server.
+SERVER = ("verifier/cli/server.py", "verifier.lsp.server")
+
+
+def imports(path: Path) -> list[tuple[str, list[str]]]:
+    """Each ``import`` and ``from ... import`` of a module, anywhere in it:
+    the module named, and the names taken from it."""
+    found: list[tuple[str, list[str]]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            found += [(a.name, []) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            assert node.level == 0, f"{path}: a relative import"
+            found.append((node.module or "", [a.name for a in node.names]))
+    return found
+
+
+def refused(module: str, names: list[str], allowed: tuple[str, ...] = ALLOWED) -> bool:
+    """Whether an import reaches past the public library (and the modules
+    ``allowed`` besides it)."""
+    if module.split(".")[0] not in ("verifier", "notation"):
+        return False  # the standard library, Typer...
+    if module in ("verifier", "notation"):  # the packages' public names, or allowed modules
+        public = set(__import__(module).__all__)
+        return any(n not in public and refused(f"{module}.{n}", [], allowed) for n in names)
+    return not any(module == a or module.startswith(a + ".") for a in allowed)
+
+
+def test_the_command_line_imports_only_the_public_library() -> None:
+    found = []
+    for path in sorted((ROOT / "verifier" / "cli").glob("*.py")):
+        where = str(path.relative_to(ROOT))
+        for module, names in imports(path):
+            if refused(module, names) and (where, module) != SERVER:
+                found.append(f"{where}: {module} {names}")
+    assert found == []
+
+
+def test_the_language_server_imports_only_the_public_library() -> None:
+    paths = sorted((ROOT / "verifier" / "lsp").glob("*.py"))
+    assert len(paths) >= 6  # __init__, document, features, framing, server, text, wire
+    found = []
+    for path in paths:
+        where = str(path.relative_to(ROOT))
+        found += [f"{where}: {module} {names}" for module, names in imports(path)
+                  if refused(module, names, LSP)]
+    assert found == []
+
+
+def test_the_check_of_imports_refuses_what_it_should() -> None:
+    assert refused("verifier.pipeline.plan", ["plan"])
+    assert refused("verifier.files.escaping", ["escape_lines"])
+    assert refused("verifier", ["plain"]) and refused("notation", ["model"])
+    assert refused("notation.ftn.reader", ["parse"]) and refused("verifier.lsp.server", ["run"])
+    assert not refused("verifier", ["api", "InputError"]) and not refused("notation", ["OPTIONS"])
+    assert not refused("verifier", ["diagnostics", "rulebook"])
+    assert not refused("verifier.render.text", ["source_line"])
+    assert not refused("verifier.cli.console", ["err"]) and not refused("typer", [])
+    # the language server's: no renderer, no command line; its own modules
+    assert refused("verifier.render.text", ["source_line"], LSP)
+    assert refused("verifier.cli.console", ["err"], LSP)
+    assert refused("verifier.files.pieces", ["Piece"], LSP)
+    assert refused("notation.ftn.grammar", ["line_regex"], LSP)
+    assert not refused("verifier.lsp.document", ["Document"], LSP)
+    assert not refused("verifier", ["api", "Piece", "Settings", "rulebook"], LSP)
+    assert not refused("pygls.lsp.server", ["LanguageServer"], LSP)

@@ -1,0 +1,17 @@
+"""Write the terminals shipped with the package (``notation/ftn/ftn.lark.terminals``)
+after a change of ``notation/ftn/ftn.lark``:
+
+    python tests/support/terminals.py
+
+``tests/unit/notation/test_grammar.py`` fails while the shipped file is not the grammar's.
+
+Boundary: a maintainer's tool; it writes that one file and nothing else.
+"""
+
+from __future__ import annotations
+
+from notation.ftn import grammar
+
+if __name__ == "__main__":
+    grammar.write_packaged()
+    print(grammar.PACKAGED)
