@@ -14,7 +14,6 @@ column.
 
 from __future__ import annotations
 
-import json
 from typing import Any, Final
 
 from notation.ftn.build import (
@@ -26,6 +25,7 @@ from notation.ftn.build import (
     WINNER_SLOTS,
     make,
 )
+from notation.json.encoding import compact
 from notation.model import (
     NO_COMMENTS,
     Comments,
@@ -149,7 +149,7 @@ def game_to_json(game: Game, positions: bool = False) -> dict[str, Any]:
 
 def dumps_game(game: Game, positions: bool = False) -> str:
     """One game as one line of JSON (for JSON Lines)."""
-    return json.dumps(game_to_json(game, positions), ensure_ascii=False, separators=(",", ":"))
+    return compact(game_to_json(game, positions))
 
 
 # --------------------------------------------------------------------------

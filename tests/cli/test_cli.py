@@ -606,7 +606,7 @@ NOT_FOR_AN_FTN_CHECK = (
     # FTN and writes no record.
     "notation.ftn.printer", "verifier.pipeline.jobs.rewrite", "verifier.pipeline.jobs.load",
     "notation.json", "notation.json.form", "notation.json.text", "notation.json.decoding",
-    "verifier.files.jsonwrite", "msgspec",
+    "notation.json.encoding", "msgspec",
     # The other commands.
     *(f"verifier.cli.{name}" for name in (
         "fmt", "convert", "replay", "show", "audit", "perft", "generate", "export", "fill",

@@ -16,9 +16,9 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
+from notation.json.encoding import indented_by_json
 from verifier.data.stats import ALL, Row, Stats
 from verifier.files.escaping import csv_cell, escape_controls
-from verifier.files.jsonwrite import dumps
 
 #: What ``ftn stats --format`` writes.
 STATS_FORMATS = ("text", "json", "csv")
@@ -118,7 +118,7 @@ def render(groups: dict[str, Stats], by: str | None, fmt: str) -> str:
         else:
             doc["by"] = by
             doc["groups"] = {g: to_dict(groups[g]) for g in order}
-        return dumps(doc) + "\n"
+        return indented_by_json(doc) + "\n"
     if fmt == "csv":
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")

@@ -12,9 +12,9 @@ dispatches on it: how a text is told apart, read, cut and written),
 schemas, and the schemas), ``outputs`` and ``folder`` (a file, or a set of
 files in one folder, written whole or not at all), ``tomlfile`` (a
 settings file's bytes, TOML and places), ``escaping`` (text that a record
-or a file name brings, made safe for a terminal, XML or a spreadsheet),
-``processes`` (the processes a command starts, and how they end) and
-``jsonwrite`` (JSON text as the tools write it).
+or a file name brings, made safe for a terminal, XML or a spreadsheet) and
+``processes`` (the processes a command starts, and how they end). JSON text
+as the tools write it is ``notation.json.encoding``'s.
 
 May import: ``notation`` and the registry of ``diagnostics``; nothing that
 replays, judges or renders.

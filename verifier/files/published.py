@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from notation.json.encoding import indented_by_json
 from notation.json.schema import DRAFT, RECORD_SCHEMA, SCHEMA_BASE, SEAT_PATTERN, SIDE_PATTERN
-from verifier.files.jsonwrite import dumps
 
 _INT = {"type": "integer", "minimum": 0}
 
@@ -276,4 +276,4 @@ SCHEMAS: dict[str, Callable[[], dict[str, Any]]] = {
 
 def schema_text(name: str) -> str:
     """A schema as the file in ``schemas/`` holds it."""
-    return dumps(SCHEMAS[name]()) + "\n"
+    return indented_by_json(SCHEMAS[name]()) + "\n"

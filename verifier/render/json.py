@@ -1,7 +1,7 @@
 """``--format json``: one JSON document (``schemas/report.schema.json`` for
 ``ftn check``; the audit's own document for ``ftn audit``).
 
-Boundary: ``summary.report_json`` written by ``files.jsonwrite.dumps``
+Boundary: ``summary.report_json`` written by ``notation.json.encoding.indented``
 for a check (with ``unknowns`` when asked), and
 ``AuditSummary.to_dict`` for an audit. Never coloured.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from verifier.files.jsonwrite import dumps
+from notation.json.encoding import indented
 from verifier.render.base import Renderer
 from verifier.render.summary import Summary, report_json
 
@@ -27,7 +27,7 @@ class JsonRenderer(Renderer):
         doc = report_json(self.findings, summary)
         if self.ctx.unknowns is not None:
             doc["unknowns"] = [u.to_dict() for u in self.ctx.unknowns]
-        self.out.write(dumps(doc) + "\n")
+        self.out.write(indented(doc) + "\n")
 
     def audit(self, summary: AuditSummary) -> None:
-        self.out.write(dumps(summary.to_dict()) + "\n")
+        self.out.write(indented(summary.to_dict()) + "\n")

@@ -9,15 +9,14 @@ its divergences and failures (``audit_findings``).
 
 from __future__ import annotations
 
-import json
-
+from notation.json.encoding import compact
 from verifier.diagnostics import Diagnostic
 from verifier.render.base import Renderer
 from verifier.render.summary import Summary
 
 
 def _line(doc: dict[str, object]) -> str:
-    return json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return compact(doc) + "\n"
 
 
 class JsonlRenderer(Renderer):

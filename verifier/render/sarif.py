@@ -15,11 +15,11 @@ from pathlib import PurePath
 from typing import Any
 from urllib.parse import quote
 
+from notation.json.encoding import indented
 from verifier import rulebook
 from verifier.audit.defects import DEFECTS
 from verifier.diagnostics import ERROR, REGISTRY, Code, Diagnostic
 from verifier.files.escaping import escape_controls
-from verifier.files.jsonwrite import dumps
 from verifier.render.base import Renderer
 from verifier.render.summary import Summary
 
@@ -129,4 +129,4 @@ class SarifRenderer(Renderer):
                                          + what[1:] + ".", "A defect class of ftn audit."))
                 known.add(name)
         doc = log(self.findings, rules, summary.errors == 0)
-        self.out.write(dumps(doc) + "\n")
+        self.out.write(indented(doc) + "\n")

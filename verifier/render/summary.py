@@ -4,7 +4,7 @@ and as JSON-ready data) and the ``--format json`` document of a check
 
 Boundary: formatting only: values to a string or to plain data. It reads
 no file, decides nothing and writes nothing; a finding's lines for people
-are ``text``'s, the JSON text ``files.jsonwrite``'s.
+are ``text``'s, the JSON text ``notation.json.encoding``'s.
 """
 
 from __future__ import annotations

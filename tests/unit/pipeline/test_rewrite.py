@@ -14,9 +14,9 @@ from golden import mutate
 from support.paths import SAMPLES
 
 from notation.ftn.printer import print_games
+from notation.json.encoding import indented_by_json
 from verifier.api import replay_text
 from verifier.files.formats import NOTATIONS, Layout, crlf, first_lines, fmt_target, pieces, sniff
-from verifier.files.jsonwrite import dumps
 from verifier.pipeline.jobs.rewrite import (
     REPLAY_JSON,
     REPLAY_TEXT,
@@ -123,7 +123,7 @@ def test_formatting_in_pieces_gives_the_whole_text(size: int, n: int) -> None:
 def test_replaying_in_pieces_gives_the_whole_text(as_json: bool, size: int, n: int) -> None:
     for name, text in texts(n).items():
         doc, errors = replay_text(text, name)
-        want = dumps(doc) + "\n" if as_json else render_trace(doc)
+        want = indented_by_json(doc) + "\n" if as_json else render_trace(doc)
         work = functools.partial(replay_piece, as_json=as_json)
         layout = REPLAY_JSON if as_json else REPLAY_TEXT
         got, problems = streamed(text, name, work, layout, size)
@@ -131,7 +131,7 @@ def test_replaying_in_pieces_gives_the_whole_text(as_json: bool, size: int, n: i
         if not errors:
             assert got == want, name
     assert streamed("", "e.ftn", functools.partial(replay_piece, as_json=True), REPLAY_JSON,
-                    10)[0] == dumps({"version": 1, "games": []}) + "\n"
+                    10)[0] == indented_by_json({"version": 1, "games": []}) + "\n"
 
 
 def test_a_piece_notes_a_stopped_replay() -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import io
 
+from notation.json.encoding import indented_by_json
 from verifier.audit.defects import AuditSummary
 from verifier.diagnostics import Diagnostic
-from verifier.files.jsonwrite import dumps
 from verifier.render.base import Context
 from verifier.render.json import JsonRenderer
 from verifier.render.summary import Summary, report_json
@@ -20,7 +20,7 @@ def test_check_document_byte_for_byte() -> None:
     r = JsonRenderer(out, Context())
     r.finding(D)
     r.finish(Summary(1, 1, 2, 1, 0))
-    assert out.getvalue() == dumps(report_json([D], Summary(1, 1, 2, 1, 0))) + "\n"
+    assert out.getvalue() == indented_by_json(report_json([D], Summary(1, 1, 2, 1, 0))) + "\n"
     assert out.getvalue().startswith('{\n  "version": 1,\n  "diagnostics": [\n')
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
+from notation.json.encoding import indented_by_json
 from verifier.diagnostics import Diagnostic
-from verifier.files.jsonwrite import dumps
 from verifier.render.summary import Summary, report_json
 from verifier.render.text import render_diagnostic
 
@@ -34,7 +34,7 @@ def test_summary_text_and_plurals() -> None:
 
 
 def test_json_report() -> None:
-    doc = json.loads(dumps(report_json([D], Summary(1, 1, 5, 1, 0))))
+    doc = json.loads(indented_by_json(report_json([D], Summary(1, 1, 5, 1, 0))))
     assert doc["version"] == 1
     assert doc["summary"] == {"files": 1, "games": 1, "events": 5, "errors": 1, "warnings": 0}
     assert doc["diagnostics"][0] == {

@@ -26,6 +26,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from notation.json.encoding import indented
 from notation.model import Game
 from verifier.diagnostics import Diagnostic
 from verifier.files.escaping import escape_controls
@@ -38,7 +39,6 @@ from verifier.files.formats import (
     game_text,
     piece_reads,
 )
-from verifier.files.jsonwrite import dumps
 from verifier.files.outputs import AtomicFile, CutInPlace, FileChanged, WriteError, interruptible
 from verifier.files.pieces import Piece
 from verifier.files.streams import COMPRESSED, InputError, Opened, plain_name
@@ -133,8 +133,7 @@ def replay_piece(piece: Piece, as_json: bool = False) -> Part:
         doc = replay_doc(r.game, r.number, piece.source, r.locate)
         part.stopped |= doc["stopped"] is not None
         if as_json:
-            body = dumps(doc)
-            texts.append("\n".join("    " + line for line in body.split("\n")))
+            texts.append("    " + indented(doc).replace("\n", "\n    "))
         else:
             texts.append("\n".join(trace_lines(doc)) + "\n")
     layout = REPLAY_JSON if as_json else REPLAY_TEXT
