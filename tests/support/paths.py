@@ -17,7 +17,7 @@ SCHEMA_DIR = ROOT / "schemas"
 ENGINES = ROOT / "tests" / "engines"
 
 #: ``FTN_TEST_SCALE=N`` multiplies the games of the README command's test of
-#: ``--jobs`` against one process at scale (``tests/test_rewriting.py``): by
+#: ``--jobs`` against one process at scale (``tests/unit/pipeline/test_rewriting.py``): by
 #: default it runs at the smallest size that still cuts its input into many
 #: pieces. The golden corpus has its own, ``GOLDEN_SCALE``.
 SCALE = max(1, int(os.environ.get("FTN_TEST_SCALE", "1") or "1"))
