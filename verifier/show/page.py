@@ -15,12 +15,12 @@ no file and prints nothing (the CLI does both). The drawing is
 from __future__ import annotations
 
 import html
-import json
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
 from notation.ftn.printer import event_text
+from notation.json.encoding import compact
 from notation.model import Game, Knock, Placement, Round, Tile
 from verifier.diagnostics import Diagnostic, Name
 from verifier.files.escaping import xml_text
@@ -320,7 +320,7 @@ def parse_at(at: str, data: dict[str, Any]) -> list[int]:
 def _script_json(doc: Any) -> str:
     """JSON safe inside a <script> element: no '<', '>' or '&' in it, nor
     the two line separators JavaScript once refused."""
-    text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+    text = compact(doc)
     for ch, esc in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
                     ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
         text = text.replace(ch, esc)
