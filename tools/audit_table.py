@@ -141,15 +141,13 @@ def _records(played: list[tuple[Game, set[int]]], form: str
 
 
 def measure(name: str, form: str, games: int, players: int, want: str | None,
-            played: list[tuple[Game, set[int]]] | None = None) -> Row:
-    """Audit ``games`` games of engine ``name`` in ``form`` (``live``: the
-    engine answers the protocol over reference games); ``played``: the
-    engine's games in full, when they were played already."""
+            played: list[tuple[Game, set[int]]]) -> Row:
+    """Audit ``games`` games of engine ``name`` in ``form``: ``played``, the
+    engine's games in full, written in ``form`` (``live``: the engine
+    answers the protocol over reference games instead)."""
     row = Row(name, form)
-    if form == "live":
-        found_games = _live(name, games, players)
-    else:
-        found_games = _records(played or _played(name, games, players), form)
+    found_games = (_live(name, games, players) if form == "live"
+                   else _records(played, form))
     for rep, fired in found_games:
         assert rep.failure is None, rep.failure
         row.rounds += rep.rounds
