@@ -5,21 +5,18 @@ give the output of one process, byte for byte."""
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 
 import pytest
 from support.corpora import mutated
 from support.ftn import ftn as _cli
 from support.ftn import runner
-from support.paths import SAMPLES, peak_rss_kb
+from support.paths import SAMPLES
 
-from notation.ftn.printer import print_games
 from verifier.cli.app import app
 from verifier.files.formats import pieces
 from verifier.pipeline.jobs.check import check_piece, check_text
 from verifier.pipeline.jobs.rewrite import convert_text
-from verifier.rules.generate import generate_games
 
 corpus = mutated
 
@@ -92,21 +89,3 @@ def test_jobs_keeps_the_cli_report_of_one_process() -> None:
     path = str(SAMPLES / "invalid")
     one = runner.invoke(app, ["check", "-f", "json", path])
     assert runner.invoke(app, ["check", "-f", "json", "-j", "2", path]).stdout == one.stdout
-
-
-@pytest.mark.slow
-@pytest.mark.skipif(sys.platform == "win32", reason="resource is POSIX only")
-def test_memory_does_not_grow_with_the_number_of_games(tmp_path: Path) -> None:
-    one = "\n".join(print_games(generate_games(p, 167, 9 + p)) for p in (2, 3, 4))
-    small, large = tmp_path / "small.ftn", tmp_path / "large.ftn"
-    small.write_text(one, encoding="utf-8")
-    large.write_text("\n".join([one] * 10), encoding="utf-8")  # 500 and 5,010 games
-    jsmall, jlarge = tmp_path / "small.jsonl", tmp_path / "large.jsonl"
-    js, _ = convert_text(one, "jsonl")
-    assert js is not None
-    jsmall.write_text(js, encoding="utf-8")
-    jlarge.write_text(js * 10, encoding="utf-8")
-    for a, b in ((small, large), (jsmall, jlarge)):
-        rss = [peak_rss_kb(["check", "-f", "jsonl", str(p)]) for p in (a, b)]
-        # Ten times the games: the same memory, give or take 15 MB (not 10x).
-        assert rss[1] - rss[0] < 15_000, rss
