@@ -97,6 +97,12 @@ def _clean_copy(dest: Path) -> Path:
     return dest
 
 
+def _pip_install(python: Path, *requirements: str) -> None:
+    """Install into the venv of ``python`` with this interpreter's pip."""
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q",
+                    *requirements], check=True, capture_output=True, timeout=600)
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     base = tmp_path_factory.mktemp("pkg")
@@ -106,11 +112,10 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
                     str(src)], check=True, capture_output=True, timeout=600)
     (wheel,) = dist.glob("*.whl")
     env_dir = base / "venv"
-    venv.create(env_dir, with_pip=True)
+    venv.create(env_dir, with_pip=False)  # this pip installs into it: no second pip to set up
     bindir = env_dir / ("Scripts" if os.name == "nt" else "bin")
     py = bindir / "python"
-    subprocess.run([str(py), "-m", "pip", "install", "-q", str(wheel), "setuptools>=77"],
-                   check=True, capture_output=True, timeout=600)
+    _pip_install(py, str(wheel), "setuptools>=77")
     work = base / "elsewhere"
     shutil.copytree(ROOT / "samples", work / "samples")
     return {"wheel": wheel, "ftn": bindir / "ftn", "python": py, "src": src, "work": work,
@@ -175,8 +180,7 @@ def test_sdist_has_the_samples_and_its_tests_pass(installed: dict[str, Path]) ->
             tar.extractall(out, filter="data")
         else:  # pragma: no cover - the filter came with 3.12
             tar.extractall(out)
-    subprocess.run([str(installed["python"]), "-m", "pip", "install", "-q", "pytest"],
-                   check=True, capture_output=True, timeout=600)
+    _pip_install(installed["python"], "pytest")
     r = subprocess.run(
         [str(installed["python"]), "-m", "pytest", "-q", "-p", "no:cacheprovider",
          "tests/e2e/test_samples.py", "tests/unit/api/test_rulebook.py",
