@@ -1,16 +1,15 @@
 """Shared test set-up. The shared code is the package ``tests/support/``
 (``from support.paths import SAMPLES``); this file makes it importable
 whatever pytest's import mode (it puts ``tests/`` on ``sys.path``), gives
-the tests the ``ftn`` fixture (``support.ftn.run_ftn``), and runs the slow
-tests first, so that on every core (``-n auto``) the long ones start at once
+the tests the ``ftn`` fixture (``support.ftn.run_ftn``; every test function
+that runs ``ftn`` takes it), and runs the slow tests first, so that on every core (``-n auto``) the long ones start at once
 rather than last, when one core would run them alone."""
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -18,9 +17,12 @@ TESTS = str(Path(__file__).resolve().parent)
 if TESTS not in sys.path:
     sys.path.insert(0, TESTS)
 
+if TYPE_CHECKING:
+    from support.ftn import Ftn
+
 
 @pytest.fixture
-def ftn() -> Callable[..., Any]:
+def ftn() -> Ftn:
     """``ftn ARGS`` in-process or as a new process: ``support.ftn.run_ftn``."""
     from support.ftn import run_ftn
     return run_ftn

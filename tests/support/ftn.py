@@ -1,20 +1,24 @@
 """Running ``ftn ARGS`` in the tests: one implementation (``run_ftn``) that
-runs it in-process (Typer's ``CliRunner``, one instance) or as a new
-process (``sys.executable -m verifier``, with a working folder, extra
-environment, standard input as text or bytes and a timeout), and returns
-one result type (``Ran``). The short forms below call it. Tests that drive
-a live process interactively build their command line with ``command``.
-It does not check what ``ftn`` printed (the tests do)."""
+runs it in-process (Typer's ``CliRunner``, one instance, private here) or as
+a new process (``sys.executable -m verifier``, with a working folder, extra
+environment, standard input as text or bytes, a timeout and a function run
+in the child before it starts), and returns one result type (``Ran``). The
+test functions call it through the fixture ``ftn`` (``conftest.py``, typed
+``Ftn``); helpers and the fixtures of a module or session call ``run_ftn``.
+The environments that several tests give a new process are named here
+(``CHECKOUT``, ``QUIET``). Tests that drive a live process interactively
+(a terminal, signals, the language server) build their command line with
+``command``. It does not check what ``ftn`` printed (the tests do; the one
+shared assertion, ``no_traceback``, is here)."""
 
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Generic, Literal, TypeVar, overload
+from typing import Generic, Literal, Protocol, TypeVar, overload
 
 from typer.testing import CliRunner
 
@@ -24,16 +28,45 @@ from verifier.cli.app import app
 Out = TypeVar("Out", str, bytes)
 
 #: The one in-process runner (standard output and error kept apart).
-runner = CliRunner()
+_runner = CliRunner()
+
+#: The environment of a new process that runs outside the checkout: its
+#: packages importable from any folder.
+CHECKOUT: Mapping[str, str] = {"PYTHONPATH": str(ROOT)}
+#: The same, Python's warnings off (the output is the program's alone).
+QUIET: Mapping[str, str] = {**CHECKOUT, "PYTHONWARNINGS": "ignore"}
 
 
-@dataclass(frozen=True)
-class Ran(Generic[Out]):
-    """What a run of ``ftn`` gave: its exit status, standard output and error."""
+class Ran(tuple[int, Out, Out], Generic[Out]):
+    """What a run of ``ftn`` gave: its exit status, standard output and
+    error, which it unpacks to (``code, out, err = ftn([...])``), by name
+    (``returncode``, ``stdout``, ``stderr``); ``output``, both streams as
+    written (interleaved in-process; one after the other from a process);
+    ``exception``, what ended an in-process run other than its exit (None
+    for a process)."""
 
-    returncode: int
-    stdout: Out
-    stderr: Out
+    output: Out
+    exception: BaseException | None
+
+    @property
+    def returncode(self) -> int:
+        return self[0]
+
+    @property
+    def stdout(self) -> Out:
+        return self[1]
+
+    @property
+    def stderr(self) -> Out:
+        return self[2]
+
+
+def _ran(code: int, out: Out, err: Out, output: Out,
+         exception: BaseException | None = None) -> Ran[Out]:
+    r = Ran((code, out, err))
+    r.output = output
+    r.exception = exception
+    return r
 
 
 def command(*args: str) -> list[str]:
@@ -43,62 +76,56 @@ def command(*args: str) -> list[str]:
 
 @overload
 def run_ftn(args: list[str], *, process: bool = False, stdin: str | bytes | int | None = None,
-            cwd: Path = ROOT, env: dict[str, str] | None = None, timeout: float | None = None,
-            binary: Literal[False] = False,
+            cwd: Path = ROOT, env: Mapping[str, str] | None = None,
+            timeout: float | None = None, binary: Literal[False] = False,
             preexec: Callable[[], None] | None = None) -> Ran[str]: ...
 
 
 @overload
 def run_ftn(args: list[str], *, process: bool = False, stdin: str | bytes | int | None = None,
-            cwd: Path = ROOT, env: dict[str, str] | None = None, timeout: float | None = None,
-            binary: Literal[True],
+            cwd: Path = ROOT, env: Mapping[str, str] | None = None,
+            timeout: float | None = None, binary: Literal[True],
             preexec: Callable[[], None] | None = None) -> Ran[bytes]: ...
 
 
 def run_ftn(args: list[str], *, process: bool = False, stdin: str | bytes | int | None = None,
-            cwd: Path = ROOT, env: dict[str, str] | None = None, timeout: float | None = None,
-            binary: bool = False,
+            cwd: Path = ROOT, env: Mapping[str, str] | None = None,
+            timeout: float | None = None, binary: bool = False,
             preexec: Callable[[], None] | None = None) -> Ran[str] | Ran[bytes]:
     """``ftn ARGS`` in-process, or as a new process when ``process`` (then
-    ``cwd``, ``env`` (added to this process's), ``timeout``, ``preexec``
-    (run in the child before ``exec``) and ``binary`` apply: ``binary``
-    gives standard output and error as bytes). ``stdin`` is the text or
-    bytes to send, or a file descriptor the process reads."""
+    ``cwd``, ``timeout`` and ``preexec`` (run in the child before ``exec``)
+    apply). ``env`` is added to this process's environment for the run;
+    ``binary`` gives standard output and error as bytes. ``stdin`` is the
+    text or bytes to send, or a file descriptor the process reads."""
     if not process:
-        assert not isinstance(stdin, int)
-        r = runner.invoke(app, args, input=stdin)
-        return Ran(r.exit_code, r.stdout, r.stderr)
+        assert not isinstance(stdin, int) and preexec is None
+        r = _runner.invoke(app, args, input=stdin, env=env)
+        if binary:
+            return _ran(r.exit_code, r.stdout_bytes, r.stderr_bytes, r.output_bytes, r.exception)
+        return _ran(r.exit_code, r.stdout, r.stderr, r.output, r.exception)
     feed = {"stdin": stdin} if isinstance(stdin, int) else {"input": stdin}
     p = subprocess.run(command(*args), capture_output=True, text=not binary,
                        cwd=cwd, check=False, timeout=timeout, preexec_fn=preexec,
                        env={**os.environ, **env} if env is not None else None, **feed)
-    return Ran(p.returncode, p.stdout, p.stderr)
+    return _ran(p.returncode, p.stdout, p.stderr, p.stdout + p.stderr)
 
 
-def run(*args: str, stdin: str | bytes | None = None) -> tuple[int, str, str]:
-    """``ftn ARGS`` in-process: the exit status, standard output and error."""
-    r = run_ftn(list(args), stdin=stdin)
-    return r.returncode, r.stdout, r.stderr
+class Ftn(Protocol):
+    """The type of the fixture ``ftn``: ``run_ftn``."""
 
+    @overload
+    def __call__(self, args: list[str], *, process: bool = False,
+                 stdin: str | bytes | int | None = None, cwd: Path = ROOT,
+                 env: Mapping[str, str] | None = None, timeout: float | None = None,
+                 binary: Literal[False] = False,
+                 preexec: Callable[[], None] | None = None) -> Ran[str]: ...
 
-def ftn(args: list[str], stdin: str | None = None) -> tuple[int, str]:
-    """``ftn ARGS`` as a user runs it (a new process): the exit status and
-    standard output."""
-    r = run_ftn(args, process=True, stdin=stdin)
-    return r.returncode, r.stdout
-
-
-def ftn_bytes(args: list[str], stdin: bytes | None = None) -> tuple[int, bytes, bytes]:
-    """``ftn ARGS`` in a new process, its standard output and error as bytes."""
-    r = run_ftn(args, process=True, stdin=stdin, binary=True, env={"PYTHONPATH": str(ROOT)})
-    return r.returncode, r.stdout, r.stderr
-
-
-def spawn(*args: str, cwd: Path = ROOT, stdin: bytes | None = None,
-          timeout: float = 60) -> Ran[bytes]:
-    """``ftn ARGS`` in a new process, warnings off, output as bytes."""
-    return run_ftn(list(args), process=True, stdin=stdin, cwd=cwd, timeout=timeout,
-                   binary=True, env={"PYTHONPATH": str(ROOT), "PYTHONWARNINGS": "ignore"})
+    @overload
+    def __call__(self, args: list[str], *, process: bool = False,
+                 stdin: str | bytes | int | None = None, cwd: Path = ROOT,
+                 env: Mapping[str, str] | None = None, timeout: float | None = None,
+                 binary: Literal[True],
+                 preexec: Callable[[], None] | None = None) -> Ran[bytes]: ...
 
 
 def no_traceback(p: Ran[bytes], codes: tuple[int, ...]) -> str:
