@@ -34,7 +34,7 @@ sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "tests")]
 
 from golden import mutate  # noqa: E402
 from support.counts import independent, same_counts, stats_json  # noqa: E402
-from support.ftn import run as ftn  # noqa: E402
+from support.ftn import run_ftn  # noqa: E402
 
 FTN = str(Path(sys.executable).parent / "ftn")
 
@@ -104,7 +104,7 @@ def compare(n: int) -> None:
 def check_codes(path: Path) -> tuple[int, Counter[str]]:
     import json
 
-    _, out, _ = ftn("check", "--format", "json", str(path))
+    _, out, _ = run_ftn(["check", "--format", "json", str(path)])
     d = json.loads(out)
     return d["summary"]["games"], Counter(x["code"] for x in d["diagnostics"])
 
@@ -112,8 +112,8 @@ def check_codes(path: Path) -> tuple[int, Counter[str]]:
 def split(bad: Path, work: Path, games: int, codes: Counter[str]) -> None:
     """``select --clean`` and ``--faulty`` of ``bad`` (whose ``games`` and
     check ``codes`` are given) add up to it."""
-    ftn("select", str(bad), "--clean", "-o", str(work / "clean.ftn"))
-    ftn("select", str(bad), "--faulty", "-o", str(work / "faulty.jsonl.gz"))
+    run_ftn(["select", str(bad), "--clean", "-o", str(work / "clean.ftn")])
+    run_ftn(["select", str(bad), "--faulty", "-o", str(work / "faulty.jsonl.gz")])
     nc, cc = check_codes(work / "clean.ftn")
     nf, cf = check_codes(work / "faulty.jsonl.gz")
     assert nc + nf == games and not cc and cf == codes
@@ -129,7 +129,7 @@ def tables(paths: list[Path], work: Path, want: dict[tuple[str, int], list[str]]
     from support.counts import sides_off
 
     out = work / "tables"
-    code, _, err = ftn("export", *map(str, paths), "--to", "parquet", "-o", str(out))
+    code, _, err = run_ftn(["export", *map(str, paths), "--to", "parquet", "-o", str(out)])
     assert code == 0, err
     t = {n: f"'{out / n}.parquet'" for n in ("games", "sides", "rounds", "events")}
     con = duckdb.connect()

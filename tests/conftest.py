@@ -2,8 +2,9 @@
 (``from support.paths import SAMPLES``); this file makes it importable
 whatever pytest's import mode (it puts ``tests/`` on ``sys.path``), gives
 the tests the ``ftn`` fixture (``support.ftn.run_ftn``; every test function
-that runs ``ftn`` takes it), and runs the slow tests first, so that on every core (``-n auto``) the long ones start at once
-rather than last, when one core would run them alone."""
+that runs ``ftn`` takes it), and runs the slow tests first, so that on every
+core (``-n auto``) the long ones start at once rather than last, when one
+core would run them alone."""
 
 from __future__ import annotations
 

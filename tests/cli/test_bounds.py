@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from support.ftn import Ran, run, run_ftn
+from support.ftn import CHECKOUT, Ftn
 from support.ftn import command as ftn_command
 from support.paths import ROOT, SAMPLES
 from support.processes import children
@@ -28,11 +28,6 @@ from verifier.rules.generate import generate_games
 SAMPLE = SAMPLES / "valid" / "discarded-plus-zero.ftn"  # one game, no finding
 HUGE = "99999999999999999999"  # more than a C int (and a C long) holds
 MOST = 4 * (os.cpu_count() or 1)  # the most worker processes: four per CPU
-
-
-def ftn(args: list[str], cwd: Path, timeout: float = 120) -> Ran[str]:
-    """``ftn ARGS`` as a user runs it, in ``cwd``."""
-    return run_ftn(args, process=True, cwd=cwd, timeout=timeout, env={"PYTHONPATH": str(ROOT)})
 
 
 @pytest.fixture
@@ -66,18 +61,19 @@ def pools(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 
 @pytest.mark.slow  # five commands, each a new process
-def test_huge_jobs_are_capped_with_a_message_in_every_command(one_game: Path) -> None:
+def test_huge_jobs_are_capped_with_a_message_in_every_command(one_game: Path, ftn: Ftn) -> None:
     for command in (["check"], ["fmt", "--check"], ["stats"], ["audit"], ["fill", "--check"]):
-        r = ftn([*command, "--jobs", HUGE, "games"], one_game.parent)
+        r = ftn([*command, "--jobs", HUGE, "games"], process=True, cwd=one_game.parent, timeout=120,
+                env=CHECKOUT)
         assert "Traceback" not in r.stderr and r.returncode == 0, (command, r.stderr)
         assert (f"ftn: --jobs {HUGE}: more worker processes than ftn starts, "
                 f"at most {MOST} (4 per CPU") in r.stderr, (command, r.stderr)
 
 
 def test_jobs_of_a_settings_file_are_capped_naming_the_file(one_game: Path,
-                                                            pools: list[int]) -> None:
+                                                            pools: list[int], ftn: Ftn) -> None:
     (one_game.parent / "pyproject.toml").write_text(f"[tool.ftn]\njobs = {HUGE}\n")
-    code, out, err = run("check", "games")
+    code, out, err = ftn(["check", "games"])
     assert code == 0 and "1 game" in out
     assert f"ftn: jobs = {HUGE} in pyproject.toml: more worker processes than ftn starts, " \
            f"at most {MOST} " in err
@@ -113,9 +109,9 @@ def test_no_more_workers_than_pieces(tmp_path: Path, pools: list[int]) -> None:
 
 
 @pytest.mark.parametrize("value", ["nan", "inf", "-inf", "0", "-1", "1e400"])
-def test_timeout_must_be_a_positive_finite_number(value: str) -> None:
+def test_timeout_must_be_a_positive_finite_number(value: str, ftn: Ftn) -> None:
     engine = f"{sys.executable} {ROOT / 'tests' / 'engines' / 'correct.py'}"
-    code, out, err = run("audit", "--engine", engine, "--generate", "1", "--timeout", value)
+    code, out, err = ftn(["audit", "--engine", engine, "--generate", "1", "--timeout", value])
     assert code == 2 and out == "" and "--timeout" in err and "Traceback" not in err
 
 
@@ -243,9 +239,10 @@ def _config(tmp_path: Path, kind: str) -> str:
     ("large", "1,048,586 bytes, more than a settings file may hold (1,048,576 bytes)"),
 ], ids=["fifo", "device", "folder", "large"])
 def test_a_config_that_is_no_regular_small_file_is_refused(tmp_path: Path, kind: str,
-                                                           why: str) -> None:
+                                                           why: str, ftn: Ftn) -> None:
     name = _config(tmp_path, kind)
-    r = ftn(["check", "--config", name, str(SAMPLE)], tmp_path, timeout=60)
+    r = ftn(["check", "--config", name, str(SAMPLE)], process=True, cwd=tmp_path, timeout=60,
+            env=CHECKOUT)
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr == f"ftn: {name}:1:1: cannot read this settings file: {why}\n"
 
@@ -297,7 +294,8 @@ def deep(tmp_path: Path) -> Iterator[Path]:
 
 
 def test_a_folder_1100_deep_is_walked_and_its_settings_found(deep: Path,
-                                                             monkeypatch: pytest.MonkeyPatch
+                                                             monkeypatch: pytest.MonkeyPatch,
+                                                             ftn: Ftn
                                                              ) -> None:
     from verifier.files.inputs import walk
     from verifier.pipeline.settings import settings_for
@@ -309,13 +307,14 @@ def test_a_folder_1100_deep_is_walked_and_its_settings_found(deep: Path,
     assert list(walk(str(deep))) == [str(bottom / "game.ftn")]
     assert settings_for(bottom / "game.ftn").jobs == 3
     monkeypatch.chdir(deep)
-    code, out, err = run("check", ".")
+    code, out, err = ftn(["check", "."])
     assert (code, err) == (0, "") and out.endswith("1 file, 1 game, 122 events: "
                                                    "0 errors, 0 warnings\n")
 
 
 def test_a_path_of_1200_dot_dots_finds_its_settings(tmp_path: Path,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+                                                    monkeypatch: pytest.MonkeyPatch,
+                                                    ftn: Ftn) -> None:
     from verifier.pipeline.settings import settings_for
 
     (tmp_path / "a").mkdir()
@@ -328,7 +327,7 @@ def test_a_path_of_1200_dot_dots_finds_its_settings(tmp_path: Path,
     assert settings_for("../a/game.ftn").file is None
     (tmp_path / "ftn.toml").write_text("jobs = 3\n")
     assert settings_for(up).jobs == settings_for("../a/game.ftn").jobs == 3
-    code, out, err = run("check", "--show-settings", up)
+    code, out, err = ftn(["check", "--show-settings", up])
     assert code == 0 and "jobs = 3" in out and err == ""
 
 
@@ -339,12 +338,12 @@ def test_a_path_of_1200_dot_dots_finds_its_settings(tmp_path: Path,
     ("# a comment\njobs = " + "9" * 5000 + "\n", "2:8", "a number of more than 4,300 digits"),
 ], ids=["arrays", "inline-tables", "digits"])
 def test_toml_too_deep_or_too_long_to_read_is_said_with_its_place(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, place: str, why: str
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, place: str, why: str, ftn: Ftn
         ) -> None:
     (tmp_path / "ftn.toml").write_text(text)
     shutil.copy(SAMPLE, tmp_path / "game.ftn")
     monkeypatch.chdir(tmp_path)
-    code, out, err = run("check", "game.ftn")
+    code, out, err = ftn(["check", "game.ftn"])
     assert (code, out) == (2, "") and err == f"ftn: ftn.toml:{place}: cannot be read: {why}\n"
 
 
@@ -418,17 +417,17 @@ def garbage() -> Iterator[str]:
         server.close()
 
 
-def test_dask_at_a_service_that_is_no_scheduler_is_said(garbage: str) -> None:
+def test_dask_at_a_service_that_is_no_scheduler_is_said(garbage: str, ftn: Ftn) -> None:
     pytest.importorskip("distributed")
-    code, out, err = run("check", "--dask", garbage, str(SAMPLE))
+    code, out, err = ftn(["check", "--dask", garbage, str(SAMPLE)])
     assert (code, out) == (2, "")
     assert err == (f"ftn: --dask {garbage}: what answers there is not a Dask scheduler (it "
                    "does not speak Dask's protocol)\n")
 
 
-def test_dask_over_tls_is_refused_saying_what_is_taken() -> None:
+def test_dask_over_tls_is_refused_saying_what_is_taken(ftn: Ftn) -> None:
     pytest.importorskip("distributed")
-    code, out, err = run("check", "--dask", "tls://127.0.0.1:8786", str(SAMPLE))
+    code, out, err = ftn(["check", "--dask", "tls://127.0.0.1:8786", str(SAMPLE)])
     assert (code, out) == (2, "")
     assert err.startswith("ftn: --dask tls://127.0.0.1:8786: tls:// needs a security "
                           "configuration") and "tcp://HOST:PORT" in err
@@ -436,7 +435,7 @@ def test_dask_over_tls_is_refused_saying_what_is_taken() -> None:
 
 @pytest.mark.slow
 def test_dask_at_a_scheduler_with_no_workers_ends_in_bounded_time(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, ftn: Ftn) -> None:
     distributed = pytest.importorskip("distributed")
     from verifier.pipeline import cluster as dask_cluster
 
@@ -445,7 +444,7 @@ def test_dask_at_a_scheduler_with_no_workers_ends_in_bounded_time(
     with distributed.LocalCluster(n_workers=0, processes=False, protocol="tcp", host="127.0.0.1",
                                   dashboard_address=None) as cluster:
         address = cluster.scheduler_address
-        code, out, err = run("check", "--dask", address, str(SAMPLE))
+        code, out, err = ftn(["check", "--dask", address, str(SAMPLE)])
     assert (code, out) == (2, "")
     assert err == (f"ftn: no workers joined the scheduler at {address} in 0.5 s; start "
                    f"one (dask worker {address}) and run again\n")

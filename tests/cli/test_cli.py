@@ -12,21 +12,21 @@ from typing import Any
 
 import pytest
 import typer
-from support.ftn import command, run, run_ftn, runner
+from support.ftn import Ftn, command
 from support.paths import ROOT, SAMPLES, SCHEMA_DIR, read_sample
 
 from notation.model import Game
 from verifier.cli.app import app
 
 
-def test_check_valid_samples_exit_0() -> None:
-    code, out, _ = run("check", str(SAMPLES / "valid"))
+def test_check_valid_samples_exit_0(ftn: Ftn) -> None:
+    code, out, _ = ftn(["check", str(SAMPLES / "valid")])
     assert code == 0
     assert out.strip().endswith(": 0 errors, 0 warnings")
 
 
-def test_check_invalid_samples_exit_1_with_every_expectation() -> None:
-    code, out, _ = run("check", str(SAMPLES / "invalid"))
+def test_check_invalid_samples_exit_1_with_every_expectation(ftn: Ftn) -> None:
+    code, out, _ = ftn(["check", str(SAMPLES / "invalid")])
     assert code == 1
     for path in sorted((SAMPLES / "invalid").glob("*.ftn")):
         for line in path.read_text(encoding="utf-8").split("\n"):
@@ -38,9 +38,9 @@ def test_check_invalid_samples_exit_1_with_every_expectation() -> None:
                 ), (path.name, name, where)
 
 
-def test_check_text_output_shape() -> None:
+def test_check_text_output_shape(ftn: Ftn) -> None:
     path = SAMPLES / "invalid" / "total-mismatch.ftn"
-    code, out, _ = run("check", str(path))
+    code, out, _ = ftn(["check", str(path)])
     assert code == 1
     lines = out.split("\n")
     assert lines[0] == (
@@ -53,9 +53,9 @@ def test_check_text_output_shape() -> None:
     assert lines[-2] == "1 file, 1 game, 122 events: 1 error, 0 warnings"
 
 
-def test_check_json_and_stdin() -> None:
+def test_check_json_and_stdin(ftn: Ftn) -> None:
     text = read_sample("invalid", "bonus-split.ftn")
-    code, out, _ = run("check", "-", "--format", "json", stdin=text)
+    code, out, _ = ftn(["check", "-", "--format", "json"], stdin=text)
     assert code == 1
     doc = json.loads(out)
     assert [d["name"] for d in doc["diagnostics"]] == [
@@ -65,8 +65,8 @@ def test_check_json_and_stdin() -> None:
     assert doc["summary"]["errors"] == 2 and doc["summary"]["warnings"] == 1
 
 
-def test_warning_alone_exits_0() -> None:
-    code, out, _ = run("check", str(SAMPLES / "invalid" / "game-unfinished.ftn"))
+def test_warning_alone_exits_0(ftn: Ftn) -> None:
+    code, out, _ = ftn(["check", str(SAMPLES / "invalid" / "game-unfinished.ftn")])
     assert code == 0 and "FT401 game-unfinished" in out
 
 
@@ -78,107 +78,107 @@ def test_warning_alone_exits_0() -> None:
          "no *.ftn, *.json, *.jsonl or *.ndjson files in this directory"),
     ],
 )
-def test_unreadable_input_exits_2(args: list[str], needle: str) -> None:
-    code, out, err = run(*args)
+def test_unreadable_input_exits_2(args: list[str], needle: str, ftn: Ftn) -> None:
+    code, out, err = ftn([*args])
     assert code == 2 and needle in err and "Traceback" not in out + err
 
 
-def test_not_utf8_exits_2_with_its_place(tmp_path: Path) -> None:
+def test_not_utf8_exits_2_with_its_place(tmp_path: Path, ftn: Ftn) -> None:
     p = tmp_path / "bad.ftn"
     p.write_bytes(b"game\n[event \"caf\xe9\"]\nend\n")
-    code, _, err = run("check", str(p))
+    code, _, err = ftn(["check", str(p)])
     assert code == 2 and f"{p}:2:12: not UTF-8 (byte 0xe9)" in err
 
 
-def test_usage_errors_exit_2() -> None:
-    assert run("check")[0] == 2
-    assert run("check", "--format", "xml", str(SAMPLES))[0] == 2
-    assert run("nonsense")[0] == 2
-    assert run("generate", "--players", "7")[0] == 2
+def test_usage_errors_exit_2(ftn: Ftn) -> None:
+    assert ftn(["check"])[0] == 2
+    assert ftn(["check", "--format", "xml", str(SAMPLES)])[0] == 2
+    assert ftn(["nonsense"])[0] == 2
+    assert ftn(["generate", "--players", "7"])[0] == 2
 
 
-def test_fmt_prints_canonical_form() -> None:
+def test_fmt_prints_canonical_form(ftn: Ftn) -> None:
     path = SAMPLES / "valid" / "four-players.ftn"
-    code, out, _ = run("fmt", str(path))
+    code, out, _ = ftn(["fmt", str(path)])
     assert code == 0 and out == path.read_text(encoding="utf-8")
 
 
-def test_fmt_check_and_write(tmp_path: Path) -> None:
+def test_fmt_check_and_write(tmp_path: Path, ftn: Ftn) -> None:
     src = read_sample("valid", "three-players.ftn")
     messy = tmp_path / "messy.ftn"
     messy.write_text(src.replace("  N 6-3 L =3", "N   6-3 =3"), encoding="utf-8")
-    assert run("fmt", "--check", str(messy)) == (1, f"would reformat {messy}\n", "")
-    code, out, _ = run("fmt", "--write", str(messy))
+    assert ftn(["fmt", "--check", str(messy)]) == (1, f"would reformat {messy}\n", "")
+    code, out, _ = ftn(["fmt", "--write", str(messy)])
     assert code == 0 and out == f"reformatted {messy}\n"
     assert messy.read_text(encoding="utf-8") == src
-    assert run("fmt", "--check", str(messy))[0] == 0
-    assert run("fmt", "--check", "--write", str(messy))[0] == 2
+    assert ftn(["fmt", "--check", str(messy)])[0] == 0
+    assert ftn(["fmt", "--check", "--write", str(messy)])[0] == 2
 
 
-def test_fmt_write_never_touches_a_file_that_does_not_parse(tmp_path: Path) -> None:
+def test_fmt_write_never_touches_a_file_that_does_not_parse(tmp_path: Path, ftn: Ftn) -> None:
     bad = tmp_path / "bad.ftn"
     text = "game\n[ftn \"1\"]\nthis is not ftn\nend\n"
     bad.write_text(text, encoding="utf-8")
-    code, _, err = run("fmt", "--write", str(bad))
+    code, _, err = ftn(["fmt", "--write", str(bad)])
     assert code == 1 and "not formatted: it does not parse" in err
     assert bad.read_text(encoding="utf-8") == text
     assert [p.name for p in tmp_path.iterdir()] == ["bad.ftn"]  # no temporary left
 
 
-def test_codes_and_explain() -> None:
-    code, out, _ = run("codes")
+def test_codes_and_explain(ftn: Ftn) -> None:
+    code, out, _ = ftn(["codes"])
     assert code == 0 and len(out.strip().split("\n")) == 24  # FT402 no-games among them
     assert out.split("\n")[0].startswith("FT001  syntax-error")
-    code, out, _ = run("codes", "--markdown")
+    code, out, _ = ftn(["codes", "--markdown"])
     assert out.startswith("| code | name |")
-    code, out, _ = run("explain", "overshoot-accepted")
+    code, out, _ = ftn(["explain", "overshoot-accepted"])
     assert code == 0 and "FT304 overshoot-accepted (error, rule R8.2)" in out
     assert "example:10:13: FT304 overshoot-accepted" in out
-    assert run("explain", "FT999")[0] == 2
+    assert ftn(["explain", "FT999"])[0] == 2
 
 
-def test_generate_is_reproducible_and_checks_clean(tmp_path: Path) -> None:
-    out1 = run("generate", "--players", "3", "--games", "4", "--seed", "9")[1]
-    out2 = run("generate", "-p", "3", "-n", "4", "-s", "9")[1]
+def test_generate_is_reproducible_and_checks_clean(tmp_path: Path, ftn: Ftn) -> None:
+    out1 = ftn(["generate", "--players", "3", "--games", "4", "--seed", "9"])[1]
+    out2 = ftn(["generate", "-p", "3", "-n", "4", "-s", "9"])[1]
     assert out1 == out2 and out1.count("\ngame\n") == 3
     target = tmp_path / "g.ftn"
-    assert run("generate", "-p", "4", "-n", "2", "-o", str(target))[0] == 0
-    assert run("check", str(target))[0] == 0
-    assert run("fmt", "--check", str(target))[0] == 0
+    assert ftn(["generate", "-p", "4", "-n", "2", "-o", str(target)])[0] == 0
+    assert ftn(["check", str(target)])[0] == 0
+    assert ftn(["fmt", "--check", str(target)])[0] == 0
 
 
-def test_python_dash_m_verifier_runs_the_same_cli() -> None:
-    r = run_ftn(["check", str(SAMPLES / "invalid" / "bad-deal.ftn")], process=True,
-                cwd=Path.cwd(), env={"PYTHONPATH": str(ROOT)})
+def test_python_dash_m_verifier_runs_the_same_cli(ftn: Ftn) -> None:
+    r = ftn(["check", str(SAMPLES / "invalid" / "bad-deal.ftn")], process=True,
+            cwd=Path.cwd(), env={"PYTHONPATH": str(ROOT)})
     assert r.returncode == 1 and "FT101 bad-deal" in r.stdout and r.stderr == ""
 
 
 # -- JSON: convert, replay, schema -----------------------------------------------------
 
 
-def test_convert_infers_the_direction(tmp_path: Path) -> None:
+def test_convert_infers_the_direction(tmp_path: Path, ftn: Ftn) -> None:
     src = SAMPLES / "valid" / "three-players.ftn"
-    code, out, _ = run("convert", str(src))
+    code, out, _ = ftn(["convert", str(src)])
     assert code == 0 and out.startswith("[\n{\"format\":\"ftn-json-1\"")
     js = tmp_path / "g.json"
     js.write_text(out, encoding="utf-8")
-    code, back, _ = run("convert", str(js))
+    code, back, _ = ftn(["convert", str(js)])
     assert code == 0 and back == src.read_text(encoding="utf-8")
     jl = tmp_path / "g.jsonl"
-    assert run("convert", str(src), "-o", str(jl))[0] == 0
+    assert ftn(["convert", str(src), "-o", str(jl)])[0] == 0
     assert len(jl.read_text(encoding="utf-8").splitlines()) == 1
-    code, again, _ = run("convert", str(jl), "--to", "ftn")
+    code, again, _ = ftn(["convert", str(jl), "--to", "ftn"])
     assert code == 0 and again == back
 
 
-def test_convert_refuses_what_it_cannot_read() -> None:
-    code, _, err = run("convert", str(SAMPLES / "invalid" / "syntax-error.ftn"))
+def test_convert_refuses_what_it_cannot_read(ftn: Ftn) -> None:
+    code, _, err = ftn(["convert", str(SAMPLES / "invalid" / "syntax-error.ftn")])
     assert code == 1 and "FT001 syntax-error" in err and "not converted" in err
 
 
-def test_check_reads_json_lines_and_reports_schema_violations() -> None:
+def test_check_reads_json_lines_and_reports_schema_violations(ftn: Ftn) -> None:
     path = SAMPLES / "invalid" / "schema-violation.jsonl"
-    code, out, _ = run("check", str(path), "--format", "json")
+    code, out, _ = ftn(["check", str(path), "--format", "json"])
     assert code == 1
     doc = json.loads(out)
     first = doc["diagnostics"][0]
@@ -192,7 +192,7 @@ def test_check_reads_json_lines_and_reports_schema_violations() -> None:
 
 
 @pytest.mark.slow
-def test_replay_json_validates_and_agrees_with_the_claims() -> None:
+def test_replay_json_validates_and_agrees_with_the_claims(ftn: Ftn) -> None:
     from notation.ftn.reader import parse_games
     from notation.model import NOBODY, Placement, same_side
     from verifier.files.validation import reference
@@ -203,7 +203,7 @@ def test_replay_json_validates_and_agrees_with_the_claims() -> None:
     for path in sorted((SAMPLES / "valid").glob("*.ftn")):
         if path.name == "start-unknown-totals.ftn":
             continue  # [start "K" "?"]: the replay counts its totals from 0 (SPEC 3)
-        code, out, _ = run("replay", str(path), "--format", "json")
+        code, out, _ = ftn(["replay", str(path), "--format", "json"])
         assert code == 0
         doc = json.loads(out)
         assert reference("replay").is_valid(doc)
@@ -225,84 +225,84 @@ def test_replay_json_validates_and_agrees_with_the_claims() -> None:
         assert game.winner is not None and (nobody or same_side(game.winner.side, g["winner"]))
 
 
-def test_replay_text_and_a_stopped_game() -> None:
-    code, out, _ = run("replay", str(SAMPLES / "valid" / "two-players-r8-3.ftn"))
+def test_replay_text_and_a_stopped_game(ftn: Ftn) -> None:
+    code, out, _ = ftn(["replay", str(SAMPLES / "valid" / "two-players-r8-3.ftn")])
     assert code == 0
     assert "   13  S     3-4    L    4 | 2             6    2      1  over+3     60,59" in out
-    code, out, _ = run("replay", str(SAMPLES / "invalid" / "knock-while-able.ftn"), "-f", "json")
+    code, out, _ = ftn(["replay", str(SAMPLES / "invalid" / "knock-while-able.ftn"), "-f", "json"])
     assert code == 1
     g = json.loads(out)["games"][0]
     assert g["stopped"]["name"] == "knock-while-able" and g["totals"] == [0, 2]
     assert len(g["rounds"][0]["events"]) == 1
 
 
-def test_schema_command(tmp_path: Path) -> None:
+def test_schema_command(tmp_path: Path, ftn: Ftn) -> None:
     for name in ("record", "replay", "report"):
-        code, out, _ = run("schema", name)
+        code, out, _ = ftn(["schema", name])
         assert code == 0
         assert out == (SCHEMA_DIR / f"{name}.schema.json").read_text(encoding="utf-8")
-    assert run("schema", "nope")[0] == 2
+    assert ftn(["schema", "nope"])[0] == 2
 
 
-def test_convert_with_positions() -> None:
+def test_convert_with_positions(ftn: Ftn) -> None:
     src = SAMPLES / "valid" / "four-players.ftn"
-    code, out, _ = run("convert", str(src), "--to", "jsonl", "--positions")
+    code, out, _ = ftn(["convert", str(src), "--to", "jsonl", "--positions"])
     assert code == 0
     doc = json.loads(out)
     assert doc["pos"]["line"] == 6 and doc["rounds"][0]["events"][0]["pos"]["line"] == 20
-    code, _, err = run("convert", "-", "--positions", stdin=out)
+    code, _, err = ftn(["convert", "-", "--positions"], stdin=out)
     assert code == 2 and "--positions needs FTN input" in err
 
 
 # -- variants and partial records ---------------------------------------------------------
 
 
-def test_explain_unknowns_lists_what_partial_records_leave_open() -> None:
+def test_explain_unknowns_lists_what_partial_records_leave_open(ftn: Ftn) -> None:
     path = SAMPLES / "valid" / "partial-no-deals.ftn"
-    code, out, _ = run("check", str(path))
+    code, out, _ = ftn(["check", str(path)])
     assert code == 0 and "not verifiable" not in out
-    code, out, _ = run("check", str(path), "--explain-unknowns")
+    code, out, _ = ftn(["check", str(path), "--explain-unknowns"])
     assert code == 0
     assert f"{path}:13:1: not verifiable: the hand of N is not known (no deal line)" in out
     assert "60 things the records leave unverified" in out
-    code, out, _ = run("check", str(path), "--explain-unknowns", "-f", "json")
+    code, out, _ = ftn(["check", str(path), "--explain-unknowns", "-f", "json"])
     doc = json.loads(out)
     from verifier.files.validation import reference
 
     assert reference("report").is_valid(doc) and len(doc["unknowns"]) == 60
 
 
-def test_partial_knock_proven_illegal_names_the_later_play() -> None:
-    code, out, _ = run("check", str(SAMPLES / "invalid" / "knock-while-able-partial.ftn"))
+def test_partial_knock_proven_illegal_names_the_later_play(ftn: Ftn) -> None:
+    code, out, _ = ftn(["check", str(SAMPLES / "invalid" / "knock-while-able-partial.ftn")])
     assert code == 1
     assert ":17:3: FT205 knock-while-able: E knocks (event 5) with the ends at 3 | 1, but " \
         "later (event 8) plays 3-2, which fitted them" in out
 
 
-def test_generate_with_options_and_hidden_hands(tmp_path: Path) -> None:
+def test_generate_with_options_and_hidden_hands(tmp_path: Path, ftn: Ftn) -> None:
     out = tmp_path / "v.ftn"
-    code, _, _ = run("generate", "-p", "6", "--rule", "set=double-nine", "--rule", "hand=more",
-                     "-n", "3", "-s", "4", "--hide", "first", "-o", str(out))
+    code, _, _ = ftn(["generate", "-p", "6", "--rule", "set=double-nine", "--rule", "hand=more",
+                      "-n", "3", "-s", "4", "--hide", "first", "-o", str(out)])
     assert code == 0
     text = out.read_text(encoding="utf-8")
     assert '[rule "set" "double-nine"]' in text
     assert "  deal P1 " in text and "  deal P2 " not in text
-    assert run("check", str(out))[0] == 0
-    code, _, err = run("generate", "-p", "5")
+    assert ftn(["check", str(out)])[0] == 0
+    code, _, err = ftn(["generate", "-p", "5"])
     assert code == 2 and "R2.1 gives hand sizes for 2 to 4 players" in err
-    assert run("generate", "--rule", "target")[0] == 2
-    code, text2, _ = run("generate", "-p", "3", "--rules", "online", "-s", "2")
+    assert ftn(["generate", "--rule", "target"])[0] == 2
+    code, text2, _ = ftn(["generate", "-p", "3", "--rules", "online", "-s", "2"])
     assert code == 0 and '[rules "online"]' in text2 and "[first" not in text2
 
 
-def test_a_side_out_of_seat_order_checks_clean_and_fmt_keeps_it() -> None:
+def test_a_side_out_of_seat_order_checks_clean_and_fmt_keeps_it(ftn: Ftn) -> None:
     path = SAMPLES / "valid" / "four-players-side-out-of-order.ftn"
-    assert run("check", str(path))[0] == 0
-    assert run("fmt", "--check", str(path))[0] == 0
+    assert ftn(["check", str(path)])[0] == 0
+    assert ftn(["fmt", "--check", str(path)])[0] == 0
 
 
 @pytest.mark.parametrize("command", ["check", "fmt", "convert"])
-def test_a_lone_surrogate_is_reported_not_a_crash(tmp_path: Path, command: str) -> None:
+def test_a_lone_surrogate_is_reported_not_a_crash(tmp_path: Path, command: str, ftn: Ftn) -> None:
     # The fast validator and the FTN writer meet the lone surrogate: it is
     # reported, never a UnicodeError.
     head = '{"format":"ftn-json-1","tags":[{"key":"ftn","values":["1"]},'
@@ -311,16 +311,16 @@ def test_a_lone_surrogate_is_reported_not_a_crash(tmp_path: Path, command: str) 
     (tmp_path / "s.ftn").write_text('game\n[ftn "1"]\n[event "\\udfff"]\nend\n', encoding="utf-8")
     for name in ("s.jsonl", "s.ftn"):
         args = [command, str(tmp_path / name)] + (["--to", "ftn"] if command == "convert" else [])
-        r = runner.invoke(app, args)
-        assert r.exit_code == 1 and not isinstance(r.exception, UnicodeError), (name, r.exception)
+        r = ftn(args)
+        assert r.returncode == 1 and not isinstance(r.exception, UnicodeError), (name, r.exception)
         assert "lone surrogate" in r.stdout + r.stderr
 
 
 # -- the rule book, versions, formats, colour, help ------------------------------------------
 
 
-def test_rules_lists_and_prints_rules() -> None:
-    code, out, _ = run("rules")
+def test_rules_lists_and_prints_rules(ftn: Ftn) -> None:
+    code, out, _ = ftn(["rules"])
     lines = out.rstrip("\n").split("\n")
     assert code == 0 and len(lines) == 38  # 31 rules R1.1-R8.5 (3+3+3+5+3+4+5+5) and 7 variants
     assert lines[0] == (
@@ -328,48 +328,48 @@ def test_rules_lists_and_prints_rules() -> None:
         "\u2264 6, each pair present once."
     )
     assert lines[-1] == "V7    The domino bonus: 1 (the default) or 0."
-    code, out, _ = run("rules", "R8.2")
+    code, out, _ = ftn(["rules", "R8.2"])
     assert code == 0 and out == (
         "R8.2 An event is accepted only when it leaves its side at 61 or below. An\n"
         "event that would take the side past 61 is discarded whole, and the side\n"
         "keeps the score it had; nothing is counted back down from 61.\n"
     )
-    code, out, _ = run("rules", "r8")
+    code, out, _ = ftn(["rules", "r8"])
     assert code == 0 and out.startswith("## R8 The exact target of 61\n- R8.1 ")
-    code, out, err = run("rules", "R8.9")
+    code, out, err = ftn(["rules", "R8.9"])
     assert code == 2 and out == "" and "no rule 'R8.9' in the rule book" in err
 
 
-def test_explain_prints_the_rules_it_cites() -> None:
-    code, out, _ = run("explain", "FT304")
+def test_explain_prints_the_rules_it_cites(ftn: Ftn) -> None:
+    code, out, _ = ftn(["explain", "FT304"])
     assert code == 0
     assert "The rules it cites (R8.2; 'ftn rules RULE' prints one):" in out
     assert "  R8.2 An event is accepted only when it leaves its side at 61 or below." in out
-    code, out, _ = run("explain", "FT102")
+    code, out, _ = ftn(["explain", "FT102"])
     for start in ("  R3.1 A neutral draw", "  R3.2 When a round", "  V5 The opener"):
         assert start in out
-    code, out, _ = run("explain", "FT001")
+    code, out, _ = ftn(["explain", "FT001"])
     assert "The rules it cites" not in out  # FTN: the notation, not a rule of the game
 
 
-def test_version_from_the_installed_metadata() -> None:
+def test_version_from_the_installed_metadata(ftn: Ftn) -> None:
     from importlib.metadata import version
 
-    code, out, _ = run("--version")
+    code, out, _ = ftn(["--version"])
     assert code == 0 and out == f"ftn {version('ftn-tools')}\n"
 
 
-def test_the_format_option_offers_every_renderer_and_nothing_else() -> None:
+def test_the_format_option_offers_every_renderer_and_nothing_else(ftn: Ftn) -> None:
     from verifier.render import RENDERERS
 
-    code, _, err = run("check", "--format", "nope", str(SAMPLES / "valid"))
+    code, _, err = ftn(["check", "--format", "nope", str(SAMPLES / "valid")])
     assert code == 2
     offered = re.findall(r"'(\w+)'", err.split("is not one of", 1)[1])
     assert offered == list(RENDERERS)
 
 
-def test_codes_columns_are_aligned() -> None:
-    code, out, _ = run("codes")
+def test_codes_columns_are_aligned(ftn: Ftn) -> None:
+    code, out, _ = ftn(["codes"])
     lines = out.rstrip("\n").split("\n")
     assert code == 0 and len(lines) == 24
     # every column starts at the same place on every line, FT102's long rule included
@@ -383,20 +383,20 @@ def test_codes_columns_are_aligned() -> None:
     assert all(line == line.rstrip() for line in lines)
 
 
-def test_explain_unknowns_needs_a_format_that_shows_them() -> None:
+def test_explain_unknowns_needs_a_format_that_shows_them(ftn: Ftn) -> None:
     path = str(SAMPLES / "valid" / "partial-no-deals.ftn")
-    code, out, _ = run("check", path, "--explain-unknowns", "-f", "concise")
+    code, out, _ = ftn(["check", path, "--explain-unknowns", "-f", "concise"])
     assert code == 0 and "60 things" not in out and ":13:1: not verifiable: the hand of N" in out
-    code, out, _ = run("check", path, "--explain-unknowns", "-f", "jsonl")
+    code, out, _ = ftn(["check", path, "--explain-unknowns", "-f", "jsonl"])
     assert code == 0 and out.count('{"type":"unknown",') == 60
-    code, _, err = run("check", path, "--explain-unknowns", "-f", "sarif")
+    code, _, err = ftn(["check", path, "--explain-unknowns", "-f", "sarif"])
     assert code == 2 and "--explain-unknowns needs --format text, concise, json or jsonl" in err
 
 
-def test_audit_writes_every_format_to_a_file(tmp_path: Path) -> None:
+def test_audit_writes_every_format_to_a_file(tmp_path: Path, ftn: Ftn) -> None:
     out = tmp_path / "audit.sarif"
-    code, stdout, _ = run("audit", str(SAMPLES / "invalid" / "syntax-error.ftn"), "-f", "sarif",
-                          "-o", str(out), "--color", "always")
+    code, stdout, _ = ftn(["audit", str(SAMPLES / "invalid" / "syntax-error.ftn"), "-f", "sarif",
+                           "-o", str(out), "--color", "always"])
     assert code == 1 and stdout == ""
     doc = json.loads(out.read_text(encoding="utf-8"))
     (res,) = doc["runs"][0]["results"]
@@ -437,10 +437,10 @@ def _env(**extra: str) -> dict[str, str]:
     return env
 
 
-def test_color_always_paints_and_a_pipe_never_does() -> None:
-    code, out, _ = run("check", BAD, "--color", "always")
+def test_color_always_paints_and_a_pipe_never_does(ftn: Ftn) -> None:
+    code, out, _ = ftn(["check", BAD, "--color", "always"])
     assert code == 1 and "\x1b[1;31mFT303 total-mismatch\x1b[0m" in out
-    code, out, _ = run("check", BAD)  # the test runner's stdout is a pipe
+    code, out, _ = ftn(["check", BAD])  # the test runner's stdout is a pipe
     assert "\x1b[" not in out
     r = subprocess.run(command("check", BAD), capture_output=True,
                        text=True, env=_env(), check=False)
@@ -482,28 +482,27 @@ def _commands() -> dict[str, list[str]]:
     return out
 
 
-def test_help_placeholders_are_readable() -> None:
+def test_help_placeholders_are_readable(ftn: Ftn) -> None:
     for name in _commands():
-        code, out, _ = run(name, "--help")
+        code, out, _ = ftn([name, "--help"])
         assert code == 0, name
         for bad in ("<bool>", "<list[", "{paths}", "<int"):
             assert bad not in out, (name, bad)
-    code, out, _ = run("check", "--help")
+    code, out, _ = ftn(["check", "--help"])
     assert "*.ftn, *.json, *.jsonl and *.ndjson" in " ".join(out.replace("\u2502", " ").split())
-    code, out, _ = run("--help")
+    code, out, _ = ftn(["--help"])
     assert "--version" in out and "--install-completion" in out
     for name in _commands():
         assert f" {name} " in out
 
 
 @pytest.mark.parametrize("command", ["check", "audit", "select", "stats", "export"])
-def test_help_shows_the_extra_to_install_in_brackets(command: str) -> None:
+def test_help_shows_the_extra_to_install_in_brackets(command: str, ftn: Ftn) -> None:
     """Help texts are Rich markup: ``[dask]`` would be taken for a style tag
     and swallowed ("pip install 'ftn-tools'") unless written escaped."""
-    from support.ftn import runner
 
-    r = runner.invoke(app, [command, "--help"], env={"COLUMNS": "200", "NO_COLOR": "1"})
-    assert r.exit_code == 0
+    r = ftn([command, "--help"], env={"COLUMNS": "200", "NO_COLOR": "1"})
+    assert r.returncode == 0
     assert "(pip install 'ftn-tools[dask]')" in r.stdout
     assert "\\[" not in r.stdout
 
@@ -531,37 +530,37 @@ def test_readme_command_table_matches_each_command() -> None:
     assert any(r.startswith("| `ftn --version`") for r in rows)
 
 
-def test_fmt_check_and_write_agree_on_crlf_files(tmp_path: Path) -> None:
+def test_fmt_check_and_write_agree_on_crlf_files(tmp_path: Path, ftn: Ftn) -> None:
     text = (SAMPLES / "valid" / "four-players.ftn").read_text(encoding="utf-8")
     canonical = tmp_path / "crlf.ftn"
     canonical.write_bytes(text.replace("\n", "\r\n").encode())
     messy = tmp_path / "messy.ftn"
     messy.write_bytes(text.replace("\n", "\r\n").replace("  N ", "    N ").encode())
-    assert run("fmt", "--check", str(canonical))[0] == 0
-    assert run("fmt", "--write", str(canonical))[1] == ""  # nothing to rewrite
-    assert run("fmt", "--check", str(messy))[0] == 1
-    assert run("fmt", "--write", str(messy))[1] == f"reformatted {messy}\n"
+    assert ftn(["fmt", "--check", str(canonical)])[0] == 0
+    assert ftn(["fmt", "--write", str(canonical)])[1] == ""  # nothing to rewrite
+    assert ftn(["fmt", "--check", str(messy)])[0] == 1
+    assert ftn(["fmt", "--write", str(messy)])[1] == f"reformatted {messy}\n"
     assert messy.read_bytes() == canonical.read_bytes()
-    assert run("fmt", "--check", str(messy))[0] == 0
+    assert ftn(["fmt", "--check", str(messy)])[0] == 0
 
 
 def test_an_input_without_a_game_is_a_warning_and_strict_makes_it_an_error(
-        tmp_path: Path) -> None:
+        tmp_path: Path, ftn: Ftn) -> None:
     """An empty upload is not a silent pass: FT402 no-games."""
     for text in ("", "\n\n", "# nothing yet\n", "[]\n"):
         f = tmp_path / ("empty.json" if text.startswith("[") else "empty.ftn")
         f.write_text(text, encoding="utf-8")
-        code, out, _ = run("check", str(f))
+        code, out, _ = ftn(["check", str(f)])
         assert code == 0
         assert out.startswith(f"{f}:1:1: FT402 no-games: no game in this input")
         assert out.strip().endswith("1 file, 0 games, 0 events: 0 errors, 1 warning")
-        assert run("check", "--strict", str(f))[0] == 1
+        assert ftn(["check", "--strict", str(f)])[0] == 1
     # --strict: any warning fails (a record that stops before the target).
-    assert run("check", "--strict", str(SAMPLES / "invalid" / "game-unfinished.ftn"))[0] == 1
-    assert run("check", "--strict", str(SAMPLES / "valid" / "four-players.ftn"))[0] == 0
+    assert ftn(["check", "--strict", str(SAMPLES / "invalid" / "game-unfinished.ftn")])[0] == 1
+    assert ftn(["check", "--strict", str(SAMPLES / "valid" / "four-players.ftn")])[0] == 0
 
 
-def test_the_values_the_command_line_offers_are_their_registries() -> None:
+def test_the_values_the_command_line_offers_are_their_registries(ftn: Ftn) -> None:
     """Each option whose values are a registry's offers that registry's
     names, which the command line has from ``verifier``'s public names."""
     import verifier
@@ -583,7 +582,7 @@ def test_the_values_the_command_line_offers_are_their_registries() -> None:
     assert [t.value for t in ExportTo] == list(export.TABLE_FORMATS)
     assert [t.value for t in StatsFormat] == list(report.STATS_FORMATS)
     assert [t.value for t in Resync] == ["claimed", "computed"] == list(audit.RESYNC)
-    _, help_text, _ = run("schema", "--help")
+    _, help_text, _ = ftn(["schema", "--help"])
     assert ", ".join(published.SCHEMAS) in " ".join(help_text.split())
 
 

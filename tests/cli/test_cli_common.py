@@ -15,10 +15,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from support.ftn import runner
+from support.ftn import Ftn, run_ftn
 from support.paths import read_sample
 
-from verifier.cli.app import app
 from verifier.files.outputs import AtomicFile, write_atomic
 
 CANONICAL = read_sample("valid", "four-players.ftn")
@@ -26,8 +25,8 @@ LOOSE = CANONICAL.replace("\n  ", "\n    ")  # fmt takes the indent back to two
 
 
 def fmt_write(*paths: Path) -> tuple[int, str, str]:
-    r = runner.invoke(app, ["fmt", "--write", *map(str, paths)])
-    return r.exit_code, r.stdout, r.stderr
+    r = run_ftn(["fmt", "--write", *map(str, paths)])
+    return r.returncode, r.stdout, r.stderr
 
 
 def only(folder: Path) -> list[str]:
@@ -152,11 +151,11 @@ def test_sigterm_waits_until_the_write_is_done(tmp_path: Path, monkeypatch: pyte
     ["audit", "{src}", "-o", "{out}.txt"],
 ])
 def test_output_files_get_the_umask_permissions(tmp_path: Path, umask022: None,
-                                                command: list[str]) -> None:
+                                                command: list[str], ftn: Ftn) -> None:
     src = tmp_path / "a.ftn"
     src.write_text(CANONICAL, encoding="utf-8")
     args = [a.format(src=src, out=tmp_path / "out") for a in command]
-    assert runner.invoke(app, args).exit_code == 0
+    assert ftn(args).returncode == 0
     (out,) = [p for p in tmp_path.iterdir() if p.name.startswith("out")]
     assert stat.S_IMODE(out.stat().st_mode) == 0o644  # not 0600
 

@@ -11,18 +11,33 @@ import os
 import random
 import resource
 import signal
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from support.corpora import ROUND, WRONG
-from support.ftn import Ran, run_ftn
-from support.paths import ROOT
+from support.ftn import CHECKOUT, Ftn
 
 from verifier.data.tables import TABLES
 
 #: The size limit of every file the export writes (bytes): above every table
 #: of BAD but its findings (in either format).
 LIMIT = 4096
+#: The environment of ftn as a process here: the checkout's packages, no
+#: bytecode written.
+ENV = {**CHECKOUT, "PYTHONDONTWRITEBYTECODE": "1"}
+
+
+def limited(limit: int | None = None) -> Callable[[], None]:
+    """What the child runs before ftn: a write past the file-size limit
+    fails (EFBIG) rather than ending it (SIGXFSZ); ``limit``, if given, is
+    that limit (bytes)."""
+    def start() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit: EFBIG
+        if limit is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    return start
 
 
 def bad_games() -> str:
@@ -36,16 +51,6 @@ def bad_games() -> str:
         out.append('game\n[ftn "1"]\n[seat "N" "A"]\n[seat "S" "B"]\n\nround 1 opener N\n'
                    + lines + "end\n")
     return "\n".join(out)
-
-
-def ftn(*args: str, cwd: Path, limit: int | None = None) -> Ran[str]:
-    def limited() -> None:
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit: EFBIG
-        if limit is not None:
-            resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
-
-    return run_ftn(list(args), process=True, cwd=cwd, timeout=120, preexec=limited,
-                   env={"PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"})
 
 
 def can_exchange(scratch: Path) -> bool:
@@ -76,15 +81,19 @@ def inputs(tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize("to", ["csv", "parquet"])
-def test_a_disk_that_fills_at_the_last_table_keeps_the_old_set(inputs: Path, to: str) -> None:
-    p = ftn("export", "good.ftn", "--to", to, "-o", "t", cwd=inputs)
+def test_a_disk_that_fills_at_the_last_table_keeps_the_old_set(inputs: Path, to: str,
+                                                               ftn: Ftn) -> None:
+    p = ftn(["export", "good.ftn", "--to", to, "-o", "t"], process=True, cwd=inputs, timeout=120,
+            preexec=limited(), env=ENV)
     assert p.returncode == 0, p.stderr
     old = contents(inputs / "t")
-    p = ftn("export", "bad.ftn", "--to", to, "-o", "scratch", cwd=inputs)
+    p = ftn(["export", "bad.ftn", "--to", to, "-o", "scratch"], process=True, cwd=inputs,
+            timeout=120, preexec=limited(), env=ENV)
     sizes = {k: len(v) for k, v in contents(inputs / "scratch").items()}
     assert max(sizes, key=lambda k: sizes[k]) == f"findings.{to}"  # the last table
     assert sorted(sizes.values())[-2] < LIMIT < sizes[f"findings.{to}"], sizes
-    p = ftn("export", "bad.ftn", "--to", to, "-o", "t", cwd=inputs, limit=LIMIT)
+    p = ftn(["export", "bad.ftn", "--to", to, "-o", "t"], process=True, cwd=inputs,
+            preexec=limited(LIMIT), timeout=120, env=ENV)
     assert contents(inputs / "t") == old  # the old set, whole
     assert "Traceback" not in p.stderr, p.stderr
     assert p.returncode == 2, p.stderr
@@ -94,13 +103,15 @@ def test_a_disk_that_fills_at_the_last_table_keeps_the_old_set(inputs: Path, to:
                                                         "wrong.ftn"]  # no staging left
 
 
-def test_a_folder_that_cannot_be_written_keeps_the_old_set(inputs: Path) -> None:
-    p = ftn("export", "good.ftn", "--to", "csv", "-o", "t", cwd=inputs)
+def test_a_folder_that_cannot_be_written_keeps_the_old_set(inputs: Path, ftn: Ftn) -> None:
+    p = ftn(["export", "good.ftn", "--to", "csv", "-o", "t"], process=True, cwd=inputs, timeout=120,
+            preexec=limited(), env=ENV)
     assert p.returncode == 0, p.stderr
     old = contents(inputs / "t")
     os.chmod(inputs / "t", 0o555)
     try:
-        p = ftn("export", "wrong.ftn", "--to", "csv", "-o", "t", cwd=inputs)
+        p = ftn(["export", "wrong.ftn", "--to", "csv", "-o", "t"], process=True, cwd=inputs,
+                timeout=120, preexec=limited(), env=ENV)
     finally:
         os.chmod(inputs / "t", 0o755)
     assert "Traceback" not in p.stderr and p.returncode == 2, p.stderr
@@ -108,15 +119,18 @@ def test_a_folder_that_cannot_be_written_keeps_the_old_set(inputs: Path) -> None
     assert contents(inputs / "t") == old
 
 
-def test_a_folder_of_tables_alone_is_swapped_whole(inputs: Path) -> None:
+def test_a_folder_of_tables_alone_is_swapped_whole(inputs: Path, ftn: Ftn) -> None:
     """The new set in place of the old one, the other format's set kept (the
     same files), nothing else left next to it."""
-    assert ftn("export", "good.ftn", "--to", "parquet", "-o", "t", cwd=inputs).returncode == 0
-    assert ftn("export", "good.ftn", "--to", "csv", "-o", "t", cwd=inputs).returncode == 0
+    assert ftn(["export", "good.ftn", "--to", "parquet", "-o", "t"], process=True, cwd=inputs,
+               timeout=120, preexec=limited(), env=ENV).returncode == 0
+    assert ftn(["export", "good.ftn", "--to", "csv", "-o", "t"], process=True, cwd=inputs,
+               timeout=120, preexec=limited(), env=ENV).returncode == 0
     parquet = {n: (inputs / "t" / n).stat().st_ino for n in os.listdir(inputs / "t")
                if n.endswith(".parquet")}
     before = (inputs / "t").stat().st_ino
-    p = ftn("export", "wrong.ftn", "--to", "csv", "-o", "t", cwd=inputs)
+    p = ftn(["export", "wrong.ftn", "--to", "csv", "-o", "t"], process=True, cwd=inputs,
+            timeout=120, preexec=limited(), env=ENV)
     assert p.returncode == 0, p.stderr
     names = sorted(os.listdir(inputs / "t"))
     assert names == sorted([f"{t}.csv" for t in TABLES] + [f"{t}.parquet" for t in TABLES])
@@ -128,10 +142,12 @@ def test_a_folder_of_tables_alone_is_swapped_whole(inputs: Path) -> None:
 
 
 def test_a_users_files_in_the_folder_stay_and_only_the_tables_are_replaced(
-        inputs: Path) -> None:
-    assert ftn("export", "good.ftn", "--to", "csv", "-o", ".", cwd=inputs).returncode == 0
+        inputs: Path, ftn: Ftn) -> None:
+    assert ftn(["export", "good.ftn", "--to", "csv", "-o", "."], process=True, cwd=inputs,
+               timeout=120, preexec=limited(), env=ENV).returncode == 0
     (inputs / "notes.txt").write_text("mine\n", encoding="utf-8")
-    p = ftn("export", "wrong.ftn", "--to", "csv", "-o", ".", cwd=inputs)
+    p = ftn(["export", "wrong.ftn", "--to", "csv", "-o", "."], process=True, cwd=inputs,
+            timeout=120, preexec=limited(), env=ENV)
     assert p.returncode == 0, p.stderr
     assert (inputs / "notes.txt").read_text(encoding="utf-8") == "mine\n"
     assert "FT302" in (inputs / "findings.csv").read_text(encoding="utf-8")
@@ -190,18 +206,16 @@ def test_an_aborted_set_leaves_nothing(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("to", ["csv", "parquet"])
 def test_a_full_disk_at_the_last_table_is_a_message_and_the_old_set_stays(
-        inputs: Path, to: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        inputs: Path, to: str, monkeypatch: pytest.MonkeyPatch, ftn: Ftn) -> None:
     """ENOSPC (the findings table's file on /dev/full), in-process."""
     if not Path("/dev/full").exists():
         pytest.skip("no /dev/full")
-    from support.ftn import runner
 
-    from verifier.cli.app import app
     from verifier.files import folder as fileset
 
     out = str(inputs / "t")
-    assert runner.invoke(app, ["export", str(inputs / "good.ftn"), "--to", to, "-o",
-                                    out]).exit_code == 0
+    assert ftn(["export", str(inputs / "good.ftn"), "--to", to, "-o",
+                     out]).returncode == 0
     old = contents(inputs / "t")
     real = fileset.FileSet.open
 
@@ -213,8 +227,8 @@ def test_a_full_disk_at_the_last_table_is_a_message_and_the_old_set_stays(
         return self.files[-1]
 
     monkeypatch.setattr(fileset.FileSet, "open", full)
-    r = runner.invoke(app, ["export", str(inputs / "wrong.ftn"), "--to", to, "-o", out])
-    assert r.exit_code == 2, r.output
+    r = ftn(["export", str(inputs / "wrong.ftn"), "--to", to, "-o", out])
+    assert r.returncode == 2, r.output
     assert r.stderr == (f"ftn: {out}/findings.{to}: cannot write: No space left on device; "
                         f"the tables in {out} are as they were\n")
     assert contents(inputs / "t") == old

@@ -11,15 +11,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from support.ftn import Ran, command, run_ftn
+from support.ftn import CHECKOUT, Ftn, Ran, command
 from support.paths import ROOT, SAMPLES
 
 HEADER = '[ftn "1"]\n[seat "N"]\n[seat "S"]\n[first "N"]\n'
-
-
-def ftn(*args: str, cwd: Path, stdin: int | None = None) -> Ran[str]:
-    return run_ftn(list(args), process=True, cwd=cwd, stdin=stdin, timeout=60,
-                   env={"PYTHONPATH": str(ROOT)})
 
 
 def clean(p: Ran[str] | subprocess.CompletedProcess[str], codes: tuple[int, ...] = (1, 2)) -> str:
@@ -60,18 +55,19 @@ REPRODUCERS = [
 @pytest.mark.parametrize("name,text,command,says", REPRODUCERS,
                          ids=[f"{c}-{n}-{i}" for i, (n, _, c, _s) in enumerate(REPRODUCERS)])
 def test_reproducer_ends_in_a_diagnostic(tmp_path: Path, name: str, text: str, command: str,
-                                         says: str) -> None:
+                                         says: str, ftn: Ftn) -> None:
     (tmp_path / name).write_text(text, encoding="utf-8")
-    assert says in clean(ftn(command, name, cwd=tmp_path))
+    assert says in clean(ftn([command, name], process=True, cwd=tmp_path, timeout=60, env=CHECKOUT))
 
 
 @pytest.mark.parametrize("command", ["convert", "replay", "perft", "show"])
-def test_one_file_commands_refuse_a_folder_of_records(tmp_path: Path, command: str) -> None:
+def test_one_file_commands_refuse_a_folder_of_records(tmp_path: Path, command: str,
+                                                      ftn: Ftn) -> None:
     folder = tmp_path / "games"
     folder.mkdir()
     for n in ("four-players.ftn", "three-players.ftn"):
         (folder / n).write_bytes((SAMPLES / "valid" / n).read_bytes())
-    out = clean(ftn(command, "games", cwd=tmp_path), (2,))
+    out = clean(ftn([command, "games"], process=True, cwd=tmp_path, timeout=60, env=CHECKOUT), (2,))
     assert f"ftn {command}: games: is a directory; {command} reads one file" in out
 
 
@@ -82,26 +78,28 @@ def test_closed_stdin(tmp_path: Path) -> None:
     assert clean(p, (2,)).strip() == "ftn: <stdin>: cannot read: standard input is closed"
 
 
-def test_generate_a_target_no_game_reaches(tmp_path: Path) -> None:
-    out = clean(ftn("generate", "--rule", "target=30000", cwd=tmp_path), (2,))
+def test_generate_a_target_no_game_reaches(tmp_path: Path, ftn: Ftn) -> None:
+    out = clean(ftn(["generate", "--rule", "target=30000"], process=True, cwd=tmp_path, timeout=60,
+                    env=CHECKOUT), (2,))
     assert "ftn generate: the game did not finish within 2000 rounds (target 30000)" in out
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
-def test_a_fifo_is_refused_not_waited_on(tmp_path: Path) -> None:
+def test_a_fifo_is_refused_not_waited_on(tmp_path: Path, ftn: Ftn) -> None:
     os.mkfifo(tmp_path / "p.ftn")  # nobody writes: reading it would wait for ever
-    out = clean(ftn("check", "p.ftn", cwd=tmp_path), (2,))
+    out = clean(ftn(["check", "p.ftn"], process=True, cwd=tmp_path, timeout=60, env=CHECKOUT), (2,))
     assert "ftn: p.ftn: cannot read: not a regular file (a FIFO, socket or device)" in out
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero here")
-def test_dev_zero_is_refused_not_read(tmp_path: Path) -> None:
-    out = clean(ftn("check", "/dev/zero", cwd=tmp_path), (2,))
+def test_dev_zero_is_refused_not_read(tmp_path: Path, ftn: Ftn) -> None:
+    out = clean(ftn(["check", "/dev/zero"], process=True, cwd=tmp_path, timeout=60, env=CHECKOUT),
+                (2,))
     assert "ftn: /dev/zero: cannot read: not a regular file" in out
 
 
-def test_a_fifo_named_as_stdin_is_read(tmp_path: Path) -> None:
+def test_a_fifo_named_as_stdin_is_read(tmp_path: Path, ftn: Ftn) -> None:
     text = (SAMPLES / "valid" / "four-players.ftn").read_bytes()
-    p = run_ftn(["check", "-"], process=True, stdin=text, cwd=tmp_path, timeout=60,
-                binary=True, env={"PYTHONPATH": str(ROOT)})
+    p = ftn(["check", "-"], process=True, stdin=text, cwd=tmp_path, timeout=60,
+            binary=True, env={"PYTHONPATH": str(ROOT)})
     assert p.returncode == 0 and b"0 errors" in p.stdout

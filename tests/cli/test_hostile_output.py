@@ -15,8 +15,7 @@ from pathlib import Path
 
 import pytest
 from support.corpora import ROUND
-from support.ftn import no_traceback
-from support.ftn import spawn as ftn
+from support.ftn import QUIET, Ftn, no_traceback
 
 #: What the record's strings hold once read (FTN writes them with \u escapes).
 TITLE = "\x1b]0;owned\x07 [bold red]x"
@@ -58,8 +57,10 @@ def _no_raw(data: bytes) -> str:
     ("player", "player \\x1b]0;owned\\x07 [bold red]x:"),
     ("event", "event ev\\x1b[2J\\x01</script>:"),
 ])
-def test_stats_by_a_hostile_name_shows_it_escaped(record: Path, by: str, head: str) -> None:
-    p = ftn("stats", "--by", by, record.name, cwd=record.parent)
+def test_stats_by_a_hostile_name_shows_it_escaped(record: Path, by: str, head: str,
+                                                  ftn: Ftn) -> None:
+    p = ftn(["stats", "--by", by, record.name], process=True, binary=True, cwd=record.parent,
+            timeout=60, env=QUIET)
     no_traceback(p, (0,))
     out = _no_raw(p.stdout)
     assert head in out.split("\n")
@@ -72,17 +73,18 @@ def test_stats_by_a_hostile_name_shows_it_escaped(record: Path, by: str, head: s
         "         0           0"]
 
 
-def test_stats_json_keeps_the_names_as_they_are(record: Path) -> None:
-    p = ftn("stats", "--by", "player", "--format", "json", record.name, cwd=record.parent)
+def test_stats_json_keeps_the_names_as_they_are(record: Path, ftn: Ftn) -> None:
+    p = ftn(["stats", "--by", "player", "--format", "json", record.name], process=True, binary=True,
+            cwd=record.parent, timeout=60, env=QUIET)
     doc = json.loads(no_traceback(p, (0,)))
     assert set(doc["groups"]) == {TITLE, "=1+2", "@SUM(A1)", "-2+3"}
     assert b"\\u001b]0;owned\\u0007" in p.stdout and b"\x1b" not in p.stdout
 
 
-def test_replay_shows_a_file_name_escaped(record: Path) -> None:
+def test_replay_shows_a_file_name_escaped(record: Path, ftn: Ftn) -> None:
     name = "a\x1b]0;t\x07\x1b[2Jb.ftn"
     (record.parent / name).write_text(hostile_round(), encoding="utf-8")
-    p = ftn("replay", name, cwd=record.parent)
+    p = ftn(["replay", name], process=True, binary=True, cwd=record.parent, timeout=60, env=QUIET)
     no_traceback(p, (0,))
     first = _no_raw(p.stdout).split("\n")[0]
     assert first.startswith("game 1 (a\\x1b]0;t\\x07\\x1b[2Jb.ftn): seats N E S W;"), first
@@ -90,20 +92,23 @@ def test_replay_shows_a_file_name_escaped(record: Path) -> None:
 
 @pytest.mark.parametrize(("mode", "said"), [("--check", "would reformat"),
                                             ("--write", "reformatted")])
-def test_fmt_messages_show_a_file_name_escaped(record: Path, mode: str, said: str) -> None:
+def test_fmt_messages_show_a_file_name_escaped(record: Path, mode: str, said: str,
+                                               ftn: Ftn) -> None:
     name = "a\x1b]0;t\x07\x1b[2Jb.ftn"
     text = hostile_round().replace("  E 1-0 =1 +0 (0,0)", "  E   1-0 =1 +0 (0,0)")
     (record.parent / name).write_text(text, encoding="utf-8")
-    p = ftn("fmt", mode, name, cwd=record.parent)
+    p = ftn(["fmt", mode, name], process=True, binary=True, cwd=record.parent, timeout=60,
+            env=QUIET)
     no_traceback(p, (0, 1))
     assert f"{said} a\\x1b]0;t\\x07\\x1b[2Jb.ftn" in _no_raw(p.stdout + p.stderr)
 
 
-def test_rich_markup_in_a_file_name_or_a_table_is_shown_as_written(record: Path) -> None:
+def test_rich_markup_in_a_file_name_or_a_table_is_shown_as_written(record: Path, ftn: Ftn) -> None:
     name = "[bold red]x.ftn"
     (record.parent / name).write_text(hostile_round().replace("=12 +4", "=12 +5"),
                                       encoding="utf-8")
-    p = ftn("check", "--color", "always", name, cwd=record.parent)
+    p = ftn(["check", "--color", "always", name], process=True, binary=True, cwd=record.parent,
+            timeout=60, env=QUIET)
     assert "[bold red]x.ftn" in no_traceback(p, (1,))
     from verifier.render.base import Context, table
 
@@ -119,16 +124,19 @@ def test_engine_answers_are_quoted_escaped_without_a_repr() -> None:
 
 # -- in files ---------------------------------------------------------------------
 
-def test_show_svg_is_well_formed_xml(record: Path) -> None:
-    p = ftn("show", "--svg", record.name, cwd=record.parent)
+def test_show_svg_is_well_formed_xml(record: Path, ftn: Ftn) -> None:
+    p = ftn(["show", "--svg", record.name], process=True, binary=True, cwd=record.parent,
+            timeout=60, env=QUIET)
     no_traceback(p, (0,))
     root = ET.fromstring(p.stdout)  # raises on what XML 1.0 cannot hold
     texts = " ".join(t for el in root.iter() for t in (el.text or "", *el.attrib.values()))
     assert "ev\\x1b[2J\\x01</script>" in texts or "\\x1b]0;owned\\x07 [bold red]x" in texts
 
 
-def test_show_page_holds_no_raw_controls_and_its_data_stays_in_its_script(record: Path) -> None:
-    p = ftn("show", record.name, cwd=record.parent)
+def test_show_page_holds_no_raw_controls_and_its_data_stays_in_its_script(record: Path,
+                                                                          ftn: Ftn) -> None:
+    p = ftn(["show", record.name], process=True, binary=True, cwd=record.parent, timeout=60,
+            env=QUIET)
     no_traceback(p, (0,))
     page = _no_raw(p.stdout)
     assert page.count("</script>") == 2  # the data's and the page script's, no more
@@ -138,11 +146,12 @@ def test_show_page_holds_no_raw_controls_and_its_data_stays_in_its_script(record
     assert data["games"][0]["title"] == CLEAR  # the value itself: the page script shows it
 
 
-def test_junit_of_a_hostile_file_name_is_well_formed(record: Path) -> None:
+def test_junit_of_a_hostile_file_name_is_well_formed(record: Path, ftn: Ftn) -> None:
     name = "a\x1b[2J\x01b.ftn"
     (record.parent / name).write_text(hostile_round().replace("=12 +4", "=12 +5"),
                                       encoding="utf-8")
-    p = ftn("check", "--format", "junit", name, cwd=record.parent)
+    p = ftn(["check", "--format", "junit", name], process=True, binary=True, cwd=record.parent,
+            timeout=60, env=QUIET)
     no_traceback(p, (1,))
     suite = ET.fromstring(p.stdout).find("testsuite")
     assert suite is not None and suite.get("name") == "a\\x1b[2J\\x01b.ftn"
@@ -153,9 +162,10 @@ def _csv_rows(folder: Path, table: str) -> list[dict[str, str]]:
         return list(csv.DictReader(f))
 
 
-def test_csv_tables_write_formulas_behind_a_quote(record: Path) -> None:
+def test_csv_tables_write_formulas_behind_a_quote(record: Path, ftn: Ftn) -> None:
     out = record.parent / "t"
-    p = ftn("export", record.name, "--to", "csv", "-o", "t", cwd=record.parent)
+    p = ftn(["export", record.name, "--to", "csv", "-o", "t"], process=True, binary=True,
+            cwd=record.parent, timeout=60, env=QUIET)
     no_traceback(p, (0,))
     players = {r["seat"]: r["player"] for r in _csv_rows(out, "events")}
     assert players == {"N": TITLE, "E": "'=1+2", "S": "'@SUM(A1)", "W": "'-2+3"}
@@ -167,9 +177,10 @@ def test_csv_tables_write_formulas_behind_a_quote(record: Path) -> None:
     assert rnd["totals"] == "14,7"  # a text of numbers, no formula: as it was
 
 
-def test_parquet_tables_keep_the_values_as_they_are(record: Path) -> None:
+def test_parquet_tables_keep_the_values_as_they_are(record: Path, ftn: Ftn) -> None:
     pq = pytest.importorskip("pyarrow.parquet")
-    p = ftn("export", record.name, "--to", "parquet", "-o", "t", cwd=record.parent)
+    p = ftn(["export", record.name, "--to", "parquet", "-o", "t"], process=True, binary=True,
+            cwd=record.parent, timeout=60, env=QUIET)
     no_traceback(p, (0,))
     events = pq.read_table(record.parent / "t" / "events.parquet").to_pydict()
     assert dict(zip(events["seat"], events["player"], strict=True)) == {
@@ -178,8 +189,9 @@ def test_parquet_tables_keep_the_values_as_they_are(record: Path) -> None:
     assert dict(zip(tags["key"], tags["value"], strict=True))["site"] == "+cmd|' /C calc'!A0"
 
 
-def test_stats_csv_writes_formulas_behind_a_quote(record: Path) -> None:
-    p = ftn("stats", "--by", "player", "--format", "csv", record.name, cwd=record.parent)
+def test_stats_csv_writes_formulas_behind_a_quote(record: Path, ftn: Ftn) -> None:
+    p = ftn(["stats", "--by", "player", "--format", "csv", record.name], process=True, binary=True,
+            cwd=record.parent, timeout=60, env=QUIET)
     rows = list(csv.reader(no_traceback(p, (0,)).splitlines()))
     groups = {r[0] for r in rows[1:]}
     assert groups == {TITLE, "'=1+2", "'@SUM(A1)", "'-2+3"}
@@ -196,18 +208,20 @@ def test_csv_cell_marks_only_text_that_a_spreadsheet_would_run() -> None:
         assert csv_cell(value) == value
 
 
-def test_record_resumed_shows_the_file_name_escaped(record: Path) -> None:
+def test_record_resumed_shows_the_file_name_escaped(record: Path, ftn: Ftn) -> None:
     name = "a\x1b]0;t\x07b.ftn"
     head = hostile_round().split("\n  deal N")[0] + "\n"
     (record.parent / name).write_text(head, encoding="utf-8")
-    p = ftn("record", "--resume", name, cwd=record.parent, stdin=b"")
+    p = ftn(["record", "--resume", name], process=True, binary=True, cwd=record.parent, stdin=b"",
+            timeout=60, env=QUIET)
     no_traceback(p, (0,))
     assert "Resuming a\\x1b]0;t\\x07b.ftn (" in _no_raw(p.stdout + p.stderr)
 
 
-def test_show_settings_names_a_file_escaped(record: Path) -> None:
+def test_show_settings_names_a_file_escaped(record: Path, ftn: Ftn) -> None:
     name = "a\x1b]0;t\x07b.ftn"
     (record.parent / name).write_text(hostile_round(), encoding="utf-8")
-    p = ftn("check", "--show-settings", name, cwd=record.parent)
+    p = ftn(["check", "--show-settings", name], process=True, binary=True, cwd=record.parent,
+            timeout=60, env=QUIET)
     no_traceback(p, (0,))
     assert "# a\\x1b]0;t\\x07b.ftn: no settings file" in _no_raw(p.stdout).split("\n")

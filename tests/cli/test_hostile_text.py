@@ -12,8 +12,7 @@ import xml.dom.minidom
 from pathlib import Path
 
 import pytest
-from support.ftn import no_traceback
-from support.ftn import spawn as ftn
+from support.ftn import QUIET, Ftn, no_traceback
 from support.paths import read_sample
 
 DEEP = '{"a":' * 1000 + "1" + "}" * 1000 + "\n"
@@ -28,16 +27,18 @@ HOSTILE_COMMENT = "  # \x1b]0;owned\x07 \x1b[2J \x01\x02\x03\x04\x05\x06\x08\x0b
     ("check",), ("audit",), ("convert",), ("fmt",), ("check", "--jobs", "2"),
 ], ids=lambda a: "-".join(a))
 def test_deep_json_on_the_first_line_is_a_diagnostic(tmp_path: Path,
-                                                     args: tuple[str, ...]) -> None:
+                                                     args: tuple[str, ...], ftn: Ftn) -> None:
     (tmp_path / "d.json").write_text(DEEP, encoding="utf-8")
-    out = no_traceback(ftn(*args, "d.json", cwd=tmp_path), (1, 2))
+    out = no_traceback(ftn([*args, "d.json"], process=True, binary=True, cwd=tmp_path, timeout=60,
+                           env=QUIET), (1, 2))
     if args[0] in ("check", "audit"):
         assert "1:321: FT001 syntax-error" in out or "FT001 syntax-error at 1:321" in out
         assert "nested deeper than 64 levels" in out
 
 
-def test_deep_json_on_standard_input(tmp_path: Path) -> None:
-    out = no_traceback(ftn("check", "-", cwd=tmp_path, stdin=DEEP.encode()), (1,))
+def test_deep_json_on_standard_input(tmp_path: Path, ftn: Ftn) -> None:
+    out = no_traceback(ftn(["check", "-"], process=True, binary=True, cwd=tmp_path,
+                           stdin=DEEP.encode(), timeout=60, env=QUIET), (1,))
     assert "<stdin>:1:321: FT001 syntax-error: bad JSON: nested deeper than 64 levels" in out
 
 
@@ -58,9 +59,10 @@ def hostile_record() -> str:
 
 
 @pytest.mark.parametrize("fmt", ["text", "concise", "github"])
-def test_control_characters_are_shown_escaped(tmp_path: Path, fmt: str) -> None:
+def test_control_characters_are_shown_escaped(tmp_path: Path, fmt: str, ftn: Ftn) -> None:
     (tmp_path / "esc.ftn").write_text(hostile_record(), encoding="utf-8")
-    p = ftn("check", "--format", fmt, "--color", "always", "esc.ftn", cwd=tmp_path)
+    p = ftn(["check", "--format", fmt, "--color", "always", "esc.ftn"], process=True, binary=True,
+            cwd=tmp_path, timeout=60, env=QUIET)
     out = no_traceback(p, (1,))
     raw = p.stdout.decode()
     for c in "\x07\x01\x02\x08\x0b\x0c":
@@ -74,10 +76,11 @@ def test_control_characters_are_shown_escaped(tmp_path: Path, fmt: str) -> None:
         assert lines[shown + 1].endswith("^\x1b[0m")  # the caret under =8 still
 
 
-def test_junit_is_xml_whatever_the_record_holds(tmp_path: Path) -> None:
+def test_junit_is_xml_whatever_the_record_holds(tmp_path: Path, ftn: Ftn) -> None:
     name = "esc\x01.ftn"
     (tmp_path / name).write_text(hostile_record(), encoding="utf-8")
-    p = ftn("check", "--format", "junit", name, cwd=tmp_path)
+    p = ftn(["check", "--format", "junit", name], process=True, binary=True, cwd=tmp_path,
+            timeout=60, env=QUIET)
     no_traceback(p, (1,))
     doc = xml.dom.minidom.parseString(p.stdout)  # raises on what XML 1.0 cannot hold
     failure = doc.getElementsByTagName("failure")[0]
@@ -98,10 +101,11 @@ def test_sarif_messages_carry_no_raw_controls() -> None:
 
 
 @pytest.mark.parametrize("fmt", ["text", "concise", "github"])
-def test_a_file_name_cannot_start_a_workflow_command(tmp_path: Path, fmt: str) -> None:
+def test_a_file_name_cannot_start_a_workflow_command(tmp_path: Path, fmt: str, ftn: Ftn) -> None:
     name = "a\n::warning::forged.ftn"
     (tmp_path / name).write_text(hostile_record(), encoding="utf-8")
-    p = ftn("check", "--format", fmt, name, cwd=tmp_path)
+    p = ftn(["check", "--format", fmt, name], process=True, binary=True, cwd=tmp_path, timeout=60,
+            env=QUIET)
     out = no_traceback(p, (1,))
     assert not any(ln.startswith("::warning") for ln in out.split("\n")), out
     assert ("a%0A::warning::forged.ftn" if fmt == "github" else "a\\x0a::warning::forged.ftn"
@@ -121,12 +125,12 @@ def _gzip_of_one_line(path: Path, mb: int) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", ["ftn.gz", "jsonl.gz"])
 def test_an_endless_compressed_line_is_refused_in_bounded_memory(tmp_path: Path,
-                                                                 kind: str) -> None:
+                                                                 kind: str, ftn: Ftn) -> None:
     from support.paths import peak_rss_kb
 
     path = tmp_path / f"big.{kind}"
     _gzip_of_one_line(path, 96)  # 96 MB unpacked (about 0.1 MB packed)
-    p = ftn("check", str(path), timeout=60)
+    p = ftn(["check", str(path)], process=True, binary=True, timeout=60, env=QUIET)
     out = no_traceback(p, (2,))
     assert f"big.{kind}:2: a line longer than 33554432 bytes" in out, out
     assert peak_rss_kb(["check", str(path)]) < 100 * 1024
@@ -161,7 +165,7 @@ def test_lines_under_the_limit_are_read_as_before() -> None:
 
 # -- generate writes through a temporary file, a game at a time -----------------
 
-def test_generate_on_a_full_disk_keeps_the_old_file(tmp_path: Path) -> None:
+def test_generate_on_a_full_disk_keeps_the_old_file(tmp_path: Path, ftn: Ftn) -> None:
     if not Path("/dev/full").exists():
         pytest.skip("no /dev/full")
     from verifier.files import outputs
@@ -175,17 +179,15 @@ def test_generate_on_a_full_disk_keeps_the_old_file(tmp_path: Path) -> None:
         os.close(fd)
         return tmp, os.open("/dev/full", os.O_WRONLY)
 
-    from support.ftn import runner
 
-    from verifier.cli.app import app
 
     mp = pytest.MonkeyPatch()
     mp.setattr(outputs, "_temporary", full)
     try:
-        r = runner.invoke(app, ["generate", "--games", "3", "-o", str(out)])
+        r = ftn(["generate", "--games", "3", "-o", str(out)])
     finally:
         mp.undo()
-    assert r.exit_code == 2, r.output
+    assert r.returncode == 2, r.output
     assert "cannot write" in r.output and "No space left on device" in r.output
     assert out.read_text(encoding="utf-8") == "old games\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["games.ftn"]
@@ -225,10 +227,11 @@ def test_generate_memory_does_not_grow_with_the_games(tmp_path: Path) -> None:
     assert (tmp_path / "b.ftn").read_text(encoding="utf-8").count("\ngame\n") == 999
 
 
-def test_error_messages_escape_a_file_name(tmp_path: Path) -> None:
+def test_error_messages_escape_a_file_name(tmp_path: Path, ftn: Ftn) -> None:
     name = "a\x1b[2Jb.ftn"
     (tmp_path / name).write_text("x\n", encoding="utf-8")
-    p = ftn("fmt", "--check", name, cwd=tmp_path)
+    p = ftn(["fmt", "--check", name], process=True, binary=True, cwd=tmp_path, timeout=60,
+            env=QUIET)
     out = no_traceback(p, (1, 2))
     assert "\x1b" not in out
     assert "ftn fmt: a\\x1b[2Jb.ftn: not formatted: it does not parse" in out

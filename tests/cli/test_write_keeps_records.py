@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.ftn import run
+from support.ftn import Ftn
 from support.paths import ROOT, read_sample
 
 from verifier.files import outputs
@@ -35,39 +35,41 @@ def files_in(folder: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("command", ["fmt", "fill"])
-def test_a_classic_mac_os_file_is_not_rewritten(tmp_path: Path, command: str) -> None:
+def test_a_classic_mac_os_file_is_not_rewritten(tmp_path: Path, command: str, ftn: Ftn) -> None:
     f = tmp_path / "mac.ftn"
     data = LOOSE.replace("\n", "\r").encode("utf-8")
     f.write_bytes(data)
-    code, out, err = run(command, "--write", str(f))
+    code, out, err = ftn([command, "--write", str(f)])
     assert code == 1 and "it does not parse" in err and "FT001" in out + err
     assert f.read_bytes() == data and files_in(tmp_path) == ["mac.ftn"]
 
 
 @pytest.mark.parametrize("command", ["fmt", "fill"])
 @pytest.mark.parametrize("text", ["# notes for a game\n# to come\n", "\n\n", "", "#x"])
-def test_a_file_of_no_game_is_left_as_it_is(tmp_path: Path, command: str, text: str) -> None:
+def test_a_file_of_no_game_is_left_as_it_is(tmp_path: Path, command: str, text: str,
+                                            ftn: Ftn) -> None:
     f = tmp_path / "notes.ftn"
     f.write_bytes(text.encode("utf-8"))
-    code, out, err = run(command, "--write", str(f))
+    code, out, err = ftn([command, "--write", str(f)])
     assert code == 0 and f"{f}: left as it is: it holds no game" in err
     assert f.read_bytes() == text.encode("utf-8") and files_in(tmp_path) == ["notes.ftn"]
-    code, out, err = run(command, "--check", str(f))
+    code, out, err = ftn([command, "--check", str(f)])
     assert code == 0 and "would" not in out
 
 
-def test_a_bom_is_kept_by_write_and_a_canonical_file_with_one_is_left(tmp_path: Path) -> None:
+def test_a_bom_is_kept_by_write_and_a_canonical_file_with_one_is_left(tmp_path: Path,
+                                                                      ftn: Ftn) -> None:
     f, ok = tmp_path / "a.ftn", tmp_path / "ok.ftn"
     f.write_bytes(BOM + LOOSE.replace("\n", "\r\n").encode("utf-8"))
     ok.write_bytes(BOM + CANONICAL.encode("utf-8"))
-    code, out, _err = run("fmt", "--write", str(f), str(ok))
+    code, out, _err = ftn(["fmt", "--write", str(f), str(ok)])
     assert code == 0 and out == f"reformatted {f}\n"
     assert f.read_bytes() == BOM + CANONICAL.replace("\n", "\r\n").encode("utf-8")
     assert ok.read_bytes() == BOM + CANONICAL.encode("utf-8")
-    assert run("fmt", "--check", str(f), str(ok))[0] == 0
+    assert ftn(["fmt", "--check", str(f), str(ok)])[0] == 0
     g = tmp_path / "g.ftn"
     g.write_bytes(BOM + LOOSE.encode("utf-8"))
-    assert run("fill", "--write", str(g))[0] == 0
+    assert ftn(["fill", "--write", str(g)])[0] == 0
     assert g.read_bytes() == BOM + CANONICAL.encode("utf-8")
 
 
@@ -139,7 +141,7 @@ def linked(tmp_path: Path, text: str) -> tuple[Path, Path]:
 
 
 def test_a_full_disk_in_the_copy_in_place_leaves_the_new_content_where_it_says(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ftn: Ftn) -> None:
     a, b = linked(tmp_path, LOOSE)
 
     def full(src: Any, dst: Any) -> None:
@@ -147,7 +149,7 @@ def test_a_full_disk_in_the_copy_in_place_leaves_the_new_content_where_it_says(
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
     monkeypatch.setattr(outputs, "copy_into", full)
-    code, _out, err = run("fmt", "--write", str(a))
+    code, _out, err = ftn(["fmt", "--write", str(a)])
     kept = [n for n in files_in(tmp_path) if n.endswith(".new")]
     assert code == 2 and len(kept) == 1 and kept[0].startswith(".a.ftn.")
     assert (tmp_path / kept[0]).read_text(encoding="utf-8") == CANONICAL
@@ -158,7 +160,7 @@ def test_a_full_disk_in_the_copy_in_place_leaves_the_new_content_where_it_says(
 
 @pytest.mark.parametrize("command", ["convert", "generate"])
 def test_an_output_cut_in_place_says_where_its_new_content_is(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str, ftn: Ftn) -> None:
     # ``-o`` over a file with hard links, the copy in place cut short: the
     # message says where the new content is, complete, and how to put it in
     # place; never "cannot write: No space left on device" alone.
@@ -172,7 +174,7 @@ def test_an_output_cut_in_place_says_where_its_new_content_is(
 
     monkeypatch.setattr(outputs, "copy_into", full)
     args = ["convert", str(src), "-t", "ftn"] if command == "convert" else ["generate"]
-    code, _out, err = run(*args, "-o", str(a))
+    code, _out, err = ftn([*args, "-o", str(a)])
     (kept,) = [n for n in files_in(tmp_path) if n.endswith(".new")]
     assert code == 2 and (tmp_path / kept).stat().st_size > 100
     assert (f"{a}: cannot write: No space left on device; its new content is complete in "
@@ -182,7 +184,7 @@ def test_an_output_cut_in_place_says_where_its_new_content_is(
 
 
 def test_too_little_free_space_leaves_a_linked_file_untouched(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ftn: Ftn) -> None:
     a, _b = linked(tmp_path, SHORT)
     real = os.fstatvfs
 
@@ -191,7 +193,7 @@ def test_too_little_free_space_leaves_a_linked_file_untouched(
         return os.statvfs_result((st.f_bsize, st.f_frsize, st.f_blocks, 0, 0, *st[5:]))
 
     monkeypatch.setattr(os, "fstatvfs", tiny)
-    code, _out, err = run("fmt", "--write", str(a))
+    code, _out, err = ftn(["fmt", "--write", str(a)])
     assert code == 2 and f"{a}: not rewritten: No space left on device" in err
     assert a.read_text(encoding="utf-8") == SHORT and files_in(tmp_path) == ["a.ftn", "b.ftn"]
 

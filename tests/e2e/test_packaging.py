@@ -15,9 +15,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from support.ftn import runner
-
-from verifier.cli.app import app
+from support.ftn import Ftn
 
 tomllib = pytest.importorskip("tomllib" if sys.version_info >= (3, 11) else "tomli")
 
@@ -60,7 +58,7 @@ def test_manifest_puts_what_the_tests_read_in_the_sdist() -> None:
         assert f"graft {folder}" in manifest
 
 
-def test_pre_commit_hooks() -> None:
+def test_pre_commit_hooks(ftn: Ftn) -> None:
     text = (ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
     hooks = re.findall(r"^- id: (\S+)\n((?:  .*\n)+)", text, re.M)
     assert [h for h, _ in hooks] == ["ftn-check", "ftn-fmt"]
@@ -72,8 +70,8 @@ def test_pre_commit_hooks() -> None:
         assert command[0] == "ftn"
         # the entry runs as pre-commit runs it: with the staged files at the end
         sample = str(ROOT / "samples" / "valid" / "three-players.ftn")
-        r = runner.invoke(app, [*command[1:], sample])
-        assert r.exit_code == 0, r.stdout
+        r = ftn([*command[1:], sample])
+        assert r.returncode == 0, r.stdout
     pattern = re.compile(r"\.(ftn|jsonl?)$")
     assert [n for n in ("a.ftn", "b.json", "c.jsonl", "d.txt", "e.jsonx") if pattern.search(n)] \
         == ["a.ftn", "b.json", "c.jsonl"]

@@ -22,15 +22,11 @@ import pytest
 pytest.importorskip("pygls")  # the extra 'lsp'
 
 from lsprotocol import types as t
-from support.ftn import Ran, command, run_ftn
+from support.ftn import Ftn, command, run_ftn
 from support.lsp_session import TIMEOUT, Session, apply, uri_of
 from support.paths import ROOT, SAMPLES
 
 INVALID = sorted(p for p in (SAMPLES / "invalid").iterdir() if p.suffix in (".ftn", ".jsonl"))
-
-
-def ftn(*args: str, stdin: str | None = None) -> Ran[str]:
-    return run_ftn(list(args), process=True, stdin=stdin, cwd=ROOT, timeout=120)
 
 
 SEVERITY = {"error": t.DiagnosticSeverity.Error, "warning": t.DiagnosticSeverity.Warning}
@@ -40,7 +36,8 @@ def _checked() -> dict[str, list[tuple[str, int, int, str, t.DiagnosticSeverity]
     """``ftn check --format json`` of every invalid sample, by file: code,
     line and column (0-based, as the protocol counts), name and message,
     severity."""
-    out = ftn("check", "--format", "json", *(str(p) for p in INVALID))
+    out = run_ftn(["check", "--format", "json", *(str(p) for p in INVALID)], process=True,
+                  timeout=120)
     by: dict[str, list[tuple[str, int, int, str, t.DiagnosticSeverity]]] = {
         str(p): [] for p in INVALID}
     for d in json.loads(out.stdout)["diagnostics"]:
@@ -50,7 +47,7 @@ def _checked() -> dict[str, list[tuple[str, int, int, str, t.DiagnosticSeverity]
 
 
 @pytest.mark.slow
-def test_the_server_gives_what_ftn_check_gives_and_fixes_formats_and_hovers() -> None:
+def test_the_server_gives_what_ftn_check_gives_and_fixes_formats_and_hovers(ftn: Ftn) -> None:
     want = _checked()
 
     async def session() -> None:
@@ -92,7 +89,7 @@ def test_the_server_gives_what_ftn_check_gives_and_fixes_formats_and_hovers() ->
             uri = uri_of("messy.ftn")
             await s.open(uri, messy)
             edits = await s.formatting(uri)
-            formatted = ftn("fmt", "-", stdin=messy).stdout
+            formatted = ftn(["fmt", "-"], process=True, stdin=messy, timeout=120).stdout
             assert edits is not None and formatted != messy
             assert apply(messy, edits) == formatted
             await s.change(uri, formatted)
@@ -148,12 +145,13 @@ def test_bad_documents_give_a_diagnostic_and_the_server_goes_on() -> None:
 
 
 @pytest.mark.slow
-def test_a_lone_carriage_return_ends_a_line_of_the_editor() -> None:
+def test_a_lone_carriage_return_ends_a_line_of_the_editor(ftn: Ftn) -> None:
     from lsprotocol.converters import get_converter
 
     text = (SAMPLES / "invalid" / "points-mismatch.ftn").read_text(encoding="utf-8")
     want = [(d["code"], d["line"] - 1, d["col"] - 1) for d in json.loads(ftn(
-        "check", "--format", "json", "-", stdin=text).stdout)["diagnostics"]]
+        ["check", "--format", "json",
+         "-"], process=True, stdin=text, timeout=120).stdout)["diagnostics"]]
     assert want == [("FT302", 28, 14)]
 
     async def session() -> None:
@@ -238,14 +236,12 @@ def test_without_pygls_ftn_server_says_what_to_install() -> None:
     assert "pip install 'ftn-tools[lsp]'" in r.stderr and "Traceback" not in r.stderr
 
 
-def test_the_server_command_is_listed() -> None:
-    from support.ftn import runner
+def test_the_server_command_is_listed(ftn: Ftn) -> None:
 
-    from verifier.cli.app import app
 
-    r = runner.invoke(app, ["server", "--help"])
-    assert r.exit_code == 0 and "Language Server Protocol" in r.stdout
-    listed = runner.invoke(app, ["--help"])
+    r = ftn(["server", "--help"])
+    assert r.returncode == 0 and "Language Server Protocol" in r.stdout
+    listed = ftn(["--help"])
     assert " server " in listed.stdout
 
 

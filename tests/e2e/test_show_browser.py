@@ -18,7 +18,7 @@ from selenium.webdriver import Chrome
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.wait import WebDriverWait
-from support.ftn import runner
+from support.ftn import run_ftn
 from support.headless import (
     errors,
     find_chromium,
@@ -28,8 +28,6 @@ from support.headless import (
     start,
     viewport,
 )
-
-from verifier.cli.app import app
 
 # Slow too: each drives Chromium (seconds apiece, 35 s of the quick loop's
 # 72 here); the quick loop leaves them out, CI and the README's command run them.
@@ -64,8 +62,8 @@ def browser() -> Iterator[Chrome]:
 
 
 def show(record: Path, out: Path, *args: str) -> Path:
-    r = runner.invoke(app, ["show", str(record), "-o", str(out), *args])
-    assert r.exit_code == 0, r.output
+    r = run_ftn(["show", str(record), "-o", str(out), *args])
+    assert r.returncode == 0, r.output
     return out
 
 

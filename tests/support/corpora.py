@@ -13,7 +13,7 @@ from pathlib import Path
 from golden import mutate
 
 from notation.ftn.printer import print_games
-from support.ftn import run
+from support.ftn import run_ftn
 from verifier.rules.generate import generate_games
 
 # Round 1 of `ftn generate -p 4 -s 3`, cut after its result (winner none:
@@ -127,7 +127,7 @@ def mutants(text: str, rng: random.Random) -> str:
 
 def generated(tmp_path: Path, n: int, players: int = 2, seed: int = 7) -> Path:
     p = tmp_path / f"gen{players}.ftn"
-    code, _, err = run("generate", "-p", str(players), "-n", str(n), "-s", str(seed),
-                       "-o", str(p))
+    code, _, err = run_ftn(["generate", "-p", str(players), "-n", str(n), "-s", str(seed),
+                            "-o", str(p)])
     assert code == 0, err
     return p

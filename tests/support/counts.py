@@ -12,12 +12,12 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from support.ftn import run as ftn
+from support.ftn import run_ftn
 
 
 def stats_json(*paths: Path, by: str | None = None) -> dict[str, Any]:
-    code, out, err = ftn("stats", "--format", "json", *map(str, paths),
-                         *(["--by", by] if by else []))
+    code, out, err = run_ftn(["stats", "--format", "json", *map(str, paths),
+                              *(["--by", by] if by else [])])
     assert code in (0, 1), err
     doc: dict[str, Any] = json.loads(out)
     return doc
@@ -27,10 +27,10 @@ def independent(path: Path) -> dict[str, Any]:
     """The counts from ftn replay --format json and ftn check --format json
     (and, for player names, the seat tags), not from verifier.data; and
     ``codes``: ftn check's codes of each game with findings, by its number."""
-    code, out, err = ftn("replay", "--format", "json", str(path))
+    code, out, err = run_ftn(["replay", "--format", "json", str(path)])
     assert code in (0, 1) and err == "", err  # 1: a replay stopped at an illegal move
     games = json.loads(out)["games"]
-    _, out, _ = ftn("check", "--format", "json", str(path))
+    _, out, _ = run_ftn(["check", "--format", "json", str(path)])
     diagnostics = json.loads(out)["diagnostics"]
     findings = Counter(x["code"] for x in diagnostics)
     by_game: dict[int, list[str]] = {}

@@ -13,12 +13,11 @@ from typing import Any
 
 import pytest
 from support.engines_catalog import WRONG
-from support.ftn import runner
+from support.ftn import Ftn, run_ftn
 from support.paths import ENGINES, SAMPLES, read_sample
 
 from notation.ftn.reader import parse_games
 from verifier.audit.defects import DEFECTS, audit_game, classify
-from verifier.cli.app import app
 from verifier.diagnostics import Diagnostic
 from verifier.pipeline.jobs.check import check_text
 from verifier.replay.game import check_game
@@ -52,18 +51,19 @@ def records(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 @pytest.mark.slow
-def test_records_of_the_correct_engine_audit_clean(records: dict[str, Path]) -> None:
-    r = runner.invoke(app, ["audit", str(records["correct"])])
-    assert r.exit_code == 0
+def test_records_of_the_correct_engine_audit_clean(records: dict[str, Path], ftn: Ftn) -> None:
+    r = ftn(["audit", str(records["correct"])])
+    assert r.returncode == 0
     assert r.stdout.strip().endswith("clean: 200 of 200 games (100.0%), 2189 of 2189 rounds "
                                       "(100.0%)")
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(WRONG))
-def test_records_of_each_wrong_engine_show_its_class(records: dict[str, Path], name: str) -> None:
-    r = runner.invoke(app, ["audit", str(records[name]), "--format", "json"])
-    assert r.exit_code == 1
+def test_records_of_each_wrong_engine_show_its_class(records: dict[str, Path], name: str,
+                                                     ftn: Ftn) -> None:
+    r = ftn(["audit", str(records[name]), "--format", "json"])
+    assert r.returncode == 1
     doc = json.loads(r.stdout)
     top = doc["classes"][0]
     assert (top["class"], top["rule"]) == WRONG[name][:2]
@@ -74,11 +74,11 @@ def test_records_of_each_wrong_engine_show_its_class(records: dict[str, Path], n
 
 
 @pytest.mark.slow
-def test_junit_output_parses(records: dict[str, Path], tmp_path: Path) -> None:
+def test_junit_output_parses(records: dict[str, Path], tmp_path: Path, ftn: Ftn) -> None:
     out = tmp_path / "audit.xml"
-    r = runner.invoke(app, ["audit", str(records["lead_double_doubled"]), "--format", "junit",
-                            "-o", str(out)])
-    assert r.exit_code == 1
+    r = ftn(["audit", str(records["lead_double_doubled"]), "--format", "junit",
+             "-o", str(out)])
+    assert r.returncode == 1
     root = ET.parse(out).getroot()
     suite = root.find("testsuite")
     assert suite is not None
@@ -91,16 +91,16 @@ def test_junit_output_parses(records: dict[str, Path], tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_resync_computed_also_runs(records: dict[str, Path]) -> None:
-    r = runner.invoke(app, ["audit", str(records["bonus_split"]), "--resync", "computed"])
-    assert r.exit_code == 1 and "bonus-split" in r.stdout
+def test_resync_computed_also_runs(records: dict[str, Path], ftn: Ftn) -> None:
+    r = ftn(["audit", str(records["bonus_split"]), "--resync", "computed"])
+    assert r.returncode == 1 and "bonus-split" in r.stdout
 
 
-def test_valid_samples_audit_clean_and_unreadable_records_are_named() -> None:
-    r = runner.invoke(app, ["audit", str(SAMPLES / "valid")])
-    assert r.exit_code == 0
-    r = runner.invoke(app, ["audit", str(SAMPLES / "invalid" / "syntax-error.ftn")])
-    assert r.exit_code == 1 and "unreadable-record" in r.stdout
+def test_valid_samples_audit_clean_and_unreadable_records_are_named(ftn: Ftn) -> None:
+    r = ftn(["audit", str(SAMPLES / "valid")])
+    assert r.returncode == 0
+    r = ftn(["audit", str(SAMPLES / "invalid" / "syntax-error.ftn")])
+    assert r.returncode == 1 and "unreadable-record" in r.stdout
 
 
 def _div(name: str, claimed: str, computed: str, **facts: Any) -> Divergence:
@@ -134,34 +134,34 @@ def _cut_round(text: str) -> str:
     return "\n".join(lines[: end - 5] + lines[end + 1:])
 
 
-def test_audit_reports_a_round_cut_short_as_check_does(tmp_path: Path) -> None:
+def test_audit_reports_a_round_cut_short_as_check_does(tmp_path: Path, ftn: Ftn) -> None:
     game = tmp_path / "g.ftn"
-    r = runner.invoke(app, ["generate", "--players", "2", "--games", "1", "--seed", "1",
-                            "-o", str(game)])
-    assert r.exit_code == 0
+    r = ftn(["generate", "--players", "2", "--games", "1", "--seed", "1",
+             "-o", str(game)])
+    assert r.returncode == 0
     game.write_text(_cut_round(game.read_text(encoding="utf-8")), encoding="utf-8")
-    r = runner.invoke(app, ["check", "--format", "json", str(game)])
+    r = ftn(["check", "--format", "json", str(game)])
     found = [(d["name"], d["line"], d["round"]) for d in json.loads(r.stdout)["diagnostics"]]
-    assert r.exit_code == 1 and ("round-unfinished", found[0][1], 3) in found
-    r = runner.invoke(app, ["audit", "--format", "json", str(game)])
+    assert r.returncode == 1 and ("round-unfinished", found[0][1], 3) in found
+    r = ftn(["audit", "--format", "json", str(game)])
     doc = json.loads(r.stdout)
-    assert r.exit_code == 1 and doc["cleanGames"] == 0
+    assert r.returncode == 1 and doc["cleanGames"] == 0
     divs = doc["failing"][0]["divergences"]
     assert ("round-unfinished", found[0][1]) in [(d["diagnostic"], d["line"]) for d in divs]
 
 
-def test_audit_reports_a_wrong_winner_as_check_does(tmp_path: Path) -> None:
+def test_audit_reports_a_wrong_winner_as_check_does(tmp_path: Path, ftn: Ftn) -> None:
     text = read_two()
     wrong = text.replace("winner S (60,61)", "winner N (60,61)")
     assert wrong != text
     path = tmp_path / "w.ftn"
     path.write_text(wrong, encoding="utf-8")
-    r = runner.invoke(app, ["check", "--format", "json", str(path)])
+    r = ftn(["check", "--format", "json", str(path)])
     names = [d["name"] for d in json.loads(r.stdout)["diagnostics"]]
-    assert r.exit_code == 1 and "winner-mismatch" in names
-    r = runner.invoke(app, ["audit", "--format", "json", str(path)])
+    assert r.returncode == 1 and "winner-mismatch" in names
+    r = ftn(["audit", "--format", "json", str(path)])
     divs = json.loads(r.stdout)["failing"][0]["divergences"]
-    assert r.exit_code == 1
+    assert r.returncode == 1
     assert [(d["diagnostic"], d["claimed"], d["computed"]) for d in divs] == [
         ("winner-mismatch", "N", "S")]
 
@@ -171,8 +171,8 @@ def read_two() -> str:
 
 
 def _audit_text(*args: str) -> tuple[int, str]:
-    r = runner.invoke(app, ["audit", *args])
-    return r.exit_code, r.stdout
+    r = run_ftn(["audit", *args])
+    return r.returncode, r.stdout
 
 
 def test_plus_zero_on_a_discarded_event_is_right_and_so_is_every_sample_with_it() -> None:

@@ -14,14 +14,13 @@ import pytest
 from audit_table import classes_of, generate  # (generate: the engines' _base)
 from cascade import stray
 from support.engines_catalog import RULES, WRONG
-from support.ftn import runner
+from support.ftn import Ftn
 from support.paths import ENGINES
 
 from notation.ftn.printer import print_games
 from notation.ftn.reader import parse_games
 from notation.model import NOBODY, Placement, Winner
 from verifier.audit.defects import audit_game, classify
-from verifier.cli.app import app
 from verifier.replay.game import check_game
 
 NEW = ("round_ends_blocked_at_first_out", "round_ends_at_first_out_unsaid",
@@ -36,20 +35,21 @@ def _top(doc: dict[str, object]) -> tuple[str, str]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", NEW)
-def test_the_new_engines_are_named_by_their_class_from_records_and_live(name: str) -> None:
+def test_the_new_engines_are_named_by_their_class_from_records_and_live(name: str,
+                                                                        ftn: Ftn) -> None:
     cls, rule, players = WRONG[name]
     text = subprocess.run(
         [sys.executable, str(ENGINES / f"{name}.py"), "--records", "20", "--players",
          str(players), "--seed", "5"], capture_output=True, text=True, check=True, timeout=120,
     ).stdout
-    r = runner.invoke(app, ["audit", "-", "--format", "json"], input=text)
-    assert r.exit_code == 1 and _top(json.loads(r.stdout)) == (cls, rule)
+    r = ftn(["audit", "-", "--format", "json"], stdin=text)
+    assert r.returncode == 1 and _top(json.loads(r.stdout)) == (cls, rule)
     rules = [x for k, v in RULES.get(name, ()) for x in ("--rule", f"{k}={v}")]
-    r = runner.invoke(app, ["audit", "--engine", f"{sys.executable} {ENGINES / name}.py",
-                            "--generate", "20", "--players", str(players), "--format", "json",
-                            *rules])
+    r = ftn(["audit", "--engine", f"{sys.executable} {ENGINES / name}.py",
+             "--generate", "20", "--players", str(players), "--format", "json",
+             *rules])
     doc = json.loads(r.stdout)
-    assert r.exit_code == 1 and _top(doc) == (cls, rule)
+    assert r.returncode == 1 and _top(doc) == (cls, rule)
     assert doc["classes"][0]["rounds"] > sum(c["rounds"] for c in doc["classes"][1:])
 
 

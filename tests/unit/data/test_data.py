@@ -14,7 +14,7 @@ import pytest
 from golden import mutate
 from support.corpora import ROUND, WRONG, generated
 from support.counts import independent, same_counts, stats_json
-from support.ftn import run as ftn
+from support.ftn import Ftn, run_ftn
 
 
 @pytest.fixture
@@ -46,16 +46,16 @@ def test_stats_of_one_round(one: Path) -> None:
     assert d["options"]["partnerships=on"] == 1
 
 
-def test_stats_findings_text_and_exit(tmp_path: Path) -> None:
+def test_stats_findings_text_and_exit(tmp_path: Path, ftn: Ftn) -> None:
     p = tmp_path / "wrong.ftn"
     p.write_text(WRONG, encoding="utf-8")
-    code, out, _ = ftn("stats", str(p))
+    code, out, _ = ftn(["stats", str(p)])
     assert code == 1  # errors, as ftn check
     assert "findings: 1" in out and re.search(r"^\s+1\s+FT302\s+points-mismatch$", out, re.M)
     assert re.search(r"^  N\+S +1 +0 +14 +1 +14\.00 +0 +0$", out, re.M)
 
 
-def test_stats_by_tag_and_csv(one: Path, tmp_path: Path) -> None:
+def test_stats_by_tag_and_csv(one: Path, tmp_path: Path, ftn: Ftn) -> None:
     other = tmp_path / "other.ftn"
     other.write_text(ROUND.replace("Spring 2025", "Autumn 2025").replace('"Ann"', '"Al"'),
                      encoding="utf-8")
@@ -64,18 +64,18 @@ def test_stats_by_tag_and_csv(one: Path, tmp_path: Path) -> None:
     assert d["groups"]["Autumn 2025"]["players"]["Al"]["points"] == 6
     by_player = stats_json(one, other, by="player")["groups"]
     assert by_player["Cy"]["games"] == 2 and by_player["Ann"]["games"] == 1
-    code, out, _ = ftn("stats", "--format", "csv", str(one))
+    code, out, _ = ftn(["stats", "--format", "csv", str(one)])
     assert code == 0 and out.startswith("group,section,key,measure,value\n")
     assert ",sides,N+S,points,14\n" in out and ",findings," not in out
 
 
-def test_stats_empty_and_unreadable(tmp_path: Path) -> None:
+def test_stats_empty_and_unreadable(tmp_path: Path, ftn: Ftn) -> None:
     empty = tmp_path / "empty.ftn"
     empty.write_text("# nothing\n", encoding="utf-8")
     d = stats_json(empty)
     assert d["games"] == 0 and d["findings"] == [
         {"code": "FT402", "name": "no-games", "count": 1}]
-    code, _, err = ftn("stats", str(tmp_path / "missing.ftn"))
+    code, _, err = ftn(["stats", str(tmp_path / "missing.ftn")])
     assert code == 2 and "missing.ftn" in err and "Traceback" not in err
 
 
@@ -84,7 +84,7 @@ def test_stats_empty_and_unreadable(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4])
-def test_stats_equal_an_independent_count(tmp_path: Path, players: int) -> None:
+def test_stats_equal_an_independent_count(tmp_path: Path, players: int, ftn: Ftn) -> None:
     good = generated(tmp_path, 150, players)
     bad = tmp_path / "mutated.ftn"
     bad.write_text(mutate(good.read_text(encoding="utf-8"), 5), encoding="utf-8")
@@ -92,7 +92,7 @@ def test_stats_equal_an_independent_count(tmp_path: Path, players: int) -> None:
         want = independent(p)
         same_counts(stats_json(p), want)
     assert independent(bad)["findings"]  # the mutated copy has findings to count
-    _, out, _ = ftn("stats", "--format", "json", "--jobs", "2", str(bad))
+    _, out, _ = ftn(["stats", "--format", "json", "--jobs", "2", str(bad)])
     assert json.loads(out) == stats_json(bad)
 
 
@@ -100,18 +100,18 @@ def test_stats_equal_an_independent_count(tmp_path: Path, players: int) -> None:
 
 
 def check_codes(path: Path) -> tuple[int, Counter[str]]:
-    _, out, _ = ftn("check", "--format", "json", str(path))
+    _, out, _ = run_ftn(["check", "--format", "json", str(path)])
     d = json.loads(out)
     return d["summary"]["games"], Counter(x["code"] for x in d["diagnostics"])
 
 
-def test_select_filters(one: Path, tmp_path: Path) -> None:
+def test_select_filters(one: Path, tmp_path: Path, ftn: Ftn) -> None:
     wrong = tmp_path / "wrong.ftn"
     wrong.write_text(WRONG.replace("Spring", "Summer"), encoding="utf-8")
     both = [str(one), str(wrong)]
 
     def kept(*args: str) -> int:
-        code, out, err = ftn("select", *both, *args)
+        code, out, err = ftn(["select", *both, *args])
         assert code == 0, err
         return out.count("\nend\n")
 
@@ -124,7 +124,7 @@ def test_select_filters(one: Path, tmp_path: Path) -> None:
     assert kept("--with", "FT302") == 1 and kept("--with", "FT3") == 1
     assert kept("--with", "points-mismatch") == 1 and kept("--without", "FT302") == 1
     assert kept("--clean") == 1 and kept("--faulty") == 1
-    _, out, _ = ftn("select", *both, "--faulty")
+    _, out, _ = ftn(["select", *both, "--faulty"])
     assert "=12 +5" in out  # the claims go through as written
 
 
@@ -135,37 +135,37 @@ def test_select_filters(one: Path, tmp_path: Path) -> None:
     (["--rule", "targte=61"], "did you mean target?"),
     (["--tag", "event"], "--tag takes KEY=GLOB"),
 ])
-def test_select_bad_filters(one: Path, args: list[str], message: str) -> None:
-    code, out, err = ftn("select", str(one), *args)
+def test_select_bad_filters(one: Path, args: list[str], message: str, ftn: Ftn) -> None:
+    code, out, err = ftn(["select", str(one), *args])
     assert code == 2 and message in err and out == ""
 
 
-def test_select_writes_any_format(one: Path, tmp_path: Path) -> None:
+def test_select_writes_any_format(one: Path, tmp_path: Path, ftn: Ftn) -> None:
     for name in ("out.jsonl.gz", "out.json", "out.ftn"):
-        code, _, err = ftn("select", str(one), "-o", str(tmp_path / name))
+        code, _, err = ftn(["select", str(one), "-o", str(tmp_path / name)])
         assert code == 0 and "1 of 1 games" in err
         assert check_codes(tmp_path / name) == (1, Counter())
-    code, out, _ = ftn("fmt", str(one))
+    code, out, _ = ftn(["fmt", str(one)])
     assert (tmp_path / "out.ftn").read_text(encoding="utf-8") == out  # canonical form
 
 
-def test_select_unreadable_game(one: Path, tmp_path: Path) -> None:
+def test_select_unreadable_game(one: Path, tmp_path: Path, ftn: Ftn) -> None:
     bad = tmp_path / "bad.ftn"
     bad.write_text(ROUND + "\ngame\n[ftn \"1\"]\nround x\nend\n", encoding="utf-8")
     out = tmp_path / "o.ftn"
-    code, _, err = ftn("select", str(bad), "-o", str(out))
+    code, _, err = ftn(["select", str(bad), "-o", str(out)])
     assert code == 1 and "FT001" in err and "1 of 1 games (1 unreadable)" in err
     assert check_codes(out) == (1, Counter())
 
 
 @pytest.mark.slow
-def test_select_splits_clean_and_faulty(tmp_path: Path) -> None:
+def test_select_splits_clean_and_faulty(tmp_path: Path, ftn: Ftn) -> None:
     good = generated(tmp_path, 200, 4)
     bad = tmp_path / "mutated.ftn"
     bad.write_text(mutate(good.read_text(encoding="utf-8"), 3), encoding="utf-8")
     games, codes = check_codes(bad)
-    ftn("select", str(bad), "--clean", "-o", str(tmp_path / "clean.ftn"))
-    ftn("select", str(bad), "--faulty", "-j", "2", "-o", str(tmp_path / "faulty.jsonl"))
+    ftn(["select", str(bad), "--clean", "-o", str(tmp_path / "clean.ftn")])
+    ftn(["select", str(bad), "--faulty", "-j", "2", "-o", str(tmp_path / "faulty.jsonl")])
     n_clean, c_clean = check_codes(tmp_path / "clean.ftn")
     n_faulty, c_faulty = check_codes(tmp_path / "faulty.jsonl")
     assert n_clean + n_faulty == games and n_clean and n_faulty
@@ -173,7 +173,7 @@ def test_select_splits_clean_and_faulty(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_select_unique(tmp_path: Path) -> None:
+def test_select_unique(tmp_path: Path, ftn: Ftn) -> None:
     good = generated(tmp_path, 60, 2)
     text = good.read_text(encoding="utf-8")
     # The same games again: other tags, and every totals claim left out.
@@ -181,15 +181,15 @@ def test_select_unique(tmp_path: Path) -> None:
     again.write_text(re.sub(r" \(\d+,\d+\)", "", text.replace("generated", "copied")),
                      encoding="utf-8")
     out = tmp_path / "u.ftn"
-    code, _, err = ftn("select", "--unique", str(good), str(again), "-o", str(out))
+    code, _, err = ftn(["select", "--unique", str(good), str(again), "-o", str(out)])
     assert code == 0 and "60 of 120 games" in err
-    assert out.read_text(encoding="utf-8") == ftn("fmt", str(good))[1]
+    assert out.read_text(encoding="utf-8") == ftn(["fmt", str(good)])[1]
 
 
-def test_stats_by_rules_players_and_seat(one: Path, tmp_path: Path) -> None:
+def test_stats_by_rules_players_and_seat(one: Path, tmp_path: Path, ftn: Ftn) -> None:
     two = tmp_path / "two.ftn"
-    code, _, _ = ftn("generate", "-p", "2", "-n", "2", "-s", "4", "--rule", "target=31",
-                     "-o", str(two))
+    code, _, _ = ftn(["generate", "-p", "2", "-n", "2", "-s", "4", "--rule", "target=31",
+                      "-o", str(two)])
     assert code == 0
     by_rules = stats_json(one, two, by="rules")["groups"]
     assert {k: v["games"] for k, v in by_rules.items()} == {

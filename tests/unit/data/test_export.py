@@ -17,7 +17,7 @@ import pytest
 from golden import mutate
 from support.corpora import ROUND, WRONG, generated
 from support.counts import per_side, sides_off
-from support.ftn import run as ftn
+from support.ftn import Ftn, run_ftn
 from support.paths import ROOT
 
 from verifier.data.tables import TABLES
@@ -25,7 +25,7 @@ from verifier.data.tables import TABLES
 
 def export(tmp_path: Path, to: str, *inputs: Path, name: str = "tables") -> Path:
     out = tmp_path / name
-    code, _, err = ftn("export", *map(str, inputs), "--to", to, "-o", str(out))
+    code, _, err = run_ftn(["export", *map(str, inputs), "--to", to, "-o", str(out)])
     assert code == 0, err
     return out
 
@@ -77,23 +77,23 @@ def test_events_after_an_illegal_move(tmp_path: Path) -> None:
     assert e["claimed_points"] == "4" and events[8]["replayed"] == "false"
 
 
-def test_export_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_export_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ftn: Ftn) -> None:
     (tmp_path / "r.ftn").write_text(ROUND, encoding="utf-8")
     (tmp_path / "file").write_text("", encoding="utf-8")
-    code, _, err = ftn("export", str(tmp_path / "r.ftn"), "--to", "csv", "-o",
-                       str(tmp_path / "file"))
+    code, _, err = ftn(["export", str(tmp_path / "r.ftn"), "--to", "csv", "-o",
+                        str(tmp_path / "file")])
     assert code == 2 and "not a folder" in err
     for name in ("pyarrow", "pyarrow.parquet"):  # Parquet needs no pyarrow
         monkeypatch.setitem(sys.modules, name, None)
-    code, _, err = ftn("export", str(tmp_path / "r.ftn"), "--to", "parquet", "-o",
-                       str(tmp_path / "t"))
+    code, _, err = ftn(["export", str(tmp_path / "r.ftn"), "--to", "parquet", "-o",
+                        str(tmp_path / "t")])
     assert code == 0, err
     assert sorted(p.name for p in (tmp_path / "t").iterdir()) == [
         f"{t}.parquet" for t in sorted(TABLES)]
 
 
 def check_codes_by_game(path: Path) -> dict[tuple[str, int], list[str]]:
-    _, out, _ = ftn("check", "--format", "json", str(path))
+    _, out, _ = run_ftn(["check", "--format", "json", str(path)])
     found: dict[tuple[str, int], list[str]] = defaultdict(list)
     for d in json.loads(out)["diagnostics"]:
         found[(d["file"], d["game"])].append(d["code"])
@@ -152,7 +152,7 @@ def readme_block(lang: str) -> str:
 
 
 @pytest.mark.slow
-def test_readme_duckdb_and_pandas_example(tmp_path: Path) -> None:
+def test_readme_duckdb_and_pandas_example(tmp_path: Path, ftn: Ftn) -> None:
     duckdb = pytest.importorskip("duckdb")
     files = []
     for i, season in enumerate(("2024", "2025")):
@@ -167,7 +167,7 @@ def test_readme_duckdb_and_pandas_example(tmp_path: Path) -> None:
     assert {s for s, _, _ in got} == {"2024", "2025"} and len(got) == 4
     stats = {}
     for f in files:
-        _, doc, _ = ftn("stats", "--format", "json", str(f))
+        _, doc, _ = ftn(["stats", "--format", "json", str(f)])
         stats[f.stem[1:]] = json.loads(doc)["players"]
     assert {(s, p): n for s, p, n in got} == {
         (s, p): row["points"] for s, rows_ in stats.items() for p, row in rows_.items()}
@@ -180,7 +180,7 @@ def test_readme_duckdb_and_pandas_example(tmp_path: Path) -> None:
         (s, p): n for s, p, n in got}
 
 
-def test_a_game_with_several_syntax_errors_is_one_game(tmp_path: Path) -> None:
+def test_a_game_with_several_syntax_errors_is_one_game(tmp_path: Path, ftn: Ftn) -> None:
     # The FTN reader gives each syntax error of a game apart, then the game
     # read without its bad lines (its header is checked): one unreadable game
     # for the data commands, as for ftn check, with every finding of it.
@@ -190,11 +190,11 @@ def test_a_game_with_several_syntax_errors_is_one_game(tmp_path: Path) -> None:
     want = check_codes_by_game(tmp_path / "r.ftn")
     assert want[(str(tmp_path / "r.ftn"), 2)] == ["FT002", "FT001", "FT001"]
     out = tmp_path / "t"
-    code, _, err = ftn("export", str(tmp_path / "r.ftn"), "--to", "csv", "-o", str(out))
+    code, _, err = ftn(["export", str(tmp_path / "r.ftn"), "--to", "csv", "-o", str(out)])
     assert code == 1 and err.endswith("ftn export: 2 games to " + f"{out}/ (games, sides, "
                                       "tags, rounds, events, findings.csv)\n"), err
     games = rows(out, "games")
     assert [(g["game"], g["readable"], g["codes"]) for g in games] == [
         ("1", "true", ""), ("2", "false", "FT002,FT001,FT001")]
-    _, text, _ = ftn("stats", str(tmp_path / "r.ftn"))
+    _, text, _ = ftn(["stats", str(tmp_path / "r.ftn")])
     assert text.startswith("games 1 (0 complete, 1 unreadable)"), text

@@ -10,10 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.ftn import runner
+from support.ftn import Ftn
 from support.paths import SAMPLES, read_sample
 
-from verifier.cli.app import app
 from verifier.files import inputs as inputs_mod
 from verifier.files.formats import kind_of
 from verifier.files.inputs import decode, expand, expand_each, inputs, read_each, read_input
@@ -46,34 +45,34 @@ def test_exclude_by_name_or_path(tmp_path: Path) -> None:
     assert list(expand_each([str(g)], [str(g / "sub" / "*")])) == [str(g / "a.ftn")]
 
 
-def test_explicit_files_are_always_read(tmp_path: Path) -> None:
+def test_explicit_files_are_always_read(tmp_path: Path, ftn: Ftn) -> None:
     g = tree(tmp_path)
     hidden = str(g / ".venv" / "c.json")
     assert list(expand_each([hidden], ["*.json"])) == [hidden]
-    code = runner.invoke(app, ["check", hidden, "--exclude", "*.json"]).exit_code
+    code = ftn(["check", hidden, "--exclude", "*.json"]).returncode
     assert code == 1  # read, and its NaN found
 
 
-def test_check_dot_in_a_checkout_skips_venv(tmp_path: Path) -> None:
+def test_check_dot_in_a_checkout_skips_venv(tmp_path: Path, ftn: Ftn) -> None:
     g = tree(tmp_path)
-    r = runner.invoke(app, ["check", str(g)])
-    assert r.exit_code == 0, r.stdout
+    r = ftn(["check", str(g)])
+    assert r.returncode == 0, r.stdout
     assert r.stdout.strip().endswith("2 files, 2 games, 248 events: 0 errors, 0 warnings")
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
-def test_a_directory_with_an_unreadable_file_checks_the_others(tmp_path: Path) -> None:
+def test_a_directory_with_an_unreadable_file_checks_the_others(tmp_path: Path, ftn: Ftn) -> None:
     """A FIFO stands for the unreadable file: unlike chmod 000, it cannot be
     read by root either (and read, it would wait for ever)."""
     g = tree(tmp_path)
     os.mkfifo(g / "sub" / "blocked.ftn")
-    r = runner.invoke(app, ["check", str(g)])
-    assert r.exit_code == 2
+    r = ftn(["check", str(g)])
+    assert r.returncode == 2
     assert f"ftn: {g / 'sub' / 'blocked.ftn'}: cannot read: not a regular file" in r.stderr
     assert r.stdout.strip().endswith("2 files, 2 games, 248 events: 0 errors, 0 warnings")
 
 
-def test_an_unreadable_file_by_permission(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_an_unreadable_file_by_permission(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ftn: Ftn
                                           ) -> None:
     """chmod 000 does not stop root: the refusal is simulated at ``os.open``."""
     g = tree(tmp_path)
@@ -91,8 +90,8 @@ def test_an_unreadable_file_by_permission(tmp_path: Path, monkeypatch: pytest.Mo
     assert isinstance(got[0][1], InputError)
     assert str(got[0][1]) == f"{denied}: cannot read: Permission denied"
     assert got[1][1] == GAME
-    r = runner.invoke(app, ["check", str(g)])
-    assert r.exit_code == 2 and "1 file, 1 game, 124 events: 0 errors" in r.stdout
+    r = ftn(["check", str(g)])
+    assert r.returncode == 2 and "1 file, 1 game, 124 events: 0 errors" in r.stdout
     assert f"ftn: {denied}: cannot read: Permission denied" in r.stderr
 
 

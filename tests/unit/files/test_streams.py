@@ -12,10 +12,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from support.ftn import runner
+from support.ftn import Ftn
 from support.paths import SAMPLES
 
-from verifier.cli.app import app
 from verifier.files import streams
 from verifier.files.inputs import decode
 from verifier.files.streams import InputError
@@ -87,7 +86,7 @@ PACKERS: dict[str, Callable[[bytes], bytes]] = {
 @pytest.mark.parametrize("suffix", list(PACKERS))
 @pytest.mark.parametrize("sample", ["invalid/bonus-mismatch.ftn", "valid/four-players.ftn"])
 def test_compressed_inputs_give_the_same_report(suffix: str, sample: str,
-                                                tmp_path: Path) -> None:
+                                                tmp_path: Path, ftn: Ftn) -> None:
     src = SAMPLES / sample
     if not src.exists():
         pytest.skip(f"no sample {sample}")
@@ -97,41 +96,41 @@ def test_compressed_inputs_give_the_same_report(suffix: str, sample: str,
     packed.write_bytes(PACKERS[suffix](src.read_bytes()))
     odd = tmp_path / "games.dat"  # known by its magic bytes, not its name
     odd.write_bytes(packed.read_bytes())
-    want = runner.invoke(app, ["check", str(plain)])
+    want = ftn(["check", str(plain)])
     for path in (packed, odd):
-        got = runner.invoke(app, ["check", str(path)])
-        assert got.exit_code == want.exit_code
+        got = ftn(["check", str(path)])
+        assert got.returncode == want.returncode
         assert got.stdout.replace(str(path), str(plain)) == want.stdout
-    audit = [runner.invoke(app, ["audit", "-f", "json", str(p)]).stdout for p in (plain, packed)]
+    audit = [ftn(["audit", "-f", "json", str(p)]).stdout for p in (plain, packed)]
     assert audit[1].replace(str(packed), str(plain)) == audit[0]
 
 
-def test_a_truncated_gzip_file_is_a_clear_error(tmp_path: Path) -> None:
+def test_a_truncated_gzip_file_is_a_clear_error(tmp_path: Path, ftn: Ftn) -> None:
     data = gzip.compress((SAMPLES / "valid" / "four-players.ftn").read_bytes() * 50)
     bad = tmp_path / "cut.ftn.gz"
     bad.write_bytes(data[: len(data) // 2])
-    r = runner.invoke(app, ["check", str(bad)])
-    assert r.exit_code == 2
+    r = ftn(["check", str(bad)])
+    assert r.returncode == 2
     assert f"ftn: {bad}: cannot read: the compressed data ends too soon" in r.stderr
     assert "Traceback" not in r.output
 
 
-def test_an_unknown_binary_file_is_still_a_clear_error(tmp_path: Path) -> None:
+def test_an_unknown_binary_file_is_still_a_clear_error(tmp_path: Path, ftn: Ftn) -> None:
     bad = tmp_path / "image.ftn"
     bad.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
-    r = runner.invoke(app, ["check", str(bad)])
-    assert r.exit_code == 2
+    r = ftn(["check", str(bad)])
+    assert r.returncode == 2
     assert r.stderr == f"ftn: {bad}:1:1: not UTF-8 (byte 0x89)\n"
 
 
 @pytest.mark.parametrize("suffix", list(PACKERS))
-def test_convert_writes_compressed_output(suffix: str, tmp_path: Path) -> None:
+def test_convert_writes_compressed_output(suffix: str, tmp_path: Path, ftn: Ftn) -> None:
     if suffix == ".zst":
         pytest.importorskip("zstandard")
     src = SAMPLES / "valid" / "four-players.ftn"
     plain, packed = tmp_path / "g.jsonl", tmp_path / ("g.jsonl" + suffix)
-    assert runner.invoke(app, ["convert", str(src), "-o", str(plain)]).exit_code == 0
-    assert runner.invoke(app, ["convert", str(src), "-o", str(packed)]).exit_code == 0
+    assert ftn(["convert", str(src), "-o", str(plain)]).returncode == 0
+    assert ftn(["convert", str(src), "-o", str(packed)]).returncode == 0
     assert packed.read_bytes() != plain.read_bytes()
     assert streams.read_text(str(packed)).encode() == plain.read_bytes()
 

@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 import pytest
+from support.ftn import Ftn
 from support.paths import SAMPLES
 
 from notation.ftn.reader import parse_games
@@ -105,13 +106,11 @@ def test_other_schemas_have_fast_validators(name: str) -> None:
 
 
 def test_without_the_fast_validator_the_reference_does_both_and_says_so(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, ftn: Ftn,
 ) -> None:
-    from support.ftn import runner
 
     import verifier.api as api
     import verifier.files.validation as validate
-    from verifier.cli.app import app
     from verifier.files.validation import FALLBACK_NOTE
 
     monkeypatch.setattr(validate, "jsonschema_rs", None)
@@ -122,8 +121,8 @@ def test_without_the_fast_validator_the_reference_does_both_and_says_so(
     try:
         assert validate.fast("record")({"format": "ftn-json-1", "tags": [], "rounds": []})
         path = SAMPLES / "invalid" / "schema-violation.jsonl"
-        r = runner.invoke(app, ["check", str(path), str(path)])
-        assert r.exit_code == 1 and r.stderr.count(FALLBACK_NOTE) == 1
+        r = ftn(["check", str(path), str(path)])
+        assert r.returncode == 1 and r.stderr.count(FALLBACK_NOTE) == 1
         assert "FT003 schema-violation" in r.stdout
         assert validate.bounded("record")({"format": "ftn-json-1", "tags": [], "rounds": []})
         from verifier.pipeline.jobs.check import check_text

@@ -12,10 +12,9 @@ from typing import Any
 
 import pytest
 from support.engines_catalog import LIVE, RULES, WRONG
-from support.ftn import runner
+from support.ftn import Ftn, run_ftn
 from support.paths import ENGINES, ROOT, SAMPLES
 
-from verifier.cli.app import app
 from verifier.live.process import EngineProcess
 
 
@@ -24,8 +23,8 @@ def engine(name: str) -> str:
 
 
 def audit(*args: str) -> tuple[int, Any]:
-    r = runner.invoke(app, ["audit", *args, "--format", "json"])
-    return r.exit_code, json.loads(r.stdout)
+    r = run_ftn(["audit", *args, "--format", "json"])
+    return r.returncode, json.loads(r.stdout)
 
 
 @pytest.mark.slow
@@ -102,44 +101,44 @@ def test_the_exchange_in_the_spec_is_what_the_correct_engine_says() -> None:
     assert [json.loads(x) for x in out.strip().split("\n")] == want
 
 
-def test_engine_needs_reference_games() -> None:
-    r = runner.invoke(app, ["audit", "--engine", engine("correct")])
-    assert r.exit_code == 2 and "needs reference games" in r.stderr
-    r = runner.invoke(app, ["audit"])
-    assert r.exit_code == 2
+def test_engine_needs_reference_games(ftn: Ftn) -> None:
+    r = ftn(["audit", "--engine", engine("correct")])
+    assert r.returncode == 2 and "needs reference games" in r.stderr
+    r = ftn(["audit"])
+    assert r.returncode == 2
 
 
 @pytest.mark.slow
-def test_the_correct_engine_is_clean_on_every_valid_sample() -> None:
+def test_the_correct_engine_is_clean_on_every_valid_sample(ftn: Ftn) -> None:
     # Partial records cannot be played to an engine (hands unknown): they are
     # said to be skipped, never a crash or a divergence; variants are played
     # under their own options (V5's lead included).
     for path in sorted((SAMPLES / "valid").glob("*.ftn")):
-        r = runner.invoke(app, ["audit", "--engine", engine("correct"), str(path),
-                                "--format", "json"])
+        r = ftn(["audit", "--engine", engine("correct"), str(path),
+                 "--format", "json"])
         assert r.exception is None or isinstance(r.exception, SystemExit), (path, r.exception)
         doc = json.loads(r.stdout)
         assert doc["failing"] == [] and doc["classes"] == [], path
         if path.name.startswith("partial-"):
             assert doc["games"] == 0 and "partial record" in doc["skipped"][0]["reason"]
-            assert r.exit_code == 2 and "no reference game could be played" in r.stderr
+            assert r.returncode == 2 and "no reference game could be played" in r.stderr
         else:
-            assert r.exit_code == 0 and doc["games"] == doc["cleanGames"] == 1, path
+            assert r.returncode == 0 and doc["games"] == doc["cleanGames"] == 1, path
 
 
-def test_an_illegal_reference_record_is_skipped_with_its_reason() -> None:
-    r = runner.invoke(app, ["audit", "--engine", engine("correct"),
-                            str(SAMPLES / "invalid" / "tile-not-in-hand.ftn")])
+def test_an_illegal_reference_record_is_skipped_with_its_reason(ftn: Ftn) -> None:
+    r = ftn(["audit", "--engine", engine("correct"),
+             str(SAMPLES / "invalid" / "tile-not-in-hand.ftn")])
     assert r.exception is None or isinstance(r.exception, SystemExit)
     assert "not played to the engine: its record is not legal: FT202" in r.stdout
-    assert r.exit_code == 2
+    assert r.returncode == 2
 
 
 @pytest.mark.slow
-def test_rule_options_reach_the_engine() -> None:
+def test_rule_options_reach_the_engine(ftn: Ftn) -> None:
     code, doc = audit("--engine", engine("correct"), "--generate", "10", "--players", "4",
                       "--rule", "opener=highest-double", "--rule", "partnerships=off")
     assert code == 0 and doc["games"] == doc["cleanGames"] == 10
-    r = runner.invoke(app, ["audit", "--engine", engine("correct"), "--generate", "1",
-                            "--rule", "target"])
-    assert r.exit_code == 2 and "--rule takes NAME=VALUE" in r.stderr
+    r = ftn(["audit", "--engine", engine("correct"), "--generate", "1",
+             "--rule", "target"])
+    assert r.returncode == 2 and "--rule takes NAME=VALUE" in r.stderr

@@ -15,7 +15,7 @@ import random
 from typing import Any
 
 import pytest
-from support.ftn import run
+from support.ftn import Ftn
 from support.paths import SAMPLES
 
 from notation.json import encoding
@@ -152,17 +152,18 @@ def test_random_documents_are_those_of_json() -> None:
     ["check", "--format", "json"], ["check", "--format", "sarif"], ["stats", "--format", "json"],
     ["audit", "--format", "json"],
 ])
-def test_what_the_cli_writes_for_the_samples_is_jsons_text(args: list[str]) -> None:
-    code, out, _ = run(*args, str(SAMPLES))
+def test_what_the_cli_writes_for_the_samples_is_jsons_text(args: list[str], ftn: Ftn) -> None:
+    code, out, _ = ftn([*args, str(SAMPLES)])
     assert code in (0, 1) and len(out) > 1000
     assert out == _std(json.loads(out)) + "\n"
 
 
 @pytest.mark.parametrize("args", [["check", "--format", "jsonl"], ["convert", "--to", "jsonl"]])
-def test_the_json_lines_the_cli_writes_for_the_samples_are_jsons_text(args: list[str]) -> None:
+def test_the_json_lines_the_cli_writes_for_the_samples_are_jsons_text(args: list[str],
+                                                                      ftn: Ftn) -> None:
     compared = 0
     for path in sorted(SAMPLES.rglob("*.ftn")):
-        code, out, _ = run(*args, str(path))
+        code, out, _ = ftn([*args, str(path)])
         assert code in (0, 1), path
         if args[0] == "convert" and code:  # the problems are said after the games
             continue
@@ -173,10 +174,10 @@ def test_the_json_lines_the_cli_writes_for_the_samples_are_jsons_text(args: list
 
 
 @pytest.mark.slow
-def test_the_replays_of_the_samples_are_jsons_text() -> None:
+def test_the_replays_of_the_samples_are_jsons_text(ftn: Ftn) -> None:
     compared = 0
     for path in sorted(SAMPLES.rglob("*.ftn")):
-        code, out, _ = run("replay", "--format", "json", str(path))
+        code, out, _ = ftn(["replay", "--format", "json", str(path)])
         assert code in (0, 1), path
         if out:  # nothing for a record that cannot be read
             assert out == _std(json.loads(out)) + "\n", path

@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from support.ftn import run
+from support.ftn import Ftn
 from support.paths import read_sample
 
 from notation.ftn import reader as parser
@@ -76,24 +76,25 @@ def test_crlf_and_a_bom_are_read_and_a_bom_does_not_count_as_a_column() -> None:
     assert errors("\ufeff# x\ry\n" + GAME) == [(1, 4, LONE_CR)]
 
 
-def test_a_cr_in_a_comment_is_found_by_check_and_convert_writes_no_json(tmp_path: Path) -> None:
+def test_a_cr_in_a_comment_is_found_by_check_and_convert_writes_no_json(tmp_path: Path,
+                                                                        ftn: Ftn) -> None:
     src = tmp_path / "a.ftn"
     src.write_bytes(GAME.replace("game\n", "# written on\ra Mac\ngame\n", 1).encode("utf-8"))
-    code, out, _ = run("check", str(src))
+    code, out, _ = ftn(["check", str(src)])
     assert code == 1 and f"a.ftn:6:13: FT001 syntax-error: {LONE_CR}" in out
     dest = tmp_path / "a.json"
-    code, _, _ = run("convert", str(src), "-o", str(dest))
+    code, _, _ = ftn(["convert", str(src), "-o", str(dest)])
     assert code == 1 and not dest.exists()
 
 
-def test_the_json_form_refuses_a_comment_that_holds_a_cr(tmp_path: Path) -> None:
-    code, out, _ = run("convert", "-", "--to", "json", stdin=GAME)
+def test_the_json_form_refuses_a_comment_that_holds_a_cr(tmp_path: Path, ftn: Ftn) -> None:
+    code, out, _ = ftn(["convert", "-", "--to", "json"], stdin=GAME)
     assert code == 0
     doc = json.loads(out)
     doc[0]["comments"] = {"before": ["a\rb"]}
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(doc), encoding="utf-8")
-    code, out, _ = run("check", str(bad))
+    code, out, _ = ftn(["check", str(bad)])
     assert code == 1 and "FT003" in out
 
 

@@ -21,11 +21,9 @@ from typing import Any
 import pytest
 from support.corpora import awkward
 from support.corpora import mutated as corpus
-from support.ftn import ftn as _cli
-from support.ftn import runner
+from support.ftn import Ftn
 from support.paths import ROOT
 
-from verifier.cli.app import app
 from verifier.files.pieces import Piece
 from verifier.files.spans import Origin, origin_of
 from verifier.pipeline import cluster as dask_cluster
@@ -34,7 +32,7 @@ from verifier.pipeline.jobs.rewrite import convert_text
 
 
 def test_dask_missing_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch,
-                                             tmp_path: Path) -> None:
+                                             tmp_path: Path, ftn: Ftn) -> None:
     real = builtins.__import__
 
     def no_dask(name: str, *args: Any, **kwargs: Any) -> Any:
@@ -45,8 +43,8 @@ def test_dask_missing_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(builtins, "__import__", no_dask)
     path = tmp_path / "g.ftn"
     path.write_text(corpus(1), encoding="utf-8")
-    r = runner.invoke(app, ["check", "--dask", "tcp://127.0.0.1:1", str(path)])
-    assert r.exit_code == 2
+    r = ftn(["check", "--dask", "tcp://127.0.0.1:1", str(path)])
+    assert r.returncode == 2
     assert "pip install 'ftn-tools[dask]'" in r.stderr
 
 
@@ -77,15 +75,15 @@ class _Client:
 
 
 def test_work_the_cluster_cannot_run_is_a_message_not_a_traceback(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, ftn: Ftn) -> None:
     # A scheduler started where ftn cannot be imported: the RuntimeError
     # of the task's result went up as a traceback (exit 1).
     fake = type("distributed", (), {"Client": _Client})
     monkeypatch.setattr(dask_cluster, "_distributed", lambda: fake)
     path = tmp_path / "g.ftn"
     path.write_text(corpus(1), encoding="utf-8")
-    r = runner.invoke(app, ["check", "--dask", "tcp://127.0.0.1:1", str(path)])
-    assert r.exit_code == 2 and "Traceback" not in r.stderr, r.stderr
+    r = ftn(["check", "--dask", "tcp://127.0.0.1:1", str(path)])
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
     assert r.stderr == (
         "ftn: --dask tcp://127.0.0.1:1: the cluster could not run ftn's work (Error during "
         "deserialization of the task graph. This frequently): the scheduler and its workers "
@@ -124,15 +122,16 @@ def thousands(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
 @pytest.mark.parametrize("command", [["check", "-f", "json"], ["audit", "-f", "json"],
                                      ["check"]], ids=["check-json", "audit-json", "check-text"])
 def test_dask_and_jobs_give_the_local_report_on_thousands_of_games(
-        cluster: Any, thousands: list[str], command: list[str]) -> None:
+        cluster: Any, thousands: list[str], command: list[str], ftn: Ftn) -> None:
     """The report of one process, byte for byte, from a Dask cluster and
     from ``--jobs 2`` (some 120 pieces of the default size)."""
-    local = _cli([*command, *thousands])
+    local = ftn([*command, *thousands], process=True)[:2]
     assert local[0] == 1 and local[1]
     if command[-1] == "json":
         assert '"games": 6351' in local[1]
-    assert local == _cli([*command, "--dask", cluster.scheduler_address, *thousands])
-    assert local == _cli([*command, "--jobs", "2", *thousands])
+    assert local == ftn([*command, "--dask", cluster.scheduler_address, *thousands],
+                        process=True)[:2]
+    assert local == ftn([*command, "--jobs", "2", *thousands], process=True)[:2]
 
 
 Sent = list[list[Piece]]

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from fill_roundtrip import differences, generated, samples, strip_text
-from support.ftn import run
+from support.ftn import Ftn
 
 from notation.ftn.printer import print_games
 from notation.ftn.reader import parse_games
@@ -173,17 +173,17 @@ def test_roundtrip_generated_games_whole_and_partial() -> None:
 # -- the command ---------------------------------------------------------------
 
 
-def test_cli_prints_the_filled_record(tmp_path: Path) -> None:
+def test_cli_prints_the_filled_record(tmp_path: Path, ftn: Ftn) -> None:
     path = tmp_path / "g.ftn"
     path.write_text(BARE, encoding="utf-8")
-    code, out, err = run("fill", str(path))
+    code, out, err = ftn(["fill", str(path)])
     assert (code, err) == (0, "")
     assert out == fill_text(BARE)[0]
     assert path.read_text(encoding="utf-8") == BARE  # not touched
 
 
-def test_cli_stdin_and_a_stopped_game_is_said(tmp_path: Path) -> None:
-    code, out, err = run("fill", "-", stdin=BARE.replace("  N 3-3 R\n", "  N 5-5 R\n"))
+def test_cli_stdin_and_a_stopped_game_is_said(tmp_path: Path, ftn: Ftn) -> None:
+    code, out, err = ftn(["fill", "-"], stdin=BARE.replace("  N 3-3 R\n", "  N 5-5 R\n"))
     assert code == 1
     assert re.search(r"ftn fill: <stdin>:14:3: the replay stops here \(FT203 tile-does-not-fit:"
                      r" 5-5 does not fit the right end 3\); the claims after it are not filled",
@@ -191,10 +191,10 @@ def test_cli_stdin_and_a_stopped_game_is_said(tmp_path: Path) -> None:
     assert "  N 4-1 L\n" in out
 
 
-def test_cli_diff_applies_and_check_reports(tmp_path: Path) -> None:
+def test_cli_diff_applies_and_check_reports(tmp_path: Path, ftn: Ftn) -> None:
     path = tmp_path / "g.ftn"
     path.write_text(BARE, encoding="utf-8")
-    code, out, _ = run("fill", "--diff", str(path))
+    code, out, _ = ftn(["fill", "--diff", str(path)])
     assert code == 0
     lines = out.rstrip("\n").split("\n")
     assert lines[:2] == [f"--- {path}", f"+++ {path}"]
@@ -202,68 +202,69 @@ def test_cli_diff_applies_and_check_reports(tmp_path: Path) -> None:
     want = fill_text(BARE)[0]
     assert want is not None
     assert apply(BARE.rstrip("\n").split("\n"), lines) == want.rstrip().split("\n")
-    assert run("fill", "--check", str(path))[:2] == (1, f"would fill {path}\n")
+    assert ftn(["fill", "--check", str(path)])[:2] == (1, f"would fill {path}\n")
     filled = tmp_path / "f.ftn"
     filled.write_text(fill_text(BARE)[0] or "", encoding="utf-8")
-    assert run("fill", "--diff", str(filled))[:2] == (0, "")  # nothing to fill: no diff
-    assert run("fill", "--check", str(filled))[:2] == (0, "")
+    assert ftn(["fill", "--diff", str(filled)])[:2] == (0, "")  # nothing to fill: no diff
+    assert ftn(["fill", "--check", str(filled)])[:2] == (0, "")
 
 
-def test_cli_write_keeps_mode_and_compression_and_refuses_read_only(tmp_path: Path) -> None:
+def test_cli_write_keeps_mode_and_compression_and_refuses_read_only(tmp_path: Path,
+                                                                    ftn: Ftn) -> None:
     path = tmp_path / "g.ftn"
     path.write_text(BARE, encoding="utf-8")
     os.chmod(path, 0o640)
     packed = tmp_path / "g.ftn.gz"
     packed.write_bytes(gzip.compress(BARE.encode()))
-    code, out, _ = run("fill", "--write", str(path), str(packed))
+    code, out, _ = ftn(["fill", "--write", str(path), str(packed)])
     assert code == 0 and out == f"filled {path}\nfilled {packed}\n"
     want = fill_text(BARE)[0]
     assert path.read_text(encoding="utf-8") == want
     assert stat.S_IMODE(path.stat().st_mode) == 0o640
     assert gzip.decompress(packed.read_bytes()).decode() == want
-    assert run("fill", "--write", str(path))[:2] == (0, "")  # filled already: untouched
+    assert ftn(["fill", "--write", str(path)])[:2] == (0, "")  # filled already: untouched
     link = tmp_path / "link.ftn"
     target = tmp_path / "t.ftn"
     target.write_text(BARE, encoding="utf-8")
     link.symlink_to(target)
-    assert run("fill", "--write", str(link))[0] == 0
+    assert ftn(["fill", "--write", str(link)])[0] == 0
     assert link.is_symlink() and target.read_text(encoding="utf-8") == want
     if os.geteuid() != 0:  # root writes read-only files
         ro = tmp_path / "ro.ftn"
         ro.write_text(BARE, encoding="utf-8")
         os.chmod(ro, 0o444)
-        code, _, err = run("fill", "--write", str(ro))
+        code, _, err = ftn(["fill", "--write", str(ro)])
         assert code == 2 and "not rewritten" in err and ro.read_text(encoding="utf-8") == BARE
 
 
-def test_cli_write_never_touches_a_file_that_does_not_parse(tmp_path: Path) -> None:
+def test_cli_write_never_touches_a_file_that_does_not_parse(tmp_path: Path, ftn: Ftn) -> None:
     path = tmp_path / "g.ftn"
     bad = BARE.replace("  N 6-3 R\n", "  N 6-3 Q\n")
     path.write_text(bad, encoding="utf-8")
-    code, _, err = run("fill", "--write", str(path))
+    code, _, err = ftn(["fill", "--write", str(path)])
     assert code == 1 and "ftn fill: " in err and "not filled: it does not parse" in err
     assert path.read_text(encoding="utf-8") == bad
 
 
-def test_cli_usage_errors(tmp_path: Path) -> None:
-    assert run("fill", "--diff", "--write", "x.ftn")[0] == 2
-    assert run("fill", "--write", "-")[0] == 2
-    code, _, err = run("fill", str(tmp_path / "missing.ftn"))
+def test_cli_usage_errors(tmp_path: Path, ftn: Ftn) -> None:
+    assert ftn(["fill", "--diff", "--write", "x.ftn"])[0] == 2
+    assert ftn(["fill", "--write", "-"])[0] == 2
+    code, _, err = ftn(["fill", str(tmp_path / "missing.ftn")])
     assert code == 2 and "Traceback" not in err
 
 
 @pytest.mark.slow
-def test_cli_jobs_2_is_jobs_1_and_diff_streams(tmp_path: Path) -> None:
+def test_cli_jobs_2_is_jobs_1_and_diff_streams(tmp_path: Path, ftn: Ftn) -> None:
     """Several pieces (a piece is some 256 KB): the output and the diff of
     --jobs 2 are those of --jobs 1, and the diff applies."""
     text = strip_text(print_games(generate_games(3, 90, 5)))
     path = tmp_path / "many.ftn"
     path.write_text(text, encoding="utf-8")
-    one = run("fill", str(path))
-    two = run("fill", "--jobs", "2", str(path))
+    one = ftn(["fill", str(path)])
+    two = ftn(["fill", "--jobs", "2", str(path)])
     assert one == two and one[0] == 0
     assert one[1] == fill_text(text)[0]
-    diff = run("fill", "--diff", "--jobs", "2", str(path))[1].rstrip("\n").split("\n")
+    diff = ftn(["fill", "--diff", "--jobs", "2", str(path)])[1].rstrip("\n").split("\n")
     assert apply(text.rstrip("\n").split("\n"), diff) == one[1].rstrip("\n").split("\n")
 
 

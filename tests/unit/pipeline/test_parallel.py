@@ -9,11 +9,9 @@ from pathlib import Path
 
 import pytest
 from support.corpora import mutated
-from support.ftn import ftn as _cli
-from support.ftn import runner
+from support.ftn import Ftn
 from support.paths import SAMPLES
 
-from verifier.cli.app import app
 from verifier.files.formats import pieces
 from verifier.pipeline.jobs.check import check_piece, check_text
 from verifier.pipeline.jobs.rewrite import convert_text
@@ -69,23 +67,24 @@ def test_json_lines_pieces_give_the_whole_report(size: int) -> None:
 
 
 @pytest.mark.slow
-def test_jobs_give_the_same_output_on_files_and_stdin(tmp_path: Path) -> None:
+def test_jobs_give_the_same_output_on_files_and_stdin(tmp_path: Path, ftn: Ftn) -> None:
     a, b = tmp_path / "a.ftn", tmp_path / "b.ftn"
     a.write_text(corpus(25, 3), encoding="utf-8")
     b.write_text(corpus(10, 4), encoding="utf-8")
     for fmt in ("text", "json", "junit"):
-        one = _cli(["check", "-f", fmt, str(a), str(b), str(SAMPLES / "invalid")])
-        two = _cli(["check", "-f", fmt, "--jobs", "2", str(a), str(b),
-                    str(SAMPLES / "invalid")])
+        one = ftn(["check", "-f", fmt, str(a), str(b), str(SAMPLES / "invalid")], process=True)[:2]
+        two = ftn(["check", "-f", fmt, "--jobs", "2", str(a), str(b),
+                   str(SAMPLES / "invalid")], process=True)[:2]
         assert one == two and one[0] == 1
-    one = _cli(["check", "-", str(b)], a.read_text(encoding="utf-8"))
-    assert one == _cli(["check", "-j", "0", "-", str(b)], a.read_text(encoding="utf-8"))
+    one = ftn(["check", "-", str(b)], process=True, stdin=a.read_text(encoding="utf-8"))[:2]
+    assert one == ftn(["check", "-j", "0", "-", str(b)], process=True,
+                      stdin=a.read_text(encoding="utf-8"))[:2]
     for fmt in ("text", "json"):
-        one = _cli(["audit", "-f", fmt, str(a), str(b)])
-        assert one == _cli(["audit", "-f", fmt, "-j", "2", str(a), str(b)])
+        one = ftn(["audit", "-f", fmt, str(a), str(b)], process=True)[:2]
+        assert one == ftn(["audit", "-f", fmt, "-j", "2", str(a), str(b)], process=True)[:2]
 
 
-def test_jobs_keeps_the_cli_report_of_one_process() -> None:
+def test_jobs_keeps_the_cli_report_of_one_process(ftn: Ftn) -> None:
     path = str(SAMPLES / "invalid")
-    one = runner.invoke(app, ["check", "-f", "json", path])
-    assert runner.invoke(app, ["check", "-f", "json", "-j", "2", path]).stdout == one.stdout
+    one = ftn(["check", "-f", "json", path])
+    assert ftn(["check", "-f", "json", "-j", "2", path]).stdout == one.stdout

@@ -15,12 +15,10 @@ from pathlib import Path
 
 import pytest
 from support.corpora import mixed
-from support.ftn import ftn_bytes as _cli
-from support.ftn import run, runner
+from support.ftn import CHECKOUT, Ftn, run_ftn
 from support.paths import SAMPLES, SCALE, peak_rss_kb
 
 from notation.ftn.printer import print_games
-from verifier.cli.app import app
 from verifier.files import streams
 from verifier.pipeline.jobs import rewrite
 from verifier.pipeline.jobs.rewrite import (
@@ -59,18 +57,22 @@ def _jobs_agree(tmp_path: Path, games: int, every: bool) -> None:
                      ["fmt", "--check", str(ftn), str(jsonl), str(other)],
                      ["fmt", str(ftn), str(other), str(jsonl)]]
     for args in commands:
-        one = _cli(args)
+        one = run_ftn(args, process=True, binary=True, env=CHECKOUT)
         assert one[0] in (0, 1) and (len(one[1]) > 1000 or args[1] == "--check"), args
-        assert _cli([*args, "--jobs", "2"]) == one, args
+        assert run_ftn([*args, "--jobs", "2"], process=True, binary=True, env=CHECKOUT) == one, args
     if every:
         text = ftn.read_bytes()
-        one = _cli(["convert", "-", "--to", "jsonl"], text)
-        assert one[0] == 0 and _cli(["convert", "-", "-j", "0", "--to", "jsonl"], text) == one
-    one = _cli(["fmt", "--check", "-", str(other), str(ftn), str(jsonl)], other.read_bytes())
+        one = run_ftn(["convert", "-", "--to", "jsonl"], process=True, binary=True, stdin=text,
+                      env=CHECKOUT)
+        assert one[0] == 0 and run_ftn(["convert", "-", "-j", "0", "--to", "jsonl"], process=True,
+                                       binary=True, stdin=text, env=CHECKOUT) == one
+    one = run_ftn(["fmt", "--check", "-", str(other), str(ftn), str(jsonl)], process=True,
+                  binary=True, stdin=other.read_bytes(), env=CHECKOUT)
     assert one[0] == 1
     assert one[1].startswith(f"would reformat <stdin>\nwould reformat {other}\n".encode())
-    assert _cli(["fmt", "--check", "-j", "2", "-", str(other), str(ftn), str(jsonl)],
-                other.read_bytes()) == one
+    assert run_ftn(["fmt", "--check", "-j", "2", "-", str(other), str(ftn), str(jsonl)],
+                   process=True, binary=True,
+                   stdin=other.read_bytes(), env=CHECKOUT) == one
 
 
 @pytest.mark.slow
@@ -85,16 +87,16 @@ def test_jobs_2_on_hundreds_of_games_is_byte_identical(tmp_path: Path) -> None:
     _jobs_agree(tmp_path, 100 * SCALE, True)
 
 
-def test_the_cli_writes_what_the_whole_text_functions_give(tmp_path: Path) -> None:
-    ftn, jsonl, other = _files(tmp_path, 6)
-    text = ftn.read_text(encoding="utf-8")
+def test_the_cli_writes_what_the_whole_text_functions_give(tmp_path: Path, ftn: Ftn) -> None:
+    games, jsonl, other = _files(tmp_path, 6)
+    text = games.read_text(encoding="utf-8")
     for to in ("ftn", "json", "jsonl"):
-        assert run("convert", str(ftn), "--to", to)[1] == convert_text(text, to)[0]
-    assert run("convert", str(jsonl), "--to", "ftn")[1] == convert_text(text, "ftn")[0]
+        assert ftn(["convert", str(games), "--to", to])[1] == convert_text(text, to)[0]
+    assert ftn(["convert", str(jsonl), "--to", "ftn"])[1] == convert_text(text, "ftn")[0]
     want, _ = format_text(other.read_bytes().decode(), str(other))
     assert want is not None and "\r\n" in want
-    r = runner.invoke(app, ["fmt", str(other)])
-    assert r.exit_code == 0 and r.stdout_bytes == want.encode()
+    r = ftn(["fmt", str(other)], binary=True)
+    assert r.returncode == 0 and r.stdout == want.encode()
 
 
 def _broken(tmp_path: Path) -> tuple[Path, str]:
@@ -110,52 +112,52 @@ def _broken(tmp_path: Path) -> tuple[Path, str]:
     return bad, before[: -len("\n]\n")]
 
 
-def test_convert_stops_at_a_game_that_cannot_be_read(tmp_path: Path) -> None:
+def test_convert_stops_at_a_game_that_cannot_be_read(tmp_path: Path, ftn: Ftn) -> None:
     bad, before = _broken(tmp_path)
-    code, out, err = run("convert", str(bad), "--to", "json")
+    code, out, err = ftn(["convert", str(bad), "--to", "json"])
     assert code == 1 and out == before  # the games before it, as they were written
     assert f"{bad}:" in err and "FT001 syntax-error" in err and " | this is not ftn" in err
     assert err.endswith(f"ftn convert: {bad}: not converted: it cannot be read\n")
     out_file = tmp_path / "out.json"
     out_file.write_text("kept", encoding="utf-8")
     for target in (out_file, tmp_path / "new.json", tmp_path / "new.jsonl.gz"):
-        code, stdout, _ = run("convert", str(bad), "-o", str(target))
+        code, stdout, _ = ftn(["convert", str(bad), "-o", str(target)])
         assert code == 1 and stdout == ""
     assert out_file.read_text(encoding="utf-8") == "kept"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.ftn", "out.json"]
 
 
-def test_replay_stops_at_a_game_that_cannot_be_read(tmp_path: Path) -> None:
+def test_replay_stops_at_a_game_that_cannot_be_read(tmp_path: Path, ftn: Ftn) -> None:
     bad, _ = _broken(tmp_path)
-    code, out, err = run("replay", str(bad))
+    code, out, err = ftn(["replay", str(bad)])
     assert code == 1 and out.count("\ngame ") == 8 and out.startswith("game 1 (")
     assert err.endswith(f"ftn replay: {bad}: it cannot be read\n")
-    code, out, _ = run("replay", str(bad), "-o", str(tmp_path / "r.txt"))
+    code, out, _ = ftn(["replay", str(bad), "-o", str(tmp_path / "r.txt")])
     assert code == 1 and not (tmp_path / "r.txt").exists()
 
 
-def test_input_unreadable_partway_leaves_no_output_file(tmp_path: Path) -> None:
+def test_input_unreadable_partway_leaves_no_output_file(tmp_path: Path, ftn: Ftn) -> None:
     text = corpus(5)
     half = len(text) // 2
     bad = tmp_path / "bad.ftn"
     bad.write_bytes(text[:half].encode() + b"\xff" + text[half:].encode())
     line = text[:half].count("\n") + 1
     for command in ("convert", "replay"):
-        code, _, err = run(command, str(bad), "-o", str(tmp_path / "out.json"))
+        code, _, err = ftn([command, str(bad), "-o", str(tmp_path / "out.json")])
         assert code == 2 and f"ftn: {bad}:{line}:" in err and "not UTF-8 (byte 0xff)" in err
         assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.ftn"]
 
 
-def test_fmt_prints_a_file_up_to_its_game_that_cannot_be_read(tmp_path: Path) -> None:
+def test_fmt_prints_a_file_up_to_its_game_that_cannot_be_read(tmp_path: Path, ftn: Ftn) -> None:
     bad, _ = _broken(tmp_path)
-    code, out, err = run("fmt", str(bad))
+    code, out, err = ftn(["fmt", str(bad)])
     games = corpus(5).split("\ngame\n")
     assert code == 1 and out == "\ngame\n".join(games[:9])
     assert err.endswith(f"ftn fmt: {bad}: not formatted: it does not parse\n")
 
 
 @pytest.mark.slow
-def test_fmt_write_rewrites_from_a_difference_deep_in_the_file(tmp_path: Path) -> None:
+def test_fmt_write_rewrites_from_a_difference_deep_in_the_file(tmp_path: Path, ftn: Ftn) -> None:
     text = corpus(25)  # two pieces; the first difference in the last
     at = text.rindex("\n  N ")
     loose = text[:at] + "\n    N " + text[at + len("\n  N "):]
@@ -165,48 +167,48 @@ def test_fmt_write_rewrites_from_a_difference_deep_in_the_file(tmp_path: Path) -
         f.write_bytes(data.encode())
         want, _ = format_text(data, name)
         assert want is not None and want != data
-        assert run("fmt", "--check", str(f)) == (1, f"would reformat {f}\n", "")
-        assert run("fmt", "--write", str(f)) == (0, f"reformatted {f}\n", "")
+        assert ftn(["fmt", "--check", str(f)]) == (1, f"would reformat {f}\n", "")
+        assert ftn(["fmt", "--write", str(f)]) == (0, f"reformatted {f}\n", "")
         assert f.read_bytes() == want.encode()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.ftn", "b.ftn", "c.ftn"]
 
 
 def test_fmt_write_never_rewrites_a_file_whose_late_game_does_not_parse(
-        tmp_path: Path) -> None:
+        tmp_path: Path, ftn: Ftn) -> None:
     bad, _ = _broken(tmp_path)
     loose = "game\n" + bad.read_text(encoding="utf-8").replace("  N ", "   N ", 1)[5:]
     bad.write_text(loose, encoding="utf-8")
-    code, out, err = run("fmt", "--write", str(bad))
+    code, out, err = ftn(["fmt", "--write", str(bad)])
     assert code == 1 and out == "" and "not formatted: it does not parse" in err
     assert bad.read_text(encoding="utf-8") == loose
     assert [p.name for p in tmp_path.iterdir()] == ["bad.ftn"]
 
 
-def test_fmt_write_of_a_canonical_file_writes_nothing(tmp_path: Path) -> None:
+def test_fmt_write_of_a_canonical_file_writes_nothing(tmp_path: Path, ftn: Ftn) -> None:
     f = tmp_path / "a.ftn"
     f.write_text(corpus(3), encoding="utf-8")
     os.utime(tmp_path, (1, 1))  # a temporary file made and removed would change it
     os.chmod(tmp_path, 0o555)  # nor could one be made here (but by root)
     try:
-        assert run("fmt", "--write", str(f)) == (0, "", "")
+        assert ftn(["fmt", "--write", str(f)]) == (0, "", "")
     finally:
         os.chmod(tmp_path, 0o755)
     assert tmp_path.stat().st_mtime == 1
 
 
-def test_fmt_write_keeps_a_compressed_file_compressed(tmp_path: Path) -> None:
+def test_fmt_write_keeps_a_compressed_file_compressed(tmp_path: Path, ftn: Ftn) -> None:
     text = (SAMPLES / "valid" / "four-players.ftn").read_text(encoding="utf-8")
     f = tmp_path / "g.ftn.gz"
     f.write_bytes(gzip.compress(text.replace("  N ", "   N ").encode()))
-    assert run("fmt", "--check", str(tmp_path)) == (1, f"would reformat {f}\n", "")
-    assert run("fmt", "--write", str(tmp_path)) == (0, f"reformatted {f}\n", "")
+    assert ftn(["fmt", "--check", str(tmp_path)]) == (1, f"would reformat {f}\n", "")
+    assert ftn(["fmt", "--write", str(tmp_path)]) == (0, f"reformatted {f}\n", "")
     assert gzip.decompress(f.read_bytes()) == text.encode()
-    assert run("fmt", "--check", str(f))[0] == 0
+    assert ftn(["fmt", "--check", str(f)])[0] == 0
 
 
 @pytest.mark.parametrize("pack", ["gzip", *(pytest.param(p, marks=pytest.mark.slow)
                                               for p in ("bzip2", "xz", "zstd"))])
-def test_compressed_inputs_give_the_same_output(pack: str, tmp_path: Path) -> None:
+def test_compressed_inputs_give_the_same_output(pack: str, tmp_path: Path, ftn: Ftn) -> None:
     if pack == "zstd":
         pytest.importorskip("zstandard")
     text = corpus(2)
@@ -222,17 +224,17 @@ def test_compressed_inputs_give_the_same_output(pack: str, tmp_path: Path) -> No
             f.close()
         for args in (["convert", "{}", "--to", "ftn"], ["convert", "{}", "--to", "json"],
                      ["replay", "{}"], ["fmt", "{}"], ["fmt", "--check", "{}"]):
-            want = run(*[a.replace("{}", str(plain)) for a in args])
-            got = run(*[a.replace("{}", str(packed)) for a in args])
+            want = ftn([*[a.replace("{}", str(plain)) for a in args]])
+            got = ftn([*[a.replace("{}", str(packed)) for a in args]])
             assert got == tuple(x.replace(str(plain), str(packed)) if isinstance(x, str) else x
                                 for x in want), args
 
 
-def test_directory_walks_find_compressed_records(tmp_path: Path) -> None:
+def test_directory_walks_find_compressed_records(tmp_path: Path, ftn: Ftn) -> None:
     src = SAMPLES / "invalid" / "total-mismatch.ftn"
     (tmp_path / "a.ftn.gz").write_bytes(gzip.compress(src.read_bytes()))
     (tmp_path / "b.txt.gz").write_bytes(gzip.compress(src.read_bytes()))
-    code, out, _ = run("check", "-f", "concise", str(tmp_path))
+    code, out, _ = ftn(["check", "-f", "concise", str(tmp_path)])
     assert code == 1 and f"{tmp_path / 'a.ftn.gz'}:25:17: FT303" in out and "b.txt" not in out
 
 
@@ -244,7 +246,7 @@ def test_the_status_of_fmt_follows_each_file_in_order() -> None:
 
 
 def test_sigterm_during_a_long_write_leaves_no_temporary_file(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ftn: Ftn) -> None:
     src = tmp_path / "a.ftn"
     src.write_text(corpus(20), encoding="utf-8")
     real = rewrite.convert_piece
@@ -257,8 +259,8 @@ def test_sigterm_during_a_long_write_leaves_no_temporary_file(
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(rewrite, "convert_piece", terminated)
-    r = runner.invoke(app, ["convert", str(src), "-o", str(tmp_path / "out.jsonl")])
-    assert r.exit_code == 128 + signal.SIGTERM and len(seen) == 2
+    r = ftn(["convert", str(src), "-o", str(tmp_path / "out.jsonl")])
+    assert r.returncode == 128 + signal.SIGTERM and len(seen) == 2
     assert [p.name for p in tmp_path.iterdir()] == ["a.ftn"]
 
 

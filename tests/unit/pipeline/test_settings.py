@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from support.ftn import run
+from support.ftn import Ftn, run_ftn
 from support.paths import SAMPLES
 
 from verifier import api
@@ -46,7 +46,7 @@ def codes(out: str) -> list[str]:
 
 
 def check(*args: str) -> tuple[int, str, str]:
-    return run("check", "-f", "concise", *args)
+    return run_ftn(["check", "-f", "concise", *args])
 
 
 # --------------------------------------------------------------------------
@@ -121,7 +121,7 @@ def test_extend_exclude_skips_files_in_a_walk(league: Path) -> None:
     assert codes(out) == ["FT302"]
 
 
-def test_rules_is_the_preset_of_records_without_a_rules_tag(league: Path) -> None:
+def test_rules_is_the_preset_of_records_without_a_rules_tag(league: Path, ftn: Ftn) -> None:
     record = (SAMPLES / "valid" / "variant-online-preset.ftn").read_text()
     assert '[rules "online"]\n' in record
     (league / "online.ftn").write_text(record.replace('[rules "online"]\n', ""))
@@ -136,7 +136,7 @@ def test_rules_is_the_preset_of_records_without_a_rules_tag(league: Path) -> Non
     code, out, _ = check(str(league / "online.ftn"))
     assert code == 0 and out.endswith("1 file, 1 game, 92 events: 0 errors, 0 warnings\n")
     # The audit judges it so too.
-    code, out, _ = run("audit", str(league / "online.ftn"))
+    code, out, _ = ftn(["audit", str(league / "online.ftn")])
     assert code == 0 and "clean: 1 of 1 games" in out
 
 
@@ -153,11 +153,11 @@ def test_rules_holds_in_worker_processes(league: Path) -> None:
     assert code == 1 and codes(out) == ["FT002"] * 3
 
 
-def test_fmt_takes_extend_exclude_and_jobs(league: Path) -> None:
+def test_fmt_takes_extend_exclude_and_jobs(league: Path, ftn: Ftn) -> None:
     (league / "ftn.toml").write_text('extend-exclude = ["points-*"]\njobs = 2\n')
-    code, out, _ = run("fmt", "league")
+    code, out, _ = ftn(["fmt", "league"])
     assert code == 0 and out == (league / UNFINISHED).read_text()
-    code, out, _ = run("fmt", "league", "--isolated")
+    code, out, _ = ftn(["fmt", "league", "--isolated"])
     assert out.count("\ngame\n") + out.startswith("game\n") == 2
 
 
@@ -171,15 +171,15 @@ def test_rules_applies_under_the_record_s_rule_tags(league: Path) -> None:
     assert code == 0, out
 
 
-def test_format_is_the_default_output_format(league: Path) -> None:
+def test_format_is_the_default_output_format(league: Path, ftn: Ftn) -> None:
     (league / "ftn.toml").write_text('format = "json"\n')
-    code, out, _ = run("check", "league")
+    code, out, _ = ftn(["check", "league"])
     doc = json.loads(out)
     assert code == 1 and [d["code"] for d in doc["diagnostics"]] == ["FT401", "FT302"]
 
 
 def test_jobs_is_the_default_number_of_workers(league: Path,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+                                               monkeypatch: pytest.MonkeyPatch, ftn: Ftn) -> None:
     from verifier.pipeline import driver
 
     asked: list[int] = []
@@ -191,7 +191,7 @@ def test_jobs_is_the_default_number_of_workers(league: Path,
 
     monkeypatch.setattr(driver, "workers", workers)
     (league / "ftn.toml").write_text("jobs = 2\n")
-    _, shown, _ = run("check", "league", "--show-settings")
+    _, shown, _ = ftn(["check", "league", "--show-settings"])
     assert "jobs = 2" in shown and "# league/ftn.toml" in shown.split("jobs = 2", 1)[1]
     code, out, _ = check("league")
     assert code == 1 and codes(out) == ["FT401", "FT302"]  # the same report in 2 workers
@@ -203,11 +203,11 @@ def test_jobs_is_the_default_number_of_workers(league: Path,
 # Precedence: the command line over the file over the defaults.
 
 
-def test_the_command_line_goes_over_the_file(league: Path) -> None:
+def test_the_command_line_goes_over_the_file(league: Path, ftn: Ftn) -> None:
     (league / "ftn.toml").write_text('select = ["FT3"]\nformat = "json"\n')
-    code, out, _ = run("check", "league")
+    code, out, _ = ftn(["check", "league"])
     assert [d["code"] for d in json.loads(out)["diagnostics"]] == ["FT302"]  # the file
-    code, out, _ = run("check", "league", "-f", "concise")  # the option over the file
+    code, out, _ = ftn(["check", "league", "-f", "concise"])  # the option over the file
     assert codes(out) == ["FT302"]
     code, out, _ = check("league", "--select", "FT4,FT302")  # --select replaces select
     assert codes(out) == ["FT401", "FT302"]
@@ -217,10 +217,10 @@ def test_the_command_line_goes_over_the_file(league: Path) -> None:
     assert codes(out) == ["FT401", "FT302"]
 
 
-def test_show_settings_says_where_each_value_comes_from(league: Path) -> None:
+def test_show_settings_says_where_each_value_comes_from(league: Path, ftn: Ftn) -> None:
     (league / "ftn.toml").write_text('select = ["FT3"]\nformat = "json"\n')
-    code, out, err = run("check", "league", "--ignore", "FT302", "-f", "text",
-                         "--show-settings")
+    code, out, err = ftn(["check", "league", "--ignore", "FT302", "-f", "text",
+                          "--show-settings"])
     assert code == 0 and err == ""
     lines = out.splitlines()
     assert lines[0] == f"# league/{UNFINISHED} and 1 more: league/ftn.toml"
@@ -238,7 +238,7 @@ def test_show_settings_says_where_each_value_comes_from(league: Path) -> None:
     assert lines[7] == "# reported: " + ", ".join(reported)
     # --select starts afresh: the file's ignore is dropped with its select.
     (league / "ftn.toml").write_text('select = ["FT3"]\nignore = ["FT302"]\n')
-    _, out, _ = run("check", "league", "--select", "FT4", "--show-settings")
+    _, out, _ = ftn(["check", "league", "--select", "FT4", "--show-settings"])
     assert 'select = ["FT4"]                         # command line\n' in out
     assert "ignore = []                              # default\n" in out
     assert out.endswith("# reported: FT001, FT002, FT003, FT401, FT402\n")
@@ -259,7 +259,7 @@ def test_a_file_is_found_from_a_nested_folder(league: Path) -> None:
     assert s.file == "league/ftn.toml" and s.ignore == ("FT4",)
 
 
-def test_the_closest_folder_wins_and_each_input_has_its_own(league: Path) -> None:
+def test_the_closest_folder_wins_and_each_input_has_its_own(league: Path, ftn: Ftn) -> None:
     sub = league / "cup"
     sub.mkdir()
     (league / POINTS).rename(sub / POINTS)
@@ -269,21 +269,21 @@ def test_the_closest_folder_wins_and_each_input_has_its_own(league: Path) -> Non
     # reported), the points mismatch by cup's (FT302 reported).
     _, out, _ = check("league")
     assert codes(out) == ["FT401", "FT302"]
-    _, shown, _ = run("check", "league", "--show-settings")
+    _, shown, _ = ftn(["check", "league", "--show-settings"])
     assert shown.count("\n# league/") == 1 and shown.count("# reported") == 2
 
 
-def test_inputs_in_different_folders_each_take_their_own(league: Path, tmp_path: Path
+def test_inputs_in_different_folders_each_take_their_own(league: Path, tmp_path: Path, ftn: Ftn
                                                           ) -> None:
     cup = tmp_path / "cup"
     shutil.copytree(league, cup)  # each holds both records
     (league / "ftn.toml").write_text('ignore = ["FT3"]\nformat = "json"\n')
     (cup / "ftn.toml").write_text('ignore = ["FT4"]\nformat = "concise"\n')
     # The findings by each input's own settings; the format by the first input's.
-    code, out, _ = run("check", "cup", "league")
+    code, out, _ = ftn(["check", "cup", "league"])
     assert code == 1 and codes(out) == ["FT302", "FT401"]
     assert out.startswith(f"cup/{POINTS}:") and out.endswith("1 error, 1 warning\n")
-    code, out, _ = run("check", "league", "cup")
+    code, out, _ = ftn(["check", "league", "cup"])
     assert [(d["file"], d["code"]) for d in json.loads(out)["diagnostics"]] == [
         (f"league/{UNFINISHED}", "FT401"), (f"cup/{POINTS}", "FT302")]
 
@@ -324,11 +324,12 @@ def test_config_names_the_one_file_and_isolated_reads_none(league: Path) -> None
 
 
 def test_standard_input_takes_the_current_folder_s_settings(league: Path,
-                                                            monkeypatch: pytest.MonkeyPatch
+                                                            monkeypatch: pytest.MonkeyPatch,
+                                                            ftn: Ftn
                                                             ) -> None:
     (league / "ftn.toml").write_text('ignore = ["FT3"]\n')
     monkeypatch.chdir(league)
-    code, out, _ = run("check", "-f", "concise", "-", stdin=(league / POINTS).read_text())
+    code, out, _ = ftn(["check", "-f", "concise", "-"], stdin=(league / POINTS).read_text())
     assert code == 0 and codes(out) == []
 
 
@@ -406,9 +407,9 @@ def test_place_finds_keys_in_every_form_of_table() -> None:
 
 @pytest.mark.parametrize("fmt", ["text", "concise", "json", "jsonl", "github", "sarif",
                                  "junit"])
-def test_an_ignored_finding_is_in_no_format_and_no_count(league: Path, fmt: str) -> None:
-    code, full, _ = run("check", "league", "-f", fmt, "--isolated")
-    code_ignored, out, _ = run("check", "league", "-f", fmt, "--ignore", "FT302")
+def test_an_ignored_finding_is_in_no_format_and_no_count(league: Path, fmt: str, ftn: Ftn) -> None:
+    code, full, _ = ftn(["check", "league", "-f", fmt, "--isolated"])
+    code_ignored, out, _ = ftn(["check", "league", "-f", fmt, "--ignore", "FT302"])
     assert code == 1 and code_ignored == 0
     if fmt == "sarif":  # every rule is described; the results are what was found
         found = [[r["ruleId"] for r in json.loads(o)["runs"][0]["results"]] for o in (full, out)]
@@ -466,7 +467,7 @@ def _readme_settings() -> str:
     return readme.split("\n## Settings\n", 1)[1].split("\n## ", 1)[0]
 
 
-def test_the_readme_s_settings_file_is_read_as_it_says(league: Path) -> None:
+def test_the_readme_s_settings_file_is_read_as_it_says(league: Path, ftn: Ftn) -> None:
     section = _readme_settings()
     toml = section.split("```toml\n", 1)[1].split("```", 1)[0]
     (league / "ftn.toml").write_text(toml)
@@ -481,18 +482,18 @@ def test_the_readme_s_settings_file_is_read_as_it_says(league: Path) -> None:
     # The samples are pagat games without [rules]: under "online" (9 and 14
     # tiles a hand for 3 and 2 players) their deals are wrong, a finding a
     # hand; FT101 is not in FT3, and a game stops at its deal (0 events).
-    code, out, _ = run("check", "league", "--jobs", "1")
+    code, out, _ = ftn(["check", "league", "--jobs", "1"])
     assert code == 0 and out == "2 files, 2 games, 0 events: 0 errors, 0 warnings\n"
-    code, out, _ = run("check", "league", "--select", "ALL")
+    code, out, _ = ftn(["check", "league", "--select", "ALL"])
     assert code == 1 and codes(out) == ["FT101"] * 5
     (league / "ftn.toml").write_text(toml.replace('rules = "online"', 'rules = "pagat"'))
     # FT302 and FT401 are not reported; the drafts are not read.
-    code, out, _ = run("check", "league", "--jobs", "1")
+    code, out, _ = ftn(["check", "league", "--jobs", "1"])
     assert code == 0 and out == "2 files, 2 games, 173 events: 0 errors, 0 warnings\n"
-    code, out, _ = run("check", "league", "--jobs", "1", "--select", "ALL", "-f", "concise")
+    code, out, _ = ftn(["check", "league", "--jobs", "1", "--select", "ALL", "-f", "concise"])
     assert codes(out) == ["FT401", "FT302"]
     # The error it shows is what ftn says.
     (league / "ftn.toml").write_text(toml.replace("ignore =", "ignor =", 1))
     said = section.split("```\nftn: ", 1)[1].split("\n", 1)[0]
-    code, _, err = run("check", "league")
+    code, _, err = ftn(["check", "league"])
     assert code == 2 and err == f"ftn: {said}\n"

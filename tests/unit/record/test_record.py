@@ -22,13 +22,12 @@ import time
 from pathlib import Path
 
 import pytest
-from support.ftn import command, runner
+from support.ftn import Ftn, command, run_ftn
 from support.paths import ROOT
 
 from notation.ftn.printer import print_games
 from notation.ftn.reader import parse_games
 from notation.model import Knock, Placement
-from verifier.cli.app import app
 from verifier.pipeline.jobs.check import check_text
 from verifier.record.game import derive, plan, try_event
 from verifier.record.journal import Journal
@@ -44,8 +43,8 @@ DEALS = ["6-6 6-3 5-5 4-1 2-0 3-3 1-1", "6-4 3-1 5-0 2-2 4-4 6-2 0-0"]
 
 def session(tmp_path: Path, answers: list[str], *args: str) -> tuple[int, str, str, Path]:
     path = tmp_path / "g.ftn"
-    r = runner.invoke(app, ["record", str(path), *args], input="\n".join(answers) + "\n")
-    return r.exit_code, r.stdout, r.stderr, path
+    r = run_ftn(["record", str(path), *args], stdin="\n".join(answers) + "\n")
+    return r.returncode, r.stdout, r.stderr, path
 
 
 def test_words_of_a_count() -> None:
@@ -136,13 +135,13 @@ def test_undo_takes_back_hands_and_goes_back_into_the_round_before(tmp_path: Pat
     assert text.count("round 2") == 1 and text.count("deal N") == 1
 
 
-def test_a_file_dealt_out_of_order_is_resumed_at_the_hand_missing(tmp_path: Path) -> None:
+def test_a_file_dealt_out_of_order_is_resumed_at_the_hand_missing(tmp_path: Path, ftn: Ftn) -> None:
     path = tmp_path / "g.ftn"
     path.write_text("\n".join([*HEADER, "", "round 1 opener N", "  deal S " + DEALS[1]]) + "\n",
                     encoding="utf-8")
-    r = runner.invoke(app, ["record", "--resume", str(path)], input=DEALS[1] + "\n" + DEALS[0]
+    r = ftn(["record", "--resume", str(path)], stdin=DEALS[1] + "\n" + DEALS[0]
                       + "\nquit\n")
-    assert r.exit_code == 0
+    assert r.returncode == 0
     assert "refused: 6-4 is dealt twice (N and S)" in r.stdout  # S's hand typed for N
     assert path.read_text(encoding="utf-8").endswith(f"  deal S {DEALS[1]}\n  deal N {DEALS[0]}\n")
 
@@ -198,40 +197,40 @@ def test_bad_answers_are_asked_again(tmp_path: Path) -> None:
         'game\n[ftn "1"]\n[seat "N"]\n[seat "S"]\n[first "S"]\n[rule "target" "15"]\n')
 
 
-def test_refusals_of_the_file(tmp_path: Path) -> None:
+def test_refusals_of_the_file(tmp_path: Path, ftn: Ftn) -> None:
     path = tmp_path / "g.ftn"
     path.write_text("game\n", encoding="utf-8")
-    r = runner.invoke(app, ["record", str(path)], input="")
-    assert r.exit_code == 2 and "exists: ftn record --resume" in r.stderr
-    r = runner.invoke(app, ["record", "--resume", str(tmp_path / "none.ftn")], input="")
-    assert r.exit_code == 2 and "no such file" in r.stderr
+    r = ftn(["record", str(path)], stdin="")
+    assert r.returncode == 2 and "exists: ftn record --resume" in r.stderr
+    r = ftn(["record", "--resume", str(tmp_path / "none.ftn")], stdin="")
+    assert r.returncode == 2 and "no such file" in r.stderr
     path.write_text('game\n[ftn "1"]\n[seat "N"]\n[seat "S"]\n[first "N"]\n\nround 1 opener N\n'
                     '  N 6-6 L R\n', encoding="utf-8")
-    r = runner.invoke(app, ["record", "--resume", str(path)], input="")
-    assert r.exit_code == 2 and ":8:" in r.stderr and "cannot be read" in r.stderr
+    r = ftn(["record", "--resume", str(path)], stdin="")
+    assert r.returncode == 2 and ":8:" in r.stderr and "cannot be read" in r.stderr
     assert "Traceback" not in r.stderr
     path.write_text('game\n[ftn "1"]\n[seat "N"]\n[seat "S"]\n[first "S"]\n\nround 1 opener N\n',
                     encoding="utf-8")
-    r = runner.invoke(app, ["record", "--resume", str(path)], input="")
-    assert r.exit_code == 1 and "wrong-opener" in r.stderr and "fix them" in r.stderr
+    r = ftn(["record", "--resume", str(path)], stdin="")
+    assert r.returncode == 1 and "wrong-opener" in r.stderr and "fix them" in r.stderr
     done = tmp_path / "done.ftn"
     done.write_text(print_games(generate_games(2, 1, 3)), encoding="utf-8")
-    r = runner.invoke(app, ["record", "--resume", str(done)], input="")
-    assert r.exit_code == 0 and "nothing to resume" in r.stdout
-    r = runner.invoke(app, ["record", str(tmp_path / "g.ftn.gz")], input="")
-    assert r.exit_code == 2 and "plain FTN" in r.stderr
+    r = ftn(["record", "--resume", str(done)], stdin="")
+    assert r.returncode == 0 and "nothing to resume" in r.stdout
+    r = ftn(["record", str(tmp_path / "g.ftn.gz")], stdin="")
+    assert r.returncode == 2 and "plain FTN" in r.stderr
     latin = tmp_path / "latin.ftn"
     latin.write_bytes(b"game\n# caf\xe9\n")
-    r = runner.invoke(app, ["record", "--resume", str(latin)], input="")
-    assert r.exit_code == 2 and "latin.ftn:2: not UTF-8 text (byte 11 of the file)" in r.stderr
+    r = ftn(["record", "--resume", str(latin)], stdin="")
+    assert r.returncode == 2 and "latin.ftn:2: not UTF-8 text (byte 11 of the file)" in r.stderr
     held = Journal(done, create=False)  # another session has it
     try:
-        r = runner.invoke(app, ["record", "--resume", str(done)], input="")
-        assert r.exit_code == 2 and "another ftn record session is writing to it" in r.stderr
+        r = ftn(["record", "--resume", str(done)], stdin="")
+        assert r.returncode == 2 and "another ftn record session is writing to it" in r.stderr
     finally:
         os.close(held.fd)
-    r = runner.invoke(app, ["record", str(tmp_path / "new.ftn")], input="2\n")  # then EOF
-    assert r.exit_code == 0 and "Traceback" not in r.stderr and "stopped" in r.stderr
+    r = ftn(["record", str(tmp_path / "new.ftn")], stdin="2\n")  # then EOF
+    assert r.returncode == 0 and "Traceback" not in r.stderr and "stopped" in r.stderr
 
 
 # -- through a pseudo-terminal ---------------------------------------------------
@@ -483,7 +482,7 @@ def test_a_line_that_is_not_utf8_is_asked_again_and_never_written(tmp_path: Path
 
 @pytest.mark.parametrize("through_a_symlink", [False, True])
 def test_a_file_resume_refuses_is_left_byte_for_byte(tmp_path: Path,
-                                                    through_a_symlink: bool) -> None:
+                                                    through_a_symlink: bool, ftn: Ftn) -> None:
     """--resume reads and judges the whole file before it writes a byte: a
     file it refuses, whose last line has no line end, gets none added (nor
     its target, through a symlink)."""
@@ -494,14 +493,14 @@ def test_a_file_resume_refuses_is_left_byte_for_byte(tmp_path: Path,
     if through_a_symlink:
         named = tmp_path / "link.ftn"
         named.symlink_to(path.name)
-    r = runner.invoke(app, ["record", "--resume", str(named)], input="")
-    assert r.exit_code == 1 and "wrong-opener" in r.stderr and "fix them" in r.stderr
+    r = ftn(["record", "--resume", str(named)], stdin="")
+    assert r.returncode == 1 and "wrong-opener" in r.stderr and "fix them" in r.stderr
     assert path.read_bytes() == bad.encode("utf-8")
     done = tmp_path / "done.ftn"
     whole = print_games(generate_games(2, 1, 3)).rstrip("\n")
     done.write_bytes(whole.encode("utf-8"))
-    r = runner.invoke(app, ["record", "--resume", str(done)], input="")
-    assert r.exit_code == 0 and "nothing to resume" in r.stdout
+    r = ftn(["record", "--resume", str(done)], stdin="")
+    assert r.returncode == 0 and "nothing to resume" in r.stdout
     assert done.read_bytes() == whole.encode("utf-8")
 
 

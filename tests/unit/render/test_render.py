@@ -13,7 +13,7 @@ from urllib.parse import unquote
 
 import pytest
 from jsonschema.validators import validator_for
-from support import ftn
+from support.ftn import Ftn
 
 from verifier.render import RENDERERS
 from verifier.render.base import Renderer
@@ -28,12 +28,6 @@ SARIF_SCHEMA = json.loads(
 )
 
 Finding = tuple[str, str, int, int]  # code, file, line, col
-
-
-def run(*args: str) -> tuple[int, str]:
-    """``ftn ARGS`` in-process: the exit status and standard output."""
-    code, out, _ = ftn.run(*args)
-    return code, out
 
 
 def test_registry() -> None:
@@ -108,26 +102,26 @@ PARSE = {
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
-def test_every_format_reports_the_findings_of_json(path: Path) -> None:
-    code, out = run("check", str(path), "--format", "json")
+def test_every_format_reports_the_findings_of_json(path: Path, ftn: Ftn) -> None:
+    code, out, _ = ftn(["check", str(path), "--format", "json"])
     expected = _from_json(out)
     assert set(PARSE) | {"json"} == set(RENDERERS)
     for fmt, parse in PARSE.items():
-        fcode, fout = run("check", str(path), "--format", fmt)
+        fcode, fout, _ = ftn(["check", str(path), "--format", fmt])
         assert fcode == code, fmt
         assert parse(fout) == expected, fmt
 
 
-def test_all_samples_at_once_and_github_is_one_line_a_finding() -> None:
+def test_all_samples_at_once_and_github_is_one_line_a_finding(ftn: Ftn) -> None:
     paths = [str(p) for p in SAMPLES]
-    _, out = run("check", *paths, "--format", "json")
+    _, out, _ = ftn(["check", *paths, "--format", "json"])
     doc = json.loads(out)
     expected = _from_json(out)
     invalid = [p for p in SAMPLES if p.parent.name == "invalid"]
     assert len(expected) == len(doc["diagnostics"]) >= len(invalid)  # one or more each
     for fmt, parse in PARSE.items():
-        assert parse(run("check", *paths, "--format", fmt)[1]) == expected, fmt
-    _, gh = run("check", *paths, "--format", "github")
+        assert parse(ftn(["check", *paths, "--format", fmt])[1]) == expected, fmt
+    _, gh, _ = ftn(["check", *paths, "--format", "github"])
     commands = [line for line in gh.split("\n") if line.startswith("::")]
     assert len(commands) == len(expected)
     errors = sum(1 for d in doc["diagnostics"] if d["severity"] == "error")
@@ -136,10 +130,10 @@ def test_all_samples_at_once_and_github_is_one_line_a_finding() -> None:
                        "warnings\n")
 
 
-def test_sarif_has_the_json_pointer_of_json_input() -> None:
+def test_sarif_has_the_json_pointer_of_json_input(ftn: Ftn) -> None:
     path = ROOT / "samples" / "invalid" / "schema-violation.jsonl"
-    _, out = run("check", str(path), "--format", "sarif")
-    pointers = [d["pointer"] for d in json.loads(run("check", str(path), "-f", "json")[1])[
+    _, out, _ = ftn(["check", str(path), "--format", "sarif"])
+    pointers = [d["pointer"] for d in json.loads(ftn(["check", str(path), "-f", "json"])[1])[
         "diagnostics"]]
     results = json.loads(out)["runs"][0]["results"]
     assert [r["locations"][0]["logicalLocations"][0]["fullyQualifiedName"] for r in results] == (
@@ -154,22 +148,22 @@ def _audit_json_count(doc: dict[str, Any]) -> int:
 
 
 @pytest.mark.slow
-def test_audit_formats_report_the_same_findings() -> None:
+def test_audit_formats_report_the_same_findings(ftn: Ftn) -> None:
     paths = [str(p) for p in SAMPLES]
-    code, out = run("audit", *paths, "--format", "json")
+    code, out, _ = ftn(["audit", *paths, "--format", "json"])
     n = _audit_json_count(json.loads(out))
     assert code == 1 and n > 20
-    _, jsonl = run("audit", *paths, "--format", "jsonl")
+    _, jsonl, _ = ftn(["audit", *paths, "--format", "jsonl"])
     assert sum(1 for line in jsonl.splitlines() if '"type":"diagnostic"' in line) == n
-    _, gh = run("audit", *paths, "--format", "github")
+    _, gh, _ = ftn(["audit", *paths, "--format", "github"])
     assert sum(1 for line in gh.split("\n") if line.startswith("::error ")) == n
-    _, sarif = run("audit", *paths, "--format", "sarif")
+    _, sarif, _ = ftn(["audit", *paths, "--format", "sarif"])
     doc = json.loads(sarif)
     validator_for(SARIF_SCHEMA)(SARIF_SCHEMA).validate(doc)
     assert len(doc["runs"][0]["results"]) == n
-    _, concise = run("audit", *paths, "--format", "concise")
+    _, concise, _ = ftn(["audit", *paths, "--format", "concise"])
     assert len([line for line in concise.split("\n") if line]) == n + 1  # and the summary
-    _, junit = run("audit", *paths, "--format", "junit")
+    _, junit, _ = ftn(["audit", *paths, "--format", "junit"])
     root = ET.fromstring(junit)
     doc_json = json.loads(out)
     assert root.get("tests") == str(doc_json["games"] + len(doc_json["unreadable"]))

@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 import pytest
-from support.ftn import run_ftn
+from support.ftn import Ftn
 from support.paths import ROOT
 
 from notation.ftn.reader import parse_games
@@ -415,14 +415,14 @@ def test_the_readme_game_prints_one_clean_record_and_nothing_else() -> None:
 
 
 @pytest.mark.slow
-def test_the_readme_game_run_as_a_program_is_clean_to_ftn_check() -> None:
+def test_the_readme_game_run_as_a_program_is_clean_to_ftn_check(ftn: Ftn) -> None:
     r = subprocess.run([sys.executable, "-c", _section()[0]], cwd=ROOT, capture_output=True,
                        text=True, timeout=120)
     assert r.returncode == 0 and r.stderr == "", r.stderr
-    ftn = run_ftn(["check", "-"], process=True, stdin=r.stdout, cwd=ROOT, timeout=120)
-    assert ftn.returncode == 0, ftn.stdout
-    assert ftn.stdout == "1 file, 1 game, " + ftn.stdout.split(" game, ")[1]
-    assert ftn.stdout.endswith(" events: 0 errors, 0 warnings\n"), ftn.stdout
+    checked = ftn(["check", "-"], process=True, stdin=r.stdout, cwd=ROOT, timeout=120)
+    assert checked.returncode == 0, checked.stdout
+    assert checked.stdout == "1 file, 1 game, " + checked.stdout.split(" game, ")[1]
+    assert checked.stdout.endswith(" events: 0 errors, 0 warnings\n"), checked.stdout
 
 
 def test_the_readme_tour_prints_what_the_readme_says() -> None:

@@ -8,12 +8,11 @@ import re
 from pathlib import Path
 
 import pytest
-from support.ftn import runner
+from support.ftn import Ftn
 from support.paths import PERFT, SAMPLES
 
 from notation.ftn.reader import parse_games
 from notation.model import Game, Knock, Placement
-from verifier.cli.app import app
 
 POSITIONS = sorted(PERFT.glob("*.ftn"))
 COUNTS = re.compile(r"^# perft: (.*)$", re.M)
@@ -134,25 +133,25 @@ def test_at_least_three_positions_are_published() -> None:
 
 
 @pytest.mark.parametrize("path", POSITIONS, ids=lambda p: p.name)
-def test_published_counts_match_the_engine_and_brute_force(path: Path) -> None:
+def test_published_counts_match_the_engine_and_brute_force(path: Path, ftn: Ftn) -> None:
     counts = published(path)
     assert max(counts) >= 5
     brute = Brute(parse_games(path.read_text(encoding="utf-8"))[0])
     for depth, want in counts.items():
-        result = runner.invoke(app, ["perft", str(path), "--depth", str(depth)])
-        assert result.exit_code == 0 and result.stdout.strip() == str(want), (depth, result.stdout)
+        result = ftn(["perft", str(path), "--depth", str(depth)])
+        assert result.returncode == 0 and result.stdout.strip() == str(want), (depth, result.stdout)
         assert brute.count(depth) == want, depth
 
 
-def test_perft_needs_known_hands() -> None:
+def test_perft_needs_known_hands(ftn: Ftn) -> None:
     path = SAMPLES / "valid" / "partial-no-deals.ftn"
-    r = runner.invoke(app, ["perft", str(path), "-d", "1"])
-    assert r.exit_code == 1 and "needs every hand" in r.stderr
+    r = ftn(["perft", str(path), "-d", "1"])
+    assert r.returncode == 1 and "needs every hand" in r.stderr
 
 
-def test_divide_sums_to_the_count() -> None:
+def test_divide_sums_to_the_count(ftn: Ftn) -> None:
     path = PERFT / "lead-2p.ftn"
-    out = runner.invoke(app, ["perft", str(path), "-d", "3", "--divide"]).stdout
+    out = ftn(["perft", str(path), "-d", "3", "--divide"]).stdout
     lines = out.strip().split("\n")
     assert lines[-1] == "total: 40"
     assert sum(int(x.split(": ")[1]) for x in lines[:-1]) == 40

@@ -12,9 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.ftn import runner
+from support.ftn import Ftn
 
-from verifier.cli.app import app
 from verifier.show.page import ShowError, build, build_page, line_tiles, page, parse_at, render
 from verifier.show.svg import pips
 
@@ -183,9 +182,9 @@ def test_the_page_is_self_contained() -> None:
     assert "default-src 'none'" in html  # the page may fetch nothing
 
 
-def test_json_input_gives_the_same_game(tmp_path: Path) -> None:
+def test_json_input_gives_the_same_game(tmp_path: Path, ftn: Ftn) -> None:
     out = tmp_path / "g.json"
-    assert runner.invoke(app, ["convert", str(R83), "-o", str(out)]).exit_code == 0
+    assert ftn(["convert", str(R83), "-o", str(out)]).returncode == 0
     a, b = data_of(R83), data_of(out)
 
     def strip(rounds: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -220,17 +219,17 @@ def test_a_long_game_weighs_under_300_kB() -> None:
     assert len(page(build_page(path.read_text(encoding="utf-8"), str(path))).encode()) < 300_000
 
 
-def test_one_game_of_several(tmp_path: Path) -> None:
+def test_one_game_of_several(tmp_path: Path, ftn: Ftn) -> None:
     both = tmp_path / "two.ftn"
     three = SAMPLES / "valid" / "three-players.ftn"
     both.write_text(R83.read_text(encoding="utf-8") + "\n" + three.read_text(encoding="utf-8"),
                     encoding="utf-8")
     out = tmp_path / "g2.html"
-    assert runner.invoke(app, ["show", str(both), "--game", "2", "-o", str(out)]).exit_code == 0
+    assert ftn(["show", str(both), "--game", "2", "-o", str(out)]).returncode == 0
     data = embedded(out.read_text(encoding="utf-8"))
     assert (data["game"], data["games"], data["seats"]) == (2, 2, ["N", "E", "W"])
-    r = runner.invoke(app, ["show", str(both), "--game", "3"])
-    assert r.exit_code == 2 and "the file holds 2 games (1 to 2)" in r.stderr
+    r = ftn(["show", str(both), "--game", "3"])
+    assert r.returncode == 2 and "the file holds 2 games (1 to 2)" in r.stderr
 
 
 # -- the SVG picture ----------------------------------------------------------
@@ -274,27 +273,27 @@ def test_at_out_of_range() -> None:
         parse_at("eleven", data)
 
 
-def test_cli_writes_the_page(tmp_path: Path) -> None:
+def test_cli_writes_the_page(tmp_path: Path, ftn: Ftn) -> None:
     out = tmp_path / "g.html"
-    r = runner.invoke(app, ["show", str(R83), "-o", str(out)])
-    assert r.exit_code == 0, r.output
+    r = ftn(["show", str(R83), "-o", str(out)])
+    assert r.returncode == 0, r.output
     html = out.read_text(encoding="utf-8")
     assert html.startswith("<!DOCTYPE html>")
     assert embedded(html)["start"] == [12, 2]
 
 
-def test_cli_errors_say_where(tmp_path: Path) -> None:
-    r = runner.invoke(app, ["show", str(R83), "--at", "11:40"])
-    assert r.exit_code == 2
+def test_cli_errors_say_where(tmp_path: Path, ftn: Ftn) -> None:
+    r = ftn(["show", str(R83), "--at", "11:40"])
+    assert r.returncode == 2
     assert f"{R83}:170:1: --at 11:40: round 11 has 13 events" in r.stderr
-    r = runner.invoke(app, ["show", str(R83), "--game", "2"])
-    assert r.exit_code == 2
+    r = ftn(["show", str(R83), "--game", "2"])
+    assert r.returncode == 2
     assert f"{R83}:6:1: --game 2 is out of range: the file holds 1 game (1 to 1)" in r.stderr
-    r = runner.invoke(app, ["show", str(tmp_path / "missing.ftn")])
-    assert r.exit_code == 2 and "missing.ftn: cannot read" in r.stderr
+    r = ftn(["show", str(tmp_path / "missing.ftn")])
+    assert r.returncode == 2 and "missing.ftn: cannot read" in r.stderr
     bad = SAMPLES / "invalid" / "syntax-error.ftn"
-    r = runner.invoke(app, ["show", str(bad)])
-    assert r.exit_code == 1
+    r = ftn(["show", str(bad)])
+    assert r.returncode == 1
     assert re.search(rf"{re.escape(str(bad))}:\d+:\d+: FT001 syntax-error", r.stderr)
     assert "Traceback" not in r.output + r.stderr
 
