@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 import typer
-from support.ftn import Ftn, command
+from support.ftn import CHECKOUT, Ftn, command
 from support.paths import ROOT, SAMPLES, SCHEMA_DIR, read_sample
 
 from notation.model import Game
@@ -149,7 +149,7 @@ def test_generate_is_reproducible_and_checks_clean(tmp_path: Path, ftn: Ftn) -> 
 
 def test_python_dash_m_verifier_runs_the_same_cli(ftn: Ftn) -> None:
     r = ftn(["check", str(SAMPLES / "invalid" / "bad-deal.ftn")], process=True,
-            cwd=Path.cwd(), env={"PYTHONPATH": str(ROOT)})
+            cwd=Path.cwd(), env=CHECKOUT)
     assert r.returncode == 1 and "FT101 bad-deal" in r.stdout and r.stderr == ""
 
 

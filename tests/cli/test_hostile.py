@@ -6,18 +6,16 @@ not a measure of speed."""
 from __future__ import annotations
 
 import os
-import shlex
-import subprocess
 from pathlib import Path
 
 import pytest
-from support.ftn import CHECKOUT, Ftn, Ran, command
-from support.paths import ROOT, SAMPLES
+from support.ftn import CHECKOUT, Ftn, Ran
+from support.paths import SAMPLES
 
 HEADER = '[ftn "1"]\n[seat "N"]\n[seat "S"]\n[first "N"]\n'
 
 
-def clean(p: Ran[str] | subprocess.CompletedProcess[str], codes: tuple[int, ...] = (1, 2)) -> str:
+def clean(p: Ran[str], codes: tuple[int, ...] = (1, 2)) -> str:
     assert "Traceback" not in p.stderr and "Traceback" not in p.stdout, p.stderr
     assert p.returncode in codes, (p.returncode, p.stderr)
     return p.stdout + p.stderr
@@ -71,10 +69,9 @@ def test_one_file_commands_refuse_a_folder_of_records(tmp_path: Path, command: s
     assert f"ftn {command}: games: is a directory; {command} reads one file" in out
 
 
-def test_closed_stdin(tmp_path: Path) -> None:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    p = subprocess.run(shlex.join(command("check", "-")) + " <&-", shell=True, cwd=tmp_path,
-                       env=env, capture_output=True, text=True, timeout=60)
+def test_closed_stdin(tmp_path: Path, ftn: Ftn) -> None:
+    p = ftn(["check", "-"], process=True, cwd=tmp_path, timeout=60, env=CHECKOUT,
+            preexec=lambda: os.close(0))  # as the shell's <&- leaves it
     assert clean(p, (2,)).strip() == "ftn: <stdin>: cannot read: standard input is closed"
 
 
@@ -101,5 +98,5 @@ def test_dev_zero_is_refused_not_read(tmp_path: Path, ftn: Ftn) -> None:
 def test_a_fifo_named_as_stdin_is_read(tmp_path: Path, ftn: Ftn) -> None:
     text = (SAMPLES / "valid" / "four-players.ftn").read_bytes()
     p = ftn(["check", "-"], process=True, stdin=text, cwd=tmp_path, timeout=60,
-            binary=True, env={"PYTHONPATH": str(ROOT)})
+            binary=True, env=CHECKOUT)
     assert p.returncode == 0 and b"0 errors" in p.stdout

@@ -227,17 +227,17 @@ def test_a_bag_of_json_lines_gives_the_diagnostics_of_the_file(cluster: Any,
 
 
 @pytest.mark.slow
-def test_the_readme_example_runs(tmp_path: Path) -> None:
+def test_the_readme_example_runs(tmp_path: Path, ftn: Ftn) -> None:
     pytest.importorskip("distributed")
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Checking millions of games")[1].split("\n## ")[0]
     shell = re.findall(r"```sh\n(.*?)```", section, re.S)[0]
     python = re.findall(r"```python\n(.*?)```", section, re.S)[0]
-    ftn = f"{sys.executable} -m verifier "
+    prefix = f"{sys.executable} -m verifier "  # the README's shell lines, as they are
     for line in shell.strip().split("\n"):
         for part in line.split(" && "):
             cmd, _, out = part.partition(" > ")
-            args = cmd.replace("ftn ", ftn, 1).split()
+            args = cmd.replace("ftn ", prefix, 1).split()
             r = subprocess.run(args, cwd=tmp_path, capture_output=True, text=True,
                                env=None)
             assert r.returncode in (0, 1), r.stderr
@@ -245,8 +245,7 @@ def test_the_readme_example_runs(tmp_path: Path) -> None:
                 (tmp_path / out).write_text(r.stdout, encoding="utf-8")
     found = (tmp_path / "findings.jsonl").read_text(encoding="utf-8")
     assert '"games":400,' in found and '"errors":0,' in found, found
-    r = subprocess.run([ftn.split()[0], "-m", "verifier", "convert", "games.ftn", "-o",
-                        "games.jsonl"], cwd=tmp_path, capture_output=True, text=True)
+    r = ftn(["convert", "games.ftn", "-o", "games.jsonl"], process=True, cwd=tmp_path)
     assert r.returncode == 0
     (tmp_path / "example.py").write_text(python, encoding="utf-8")
     r = subprocess.run([sys.executable, "example.py"], cwd=tmp_path, capture_output=True,
