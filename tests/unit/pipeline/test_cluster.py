@@ -245,8 +245,8 @@ def test_the_readme_example_runs(tmp_path: Path, ftn: Ftn) -> None:
                 (tmp_path / out).write_text(r.stdout, encoding="utf-8")
     found = (tmp_path / "findings.jsonl").read_text(encoding="utf-8")
     assert '"games":400,' in found and '"errors":0,' in found, found
-    r = ftn(["convert", "games.ftn", "-o", "games.jsonl"], process=True, cwd=tmp_path)
-    assert r.returncode == 0
+    converted = ftn(["convert", "games.ftn", "-o", "games.jsonl"], process=True, cwd=tmp_path)
+    assert converted.returncode == 0
     (tmp_path / "example.py").write_text(python, encoding="utf-8")
     r = subprocess.run([sys.executable, "example.py"], cwd=tmp_path, capture_output=True,
                        text=True, timeout=300)
