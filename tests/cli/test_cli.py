@@ -79,7 +79,7 @@ def test_warning_alone_exits_0(ftn: Ftn) -> None:
     ],
 )
 def test_unreadable_input_exits_2(args: list[str], needle: str, ftn: Ftn) -> None:
-    code, out, err = ftn([*args])
+    code, out, err = ftn(args)
     assert code == 2 and needle in err and "Traceback" not in out + err
 
 

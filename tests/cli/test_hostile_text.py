@@ -179,8 +179,6 @@ def test_generate_on_a_full_disk_keeps_the_old_file(tmp_path: Path, ftn: Ftn) ->
         os.close(fd)
         return tmp, os.open("/dev/full", os.O_WRONLY)
 
-
-
     mp = pytest.MonkeyPatch()
     mp.setattr(outputs, "_temporary", full)
     try:

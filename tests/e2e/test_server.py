@@ -150,8 +150,8 @@ def test_a_lone_carriage_return_ends_a_line_of_the_editor(ftn: Ftn) -> None:
 
     text = (SAMPLES / "invalid" / "points-mismatch.ftn").read_text(encoding="utf-8")
     want = [(d["code"], d["line"] - 1, d["col"] - 1) for d in json.loads(ftn(
-        ["check", "--format", "json",
-         "-"], process=True, stdin=text, timeout=120).stdout)["diagnostics"]]
+        ["check", "--format", "json", "-"], process=True, stdin=text,
+        timeout=120).stdout)["diagnostics"]]
     assert want == [("FT302", 28, 14)]
 
     async def session() -> None:
@@ -237,8 +237,6 @@ def test_without_pygls_ftn_server_says_what_to_install() -> None:
 
 
 def test_the_server_command_is_listed(ftn: Ftn) -> None:
-
-
     r = ftn(["server", "--help"])
     assert r.returncode == 0 and "Language Server Protocol" in r.stdout
     listed = ftn(["--help"])

@@ -42,8 +42,8 @@ class Ran(tuple[int, Out, Out], Generic[Out]):
     error, which it unpacks to (``code, out, err = ftn([...])``), by name
     (``returncode``, ``stdout``, ``stderr``); ``output``, both streams as
     written (interleaved in-process; one after the other from a process);
-    ``exception``, what ended an in-process run other than its exit (None
-    for a process)."""
+    ``exception``, the exception an in-process run ended in (``SystemExit``
+    for an exit status other than 0; None for a process)."""
 
     output: Out
     exception: BaseException | None

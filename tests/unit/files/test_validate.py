@@ -108,7 +108,6 @@ def test_other_schemas_have_fast_validators(name: str) -> None:
 def test_without_the_fast_validator_the_reference_does_both_and_says_so(
     monkeypatch: pytest.MonkeyPatch, ftn: Ftn,
 ) -> None:
-
     import verifier.api as api
     import verifier.files.validation as validate
     from verifier.files.validation import FALLBACK_NOTE
