@@ -400,11 +400,12 @@ def format_files(plan: Plan, mode: str = "print", say: Say = print, warn: Say = 
                  show: Show | None = None) -> int:
     """Every input of ``plan`` in the canonical form (``ftn fmt``), in
     ``plan.run.jobs`` workers; ``mode``: "print" (to ``say``), "check" (only
-    name to ``say`` the files that are not canonical) or "write" (rewrite
-    them in place; never a file that does not parse). Problems go to
-    ``warn`` and ``show``. The exit status: 2 when an input could not be
-    read or written, 1 when one does not parse (or, checking, is not
-    canonical), else 0."""
+    name to ``say`` the files that are not canonical), "diff" (a unified
+    diff of each change, on standard output) or "write" (rewrite them in
+    place; never a file that does not parse). Problems go to ``warn`` and
+    ``show``. The exit status: 2 when an input could not be read or
+    written, 1 when one does not parse (or, checking or showing the diff,
+    is not canonical), else 0."""
     from verifier.pipeline.jobs.rewrite import fmt_all, fmt_status
 
     done = fmt_all(plan.names, mode, say, warn, show or _hidden, plan.run.jobs)

@@ -32,8 +32,9 @@ def fill(paths: c.Paths, diff: DiffOpt = False, check_only: CheckOpt = False,
     own kind (FTN, JSON, JSON Lines). A partial record gets what its known
     facts decide; after an illegal move nothing more is filled (said on
     standard error; exit 1). --diff shows the change, --check only names
-    the files that would change (exit 1), --write fills them in place as ftn
-    fmt --write rewrites (never a file that does not parse).
+    the files that would change (each exit 1 when a file would change),
+    --write fills them in place as ftn fmt --write rewrites (never a file
+    that does not parse).
     """
     mode = c.one_mode("fill", paths, diff=diff, check=check_only, write=write)
     names, unreadable = c.names_of(paths, exclude)

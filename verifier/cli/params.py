@@ -95,6 +95,8 @@ PARAMS: dict[str, Param] = {
     "explain-unknowns": opt("--explain-unknowns",
                             help="Also list what partial records leave unverified."),
     "fmt-check": opt("--check", help="Only report files that are not canonical (exit 1)."),
+    "fmt-diff": opt("--diff", "-d", help="Show what would change, as a unified diff (exit 1 "
+                    "if anything would)."),
     "fmt-write": opt("--write", "-w", help="Rewrite in place (never a file that does not parse)."),
     "convert-to": opt("--to", "-t", metavar="{formats}", help="ftn, json (an array) or "
                       "jsonl; else from OUT, else the other kind than the input."),
@@ -129,7 +131,8 @@ PARAMS: dict[str, Param] = {
                    "every rule is listed."),
     # export, fill, record, select, stats.
     "export-to": opt("--to", "-t", metavar="{formats}", help="parquet or csv."),
-    "fill-diff": opt("--diff", "-d", help="Show what would be filled, as a unified diff."),
+    "fill-diff": opt("--diff", "-d", help="Show what would be filled, as a unified diff (exit "
+                     "1 if anything would be)."),
     "fill-check": opt("--check", help="Only name the files that would change (exit 1)."),
     "fill-write": opt("--write", "-w", help="Fill in place (never a file that does not parse; as "
                       "ftn fmt --write rewrites)."),

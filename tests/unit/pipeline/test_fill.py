@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from fill_roundtrip import differences, generated, samples, strip_text
+from support.diffs import apply
 from support.ftn import Ftn
 
 from notation.ftn.printer import print_games
@@ -195,7 +196,7 @@ def test_cli_diff_applies_and_check_reports(tmp_path: Path, ftn: Ftn) -> None:
     path = tmp_path / "g.ftn"
     path.write_text(BARE, encoding="utf-8")
     code, out, _ = ftn(["fill", "--diff", str(path)])
-    assert code == 0
+    assert code == 1  # it would change the file
     lines = out.rstrip("\n").split("\n")
     assert lines[:2] == [f"--- {path}", f"+++ {path}"]
     assert "-  N 6-6" in lines and "+  N 6-6 =12 +4 (4,0)" in lines
@@ -269,29 +270,6 @@ def test_cli_jobs_2_is_jobs_1_and_diff_streams(tmp_path: Path, ftn: Ftn) -> None
 
 
 # -- the streamed diff -----------------------------------------------------------
-
-
-def apply(old: list[str], diff: list[str]) -> list[str]:
-    """A unified diff applied to the lines of the old text (it checks every
-    context and removed line)."""
-    out: list[str] = []
-    at = 0
-    for line in diff[2:]:
-        if line.startswith("@@"):
-            m = re.match(r"@@ -(\d+)(?:,(\d+))? ", line)
-            assert m is not None
-            start = int(m.group(1)) - (0 if m.group(2) == "0" else 1)
-            assert start >= at
-            out += old[at:start]
-            at = start
-        elif line[0] == "+":
-            out.append(line[1:])
-        else:
-            assert old[at] == line[1:], (at, old[at], line)
-            at += 1
-            if line[0] == " ":
-                out.append(line[1:])
-    return out + old[at:]
 
 
 def test_streamed_diff_applies_whatever_the_chunks() -> None:

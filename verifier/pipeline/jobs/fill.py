@@ -4,18 +4,13 @@
 ``rewrite.format_text``); ``cli/fill.py`` has the command.
 
 Boundary: ``ftn fmt``'s handling of one input (``rewrite.Formatted``:
-print, ``--check``, ``--write`` with its safety) with fill's words, a note
-on standard error for each game whose replay stopped, and ``--diff``: the
-input's lines and the filled text, a game at a time, to a ``StreamDiff``
-whose hunks are printed as they are found. Trailing blank lines of a piece
-go with the next piece (where the filled text has them, between games).
+print, ``--check``, ``--diff``, ``--write`` with its safety) with fill's
+words, and a note on standard error for each game whose replay stopped.
 What is filled in is ``replay.fill``'s.
 """
 
 from __future__ import annotations
 
-import re
-import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,7 +29,6 @@ from verifier.pipeline.jobs.rewrite import (
     fmt_status,
     in_own_form,
 )
-from verifier.render.diff import StreamDiff
 from verifier.replay.fill import fill
 
 
@@ -82,22 +76,8 @@ def note(d: Diagnostic) -> str:
             "more)")
 
 
-_END = re.compile(r"[ \t]*end[ \t]*(#.*)?\Z")
-
-
-def _by_game(lines: list[str]) -> list[list[str]]:
-    """Lines cut after each 'end' line (the diff of a game is quick to
-    find; of a piece of a thousand games, not)."""
-    out: list[list[str]] = [[]]
-    for line in lines:
-        out[-1].append(line)
-        if _END.match(line):
-            out.append([])
-    return out
-
-
 class Filled(Formatted):
-    """One input of ``ftn fill``: ``ftn fmt``'s modes, ``diff`` besides, and
+    """One input of ``ftn fill``: ``ftn fmt``'s modes with fill's words, and
     a note for each game that could not be filled to its end."""
 
     COMMAND, WOULD, DONE, NOT_DONE = "fill", "would fill", "filled", "not filled"
@@ -107,57 +87,18 @@ class Filled(Formatted):
                  show: Show, opened: Opened | None = None) -> None:
         super().__init__(path, mode, target, crlf, say, warn, show, opened)
         self.stopped = False
-        self.diff = StreamDiff(self.label, self.label)
-        self.carried: list[str] = []  # blank lines at a piece's end: the next piece's
-        self.pending = ""  # the filled text after its last complete line
 
     def add(self, piece: Piece, part: Part) -> None:
         for d in getattr(part, "notes", ()):
             self.warn(note(d))
         self.stopped |= part.stopped
-        if self.mode != "diff":
-            super().add(piece, part)
-            return
-        self.show(part.problems, piece)
-        text = self.joiner.add(part)
-        if not self.joiner.ok:
-            return
-        old = self.carried + [line.rstrip("\r") for line in piece.lines]
-        keep = len(old)
-        while keep and not old[keep - 1].strip():
-            keep -= 1
-        old, self.carried = old[:keep], old[keep:]
-        self._diff(old, text)
-
-    def _diff(self, old: list[str], text: str, last: bool = False) -> None:
-        lines = (self.pending + text).split("\n")
-        self.pending = "" if last else lines.pop()
-        if last and lines and lines[-1] == "":
-            lines.pop()
-        old_games, new_games = _by_game(old), _by_game(lines)
-        out = []
-        for i in range(max(len(old_games), len(new_games))):  # a game at a time: quick
-            out += self.diff.add(old_games[i] if i < len(old_games) else [],
-                                 new_games[i] if i < len(new_games) else [])
-        if last:
-            out += self.diff.end()
-        if out:
-            sys.stdout.write("\n".join(out) + "\n")
-
-    def finish(self) -> str | None:
-        if self.mode != "diff" or not self.joiner.ok or not self.joiner.games:
-            return super().finish()  # (a file of no game is left as it is: no diff)
-        old = self.carried
-        if old and old[-1] == "":  # the line end of the last line
-            old = old[:-1]
-        self._diff(old, self.joiner.end(), last=True)
-        return None
+        super().add(piece, part)
 
 
 def fill_all(names: Iterable[str], mode: str, say: Say, warn: Say, show: Show, jobs: int = 1,
              unreadable: bool = False) -> int:
-    """``ftn fill`` on every input in order (``mode``: ``fmt_all``'s, or
-    "diff"); the exit status: ``fmt_status``'s (``unreadable``: inputs that
+    """``ftn fill`` on every input in order (``mode``: ``fmt_all``'s); the
+    exit status: ``fmt_status``'s (``unreadable``: inputs that
     could not be listed), 1 at least when a game's replay stopped early."""
 
     files: list[Filled] = []

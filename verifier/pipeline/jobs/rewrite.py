@@ -19,6 +19,7 @@ output) or ``warn`` (standard error): it renders nothing itself.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -43,6 +44,7 @@ from verifier.files.outputs import AtomicFile, CutInPlace, FileChanged, WriteErr
 from verifier.files.pieces import Piece
 from verifier.files.streams import COMPRESSED, InputError, Opened, plain_name
 from verifier.pipeline.driver import End, Start, Text, collect, drive, label_of, single
+from verifier.render.diff import StreamDiff
 from verifier.replay.game import canonical_game, trace_game
 
 if TYPE_CHECKING:
@@ -452,9 +454,27 @@ SET_1, AT_LEAST_1, SET_2 = "set 1", "at least 1", "set 2"
 HOLD_CHARS = 1 << 20
 
 
+_END = re.compile(r"[ \t]*end[ \t]*(#.*)?\Z")
+
+
+def _by_game(lines: list[str]) -> list[list[str]]:
+    """Lines cut after each 'end' line (the diff of a game is quick to
+    find; of a piece of a thousand games, not)."""
+    out: list[list[str]] = [[]]
+    for line in lines:
+        out[-1].append(line)
+        if _END.match(line):
+            out.append([])
+    return out
+
+
 class Formatted:
     """One input of ``ftn fmt`` as its pieces come back: printed, compared
-    with the input (``--check``), or also written to a temporary file
+    with the input (``--check``), shown as a unified diff against the input
+    (``--diff``: the input's lines and the new text, a game at a time, to a
+    ``StreamDiff`` whose hunks are printed as they are found; trailing blank
+    lines of a piece go with the next piece, where the new text has them,
+    between games), or also written to a temporary file
     (``--write``; never a file that does not parse, nor one of no game).
     What ``--write`` writes is the canonical form of the text read once,
     after the BOM it had, and the file is replaced only if it is still the
@@ -477,14 +497,58 @@ class Formatted:
         self.held_chars = 0
         self.file: AtomicFile | None = None
         self.error: str | None = None  # why it cannot be rewritten
+        self.diff = StreamDiff(self.label, self.label)
+        self.changed = False  # --diff printed a hunk
+        self.carried: list[str] = []  # blank lines at a piece's end: the next piece's
+        self.pending = ""  # the new text after its last complete line
 
     def add(self, piece: Piece, part: Part) -> None:
+        if self.mode == "diff":
+            self._add_diff(piece, part)
+            return
         self.show(part.problems, piece)
         text, original = self.joiner.add(part), ""
         if self.mode != "print" and not self.same.differs:
             original = ("\n" if self.started else "") + "\n".join(piece.lines)
         self.started = True
         self._emit(text, original)
+
+    def _add_diff(self, piece: Piece, part: Part) -> None:
+        self.show(part.problems, piece)
+        text = self.joiner.add(part)
+        if not self.joiner.ok:
+            return
+        old = self.carried + [line.rstrip("\r") for line in piece.lines]
+        keep = len(old)
+        while keep and not old[keep - 1].strip():
+            keep -= 1
+        old, self.carried = old[:keep], old[keep:]
+        self._diff(old, text)
+
+    def _diff(self, old: list[str], text: str, last: bool = False) -> None:
+        lines = (self.pending + text).split("\n")
+        self.pending = "" if last else lines.pop()
+        if last and lines and lines[-1] == "":
+            lines.pop()
+        old_games, new_games = _by_game(old), _by_game(lines)
+        out = []
+        for i in range(max(len(old_games), len(new_games))):  # a game at a time: quick
+            out += self.diff.add(old_games[i] if i < len(old_games) else [],
+                                 new_games[i] if i < len(new_games) else [])
+        if last:
+            out += self.diff.end()
+        if out:
+            self.changed = True
+            sys.stdout.write("\n".join(out) + "\n")
+
+    def _finish_diff(self) -> str | None:
+        """The end of an input shown as a diff: its last hunks; exit 1 at
+        least when there was one (it would change)."""
+        old = self.carried
+        if old and old[-1] == "":  # the line end of the last line
+            old = old[:-1]
+        self._diff(old, self.joiner.end(), last=True)
+        return AT_LEAST_1 if self.changed else None
 
     def _emit(self, text: str, original: str = "") -> None:
         if self.crlf:
@@ -552,6 +616,8 @@ class Formatted:
             self.warn(f"ftn {self.COMMAND}: {self.label}: {done}: it holds no game "
                       "(nothing but comments and blank lines, or nothing at all)")
             return None
+        if self.mode == "diff":
+            return self._finish_diff()
         self._emit(self.joiner.end())
         if self.mode == "print" or not self.same.end():
             self.abort()
@@ -622,8 +688,8 @@ class FmtSink:
 def fmt_all(names: Iterable[str], mode: str, say: Say, warn: Say, show: Show,
             jobs: int = 1, work: Callable[[Piece], Part] = format_piece,
             kind: MakeFile | None = None) -> FmtSink:
-    """``ftn fmt`` on every input in order (``mode``: "print", "check" or
-    "write"), their pieces formatted here or in ``jobs`` worker processes
+    """``ftn fmt`` on every input in order (``mode``: "print", "check",
+    "diff" or "write"), their pieces formatted here or in ``jobs`` worker processes
     (``work`` and ``kind``: another command's job and files, ``ftn fill``'s)."""
     sink = FmtSink(mode, say, warn, show, kind)
     try:
