@@ -139,6 +139,14 @@ class Session:
             t.CompletionParams(t.TextDocumentIdentifier(uri), t.Position(line, character))),
             TIMEOUT)
 
+    async def symbols(self, uri: str) -> Sequence[t.DocumentSymbol | t.SymbolInformation] | None:
+        return await asyncio.wait_for(self.client.text_document_document_symbol_async(
+            t.DocumentSymbolParams(t.TextDocumentIdentifier(uri))), TIMEOUT)
+
+    async def folding(self, uri: str) -> Sequence[t.FoldingRange] | None:
+        return await asyncio.wait_for(self.client.text_document_folding_range_async(
+            t.FoldingRangeParams(t.TextDocumentIdentifier(uri))), TIMEOUT)
+
 
 class Raw:
     """``ftn server`` as a process and a raw client of it: frames written

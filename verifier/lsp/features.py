@@ -1,6 +1,6 @@
 """What the editor asks of a record besides its findings: hover texts, the
 fixes of wrong claims, the filled claims of a game, the completions of a
-placement line.
+placement line, the outline of games and rounds and the ranges that fold.
 
 Boundary: pure functions of a ``Document`` (and a place in it), in the
 document's own lines and 1-based columns of characters; they return text
@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from notation import Knock
+from notation import Game, Knock, Round
 from verifier import InputError, Piece, api, rulebook
 from verifier.diagnostics import lookup
 from verifier.lsp.document import Document, Finding
@@ -291,6 +291,69 @@ def complete(doc: Document, line: int, col: int) -> list[Item]:
     return items
 
 
+# --------------------------------------------------------------------------
+# Outline and folding
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """An entry of the outline: its name and detail, its lines (``first``
+    to ``last``, 1-based, both included) and the entries inside it."""
+
+    name: str
+    detail: str
+    first: int
+    last: int
+    children: tuple[Span, ...] = ()
+
+
+def _round_last(r: Round) -> int:
+    """The last line of a round: that of its result, event or deal."""
+    lines = [r.line, *(d.line for d in r.deals), *(e.line for e in r.events)]
+    return max(lines + ([r.result.line] if r.result is not None else []))
+
+
+def _players(g: Game) -> str:
+    """A game's seats and players, and its event, as its tags give them."""
+    seats = [" ".join(t.values) for t in g.tags if t.key == "seat"]
+    event = next((t.values[0] for t in g.tags if t.key == "event" and t.values), "")
+    return "; ".join(x for x in (", ".join(seats), event) if x)
+
+
+def outline(doc: Document) -> list[Span]:
+    """The games of an FTN document that can be read, each from its 'game'
+    line to its 'end' line, with its rounds (from the 'round' line to the
+    round's last line). A JSON document has none."""
+    out = []
+    for p in doc.pieces:
+        if p.how != "ftn":
+            continue
+        for g, number in api.piece_games(p):
+            if g is None:
+                continue
+            rounds = tuple(Span(f"round {r.number}", f"opener {r.opener}", r.line,
+                                _round_last(r)) for r in g.rounds)
+            out.append(Span(f"game {number}", _players(g), g.line, g.end_line, rounds))
+    return out
+
+
+def folds(doc: Document) -> list[tuple[int, int, bool]]:
+    """The ranges of lines that fold (first, last, whether it is a comment
+    block), in order of their first line: each game and round of the
+    outline, and each run of two or more comment lines."""
+    out = [(s.first, s.last, False) for g in outline(doc) for s in (g, *g.children)
+           if s.last > s.first]
+    run = 0
+    for n, text in enumerate([*doc.lines, ""], 1):
+        if text.lstrip().startswith("#"):
+            run += 1
+            continue
+        if run >= 2:
+            out.append((n - run, n - 1, True))
+        run = 0
+    return sorted(out)
+
+
 def fixes(doc: Document, line: int, end_line: int) -> list[Fix]:
     """The code actions for a range of lines: the computed value of each
     wrong claim in it, and the filled claims of the game at its start."""
@@ -299,5 +362,5 @@ def fixes(doc: Document, line: int, end_line: int) -> list[Fix]:
     return out + fill_fixes(doc, line)
 
 
-__all__ = ["Edit", "Fix", "Item", "claim_fix", "complete", "explain", "fill_fixes", "fixes",
-           "hover", "word_at"]
+__all__ = ["Edit", "Fix", "Item", "Span", "claim_fix", "complete", "explain", "fill_fixes",
+           "fixes", "folds", "hover", "outline", "word_at"]

@@ -5,8 +5,8 @@ protocol's line model: lines end at "\n", "\r\n" or "\r"), the changes
 the editor sends applied to it, and a ``Document`` per open text; it turns
 the document's findings into the protocol's diagnostics (published on open
 and, once the edits pause, after a change: a quick succession of edits is
-checked once), and its hovers, fixes, completions and ``ftn fmt``'s text
-into the protocol's answers, converting places between the document's lines
+checked once), and its hovers, fixes, completions, outline, folding ranges
+and ``ftn fmt``'s text into the protocol's answers, converting places between the document's lines
 (the reader's: lines end at "\n") and 1-based character columns and the
 client's 0-based positions (UTF-16 code units unless the client chose
 another encoding). It judges nothing: ``document`` and ``features`` ask
@@ -396,6 +396,40 @@ def completion(ls: FtnServer, params: t.CompletionParams) -> t.CompletionList | 
         for n, i in enumerate(items)])
 
 
+def _symbol(ls: FtnServer, doc: Document, s: features.Span, kind: t.SymbolKind,
+            inner: t.SymbolKind) -> t.DocumentSymbol:
+    last = doc.lines[s.last - 1]
+    whole = t.Range(ls.position(doc, s.first, 1), ls.position(doc, s.last, len(last) + 1))
+    head = doc.lines[s.first - 1]
+    start = len(head) - len(head.lstrip())
+    name = t.Range(ls.position(doc, s.first, start + 1),
+                   ls.position(doc, s.first, len(head.rstrip()) + 1))
+    return t.DocumentSymbol(s.name, kind, whole, name, detail=s.detail or None, children=[
+        _symbol(ls, doc, c, inner, inner) for c in s.children])
+
+
+def document_symbol(ls: FtnServer, params: t.DocumentSymbolParams
+                    ) -> list[t.DocumentSymbol] | None:
+    """The outline: each game (its seats and players, its event) and, in
+    it, each round (its opener)."""
+    doc = ls.current(params.text_document.uri)
+    if doc.refused:
+        return None
+    spans = safe(lambda: features.outline(doc), lambda: [])
+    return [_symbol(ls, doc, s, t.SymbolKind.Module, t.SymbolKind.Event) for s in spans] or None
+
+
+def folding_range(ls: FtnServer, params: t.FoldingRangeParams) -> list[t.FoldingRange] | None:
+    """Games, rounds and blocks of comment lines, in the editor's lines."""
+    doc = ls.current(params.text_document.uri)
+    if doc.refused:
+        return None
+    found = safe(lambda: features.folds(doc), lambda: [])
+    kinds = {True: t.FoldingRangeKind.Comment, False: t.FoldingRangeKind.Region}
+    return [t.FoldingRange(ls.position(doc, first, 1).line, ls.position(doc, last, 1).line,
+                           kind=kinds[comment]) for first, last, comment in found] or None
+
+
 def make() -> FtnServer:
     """A server with every feature."""
     ls = FtnServer()
@@ -410,6 +444,8 @@ def make() -> FtnServer:
         t.CodeActionKind.QuickFix, t.CodeActionKind.RefactorRewrite]))(code_action)
     ls.feature(t.TEXT_DOCUMENT_COMPLETION,
                t.CompletionOptions(trigger_characters=[" "]))(completion)
+    ls.feature(t.TEXT_DOCUMENT_DOCUMENT_SYMBOL)(document_symbol)
+    ls.feature(t.TEXT_DOCUMENT_FOLDING_RANGE)(folding_range)
     return ls
 
 
