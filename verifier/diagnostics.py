@@ -58,6 +58,7 @@ class Name:
     WINNER_MISMATCH: Final = DiagnosticName("winner-mismatch")
     GAME_UNFINISHED: Final = DiagnosticName("game-unfinished")
     NO_GAMES: Final = DiagnosticName("no-games")
+    UNUSED_NOQA: Final = DiagnosticName("unused-noqa")
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,6 +364,13 @@ REGISTRY: tuple[Code, ...] = (
         "An empty upload or a wrong file would otherwise pass as clean; with --strict "
         "it fails.",
         "# the records of the evening, to follow\n",
+    ),
+    Code(
+        "FT403", Name.UNUSED_NOQA, WARNING, "FTN",
+        "A noqa comment silences nothing on its line, or names a code that is not one.",
+        "A suppression left behind after the mistake was mended would silence the next "
+        "mistake made on that line; remove it, or name the code it is for.",
+        _example(_BASE, ("  N 6-3 R =7 +0 (4,0)", "  N 6-3 R =7 +0 (4,0)  # noqa: FT302")),
     ),
 )
 

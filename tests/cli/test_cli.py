@@ -127,7 +127,7 @@ def test_fmt_write_never_touches_a_file_that_does_not_parse(tmp_path: Path, ftn:
 
 def test_codes_and_explain(ftn: Ftn) -> None:
     code, out, _ = ftn(["codes"])
-    assert code == 0 and len(out.strip().split("\n")) == 24  # FT402 no-games among them
+    assert code == 0 and len(out.strip().split("\n")) == 25  # FT402, FT403 among them
     assert out.split("\n")[0].startswith("FT001  syntax-error")
     code, out, _ = ftn(["codes", "--markdown"])
     assert out.startswith("| code | name |")
@@ -371,7 +371,7 @@ def test_the_format_option_offers_every_renderer_and_nothing_else(ftn: Ftn) -> N
 def test_codes_columns_are_aligned(ftn: Ftn) -> None:
     code, out, _ = ftn(["codes"])
     lines = out.rstrip("\n").split("\n")
-    assert code == 0 and len(lines) == 24
+    assert code == 0 and len(lines) == 25
     # every column starts at the same place on every line, FT102's long rule included
     from verifier.diagnostics import REGISTRY
 

@@ -26,6 +26,8 @@ FIXED_NAMES = [
 ADDED_NAMES = ["schema-violation"]
 # An input with no game is not clean.
 ADDED_NAMES += ["no-games"]
+# A noqa comment that silences nothing is reported.
+ADDED_NAMES += ["unused-noqa"]
 
 
 def test_registry_names_and_codes_are_stable_and_unique() -> None:
@@ -37,7 +39,7 @@ def test_registry_names_and_codes_are_stable_and_unique() -> None:
         assert c.severity in ("error", "warning")
         assert c.summary and c.why and c.rule and c.example
     assert [c.name for c in REGISTRY if c.severity == "warning"] == [
-        "game-unfinished", "no-games"]
+        "game-unfinished", "no-games", "unused-noqa"]
 
 
 @pytest.mark.parametrize("entry", REGISTRY, ids=lambda c: c.name)

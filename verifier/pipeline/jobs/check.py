@@ -25,6 +25,7 @@ from verifier.files.pieces import Piece
 from verifier.files.streams import InputError
 from verifier.pipeline.driver import End, Progress, Start, Text, drive, label_of
 from verifier.pipeline.plan import Plan, reads_under
+from verifier.pipeline.suppressions import Noqa, marks, silence, unused
 from verifier.replay.game import check_game
 from verifier.replay.results import Unknown
 from verifier.rules.start import Setup, read_header
@@ -68,14 +69,18 @@ def _place(d: Diagnostic) -> tuple[int, int]:
     return d.line, d.col
 
 
-def check_reads(reads: Iterable[Read], source: str = "<input>") -> Iterator[Batch]:
+def check_reads(reads: Iterable[Read], source: str = "<input>",
+                noqa: dict[int, Noqa] | None = None) -> Iterator[Batch]:
     """Check games as they are read, a ``Batch`` a game. The FTN reader
     reports a problem it meets between two games (a game without its 'end'
     line, text outside a game) before the game it holds back for closing
     comments, so reading problems wait for the next game and are sorted
     with its findings: the batches come in order of place, as a whole
     file's sorted findings would. A game with syntax errors is not
-    replayed, but its header is checked (``bad-header``)."""
+    replayed, but its header is checked (``bad-header``). ``noqa``: the
+    suppressions of the lines (``suppressions.marks``): the findings they
+    silence are dropped, and those of a replayed game that silence nothing
+    are findings (FT403)."""
     pending: list[Diagnostic] = []
     number = 0
     for r in reads:
@@ -90,10 +95,15 @@ def check_reads(reads: Iterable[Read], source: str = "<input>") -> Iterator[Batc
         if pending:
             found = pending + found
             pending = []
+        if noqa:
+            found = silence(found, noqa) + unused(
+                noqa, range(r.game.line, r.game.end_line + 1), r.number, source)
         if len(found) > 1:
             found.sort(key=_place)
         yield Batch(number, rep.events, found, rep.unknowns)
     if pending:
+        if noqa:
+            pending = silence(pending, noqa)
         pending.sort(key=_place)
         yield Batch(number, 0, pending, [])
 
@@ -167,7 +177,8 @@ def check_bag(lines: Any, source: str = "<bag>") -> Any:
 def check_piece(piece: Piece, preset: str | None = None) -> list[Batch]:
     """Check the games of a piece (in a worker); ``preset``: that of the
     records without a ``[rules]`` tag (None: pagat, R9)."""
-    return list(check_reads(reads_under(piece, preset), piece.source))
+    noqa = marks(piece.lines, piece.first_line) if piece.how == "ftn" else None
+    return list(check_reads(reads_under(piece, preset), piece.source, noqa))
 
 
 @dataclass(frozen=True)
