@@ -152,6 +152,11 @@ __all__ = [
 ]
 
 
+def __dir__() -> list[str]:
+    """The public names only (``dir(verifier)``), as ``__all__`` lists them."""
+    return sorted(__all__)
+
+
 def __getattr__(name: str) -> Any:
     if name == "api":
         return importlib.import_module(f"{__name__}.api")

@@ -61,9 +61,9 @@ __all__ = [
     "GameTrace", "Turn", "audit", "audit_engine", "audit_report", "check", "check_piece",
     "check_report", "convert", "convert_file", "explain", "export", "fill_files", "fill_text",
     "format_files", "format_text", "games", "generate", "inputs", "load", "no_games", "page",
-    "perft", "piece_games", "pieces", "plan", "read_games", "record", "replay", "replay_file",
-    "replay_text", "schema", "select", "settings_for", "settings_text", "stats", "trace",
-    "turn", "workers",
+    "perft", "piece_games", "pieces", "plan", "read_games", "read_text", "record", "replay",
+    "replay_file", "replay_text", "schema", "select", "settings_for", "settings_text", "stats",
+    "trace", "turn", "workers",
 ]
 
 Source = str | os.PathLike[str] | TextIO
@@ -81,7 +81,7 @@ def _quiet(_: str) -> None:
 # Records in: texts, games, inputs.
 
 
-def load(path: str | os.PathLike[str]) -> str:
+def read_text(path: str | os.PathLike[str]) -> str:
     """The text of a record file (``-`` is standard input; a compressed file
     unpacked); InputError when it cannot be read or is not UTF-8."""
     from verifier.files.inputs import read_input
@@ -89,10 +89,20 @@ def load(path: str | os.PathLike[str]) -> str:
     return read_input(os.fspath(path))
 
 
+def load(path: str | os.PathLike[str]) -> list[Game]:
+    """The records of a file (FTN or JSON, ``-`` standard input, compressed or
+    not), ready for ``Board.from_game``; InputError when the file or one of
+    its games cannot be read (its place, code and message). ``read_text``
+    gives the text, ``read_games`` the games one at a time with their
+    problems."""
+    name = os.fspath(path)
+    return games(read_text(name), name)
+
+
 def _text(source: Source, name: str | None) -> tuple[str, str]:
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
-        return name or path, load(path)
+        return name or path, read_text(path)
     return name or str(getattr(source, "name", "<stream>")), source.read()
 
 
@@ -106,7 +116,7 @@ def read_games(source: str | os.PathLike[str] | Iterable[str], name: str | None 
 
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
-        yield from read(load(path), name or path, kind)
+        yield from read(read_text(path), name or path, kind)
     else:
         yield from read(source, name or str(getattr(source, "name", "<stream>")), kind)
 

@@ -140,7 +140,7 @@ def read_one(source: str, command: str) -> tuple[str, str]:
     """(name, text) of the one input of a command that reads one record
     file, or exit 2 (a directory is refused: it may hold many files)."""
     with said():
-        text = api.load(one_file(source, command))
+        text = api.read_text(one_file(source, command))
     return ("<stdin>" if source == "-" else source), text
 
 
