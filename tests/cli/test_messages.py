@@ -45,3 +45,20 @@ def test_a_knock_at_the_lead_names_no_empty_list(ftn: Ftn, tmp_path: Path) -> No
     assert r.returncode == 1
     assert f"{p}:8:3: FT205 knock-while-able: N knocks with no tile on the table" in r.stdout
     assert "holds ," not in r.stdout
+
+
+def test_explain_offers_the_close_code_name(ftn: Ftn) -> None:
+    r = ftn(["explain", "points-mismatc"])
+    assert r.returncode == 2
+    assert "unknown code 'points-mismatc' (did you mean 'points-mismatch'?)" in r.stderr
+
+
+def test_explain_offers_the_close_code(ftn: Ftn) -> None:
+    r = ftn(["explain", "FT39"])
+    assert r.returncode == 2 and "(did you mean 'FT309'?)" in r.stderr
+
+
+def test_rules_offers_the_close_rules(ftn: Ftn) -> None:
+    r = ftn(["rules", "R8.9"])
+    assert r.returncode == 2
+    assert "no rule 'R8.9' in the rule book (did you mean 'R8.5' or 'R8.4'?)" in r.stderr
