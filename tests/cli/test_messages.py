@@ -62,3 +62,16 @@ def test_rules_offers_the_close_rules(ftn: Ftn) -> None:
     r = ftn(["rules", "R8.9"])
     assert r.returncode == 2
     assert "no rule 'R8.9' in the rule book (did you mean 'R8.5' or 'R8.4'?)" in r.stderr
+
+
+def test_stats_by_a_key_no_game_has_warns_with_the_close_match(ftn: Ftn) -> None:
+    r = ftn(["stats", "samples/valid", "--by", "palyer"])
+    assert r.returncode == 0
+    assert ("ftn stats: warning: --by palyer: no game has the tag 'palyer' (did you mean "
+            "'player'?); every game is counted under 'palyer (none)'") in r.stderr
+    assert "palyer (none):" in r.stdout
+
+
+def test_stats_by_a_tag_some_game_has_gives_no_warning(ftn: Ftn) -> None:
+    r = ftn(["stats", "samples/valid", "--by", "event"])
+    assert r.returncode == 0 and r.stderr == ""
