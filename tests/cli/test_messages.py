@@ -75,3 +75,19 @@ def test_stats_by_a_key_no_game_has_warns_with_the_close_match(ftn: Ftn) -> None
 def test_stats_by_a_tag_some_game_has_gives_no_warning(ftn: Ftn) -> None:
     r = ftn(["stats", "samples/valid", "--by", "event"])
     assert r.returncode == 0 and r.stderr == ""
+
+
+def test_a_spaced_end_total_says_what_to_write(ftn: Ftn, tmp_path: Path) -> None:
+    p = tmp_path / "spaced.ftn"
+    p.write_text(HEADER + "\nround 1 opener N\n  deal N ?\n  deal S ?\n  N 6-6 = 12\nend\n")
+    r = ftn(["check", str(p)])
+    assert r.returncode == 1
+    assert f"{p}:10:9: FT001 syntax-error: no space after =: write =12" in r.stdout
+
+
+def test_spaced_points_say_what_to_write(ftn: Ftn, tmp_path: Path) -> None:
+    p = tmp_path / "spaced.ftn"
+    p.write_text(HEADER + "\nround 1 opener N\n  deal N ?\n  deal S ?\n  N 6-6 =12 + 0\nend\n")
+    r = ftn(["check", str(p)])
+    assert r.returncode == 1
+    assert f"{p}:10:13: FT001 syntax-error: no space after +: write +0" in r.stdout
