@@ -91,3 +91,20 @@ def test_spaced_points_say_what_to_write(ftn: Ftn, tmp_path: Path) -> None:
     r = ftn(["check", str(p)])
     assert r.returncode == 1
     assert f"{p}:10:13: FT001 syntax-error: no space after +: write +0" in r.stdout
+
+
+def test_a_file_that_is_not_text_is_counted_unreadable(ftn: Ftn, tmp_path: Path) -> None:
+    p = tmp_path / "binary.ftn"
+    p.write_bytes(b"game\n\x9b\x00\xff\n")
+    r = ftn(["check", str(p)])
+    assert r.returncode == 2
+    assert r.stdout == "1 file (1 unreadable), 0 games, 0 events: 0 errors, 0 warnings\n"
+    assert f"{p}:2:1: not UTF-8 (byte 0x9b)" in r.stderr
+
+
+def test_an_unreadable_file_among_others_is_counted_apart(ftn: Ftn, tmp_path: Path) -> None:
+    bad = tmp_path / "binary.ftn"
+    bad.write_bytes(b"\xff\xfe")
+    r = ftn(["check", str(bad), "samples/valid/three-players.ftn"])
+    assert r.returncode == 2
+    assert r.stdout.startswith("2 files (1 unreadable), 1 game, ")
