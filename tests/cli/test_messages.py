@@ -108,3 +108,22 @@ def test_an_unreadable_file_among_others_is_counted_apart(ftn: Ftn, tmp_path: Pa
     r = ftn(["check", str(bad), "samples/valid/three-players.ftn"])
     assert r.returncode == 2
     assert r.stdout.startswith("2 files (1 unreadable), 1 game, ")
+
+
+def test_record_lists_the_rule_options_one_a_line(ftn: Ftn, tmp_path: Path) -> None:
+    p = tmp_path / "new.ftn"
+    r = ftn(["record", str(p)], stdin="2\n\n\n\n\n?\n")
+    lines = r.stdout.split("\n")
+    assert "target: a positive whole number (V2; 61 by default)" in lines
+    assert "partnerships: on or off (V6; on needs 4 players)" in lines
+    assert not any(line.startswith(("61 by default", "on needs")) for line in lines)
+
+
+def test_record_resume_shows_a_finding_on_lines_of_its_own(ftn: Ftn, tmp_path: Path) -> None:
+    p = tmp_path / "open.ftn"
+    p.write_text(HEADER + "\nround 1 opener N\n  deal N ?\n  deal S ?\n  N 6-6 = 12\n")
+    r = ftn(["record", "--resume", str(p)], stdin="\n")
+    assert r.returncode == 2
+    assert f"{p}:10:9: FT001 syntax-error: no space after =: write =12\n 10 |   N 6-6 = 12\n" \
+        in r.stderr
+    assert "\\x0a" not in r.stderr
