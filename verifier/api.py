@@ -519,27 +519,35 @@ def select(paths: Sequence[str | os.PathLike[str]], to: str | None = None,
            rules: Iterable[str] = (), with_codes: Iterable[str] = (),
            without: Iterable[str] = (), clean: bool = False, faulty: bool = False,
            unique: bool = False, show: Show | None = None, warn: Say = _quiet, jobs: int = 1,
-           dask: str | None = None) -> tuple[SelectSink | None, list[InputError]]:
+           dask: str | None = None, games: str | None = None, split_by: str | None = None
+           ) -> tuple[SelectSink | None, list[InputError]]:
     """The games of the inputs that ``paths`` name (as ``inputs``, the
     unreadable said to ``warn``) that pass every filter given (``tags``
     KEY=GLOB, ``player`` GLOB, ``players`` N, ``rules`` NAME=GLOB, a finding
     ``with_codes``, none ``without``, ``clean``, ``faulty``; ``unique``: the
     same deals and moves once), written in canonical form ``to`` (ftn, json,
     jsonl; else the kind ``output``'s name ends in, else ftn) to ``output``
-    (whole, at the end; compressed as its name ends) or standard output.
-    What was kept (None when no input could be read), and the inputs that
-    could not be listed. ``verifier.FilterError`` for a filter that cannot
-    be read (before any input is), WriteError."""
-    from verifier.data.select import Filters, select_all
+    (whole, at the end; compressed as its name ends) or standard output;
+    ``games`` ("10-20,35") keeps the games at those places of the inputs
+    (counted from 1, across the inputs in order); ``split_by`` KEY writes
+    one file per value of the tag KEY into the folder ``output``
+    (``data.folder`` names them). What was kept (None when no input could
+    be read), and the inputs that could not be listed.
+    ``verifier.FilterError`` for a filter that cannot be read (before any
+    input is), WriteError."""
+    from verifier.data.select import Filters, Places, select_all, split_folder
     from verifier.pipeline.jobs.rewrite import Output, target_of
 
     filters = Filters.parse(tags, player, players, rules, with_codes, without, clean, faulty)
-    target = target_of(to, output) or "ftn"
+    places = None if games is None else Places.parse(games)
+    target = (to or "ftn") if split_by is not None else (target_of(to, output) or "ftn")
+    split = None if split_by is None else (split_by, split_folder(split_by, output, target))
     names, unreadable = inputs(paths, exclude, warn)
     if unreadable and not names:
         return None, unreadable
-    return select_all(names, filters, target, Output.named(output), show or _hidden, unique,
-                      jobs, dask), unreadable
+    out = Output.named(None if split is not None else output)
+    return select_all(names, filters, target, out, show or _hidden, unique, jobs, dask,
+                      places, split), unreadable
 
 
 def stats(names: Sequence[str], by: str | None = None, format: str = "text", jobs: int = 1,
