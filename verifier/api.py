@@ -531,7 +531,7 @@ def select(paths: Sequence[str | os.PathLike[str]], to: str | None = None,
     ``games`` ("10-20,35") keeps the games at those places of the inputs
     (counted from 1, across the inputs in order); ``split_by`` KEY writes
     one file per value of the tag KEY into the folder ``output``
-    (``data.folder`` names them). What was kept (None when no input could
+    (``data.split`` names them). What was kept (None when no input could
     be read), and the inputs that could not be listed.
     ``verifier.FilterError`` for a filter that cannot be read (before any
     input is), WriteError."""

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from support.ftn import Ftn
 
-from verifier.data.folder import MAX_STEM, file_stem
+from verifier.data.split import MAX_STEM, file_stem
 
 GAME = (Path(__file__).parents[2] / "samples" / "valid" / "start-mid-game.ftn").read_text()
 _HEAD = '[start "4" "40,58"]\n'

@@ -24,7 +24,7 @@ from pathlib import Path
 from notation.hints import close_matches, offer, suggestion
 from notation.model import Knock
 from verifier.data.facts import Played, options, played, players, tag_values
-from verifier.data.folder import SplitFolder
+from verifier.data.split import SplitFolder
 from verifier.diagnostics import BY_NAME, Diagnostic
 from verifier.files.formats import NOTATIONS, game_text
 from verifier.files.outputs import interruptible
@@ -86,12 +86,9 @@ class Places:
             ranges.append((first, last))
         return cls(tuple(ranges))
 
-    def __contains__(self, place: object) -> bool:
-        return any(a <= place <= b for a, b in self.ranges)  # type: ignore[operator]
-
-    @property
-    def last(self) -> int:
-        return max(b for _, b in self.ranges)
+    def holds(self, place: int) -> bool:
+        """Whether the game at ``place`` is one of them."""
+        return any(a <= place <= b for a, b in self.ranges)
 
 
 _PLACE = re.compile(r"([0-9]{1,18})(?:-([0-9]{1,18}))?")
@@ -260,7 +257,7 @@ class SelectSink:
     def add(self, piece: Piece, got: Chosen) -> None:
         problems = got.problems
         if self.places is not None:  # the games at other places are not looked at
-            problems = [d for d in problems if not d.game or self.base + d.game in self.places]
+            problems = [d for d in problems if not d.game or self.places.holds(self.base + d.game)]
         self.show(problems, piece)
         self.unreadable += len({d.game for d in problems})
         self.games += got.games
@@ -278,7 +275,7 @@ class SelectSink:
             self.folder.write(value, texts)
 
     def _keeps(self, k: Kept) -> bool:
-        if self.places is not None and self.base + k.number not in self.places:
+        if self.places is not None and not self.places.holds(self.base + k.number):
             return False
         if self.unique:
             if k.key in self.seen:
