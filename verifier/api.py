@@ -59,7 +59,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GameTrace", "Turn", "audit", "audit_engine", "audit_report", "check", "check_piece",
-    "check_report", "convert", "convert_file", "explain", "export", "fill_files", "fill_text",
+    "check_report", "close_match", "convert", "convert_file", "explain", "export", "fill_files",
+    "fill_text",
     "format_files", "format_text", "games", "generate", "inputs", "load", "no_games", "page",
     "perft", "piece_games", "pieces", "plan", "read_games", "record", "replay", "replay_file",
     "replay_text", "schema", "select", "settings_for", "settings_text", "stats", "trace",
@@ -271,6 +272,15 @@ def check_report(plan: Plan, render: Callable[[Context], Renderer], *, keep_line
     note = _note_fallback(warn)
     return report(plan, render, keep_lines, explain_unknowns, plan.run.jobs, dask,
                   Progress(quiet), lambda start: note(start.how))
+
+
+def close_match(word: str, choices: Iterable[str], n: int = 2) -> str:
+    """``" (did you mean 'X'?)"`` (or ``'X' or 'Y'``, at most ``n``) for a
+    word close to one of ``choices``, to go inside a message; else ``""``.
+    The one test of closeness of every "did you mean" (``notation.hints``)."""
+    from notation.hints import aside
+
+    return aside(word, choices, n=n)
 
 
 def explain(code: str) -> str | None:
