@@ -127,9 +127,3 @@ def test_record_resume_shows_a_finding_on_lines_of_its_own(ftn: Ftn, tmp_path: P
     assert f"{p}:10:9: FT001 syntax-error: no space after =: write =12\n 10 |   N 6-6 = 12\n" \
         in r.stderr
     assert "\\x0a" not in r.stderr
-
-
-def test_select_rule_offers_the_close_option_quoted(ftn: Ftn) -> None:
-    r = ftn(["select", "samples/valid", "--rule", "targt=61"])
-    assert r.returncode == 2
-    assert "--rule: 'targt' is not a rule option (did you mean 'target'? the options" in r.stderr

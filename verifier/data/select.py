@@ -125,7 +125,7 @@ class Filters:
         rule_pairs = tuple(_pair(r, "--rule") for r in rules)
         for name, _ in rule_pairs:
             if name not in known:
-                hint = suggestion(name, sorted(known), "'", 1)
+                hint = suggestion(name, sorted(known), "", 1)
                 hint += " " if hint else ""
                 raise FilterError(f"--rule: {name!r} is not a rule option ({hint}the options "
                                   f"are {', '.join(sorted(known))})")
