@@ -59,7 +59,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GameTrace", "Turn", "audit", "audit_engine", "audit_report", "check", "check_piece",
-    "check_report", "convert", "convert_file", "explain", "export", "fill_files", "fill_text",
+    "check_report", "close_match", "convert", "convert_file", "explain", "export", "fill_files",
+    "fill_text",
     "format_files", "format_text", "games", "generate", "inputs", "load", "no_games", "page",
     "perft", "piece_games", "pieces", "plan", "read_games", "read_text", "record", "replay",
     "replay_file", "replay_text", "schema", "select", "settings_for", "settings_text", "stats",
@@ -281,6 +282,15 @@ def check_report(plan: Plan, render: Callable[[Context], Renderer], *, keep_line
     note = _note_fallback(warn)
     return report(plan, render, keep_lines, explain_unknowns, plan.run.jobs, dask,
                   Progress(quiet), lambda start: note(start.how))
+
+
+def close_match(word: str, choices: Iterable[str], n: int = 2) -> str:
+    """``" (did you mean 'X'?)"`` (or ``'X' or 'Y'``, at most ``n``) for a
+    word close to one of ``choices``, to go inside a message; else ``""``.
+    The one test of closeness of every "did you mean" (``notation.hints``)."""
+    from notation.hints import aside
+
+    return aside(word, choices, n=n)
 
 
 def explain(code: str) -> str | None:
@@ -530,27 +540,35 @@ def select(paths: Sequence[str | os.PathLike[str]], to: str | None = None,
            rules: Iterable[str] = (), with_codes: Iterable[str] = (),
            without: Iterable[str] = (), clean: bool = False, faulty: bool = False,
            unique: bool = False, show: Show | None = None, warn: Say = _quiet, jobs: int = 1,
-           dask: str | None = None) -> tuple[SelectSink | None, list[InputError]]:
+           dask: str | None = None, games: str | None = None, split_by: str | None = None
+           ) -> tuple[SelectSink | None, list[InputError]]:
     """The games of the inputs that ``paths`` name (as ``inputs``, the
     unreadable said to ``warn``) that pass every filter given (``tags``
     KEY=GLOB, ``player`` GLOB, ``players`` N, ``rules`` NAME=GLOB, a finding
     ``with_codes``, none ``without``, ``clean``, ``faulty``; ``unique``: the
     same deals and moves once), written in canonical form ``to`` (ftn, json,
     jsonl; else the kind ``output``'s name ends in, else ftn) to ``output``
-    (whole, at the end; compressed as its name ends) or standard output.
-    What was kept (None when no input could be read), and the inputs that
-    could not be listed. ``verifier.FilterError`` for a filter that cannot
-    be read (before any input is), WriteError."""
-    from verifier.data.select import Filters, select_all
+    (whole, at the end; compressed as its name ends) or standard output;
+    ``games`` ("10-20,35") keeps the games at those places of the inputs
+    (counted from 1, across the inputs in order); ``split_by`` KEY writes
+    one file per value of the tag KEY into the folder ``output``
+    (``data.split`` names them). What was kept (None when no input could
+    be read), and the inputs that could not be listed.
+    ``verifier.FilterError`` for a filter that cannot be read (before any
+    input is), WriteError."""
+    from verifier.data.select import Filters, Places, select_all, split_folder
     from verifier.pipeline.jobs.rewrite import Output, target_of
 
     filters = Filters.parse(tags, player, players, rules, with_codes, without, clean, faulty)
-    target = target_of(to, output) or "ftn"
+    places = None if games is None else Places.parse(games)
+    target = (to or "ftn") if split_by is not None else (target_of(to, output) or "ftn")
+    split = None if split_by is None else (split_by, split_folder(split_by, output, target))
     names, unreadable = inputs(paths, exclude, warn)
     if unreadable and not names:
         return None, unreadable
-    return select_all(names, filters, target, Output.named(output), show or _hidden, unique,
-                      jobs, dask), unreadable
+    out = Output.named(None if split is not None else output)
+    return select_all(names, filters, target, out, show or _hidden, unique, jobs, dask,
+                      places, split), unreadable
 
 
 def stats(names: Sequence[str], by: str | None = None, format: str = "text", jobs: int = 1,

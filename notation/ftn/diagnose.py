@@ -21,6 +21,8 @@ KEYWORDS = ("game", "end", "round", "deal", "result", "winner")
 #: What a scorer may write for a knock.
 _PASSES = ("pass", "passes", "passed", "pas", "p", "knocks", "knocked", "-", "x")
 _SPACED_TOTALS = re.compile(r"\(([0-9, \t]*)\)")
+#: A sign and the number after it, spaced apart (``= 12``, ``+ 5``).
+_SPACED_SIGN = re.compile(r"([=+])[ \t]+([0-9]+)(?![^ \t])")
 
 _FIELD_NAMES = {
     "SEAT": "a seat name",
@@ -282,6 +284,11 @@ def _hint(field: str, alts: list[str], body: str, off: int) -> str | None:
             squeezed = re.sub(r"[ \t]+", "", m[0])
             if field_regex("TOTALS").fullmatch(squeezed):
                 return f"no spaces in totals: write {squeezed}"
+    if field in ("=", "+"):
+        m = _SPACED_SIGN.match(body, off)
+        if m is not None and any(field_regex(a).fullmatch(m[1] + m[2])
+                                 for a in alts if a in ("END_TOTAL", "POINTS")):
+            return f"no space after {field}: write {m[1]}{m[2]}"
     if "'knock'" in alts and (field.lower() in _PASSES or close_matches(field, ["knock"])):
         return f"a seat that cannot play knocks: write knock, not {field}"
     words = [a[1:-1] for a in alts if a.startswith("'")]

@@ -211,6 +211,7 @@ class _Reader:
         # The game being read and its run of events, as the methods leave them.
         parser = self.parser
         run = self.run
+        raw = ""
         for raw in lines:
             lineno += 1
             cr = -1  # the offset of a lone carriage return in the line
@@ -241,7 +242,7 @@ class _Reader:
             if out:
                 yield from out
                 out.clear()
-        self._end(lineno)
+        self._end(lineno, len(raw) + 1)
         yield from out
 
     def _first_event(self, parser: GameLines, event: Placement | Knock, lineno: int
@@ -501,11 +502,13 @@ class _Reader:
         self.out.append(ParseError(message, line, col, expected,
                                    self.game_no if self.parser is not None else 0, self.source))
 
-    def _end(self, lineno: int) -> None:
-        """The end of the input, after line ``lineno``: a game left open is
-        reported, and the game held is given, with the comments after it."""
+    def _end(self, lineno: int, col: int) -> None:
+        """The end of the input, at line ``lineno``, column ``col`` (the end
+        of the last line; the file's last line, or the empty one after its
+        last line end): a game left open is reported there, and the game
+        held is given, with the comments after it."""
         if self.parser is not None:
-            self._error("the file ends inside a game", lineno + 1, 1, ("an 'end' line",))
+            self._error("the file ends inside a game", lineno, col, ("an 'end' line",))
             self.comments.clear()
         held = self.held
         if held is not None:

@@ -12,6 +12,7 @@ from typing import Annotated
 from verifier import api
 from verifier.cli import common as c
 from verifier.cli.console import fail
+from verifier.diagnostics import BY_CODE, BY_NAME
 
 command = c.one_command()
 
@@ -23,5 +24,6 @@ def explain(code: CodeArg) -> None:
     """Show one diagnostic: what it means, why it matters, and an example."""
     text = api.explain(code)
     if text is None:
-        fail(f"ftn explain: unknown code {code!r}; see 'ftn codes'")
+        hint = api.close_match(code, [*BY_CODE, *BY_NAME], n=1)
+        fail(f"ftn explain: unknown code {code!r}{hint}; 'ftn codes' lists them")
     sys.stdout.write(text)

@@ -151,6 +151,12 @@ PARAMS: dict[str, Param] = {
     "without": opt("--without", metavar="CODE", help="Games with no finding CODE (repeat it)."),
     "clean": opt("--clean", help="Games ftn check finds nothing in."),
     "faulty": opt("--faulty", help="Games it finds something in."),
+    "game-places": opt("--games", metavar="PLACES", help="The games at these places of the "
+                 "inputs, counted from 1 across them in order (a game that cannot be read "
+                 "counts too): numbers and ranges, like 10-20,35."),
+    "split-by": opt("--split-by", metavar="KEY", help="One file per value of the tag KEY, "
+                    "in the folder -o DIR (games without the tag in '(none)'; names made "
+                    "safe: README, ftn select)."),
     "unique": opt("--unique", help="The same deals and moves once, whatever the tags and claims "
                   "(the first kept)."),
     "stats-format": opt("--format", "-f", metavar="{formats}", help="text for people, json, "

@@ -29,18 +29,22 @@ WithoutOpt = Annotated[Many, c.option("without")]
 CleanOpt = Annotated[bool, c.option("clean")]
 FaultyOpt = Annotated[bool, c.option("faulty")]
 UniqueOpt = Annotated[bool, c.option("unique")]
+GamesOpt = Annotated[str | None, c.option("game-places")]
+SplitOpt = Annotated[str | None, c.option("split-by")]
 
 
 @command.command()
 def select(paths: c.Paths, output: c.OutOpt = None, to: ToOpt = None, tag: TagOpt = None,
            player: PlayerOpt = None, players: CountOpt = None, rule: RuleOpt = None,
            with_: WithOpt = None, without: WithoutOpt = None, clean: CleanOpt = False,
-           faulty: FaultyOpt = False, unique: UniqueOpt = False, exclude: c.ExcludeOpt = None,
-           jobs: c.JobsOpt = 1, dask: c.DaskOpt = None) -> None:
+           faulty: FaultyOpt = False, unique: UniqueOpt = False, games: GamesOpt = None,
+           split_by: SplitOpt = None, exclude: c.ExcludeOpt = None, jobs: c.JobsOpt = 1,
+           dask: c.DaskOpt = None) -> None:
     """Write the games that match every filter given, in canonical form.
 
     OUT is written whole at the end (a temporary file and a rename; .gz,
-    .bz2, .xz, .zst compress). A game that cannot be read is said and left
+    .bz2, .xz, .zst compress); with --split-by, OUT is a folder and each
+    of its files is written so. A game that cannot be read is said and left
     out (exit 1).
     """
     from verifier import FilterError
@@ -51,7 +55,8 @@ def select(paths: c.Paths, output: c.OutOpt = None, to: ToOpt = None, tag: TagOp
                 paths, to.value if to is not None else None, output, exclude=exclude or (),
                 tags=tag or (), player=player or (), players=players, rules=rule or (),
                 with_codes=with_ or (), without=without or (), clean=clean, faulty=faulty,
-                unique=unique, show=show_piece, warn=err, jobs=jobs, dask=dask)
+                unique=unique, show=show_piece, warn=err, jobs=jobs, dask=dask, games=games,
+                split_by=split_by)
     except FilterError as bad:
         fail(f"ftn select: {bad}")
     if done is None:  # no input could be read

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 from verifier import STATS_FORMATS, api
 from verifier.cli import common as c
-from verifier.cli.console import finish, said
+from verifier.cli.console import err, finish, said
 
 command = c.one_command()
 
@@ -37,4 +37,7 @@ def stats(paths: c.Paths, format: FormatOpt = TEXT, by: ByOpt = None,
     with said():
         report, done = api.stats(names, by, format.value, jobs, dask)
     sys.stdout.write(report)
+    warning = done.unknown_by()
+    if warning is not None:
+        err(f"ftn stats: warning: {warning}")
     finish(done.failed, unreadable, done.total().errors > 0)

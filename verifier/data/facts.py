@@ -141,6 +141,10 @@ def rules_text(rules: Rules) -> str:
 GROUPS = ("player", "seat", "side", "rules", "players")
 
 
+#: The ``--by`` keys that are not tags.
+BY_KEYS = ("player", "seat", "side", "rules", "players")
+
+
 def group_values(p: Played, by: str) -> list[str]:
     """The groups a game belongs to under ``--by``: each of its players,
     seats or sides; its rules; its number of players; else the values of

@@ -15,13 +15,16 @@ per game kept. It parses no command line and renders no finding.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
+from pathlib import Path
 
 from notation.hints import close_matches, offer, suggestion
 from notation.model import Knock
 from verifier.data.facts import Played, options, played, players, tag_values
+from verifier.data.split import SplitFolder
 from verifier.diagnostics import BY_NAME, Diagnostic
 from verifier.files.formats import NOTATIONS, game_text
 from verifier.files.outputs import interruptible
@@ -53,6 +56,42 @@ def _code(item: str) -> str:
         raise FilterError(f"--with/--without: {item!r} is not a code (FT304), a prefix of "
                           f"codes (FT3) or a name{hint}")
     return up
+
+
+@dataclass(frozen=True)
+class Places:
+    """``--games``: games by their place in the input (1-based, counted
+    across the inputs in order, a game that cannot be read counted too),
+    as ranges ``(first, last)``."""
+
+    ranges: tuple[tuple[int, int], ...]
+
+    @classmethod
+    def parse(cls, text: str) -> Places:
+        """Places from ``10-20,35``; FilterError when they cannot be read."""
+        ranges = []
+        for item in text.split(","):
+            m = _PLACE.fullmatch(item.strip())
+            if m is None:
+                raise FilterError(f"--games {text}: {item.strip()!r} is not a place: write game "
+                                  "numbers and ranges, like 10-20,35 (counted from 1 across "
+                                  "the inputs in order)")
+            first = int(m[1])
+            last = int(m[2]) if m[2] else first
+            if first < 1:
+                raise FilterError(f"--games {text}: games are counted from 1, not {first}")
+            if last < first:
+                raise FilterError(f"--games {text}: the range {item.strip()} runs backwards: "
+                                  f"write {last}-{first}")
+            ranges.append((first, last))
+        return cls(tuple(ranges))
+
+    def holds(self, place: int) -> bool:
+        """Whether the game at ``place`` is one of them."""
+        return any(a <= place <= b for a, b in self.ranges)
+
+
+_PLACE = re.compile(r"([0-9]{1,18})(?:-([0-9]{1,18}))?")
 
 
 @dataclass(frozen=True)
@@ -145,8 +184,21 @@ class Chosen:
     cannot be read."""
 
     games: int = 0
-    texts: list[tuple[bytes, str]] = field(default_factory=list)
+    texts: list[Kept] = field(default_factory=list)
     problems: list[Diagnostic] = field(default_factory=list)
+    top: int = 0  # the highest game number of the piece (in its input)
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A game that matches: its key for ``--unique``, its number in its
+    input, its value of the ``--split-by`` tag (None: no such tag) and its
+    text."""
+
+    key: bytes
+    number: int
+    value: str | None
+    text: str
 
 
 @dataclass(frozen=True)
@@ -156,78 +208,143 @@ class SelectWork:
     filters: Filters
     to: str
     unique: bool = False
+    split_by: str | None = None
 
     def __call__(self, piece: Piece) -> Chosen:
         out = Chosen()
         for p in played(piece, trace=False, ends=True):
             if isinstance(p, list):
                 out.problems.extend(p)
+                out.top = max([out.top, *(d.game for d in p)])
                 continue
             out.games += 1
+            out.top = max(out.top, p.number)
             if self.filters.match(p):
                 key = deal_key(p) if self.unique else b""
-                out.texts.append((key, game_text(p.canonical(), self.to)))
+                value = None if self.split_by is None else first_value(p, self.split_by)
+                out.texts.append(Kept(key, p.number, value,
+                                      game_text(p.canonical(), self.to)))
         return out
 
 
+def first_value(p: Played, key: str) -> str | None:
+    """The value of a game's first tag ``key`` (its words joined by a
+    space), None without one."""
+    return next((" ".join(t.values) for t in p.game.tags if t.key == key), None)
+
+
 class SelectSink:
-    """The games chosen, in input order, written to ``out`` as they come
-    (once each, with ``unique``); the problems to ``show`` with their piece;
-    ``games``, ``kept``, ``unreadable`` count them."""
+    """The games chosen, in input order (those at ``places`` only, when
+    given), written to ``out`` as they come, or to ``folder``'s file of
+    their value (once each, with ``unique``); the problems to ``show`` with
+    their piece; ``games``, ``kept``, ``unreadable`` count them."""
 
     def __init__(self, to: str, out: Output, unique: bool,
-                 show: Callable[[list[Diagnostic], Piece], None]) -> None:
+                 show: Callable[[list[Diagnostic], Piece], None],
+                 places: Places | None = None, folder: SplitFolder | None = None) -> None:
         self.layout = NOTATIONS[to].layout
         self.joiner, self.out, self.unique = Joiner(self.layout), out, unique
-        self.show = show
+        self.show, self.places, self.folder = show, places, folder
         self.seen: set[bytes] = set()
         self.games = self.kept = self.unreadable = 0
         self.failed: list[InputError] = []
+        self.base = 0  # the games of the inputs before this one
+        self.top = 0  # the highest game number of this input so far
 
     def start(self, s: Start) -> None:
         pass
 
     def add(self, piece: Piece, got: Chosen) -> None:
-        self.show(got.problems, piece)
-        self.unreadable += len({d.game for d in got.problems})
+        problems = got.problems
+        if self.places is not None:  # the games at other places are not looked at
+            problems = [d for d in problems if not d.game or self.places.holds(self.base + d.game)]
+        self.show(problems, piece)
+        self.unreadable += len({d.game for d in problems})
         self.games += got.games
-        texts = []
-        for key, text in got.texts:
-            if self.unique:
-                if key in self.seen:
-                    continue
-                self.seen.add(key)
-            texts.append(text)
-        self.kept += len(texts)
-        self.out.write(self.joiner.add(Part(self.layout.sep.join(texts), len(texts))))
+        self.top = max(self.top, got.top)
+        kept = [k for k in got.texts if self._keeps(k)]
+        self.kept += len(kept)
+        if self.folder is None:
+            text = self.layout.sep.join(k.text for k in kept)
+            self.out.write(self.joiner.add(Part(text, len(kept))))
+            return
+        by_value: dict[str | None, list[str]] = {}
+        for k in kept:
+            by_value.setdefault(k.value, []).append(k.text)
+        for value, texts in by_value.items():
+            self.folder.write(value, texts)
+
+    def _keeps(self, k: Kept) -> bool:
+        if self.places is not None and not self.places.holds(self.base + k.number):
+            return False
+        if self.unique:
+            if k.key in self.seen:
+                return False
+            self.seen.add(k.key)
+        return True
 
     def end(self, e: End) -> None:
+        self.base += self.top
+        self.top = 0
         if e.error is not None:
             self.failed.append(e.error)
 
     def text(self) -> str:
-        """What was kept, as ``ftn select`` says it: "3 of 10 games (2 unreadable)"."""
-        return f"{self.kept} of {self.games} games" + (
+        """What was kept, as ``ftn select`` says it: "3 of 10 games (2
+        unreadable)", and with a split, "into 2 files in DIR"."""
+        said = f"{self.kept} of {self.games} games" + (
             f" ({self.unreadable} unreadable)" if self.unreadable else "")
+        if self.folder is not None:
+            n = len(self.folder.files)
+            said += f" into {n} file{'' if n == 1 else 's'} in {self.folder.folder}"
+        return said
+
+
+def split_folder(key: str, output: Path | None, to: str) -> SplitFolder:
+    """The folder of ``--split-by KEY`` (``-o DIR``, made when missing), or
+    FilterError."""
+    if not key:
+        raise FilterError("--split-by takes a tag's key, like event or date")
+    if output is None:
+        raise FilterError("--split-by writes one file per value into a folder: name it "
+                          "with -o DIR")
+    if output.exists() and not output.is_dir():
+        raise FilterError(f"--split-by: {output} is not a folder: -o names the folder "
+                          "to write the files in")
+    return SplitFolder(output, to)
 
 
 def select_all(inputs: Iterable[str | Text], filters: Filters, to: str, out: Output,
                show: Callable[[list[Diagnostic], Piece], None], unique: bool = False,
-               jobs: int = 1, dask: str | None = None) -> SelectSink:
-    """``ftn select``: the games of every input that pass ``filters``,
-    written to ``out`` in format ``to`` (a file: whole, once every input is
-    read; not at all when one stops being readable partway, WriteError
-    when it cannot be written)."""
-    sink = SelectSink(to, out, unique, show)
+               jobs: int = 1, dask: str | None = None, places: Places | None = None,
+               split: tuple[str, SplitFolder] | None = None) -> SelectSink:
+    """``ftn select``: the games of every input that pass ``filters`` (and
+    stand at ``places``), written to ``out`` in format ``to`` (a file:
+    whole, once every input is read; not at all when one stops being
+    readable partway, WriteError when it cannot be written), or with
+    ``split`` (KEY, folder) to the folder's file of their value of tag KEY
+    (the same: every file, or none)."""
+    folder = None if split is None else split[1]
+    sink = SelectSink(to, out, unique, show, places, folder)
+    work = SelectWork(filters, to, unique, None if split is None else split[0])
     try:
-        with interruptible(out.path is not None):
-            drive(SelectWork(filters, to, unique), sink, inputs, jobs, dask)
+        with interruptible(out.path is not None or folder is not None):
+            drive(work, sink, inputs, jobs, dask)
         if sink.failed:
-            out.abort()
+            _abort(out, folder)
+            return sink
+        if folder is not None:
+            folder.commit()
             return sink
         out.write(sink.joiner.end())
         out.commit()
     except BaseException:
-        out.abort()
+        _abort(out, folder)
         raise
     return sink
+
+
+def _abort(out: Output, folder: SplitFolder | None) -> None:
+    out.abort()
+    if folder is not None:
+        folder.abort()

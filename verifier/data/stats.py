@@ -15,7 +15,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from verifier.data.facts import Played, group_values, options, played, players, rules_text
+from notation.hints import aside
+from verifier.data.facts import (
+    BY_KEYS,
+    Played,
+    group_values,
+    options,
+    played,
+    players,
+    rules_text,
+)
 from verifier.diagnostics import ERROR, Diagnostic
 from verifier.files.pieces import Piece
 from verifier.files.streams import InputError
@@ -82,6 +91,7 @@ class Stats:
     points: Counter[int] = field(default_factory=Counter)
     options: Counter[str] = field(default_factory=Counter)
     rules: Counter[str] = field(default_factory=Counter)
+    tags: Counter[str] = field(default_factory=Counter)
 
     def found(self, ds: Iterable[Diagnostic]) -> None:
         for d in ds:
@@ -95,6 +105,7 @@ class Stats:
         rep, setup = p.report, p.setup
         self.complete += rep.complete
         self.found(rep.diagnostics)
+        self.tags.update({t.key for t in p.game.tags})
         if setup is None:  # a header that cannot be read: nothing was played
             return
         for k, v in options(setup.rules).items():
@@ -202,6 +213,17 @@ class StatsSink:
             self.groups.setdefault(g, Stats()).found([no_games(e.label)])
         if e.error is not None:
             self.failed.append(e.error)
+
+    def unknown_by(self) -> str | None:
+        """The warning for a ``--by`` key that is no tag of any game read
+        (nor player, seat, side, rules, players), with the close match; None
+        when some game has it (or none was read)."""
+        total = self.total()
+        if self.by is None or self.by in BY_KEYS or total.tags[self.by] or not total.games:
+            return None
+        hint = aside(self.by, [*BY_KEYS, *total.tags], n=1)
+        return (f"--by {self.by}: no game has the tag {self.by!r}{hint}; every game is "
+                f"counted under '{self.by} {NONE}'")
 
     def total(self) -> Stats:
         """Every group together (with ``--by``, a game of two groups counts twice)."""

@@ -216,7 +216,7 @@ class Session:
         while True:
             typed = ask("Rule options, like target=100 (Enter for none, ? to list them): ")
             if typed == "?":
-                say(known_options().replace("; ", "\n"))
+                say(known_options("\n"))
                 continue
             pairs = [w.partition("=") for w in typed.replace(",", " ").split()]
             if any(not sep for _, sep, _ in pairs):

@@ -27,13 +27,19 @@ class Summary:
     events: int = 0
     errors: int = 0
     warnings: int = 0
+    #: Of ``files``, those that could not be read (whole or partway); said in
+    #: the text only, the JSON document's summary keeps its five counts.
+    unreadable: int = 0
 
     def text(self) -> str:
         def n(k: int, word: str) -> str:
             return f"{k} {word}" + ("" if k == 1 else "s")
 
+        files = n(self.files, "file")
+        if self.unreadable:
+            files += f" ({self.unreadable} unreadable)"
         return (
-            f"{n(self.files, 'file')}, {n(self.games, 'game')}, {n(self.events, 'event')}: "
+            f"{files}, {n(self.games, 'game')}, {n(self.events, 'event')}: "
             f"{n(self.errors, 'error')}, {n(self.warnings, 'warning')}"
         )
 

@@ -84,9 +84,10 @@ class Problem:
     message: str
 
 
-def known_options() -> str:
-    """Every option with its values, for messages."""
-    return "; ".join(f"{name}: {text}" for name, text in OPTIONS.items())
+def known_options(sep: str = "; ") -> str:
+    """Every option with its values, for messages (``sep`` between options:
+    a line end lists them one a line, never cut inside one)."""
+    return sep.join(f"{name}: {text}" for name, text in OPTIONS.items())
 
 
 def given(items: Iterable[str]) -> list[tuple[str, str]]:

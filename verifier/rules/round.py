@@ -308,11 +308,7 @@ class RoundState:
             self._reveal.pop(0)
             return
         if self.can_place(seat):
-            fits = ", ".join(f"{a}-{b}" for a, b in self.fitting_tiles(seat))
-            raise KnockWhileAbleError(
-                f"{self.names[seat]} knocks but holds {fits}, fitting {self.ends_text()}",
-                "R4.4",
-            )
+            raise KnockWhileAbleError(self._able_text(seat), "R4.4")
         if self.unknown[seat]:
             self.pending.append((seat, self.left, self.right, token))
         self.knocked.add(seat)
@@ -323,6 +319,14 @@ class RoundState:
             # R7.3, R7.5: every seat still holding tiles has knocked since
             # the last placement: the round is blocked.
             self.outcome = "blocked"
+
+    def _able_text(self, seat: int) -> str:
+        """Why ``seat`` may not knock: the tiles it holds that fit, or (its
+        tiles not known, no tile on the table) that any tile leads."""
+        fits = ", ".join(f"{a}-{b}" for a, b in self.fitting_tiles(seat))
+        if not fits:
+            return f"{self.names[seat]} knocks with no tile on the table: any tile it holds leads"
+        return f"{self.names[seat]} knocks but holds {fits}, fitting {self.ends_text()}"
 
     def place(
         self, seat: int, a: int, b: int, end: str | None, play: object = None

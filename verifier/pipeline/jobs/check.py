@@ -328,5 +328,6 @@ def check_report(plan: Plan, render: Callable[[Context], Renderer], keep_lines: 
         if progress is not None:
             progress.done()
         summary.games = sink.games
+        summary.unreadable = len(sink.failed)
     out.finish(summary)
     return summary, sink.failed
