@@ -15,6 +15,8 @@ from typing import Any, Final, NewType
 
 ERROR = "error"
 WARNING = "warning"
+#: Said, never counted as a problem: what a check left undecided.
+NOTE = "note"
 
 # --------------------------------------------------------------------------
 # The names, each written once, as the constants of ``Name``: every module
@@ -58,6 +60,7 @@ class Name:
     WINNER_MISMATCH: Final = DiagnosticName("winner-mismatch")
     GAME_UNFINISHED: Final = DiagnosticName("game-unfinished")
     NO_GAMES: Final = DiagnosticName("no-games")
+    CLAIMS_UNJUDGED: Final = DiagnosticName("claims-unjudged")
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,6 +366,15 @@ REGISTRY: tuple[Code, ...] = (
         "An empty upload or a wrong file would otherwise pass as clean; with --strict "
         "it fails.",
         "# the records of the evening, to follow\n",
+    ),
+    Code(
+        "FT501", Name.CLAIMS_UNJUDGED, NOTE, "R8.5",
+        "A line of a round cannot be read: the round's replay ends there, and the rest of "
+        "its claims are not judged.",
+        "A line that cannot be read (as a move the rules refuse) leaves the rest of the "
+        "round unknown; the next round (a new deal) is judged from the totals its record "
+        "implies, so every later mistake is still found, and none that follows from the first.",
+        _example(_BASE, ("  N 4-1 L =2 +0 (4,3)", "  N 4")),
     ),
 )
 

@@ -127,7 +127,8 @@ def test_fmt_write_never_touches_a_file_that_does_not_parse(tmp_path: Path) -> N
 
 def test_codes_and_explain() -> None:
     code, out, _ = run("codes")
-    assert code == 0 and len(out.strip().split("\n")) == 24  # FT402 no-games among them
+    # FT402 no-games and FT501 claims-unjudged among them
+    assert code == 0 and len(out.strip().split("\n")) == 25
     assert out.split("\n")[0].startswith("FT001  syntax-error")
     code, out, _ = run("codes", "--markdown")
     assert out.startswith("| code | name |")
@@ -371,7 +372,7 @@ def test_the_format_option_offers_every_renderer_and_nothing_else() -> None:
 def test_codes_columns_are_aligned() -> None:
     code, out, _ = run("codes")
     lines = out.rstrip("\n").split("\n")
-    assert code == 0 and len(lines) == 24
+    assert code == 0 and len(lines) == 25
     # every column starts at the same place on every line, FT102's long rule included
     from verifier.diagnostics import REGISTRY
 

@@ -18,7 +18,6 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from notation.model import Game
 from verifier.diagnostics import ERROR, WARNING, Counted, Diagnostic, Name
 from verifier.files.formats import Read, diagnostic
 from verifier.files.pieces import Piece
@@ -26,8 +25,8 @@ from verifier.files.streams import InputError
 from verifier.pipeline.driver import End, Progress, Start, Text, drive, label_of
 from verifier.pipeline.plan import Plan, reads_under
 from verifier.replay.game import check_game
-from verifier.replay.results import Unknown
-from verifier.rules.start import Setup, read_header
+from verifier.replay.observers import Observer
+from verifier.replay.results import GameReport, Unknown
 
 if TYPE_CHECKING:
     from verifier.pipeline.settings import Settings
@@ -53,15 +52,17 @@ class Batch:
     unknowns: list[Unknown] = field(default_factory=list)
 
 
-def header_diagnostics(game: Game, number: int, source: str) -> list[Diagnostic]:
-    """The ``bad-header`` findings of an FTN game's header alone (for a game
-    with syntax errors, which is not replayed)."""
-    found = read_header(game)
-    if isinstance(found, Setup):
-        return []
-    return [replace(diagnostic(Name.BAD_HEADER, p.message, p.at.line, p.at.col, number, source),
-                    claimed=p.claimed)
-            for p in (found if isinstance(found, list) else [found])]
+def replay_read(r: Read, source: str, observers: Sequence[Observer] = ()) -> GameReport | None:
+    """A game as read, replayed and judged: a game read whole, or one read
+    in spite of syntax errors (``Read.damaged``), judged from the lines that
+    could be read (``replay.game.Replay``'s ``lost``); None when there is no
+    game to judge."""
+    if r.game is not None:
+        return check_game(r.game, r.number, source, r.locate, observers)
+    if r.damaged is not None:
+        return check_game(r.damaged, r.number, source, r.locate, observers, r.lost,
+                          r.lost_keys)
+    return None
 
 
 def _place(d: Diagnostic) -> tuple[int, int]:
@@ -74,18 +75,16 @@ def check_reads(reads: Iterable[Read], source: str = "<input>") -> Iterator[Batc
     line, text outside a game) before the game it holds back for closing
     comments, so reading problems wait for the next game and are sorted
     with its findings: the batches come in order of place, as a whole
-    file's sorted findings would. A game with syntax errors is not
-    replayed, but its header is checked (``bad-header``)."""
+    file's sorted findings would. A game with syntax errors is judged from
+    the lines that could be read (``replay_read``)."""
     pending: list[Diagnostic] = []
     number = 0
     for r in reads:
         number = max(number, r.number)
-        if r.game is None:
-            pending.extend(r.problems)
-            if r.damaged is not None:  # a game with syntax errors: its header too
-                pending.extend(header_diagnostics(r.damaged, r.number, source))
+        pending.extend(r.problems)
+        rep = replay_read(r, source)
+        if rep is None:
             continue
-        rep = check_game(r.game, r.number, source, r.locate)
         found = rep.diagnostics
         if pending:
             found = pending + found
