@@ -185,6 +185,7 @@ class Replay:
     def run(self) -> GameReport:
         """Replay the whole game; return what was found."""
         rep = self.report
+        rep.events = sum(len(rnd.events) for rnd in self.game.rounds)
         try:
             self.start()
             state = self.state
@@ -392,6 +393,7 @@ class Replay:
         watchers = self.on_event
         place, knock, judged = step.place, step.knock, judge.event  # the hot loop
         n = 0
+        played = False  # every event of the round played
         try:
             for n, ev in enumerate(rnd.events, 1):
                 self.event_no = n
@@ -423,8 +425,9 @@ class Replay:
                     judged(ev, n, placed, scored, state)  # raises no IllegalMoveError
                 except IllegalMoveError as e:
                     self.illegal(n, ev, e, step, rnd)
+            played = True
         finally:
-            self.report.events += n  # the events reached, the one that stopped the round too
+            self.report.replayed += n if played else n - 1
 
     def illegal(self, n: int, ev: Placement | Knock, e: IllegalMoveError, step: Stepper,
                 rnd: Round) -> NoReturn:

@@ -50,6 +50,7 @@ class Batch:
     events: int = 0
     diagnostics: list[Diagnostic] = field(default_factory=list)
     unknowns: list[Unknown] = field(default_factory=list)
+    replayed: int = 0
 
 
 def replay_read(r: Read, source: str, observers: Sequence[Observer] = ()) -> GameReport | None:
@@ -91,7 +92,9 @@ def check_reads(reads: Iterable[Read], source: str = "<input>") -> Iterator[Batc
             pending = []
         if len(found) > 1:
             found.sort(key=_place)
-        yield Batch(number, rep.events, found, rep.unknowns)
+        if r.game is None:  # (the lines of a game that cannot be read are no record)
+            rep.events = rep.replayed = 0
+        yield Batch(number, rep.events, found, rep.unknowns, rep.replayed)
     if pending:
         pending.sort(key=_place)
         yield Batch(number, 0, pending, [])
@@ -103,17 +106,21 @@ class FileReport(Counted):
     (``check_all``, ``check_text``, ``api.check``): the input it is of
     (``<inputs>`` for more than one), games, events, the findings in input
     order (in order of place within an input) and what partial records
-    leave undecided (``unknowns``: not errors)."""
+    leave undecided (``unknowns``: not errors). ``events`` are the records'
+    own (every event line of the games read), ``replayed`` those the replay
+    played."""
 
     source: str = "<input>"
     games: int = 0
     events: int = 0
+    replayed: int = 0
     diagnostics: list[Diagnostic] = field(default_factory=list)
     unknowns: list[Unknown] = field(default_factory=list)
 
     def take(self, b: Batch, piece: Piece) -> None:
         """One batch of findings (the check's sink gives them in order)."""
         self.events += b.events
+        self.replayed += b.replayed
         self.diagnostics.extend(b.diagnostics)
         self.unknowns.extend(b.unknowns)
 
@@ -293,13 +300,15 @@ def check_report(plan: Plan, render: Callable[[Context], Renderer], keep_lines: 
     from verifier.render.base import Context
     from verifier.render.summary import Summary
 
-    summary, unknowns, book = Summary(files=len(plan.names)), list[Unknown](), LineBook(keep_lines)
+    summary = Summary(files=len(plan.names), replayed=0)
+    unknowns, book = list[Unknown](), LineBook(keep_lines)
     out = render(Context(line_of=book.line_of, sources=[label_of(n) for n in plan.names],
                          unknowns=unknowns if explain else None))
 
     def emit(b: Batch, piece: Piece) -> None:
         book.piece = piece
         summary.events += b.events
+        summary.replayed = (summary.replayed or 0) + b.replayed
         for d in b.diagnostics:
             if d.severity == ERROR:
                 summary.errors += 1
