@@ -752,7 +752,7 @@ class GameTrace:
 def trace(game: Game, number: int = 1, name: str = "<input>") -> GameTrace | None:
     """The reference replay of one record (``ftn replay``'s trace) with the
     arithmetic of its points; None when its header cannot be read."""
-    from verifier.replay.game import check_game
+    from verifier.replay.game import trace_until_stop
     from verifier.replay.observers import Trace
     from verifier.rules.start import Setup, read_header
 
@@ -760,7 +760,7 @@ def trace(game: Game, number: int = 1, name: str = "<input>") -> GameTrace | Non
     if not isinstance(setup, Setup):
         return None
     traced, (why, rounds) = Trace(setup), _arithmetic(setup)
-    rep = check_game(game, number, name, None, [traced, why])
+    rep = trace_until_stop(game, number, name, None, [traced, why])
     if rep.setup is None:
         return None
     return GameTrace(rep.setup.side_names, rep.setup.rules.target, traced.rounds, rounds,
@@ -804,11 +804,11 @@ def turn(game: Game, number: int = 1, name: str = "<input>") -> Turn | None:
     """Who acts next in a record's last round, as the replay finds it; None
     when the game is over, the replay stopped (or cannot start), or the
     round is over and no knock may follow."""
-    from verifier.replay.game import check_game
+    from verifier.replay.game import trace_until_stop
     from verifier.replay.observers import Final
 
     final = Final()
-    rep = check_game(game, number, name, None, [final])
+    rep = trace_until_stop(game, number, name, None, [final])
     if rep.setup is None or final.position is None or rep.stopped is not None:
         return None
     rs, state = final.position

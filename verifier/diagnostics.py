@@ -15,6 +15,8 @@ from typing import Any, Final, NewType
 
 ERROR = "error"
 WARNING = "warning"
+#: Said, never counted as a problem: what a check left undecided.
+NOTE = "note"
 
 # --------------------------------------------------------------------------
 # The names, each written once, as the constants of ``Name``: every module
@@ -59,6 +61,7 @@ class Name:
     GAME_UNFINISHED: Final = DiagnosticName("game-unfinished")
     NO_GAMES: Final = DiagnosticName("no-games")
     UNUSED_NOQA: Final = DiagnosticName("unused-noqa")
+    CLAIMS_UNJUDGED: Final = DiagnosticName("claims-unjudged")
 
 
 @dataclass(frozen=True, slots=True)
@@ -371,6 +374,15 @@ REGISTRY: tuple[Code, ...] = (
         "A suppression left behind after the mistake was mended would silence the next "
         "mistake made on that line; remove it, or name the code it is for.",
         _example(_BASE, ("  N 6-3 R =7 +0 (4,0)", "  N 6-3 R =7 +0 (4,0)  # noqa: FT302")),
+    ),
+    Code(
+        "FT501", Name.CLAIMS_UNJUDGED, NOTE, "R8.5",
+        "A line of a round cannot be read: the round's replay ends there, and the rest of "
+        "its claims are not judged.",
+        "A line that cannot be read (as a move the rules refuse) leaves the rest of the "
+        "round unknown; the next round (a new deal) is judged from the totals its record "
+        "implies, so every later mistake is still found, and none that follows from the first.",
+        _example(_BASE, ("  N 4-1 L =2 +0 (4,3)", "  N 4")),
     ),
 )
 

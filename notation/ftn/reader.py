@@ -126,11 +126,17 @@ Item = Game | ParseError
 class Damaged:
     """A game read in spite of syntax errors (each yielded as a
     ``ParseError`` before it), its bad lines left out or replaced by
-    stand-ins: good enough to check its header, never to replay or print.
-    ``number`` is its number in the input."""
+    stand-ins: good enough to check and to replay up to its first bad line
+    of a round, never to print. ``number`` is its number in the input;
+    ``lost`` the lines of the game that could not be read (a game without
+    its 'end' line: the line where it would be), in order; ``lost_keys``
+    the names of the tags among them, as far as they can be told ("" where
+    not)."""
 
     game: Game
     number: int
+    lost: tuple[int, ...] = ()
+    lost_keys: tuple[str, ...] = ()
 
 
 # --------------------------------------------------------------------------
@@ -162,8 +168,10 @@ def read_games(lines: Iterable[str], source: str = "<input>", first_line: int = 
 def read_items(lines: Iterable[str], source: str = "<input>", first_line: int = 1,
                first_game: int = 1) -> Iterator[Item | Damaged]:
     """``read_games``, and after the errors of a game that has some, the
-    game as read without its bad lines (``Damaged``), when its header tags
-    could all be read: so that its header can be checked too."""
+    game as read without its bad lines (``Damaged``): so that it can be
+    judged from the lines that could be read (a tag that cannot be read is
+    absent). A game without its 'end' line is closed where the next game
+    starts, or at the end of the input."""
     yield from _Reader(source, first_game).items(lines, first_line - 1)
 
 
@@ -198,7 +206,8 @@ class _Reader:
         self.stray = False  # text outside games already reported
         self.rounds = 0  # rounds of the current game
         self.errors = 0  # syntax errors of the current game
-        self.tags_lost = False  # a header tag of the current game could not be read
+        self.lost: list[int] = []  # the lines of the current game that could not be read
+        self.lost_keys: list[str] = []  # the names of its tags that could not be read
         self.misplaced: str | None = None  # the kind of the last line out of place
 
     def items(self, lines: Iterable[str], lineno: int) -> Iterator[Item | Damaged]:
@@ -371,8 +380,10 @@ class _Reader:
         if guess == "TAG":
             fixed = self.match(raw.translate(_CURLY))
             if fixed is not None and fixed.group("TAG") is not None:
+                self.lost.remove(error[1])  # read all the same
                 return fixed.group("TAG")
-            self.tags_lost = True
+            key = _TAG_KEY.match(raw)
+            self.lost_keys.append(key.group(1).lower() if key is not None else "")
             return None
         # An event, a line of no kind and a 'game' line are left out.
         return None if guess is None else _STAND_IN.get(guess)
@@ -424,16 +435,19 @@ class _Reader:
     def _start(self, lineno: int, col: int, stand_in: bool) -> None:
         """A 'game' line: a new game starts (the game being read, if any, is
         reported as unfinished and dropped; the game held is given)."""
-        if self.parser is not None:
-            self._error("a new game starts before this one has its 'end' line",
-                        lineno, col, ("an 'end' line",))
         if self.held is not None:
             self.out.append(self.held)
             self.held = None
+        if self.parser is not None:
+            self._error("a new game starts before this one has its 'end' line",
+                        lineno, col, ("an 'end' line",))
+            self._close(lineno)
         self.game_no += 1
         self.rounds = 0
         self.errors = 1 if stand_in else 0  # a mistyped 'game' line is its first error
-        self.tags_lost = self.skipping = self.stray = False
+        self.lost = []
+        self.lost_keys = []
+        self.skipping = self.stray = False
         self.misplaced = None
         self.parser = GameLines(_start_game)
 
@@ -462,8 +476,26 @@ class _Reader:
         self.run = None
         if not self.errors:
             self.held = game
-        elif not self.tags_lost:
-            self.out.append(Damaged(game, self.game_no))
+        else:
+            self.out.append(Damaged(game, self.game_no, tuple(self.lost),
+                                    tuple(self.lost_keys)))
+
+    def _close(self, lineno: int) -> None:
+        """A game without its 'end' line, closed by a stand-in at line
+        ``lineno`` (where the next game starts, or past the input's end)
+        and given as ``Damaged``; a game the grammar cannot close there
+        (no round yet) is dropped."""
+        parser = self.parser
+        assert parser is not None
+        self.lost.append(lineno)
+        self.errors += 1
+        try:
+            parser.feed(_Line("END", "end", lineno, 1, NO_COMMENTS))
+        except unexpected_token():
+            self.parser = None
+            self.run = None
+            return
+        self._finish(parser)
 
     def _refused(self, e: Any, tok: _Line, stand_in: bool) -> None:
         """A line token the grammar refused (Lark's ``UnexpectedToken``
@@ -499,6 +531,8 @@ class _Reader:
         self.skipping = True
 
     def _error(self, message: str, line: int, col: int, expected: tuple[str, ...]) -> None:
+        if self.parser is not None:
+            self.lost.append(line)
         self.out.append(ParseError(message, line, col, expected,
                                    self.game_no if self.parser is not None else 0, self.source))
 
@@ -508,18 +542,22 @@ class _Reader:
         last line end): a game left open is reported there, and the game
         held is given, with the comments after it."""
         if self.parser is not None:
-            self._error("the file ends inside a game", lineno, col, ("an 'end' line",))
-            self.comments.clear()
+            self.comments.clear()  # (the open game's)
         held = self.held
         if held is not None:
             if self.comments:
                 held = replace(held, closing=tuple(self.comments))
             self.out.append(held)
+        if self.parser is not None:
+            self._error("the file ends inside a game", lineno, col, ("an 'end' line",))
+            self._close(lineno + 1)
 
 
 #: What stands in a game for a line of that kind that cannot be read.
 _STAND_IN = {"ROUND": "round 0 opener ?", "DEAL": "deal ?", "RESULT": "result blocked",
              "WINNER": "winner none", "END": "end"}
+#: The name of a tag in a tag line that cannot be read.
+_TAG_KEY = re.compile(r"\s*\[\s*([A-Za-z0-9_-]+)")
 #: Curly quotes, read as straight ones in a tag line that cannot be read
 #: (so that its values still count in the header's checks).
 _CURLY = str.maketrans(dict.fromkeys("\u201c\u201d\u201e\u201f\u2033", '"'))

@@ -89,7 +89,7 @@ def test_the_import_graph_sees_the_packages() -> None:
     edges = graph()
     assert {"notation", "notation.ftn.reader", "verifier", "verifier.cli"} <= set(edges)
     assert any(m.startswith("notation")
-               for m in edges["verifier.cli"] | edges["verifier.pipeline.jobs.check"])
+               for m in edges["verifier.cli"] | edges["verifier.files.formats"])
 
 
 def test_the_cycle_finder_finds_and_reports_a_cycle() -> None:

@@ -20,7 +20,7 @@ from notation.model import Game
 from verifier.diagnostics import Diagnostic
 from verifier.files.formats import read_lines
 from verifier.files.pieces import Piece
-from verifier.pipeline.jobs.check import header_diagnostics
+from verifier.pipeline.jobs.check import replay_read
 from verifier.replay.game import check_game
 from verifier.replay.observers import Ends, Observer, Trace
 from verifier.replay.results import GameReport
@@ -56,7 +56,8 @@ def played(piece: Piece, trace: bool = True, ends: bool = False
     """Each game of a piece replayed (a ``Played``), or the reading problems
     of one that cannot be read, in order: one list a game, as ``ftn check``
     counts games (the FTN reader gives each syntax error of a game, then the
-    game read without its bad lines, whose header is checked too). A
+    game read without its bad lines, judged from the lines that could be
+    read, as ``ftn check`` judges it). A
     problem met before a game that reads (text outside a game) is among
     that game's findings, as ``ftn check`` sorts it."""
     pending: list[Diagnostic] | None = None  # the problems of game ``held``
@@ -69,8 +70,9 @@ def played(piece: Piece, trace: bool = True, ends: bool = False
                 pending = None
             held = r.number
             pending = [*(pending or []), *r.problems]
-            if r.damaged is not None:  # a game with syntax errors: its header too
-                pending.extend(header_diagnostics(r.damaged, r.number, piece.source))
+            judged = replay_read(r, piece.source)  # a game with syntax errors: judged too
+            if judged is not None:
+                pending.extend(judged.diagnostics)
             continue
         before: list[Diagnostic] = []
         if pending is not None:

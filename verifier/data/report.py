@@ -47,8 +47,9 @@ def _counts(c: Counter[Any]) -> str:
 
 def text_lines(st: Stats) -> Iterator[str]:
     """One ``Stats`` for people."""
+    replayed = f"{st.replayed} replayed: " if st.replayed < st.events else ""
     yield (f"games {st.games} ({st.complete} complete, {st.unreadable} unreadable), "
-           f"rounds {st.rounds}, events {st.events} ({st.placements} placements, "
+           f"rounds {st.rounds}, events {st.events} ({replayed}{st.placements} placements, "
            f"{st.knocks} knocks)")
     res = st.results
     yield (f"results: domino {res['domino']}, blocked {res['blocked']}, "
@@ -73,11 +74,13 @@ def text_lines(st: Stats) -> Iterator[str]:
 
 
 def to_dict(st: Stats) -> dict[str, Any]:
-    """One ``Stats``, JSON-ready (keys of numbers as strings, sorted)."""
+    """One ``Stats``, JSON-ready (keys of numbers as strings, sorted; the
+    events replayed where fewer than the records' own)."""
     return {
         "games": st.games, "complete": st.complete, "unreadable": st.unreadable,
-        "rounds": st.rounds, "events": st.events, "placements": st.placements,
-        "knocks": st.knocks,
+        "rounds": st.rounds, "events": st.events,
+        **({"replayed": st.replayed} if st.replayed < st.events else {}),
+        "placements": st.placements, "knocks": st.knocks,
         "results": {k: st.results[k] for k in ("domino", "blocked", "target")},
         "findings": [{"code": c, "name": st.names.get(c, ""), "count": n}
                      for c, n in sorted(st.findings.items())],

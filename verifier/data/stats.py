@@ -69,7 +69,8 @@ class Stats:
     """The counts of some games (mergeable): games (read; ``unreadable``:
     not read; ``complete``: a side reached the target), rounds and events
     replayed, round results by outcome, findings by code (``names``: each
-    code's name), a ``Row`` per side, seat and player name, the
+    code's name; ``events`` the records' own, every event line, and
+    ``replayed`` those the replay played), a ``Row`` per side, seat and player name, the
     distributions of end totals and placement points (R5, R6), and the
     games seen with each rule option value and each set of rules."""
 
@@ -78,6 +79,7 @@ class Stats:
     complete: int = 0
     rounds: int = 0
     events: int = 0
+    replayed: int = 0
     placements: int = 0
     knocks: int = 0
     results: Counter[str] = field(default_factory=Counter)
@@ -103,6 +105,7 @@ class Stats:
         """One game replayed."""
         self.games += 1
         rep, setup = p.report, p.setup
+        self.events += rep.events
         self.complete += rep.complete
         self.found(rep.diagnostics)
         self.tags.update({t.key for t in p.game.tags})
@@ -136,7 +139,7 @@ class Stats:
                     for row in (*rows[s], side_rows[sides[side_of[s]]]):
                         row.dominoes += 1
             for ev in rnd["events"]:
-                self.events += 1
+                self.replayed += 1
                 if ev["type"] != "place":
                     self.knocks += 1
                     continue

@@ -44,13 +44,20 @@ class Read:
     """One game of an input: its number in the input, the record (None when
     it cannot be read) and why not, and for JSON the locator of pointers.
     ``damaged`` is, after the syntax errors of an FTN game, the game read
-    without its bad lines: only its header may be checked."""
+    without its bad lines (``lost``: their numbers; ``lost_keys``: the names
+    of its tags that could not be read): it may be judged from
+    the lines that could be read (a round's replay ends at its first line
+    lost), never printed or rewritten. A JSON document is read whole or
+    not at all: a text that is not JSON, or a document the record schema
+    refuses, is no record."""
 
     number: int
     game: Game | None
     problems: list[Diagnostic] = field(default_factory=list)
     locate: Locate | None = None
     damaged: Game | None = None
+    lost: tuple[int, ...] = ()
+    lost_keys: tuple[str, ...] = ()
 
 
 def diagnostic(name: DiagnosticName, message: str, line: int, col: int, game: int, source: str,
@@ -79,7 +86,8 @@ def read_ftn(lines: Iterable[str], source: str = "<input>", first_line: int = 1,
             yield Read(item.game, None, [syntax_diagnostic(item)])
             continue
         if isinstance(item, Damaged):
-            yield Read(item.number, None, damaged=item.game)
+            yield Read(item.number, None, damaged=item.game, lost=item.lost,
+                       lost_keys=item.lost_keys)
             continue
         number += 1
         yield Read(number, item)

@@ -30,7 +30,8 @@ _DIAGNOSTIC: dict[str, Any] = {
     "properties": {
         "code": _d({"type": "string", "pattern": "^FT[0-9]{3}$"}, "The stable code."),
         "name": _d({"type": "string", "pattern": "^[a-z]+(-[a-z]+)*$"}, "The stable name."),
-        "severity": _d({"enum": ["error", "warning"]}, "error or warning."),
+        "severity": _d({"enum": ["error", "warning", "note"]},
+                       "error, warning or note (said, never counted as a problem)."),
         "message": _d({"type": "string"}, "What is wrong, with the claimed and computed values."),
         "file": _d({"type": "string"}, "The file (or <stdin>)."),
         "line": _d({"type": "integer", "minimum": 1}, "Line (1-based)."),
@@ -92,7 +93,10 @@ REPORT_SCHEMA: dict[str, Any] = {
             "properties": {
                 "files": _d(_INT, "Files read."),
                 "games": _d(_INT, "Games found."),
-                "events": _d(_INT, "Events replayed."),
+                "events": _d(_INT, "The records' own events (every event line of the "
+                             "games read)."),
+                "replayed": _d(_INT, "Of those, the events the replay played, where fewer "
+                               "(after an illegal move, or a line that cannot be read)."),
                 "errors": _d(_INT, "Diagnostics of severity error."),
                 "warnings": _d(_INT, "Diagnostics of severity warning."),
             },

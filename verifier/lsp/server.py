@@ -39,7 +39,7 @@ from pygls.uris import to_fs_path
 from pygls.workspace import PositionCodec
 
 from verifier import InputError, Settings, SettingsError, api
-from verifier.diagnostics import ERROR, WARNING, Diagnostic
+from verifier.diagnostics import ERROR, NOTE, WARNING, Diagnostic
 from verifier.lsp import features
 from verifier.lsp.document import MAX_CHARS, Document, Finding
 from verifier.lsp.framing import Frames
@@ -59,7 +59,8 @@ PAUSE = 0.005
 log = logging.getLogger(__name__)
 R = TypeVar("R")
 
-_SEVERITY = {ERROR: t.DiagnosticSeverity.Error, WARNING: t.DiagnosticSeverity.Warning}
+_SEVERITY = {ERROR: t.DiagnosticSeverity.Error, WARNING: t.DiagnosticSeverity.Warning,
+             NOTE: t.DiagnosticSeverity.Information}
 _TOKEN = re.compile(r"\S+")
 
 

@@ -10,7 +10,7 @@ command). Never coloured.
 
 from __future__ import annotations
 
-from verifier.diagnostics import ERROR, Diagnostic
+from verifier.diagnostics import ERROR, NOTE, Diagnostic
 from verifier.files.escaping import escape_controls
 from verifier.render.base import Renderer
 from verifier.render.summary import Summary
@@ -34,7 +34,7 @@ def annotation(d: Diagnostic) -> str:
         props += [f"line={d.line}", f"col={d.col}"]
     props.append(f"title={escape_property(f'{d.code} {d.name}')}")
     message = d.message + (f" (rule {d.rule})" if d.rule else "")
-    kind = "error" if d.severity == ERROR else "warning"
+    kind = "error" if d.severity == ERROR else "notice" if d.severity == NOTE else "warning"
     return f"::{kind} {','.join(props)}::{escape_data(message)}"
 
 

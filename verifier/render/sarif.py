@@ -18,7 +18,7 @@ from urllib.parse import quote
 from notation.json.encoding import indented
 from verifier import rulebook
 from verifier.audit.defects import DEFECTS
-from verifier.diagnostics import ERROR, REGISTRY, Code, Diagnostic
+from verifier.diagnostics import ERROR, NOTE, REGISTRY, Code, Diagnostic
 from verifier.files.escaping import escape_controls
 from verifier.render.base import Renderer
 from verifier.render.summary import Summary
@@ -29,6 +29,9 @@ _OTHER_DOCS = {
     "FTN": f"{rulebook.PROJECT_URL}/blob/main/notation/SPEC.md",
     "protocol": f"{rulebook.PROJECT_URL}/blob/main/verifier/PROTOCOL.md",
 }
+
+#: A severity as SARIF names its level.
+_LEVEL = {ERROR: "error", NOTE: "note"}
 
 
 def tool_version() -> str:
@@ -56,7 +59,7 @@ def _descriptor(rule_id: str, name: str, severity: str, citation: str, short: st
         "help": {"text": help_text},
         "helpUri": rulebook.anchor(first[0]) if first else _OTHER_DOCS.get(
             citation, rulebook.RULEBOOK_URL),
-        "defaultConfiguration": {"level": "error" if severity == ERROR else "warning"},
+        "defaultConfiguration": {"level": _LEVEL.get(severity, "warning")},
         "properties": {"rule": citation},
     }
 
@@ -89,7 +92,7 @@ def result(d: Diagnostic, index: int) -> dict[str, Any]:
     return {
         "ruleId": d.code,
         "ruleIndex": index,
-        "level": "error" if d.severity == ERROR else "warning",
+        "level": _LEVEL.get(d.severity, "warning"),
         "message": {"text": escape_controls(d.message)},
         "locations": [location],
         "properties": props,

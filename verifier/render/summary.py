@@ -20,7 +20,9 @@ REPORT_VERSION = 1
 
 @dataclass
 class Summary:
-    """Counts over everything checked."""
+    """Counts over everything checked: ``events`` the records' own (every
+    event line of the games read), ``replayed`` those the replay played
+    (said apart only where fewer; None: not counted, all of them)."""
 
     files: int = 0
     games: int = 0
@@ -30,6 +32,7 @@ class Summary:
     #: Of ``files``, those that could not be read (whole or partway); said in
     #: the text only, the JSON document's summary keeps its five counts.
     unreadable: int = 0
+    replayed: int | None = None
 
     def text(self) -> str:
         def n(k: int, word: str) -> str:
@@ -38,16 +41,21 @@ class Summary:
         files = n(self.files, "file")
         if self.unreadable:
             files += f" ({self.unreadable} unreadable)"
+        fewer = self.replayed is not None and self.replayed < self.events
+        replayed = f" ({self.replayed} replayed)" if fewer else ""
         return (
-            f"{files}, {n(self.games, 'game')}, {n(self.events, 'event')}: "
-            f"{n(self.errors, 'error')}, {n(self.warnings, 'warning')}"
+            f"{files}, {n(self.games, 'game')}, {n(self.events, 'event')}"
+            f"{replayed}: {n(self.errors, 'error')}, {n(self.warnings, 'warning')}"
         )
 
     def to_dict(self) -> dict[str, int]:
-        return {
+        out = {
             "files": self.files, "games": self.games, "events": self.events,
             "errors": self.errors, "warnings": self.warnings,
         }
+        if self.replayed is not None and self.replayed < self.events:
+            out["replayed"] = self.replayed
+        return out
 
 
 def report_json(diagnostics: Sequence[Diagnostic], summary: Summary) -> dict[str, Any]:

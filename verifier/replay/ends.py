@@ -95,17 +95,26 @@ class RoundEnds:
         """After a round cut short (R8.5): start this one (round ``index``,
         ``step`` dealt and no event played) from the totals its record
         implies (``replay.claims.implied_start``, of the events the replay will
-        play), with one total-mismatch where they differ from the computed;
-        else the judge adopts the first totals. The totals the round now
+        play), with one total-mismatch where they differ from the computed
+        (none after a round whose replay ended early: the judge's
+        ``quiet``); else the judge adopts the first totals. The totals the round now
         starts from, when they changed; else None."""
         state = step.game
         found = implied_start(rnd, self.setup, self.playable(rnd, step))
         if found is None:
             return None
         n, start = found
-        judge.adopt = False
+        quiet = judge.quiet
+        judge.adopt = judge.quiet = False
+        if quiet:  # after a round whose replay ended early: the drift is forgotten
+            judge.reset()
+            judge.new_round(index, state.scores)
         if list(start) == state.scores:
             return None
+        if quiet:  # (no finding: no cascade)
+            state.scores[:] = start
+            judge.new_round(index, start)
+            return start
         ev = rnd.events[n - 1]
         assert ev.totals is not None
         claimed = fmt_totals(ev.totals.values)

@@ -1,10 +1,11 @@
 """Claims filled in: what ``ftn fill`` writes into a record that gives the
 moves.
 
-Boundary: from one ``notation.model`` record it replays the game
-(``replay.game.check_game``) and writes in every claim the replay decides
-and the record leaves out: a placement's end total, its points (``+P+B``
-with the domino bonus apart where one is due, ``over+P`` for an event
+Boundary: from one ``notation.model`` record it replays the game (up to
+its first illegal move: ``replay.game.trace_until_stop``) and writes in
+every claim the replay decides and the record leaves out: a placement's
+end total, its points (``+P+B`` with the domino bonus apart where one is
+due, ``over+P`` for an event
 discarded as an overshoot: SPEC.md 5, as ``ftn generate`` writes them) and
 the running totals; each finished round's ``result`` line with its totals;
 the ``winner`` line of a finished game (or the totals of a ``winner`` line
@@ -43,7 +44,7 @@ from notation.model import (
 )
 from verifier.diagnostics import Diagnostic
 from verifier.files.formats import Locate
-from verifier.replay.game import check_game
+from verifier.replay.game import trace_until_stop
 from verifier.replay.observers import Ends
 from verifier.replay.results import GameReport
 from verifier.rules.game import Stepper
@@ -165,7 +166,7 @@ def fill(game: Game, number: int = 1, source: str = "<input>",
     """Replay one record and write in every claim the replay decides that it
     leaves out (see the module doc), in the canonical form."""
     claims = _Claims()
-    report = check_game(game, number, source, locate, [claims])
+    report = trace_until_stop(game, number, source, locate, [claims])
     return Filled(claims.fill(game, report), report)
 
 

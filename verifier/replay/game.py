@@ -13,17 +13,31 @@ ends when not as the rules' do it asks of the ``replay.ends.RoundEnds`` it
 holds.
 
 What it decides:
-* the header (through ``rules.start``) and each round's deal and opener;
-* every event, in order; an illegal move stops that game's replay, since
-  later claims could not be judged (an audit, ``resync`` set, goes on with
-  the next round, from the claimed totals or the computed ones);
+* the header (through ``rules.start``): a header whose problems are tag
+  names misspelt is reported, and the game judged from the set-up
+  ``rules.start.assumed_setup`` reads with the names meant; a tag that
+  could not be read is absent, and when it is one the set-up reads (or
+  its name cannot be told) the header's problems are not reported, since
+  they may follow from it; then each round's deal and opener;
+* every event, in order; an illegal move ends its round's replay, since
+  the round's later claims could not be judged, and the next round starts
+  from the totals its record implies, as after a round cut short (R8.5),
+  with no finding of its own (no cascade). A move after the game was won,
+  a seat that is not one of the header's or a deal that cannot be played
+  ends the game's (every later round would say it again: a header or
+  rules that are not the record's). An audit, ``resync`` set, goes on
+  with the next round, from the claimed totals or the computed ones;
+* a record read in spite of syntax errors (``lost``: the lines that could
+  not be read): a round's replay ends at its first line lost, as at an
+  illegal move, said once (``claims-unjudged``) when claims of the round
+  come after it;
 * every claim, through the ``Judge``. A wrong claim does not stop the replay.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NoReturn, cast
 
 from notation.hints import aside
@@ -38,20 +52,37 @@ from verifier.rules.game import GameState, Stepper
 from verifier.rules.illegal import IllegalMoveError
 from verifier.rules.round import RoundState
 from verifier.rules.ruleset import Rules
-from verifier.rules.start import HeaderProblem, Setup, fmt_totals, read_header
+from verifier.rules.start import (
+    KNOWN_TAGS,
+    HeaderProblem,
+    Setup,
+    assumed_setup,
+    fmt_totals,
+    read_header,
+)
 from verifier.rules.tiles import deal_problems
 
 Locate = Callable[[str], tuple[int, int]]
 
 __all__ = [
     "GameReport", "Locate", "Replay", "Unknown", "canonical_game", "check_game",
-    "final_position", "trace_game",
+    "final_position", "trace_game", "trace_until_stop",
 ]
 
 
 class _Stop(Exception):
     """Raised inside a replay when the rest of the game (or, in an audit, of
     the round) cannot be judged."""
+
+
+class _RoundStop(_Stop):
+    """Raised inside a replay when the rest of the round cannot be judged,
+    from line ``line`` on, just after the finding that says why (none at a
+    line that could not be read: ``found``): the next round can."""
+
+    def __init__(self, line: int, found: bool = True) -> None:
+        super().__init__()
+        self.line, self.found = line, found
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,8 +103,16 @@ class Replay:
     def __init__(self, game: Game, number: int = 1, source: str = "<input>",
                  locate: Locate | None = None, resync: str | None = None,
                  observers: Sequence[Observer] = (),
-                 game_class: type[GameState] = GameState, setup: Setup | None = None) -> None:
+                 game_class: type[GameState] = GameState, setup: Setup | None = None,
+                 lost: Sequence[int] = (), lost_keys: Sequence[str] = (),
+                 go_on: bool = True) -> None:
         self.game = game
+        # Whether the replay goes on with the next round after an illegal
+        # move (a check), or stops there (a trace, a fill, the canonical form).
+        self.go_on = go_on
+        self.lost = sorted(lost)  # the lines that could not be read
+        self.lost_keys = lost_keys  # the names of the tags among them ("": not known)
+        self.cut = False  # a round's replay ended before its record did
         # The engine that plays it (a wrong one, for the audit's classifier),
         # and the set-up, when not the header's.
         self.game_class, self.given = game_class, setup
@@ -146,6 +185,7 @@ class Replay:
     def run(self) -> GameReport:
         """Replay the whole game; return what was found."""
         rep = self.report
+        rep.events = sum(len(rnd.events) for rnd in self.game.rounds)
         try:
             self.start()
             state = self.state
@@ -165,11 +205,15 @@ class Replay:
                     if self.resync is None:
                         raise _Stop
                     state.over, state.winner = False, None
+                following = rounds[pos + 1] if pos + 1 < len(rounds) else None
+                lost = self.lost_in(rnd, following)
+                if lost is not None and lost <= self.first_move(rnd):
+                    self.round_cut(index, rnd, lost, None)  # not played
+                    continue
                 if rnd.number != index:
                     self.emit(Name.BAD_HEADER, f"round {index} is numbered {rnd.number}",
                               self.where(rnd), claimed=str(rnd.number), computed=str(index))
-                self.play_round(index, rnd, rounds[pos + 1] if pos + 1 < len(rounds) else None,
-                                errors)
+                self.play_round(index, rnd, following, errors, lost)
             self.finish()
         except _Stop:
             rep.stopped = rep.diagnostics[-1] if rep.diagnostics else None
@@ -189,17 +233,67 @@ class Replay:
             self.judge = Judge(found, self._judged, self.note)
             self.ends = RoundEnds(self.game, found, self.resync, self)
             return
-        for p in [found] if isinstance(found, HeaderProblem) else found:
-            self.emit(Name.BAD_HEADER, p.message, self.where(p.at), claimed=p.claimed)
-        raise _Stop
+        if not any(k in KNOWN_TAGS or not k for k in self.lost_keys):  # (else they may follow)
+            for p in [found] if isinstance(found, HeaderProblem) else found:
+                self.emit(Name.BAD_HEADER, p.message, self.where(p.at), claimed=p.claimed)
+        assumed = assumed_setup(self.game) if self.resync is None and self.given is None else None
+        if assumed is None:
+            raise _Stop
+        self.given = assumed  # the rest is judged all the same
+        self.start()
 
     def _judged(self, name: DiagnosticName, message: str, at: At,
                 claimed: str | None = None, computed: str | None = None) -> None:
         self.emit(name, message, self.where(*at), claimed, computed)
 
-    def play_round(self, index: int, rnd: Round, following: Round | None, errors: int) -> None:
+    def lost_in(self, rnd: Round, following: Round | None) -> int | None:
+        """The first line of a round's record that could not be read (from
+        its 'round' line to the next round's, or the game's 'end' line), or
+        None."""
+        end = following.line if following is not None else self.game.end_line
+        return next((line for line in self.lost if rnd.line <= line < end), None)
+
+    @staticmethod
+    def first_move(rnd: Round) -> int:
+        """The line of a round's first event (or result): before it, the
+        round cannot be played."""
+        if rnd.events:
+            return rnd.events[0].line
+        return rnd.result.line if rnd.result is not None else rnd.line + 1
+
+    def round_cut(self, index: int, rnd: Round, line: int, cause: Diagnostic | None) -> None:
+        """The replay of round ``index`` ended at line ``line`` (for the
+        finding ``cause``, or at a line that could not be read): the
+        rest of its claims are not judged (after a line that could not be
+        read, said once, when it has any),
+        and the next round starts from the totals its record implies, with
+        no finding of its own (R8.5). The report's ``stopped`` is the
+        first such finding."""
+        judge = self.judge
+        assert judge is not None
+        self.cut = True
+        judge.adopt = judge.quiet = True
+        rest: list[Located] = [ev for ev in rnd.events if ev.line > line and (
+            ev.totals is not None or (isinstance(ev, Placement) and (
+                ev.points is not None or ev.end_total is not None)))]
+        if rnd.result is not None and rnd.result.line > line:
+            rest.append(rnd.result)
+        if rest and cause is None:  # (an illegal move's finding says it itself)
+            self.round_no, self.event_no = index, None
+            lines = "1 line" if len(rest) == 1 else f"{len(rest)} lines"
+            self.emit(Name.CLAIMS_UNJUDGED, f"the replay of round {index} ended at a line that "
+                      f"cannot be read: the claims of the rest of the round ({lines}, from "
+                      "here) are not judged; the next round starts from the totals its "
+                      "record implies", self.where(rest[0]))
+            cause = self.report.diagnostics[-1]
+        if self.report.stopped is None:
+            self.report.stopped = cause
+
+    def play_round(self, index: int, rnd: Round, following: Round | None, errors: int,
+                   lost: int | None = None) -> None:
         """Deal, open and play one round; judge its claims and result
-        (``errors``: how many the game had before the round began)."""
+        (``errors``: how many the game had before the round began; ``lost``:
+        the line where its replay ends, one that could not be read)."""
         state, judge, ends = self.state, self.judge, self.ends
         assert state is not None and judge is not None and ends is not None
         self.round_start = tuple(state.scores)
@@ -216,26 +310,19 @@ class Replay:
                     self.round_start = start
             for o in self.observers:
                 o.round_started(index, rnd, step)
-            self.play_events(rnd, step)
+            self.play_events(rnd if lost is None else replace(rnd, events=tuple(
+                ev for ev in rnd.events if ev.line < lost)), step)
+            if lost is not None:
+                raise _RoundStop(lost, found=False)
             completed = True
-            if step.round.partial:
-                self.note_round_unknowns(step.round, rnd)
-            if step.over:
-                state.end_round()
-            if rnd.result is not None:
-                self.event_no = None
-                judge.result(rnd.result, step)
-            if following is not None and not step.over:
-                self.round_no, self.event_no = index + 1, None
-                self.emit(Name.ROUND_UNFINISHED,
-                          f"round {index} is not over ({self.setup.names[step.round.turn]} to "
-                          f"play, {step.round.ends_text()}) when round {following.number} "
-                          "starts", self.where(following))
-                self.round_no = index
-                if self.resync is None:  # (an audit resyncs its own way)
-                    judge.adopt = True  # the next round starts where its claims say
-            elif following is None and not step.over and not state.over:
-                ends.record_stops(index, step)
+            self.round_over(index, rnd, following, step)
+            self.report.rounds += 1
+        except _RoundStop as stop:
+            if self.resync is None:  # (an audit resyncs its own way)
+                if not self.go_on:
+                    raise
+                self.round_cut(index, rnd, stop.line,
+                               self.report.diagnostics[-1] if stop.found else None)
             self.report.rounds += 1
         except _Stop:
             if self.resync is None:
@@ -248,6 +335,32 @@ class Replay:
         if self.resync is not None and self.last_diverged:
             ends.resync_after(rnd, state, self.round_start)
 
+    def round_over(self, index: int, rnd: Round, following: Round | None, step: Stepper
+                   ) -> None:
+        """After a round's events were played: what it leaves undecided, its
+        result judged, and a round that is not over when the next starts (or
+        the record stops)."""
+        state, judge, ends = step.game, self.judge, self.ends
+        assert judge is not None and ends is not None
+        if step.round.partial:
+            self.note_round_unknowns(step.round, rnd)
+        if step.over:
+            state.end_round()
+        if rnd.result is not None:
+            self.event_no = None
+            judge.result(rnd.result, step)
+        if following is not None and not step.over:
+            self.round_no, self.event_no = index + 1, None
+            self.emit(Name.ROUND_UNFINISHED,
+                      f"round {index} is not over ({self.setup.names[step.round.turn]} to "
+                      f"play, {step.round.ends_text()}) when round {following.number} "
+                      "starts", self.where(following))
+            self.round_no = index
+            if self.resync is None:  # (an audit resyncs its own way)
+                judge.adopt = True  # the next round starts where its claims say
+        elif following is None and not step.over and not state.over:
+            ends.record_stops(index, step)
+
     def open_round(self, index: int, rnd: Round, state: GameState) -> Stepper:
         hands, unknown = self.hands(rnd)
         partial = any(unknown)
@@ -256,7 +369,7 @@ class Replay:
         if opener is None:
             self.emit(Name.WRONG_OPENER, f"{rnd.opener} is not a seat{aside(rnd.opener, names)}; "
                       f"the seats are {', '.join(names)}", self.where(rnd))
-            raise _Stop
+            raise _Stop  # (every later round would say it again)
         if partial and self.setup.rules.opener == "highest-double":
             self.note("the opener (the holder of the highest double, V5) cannot be checked: "
                       "not every hand is known", rnd)
@@ -280,6 +393,7 @@ class Replay:
         watchers = self.on_event
         place, knock, judged = step.place, step.knock, judge.event  # the hot loop
         n = 0
+        played = False  # every event of the round played
         try:
             for n, ev in enumerate(rnd.events, 1):
                 self.event_no = n
@@ -293,7 +407,7 @@ class Replay:
                     self.emit(Name.NOT_YOUR_TURN, f"{ev.seat} is not a seat of this game"
                               f"{aside(ev.seat, self.setup.names)}; it is "
                               f"{self.setup.names[rs.turn]}'s turn", self.where(ev))
-                    raise _Stop
+                    raise _Stop  # (a seat the header lacks: later rounds would say it again)
                 try:
                     if isinstance(ev, Knock):
                         knock(seat, _Play(ev, n) if partial else None)
@@ -311,8 +425,9 @@ class Replay:
                     judged(ev, n, placed, scored, state)  # raises no IllegalMoveError
                 except IllegalMoveError as e:
                     self.illegal(n, ev, e, step, rnd)
+            played = True
         finally:
-            self.report.events += n  # the events reached, the one that stopped the round too
+            self.report.replayed += n if played else n - 1
 
     def illegal(self, n: int, ev: Placement | Knock, e: IllegalMoveError, step: Stepper,
                 rnd: Round) -> NoReturn:
@@ -330,7 +445,7 @@ class Replay:
             if e.kind == Name.TILE_NOT_IN_HAND and isinstance(ev, Placement):
                 message = already_placed(rnd, n, ev) or message
             self.emit(BY_NAME[e.kind].name, message, self.where(ev), rule=e.rule)
-        raise _Stop from None
+        raise _RoundStop(ev.line) from None
 
     def hands(self, rnd: Round) -> tuple[list[list[tuple[int, int]]], list[int]]:
         """The known tiles of every seat and how many of its tiles are not
@@ -345,7 +460,7 @@ class Replay:
             if seat is None:
                 self.emit(Name.BAD_DEAL, f"deal for {d.seat}, which is not a seat"
                           f"{aside(d.seat, self.setup.names)}", self.where(d))
-                raise _Stop
+                raise _Stop  # (every later round would say it again)
             if hands[seat] is not None:
                 self.emit(Name.BAD_DEAL, f"{d.seat} is dealt twice", self.where(d))
                 raise _Stop
@@ -371,7 +486,7 @@ class Replay:
             for seat, message in problems:
                 at = where.get(seat, rnd) if seat is not None else rnd
                 self.emit(Name.BAD_DEAL, message, self.where(at))
-            raise _Stop
+            raise _Stop  # (a deal wrong for the rules: every later one would be too)
         return full, unknown
 
     def look_ahead(self, rs: RoundState, rnd: Round, n: int) -> IllegalMoveError | None:
@@ -416,6 +531,8 @@ class Replay:
             rep.winner = self.setup.side_names[state.winner]
         if self.resync is not None and self.last_diverged:
             return  # an audit: what follows would follow from the last round's divergence
+        if self.cut and judge.adopt:
+            return  # the totals since a round's replay ended are not known
         if g.winner is not None:
             judge.winner(g.winner, state)
         if not self.setup.totals_known:
@@ -437,9 +554,22 @@ _NO_SETUP = Setup(Rules.main_form(2), ())  # until the header is read
 
 
 def check_game(game: Game, number: int = 1, source: str = "<input>",
-               locate: Locate | None = None, observers: Sequence[Observer] = ()) -> GameReport:
-    """Replay one game and return what it found (see the module doc)."""
-    return Replay(game, number, source, locate, None, observers).run()
+               locate: Locate | None = None, observers: Sequence[Observer] = (),
+               lost: Sequence[int] = (), lost_keys: Sequence[str] = ()) -> GameReport:
+    """Replay one game and return what it found (see the module doc);
+    ``lost``: the lines of its record that could not be read, ``lost_keys``
+    the names of the tags among them."""
+    return Replay(game, number, source, locate, None, observers, lost=lost,
+                  lost_keys=lost_keys).run()
+
+
+def trace_until_stop(game: Game, number: int = 1, source: str = "<input>",
+                     locate: Locate | None = None, observers: Sequence[Observer] = ()
+                     ) -> GameReport:
+    """Replay one game up to its first illegal move (``check_game`` goes on
+    with the next round): for what follows the computed totals alone (a
+    trace, a fill, the canonical form, the last position)."""
+    return Replay(game, number, source, locate, None, observers, go_on=False).run()
 
 
 def trace_game(game: Game, number: int = 1, source: str = "<input>",
@@ -447,7 +577,7 @@ def trace_game(game: Game, number: int = 1, source: str = "<input>",
     """Replay one game with its reference trace (``report.trace``)."""
     rep_setup = read_header(game)
     trace = Trace(rep_setup) if isinstance(rep_setup, Setup) else None
-    rep = check_game(game, number, source, locate, [trace] if trace else [])
+    rep = trace_until_stop(game, number, source, locate, [trace] if trace else [])
     rep.trace = trace.rounds if trace is not None else []
     return rep
 
@@ -455,7 +585,7 @@ def trace_game(game: Game, number: int = 1, source: str = "<input>",
 def final_position(game: Game, source: str = "<input>") -> GameReport:
     """Replay one game and keep its last position (``report.final``)."""
     final = Final()
-    rep = check_game(game, 1, source, None, [final])
+    rep = trace_until_stop(game, 1, source, None, [final])
     rep.final = final.position
     return rep
 
@@ -464,5 +594,5 @@ def canonical_game(game: Game, number: int = 1, source: str = "<input>") -> Game
     """The record in canonical form: every reached placement's end written as
     the engine resolves it (R4.2), none on a lead."""
     ends = Ends()
-    check_game(game, number, source, None, [ends])
+    trace_until_stop(game, number, source, None, [ends])
     return ends.resolve(game)

@@ -112,8 +112,11 @@ class Judge:
         self.since: list[tuple[int, int, int, int, bool]] = []
         # After a round cut short (its last events lost), the next totals
         # claimed are adopted: what is lost is not known, and every later
-        # claim is judged from the record's own totals (no cascade).
+        # claim is judged from the record's own totals (no cascade). After
+        # a round whose replay ended early (``quiet``), they are adopted
+        # with no finding: the computed totals are not known.
         self.adopt = False
+        self.quiet = False
 
     def new_round(self, number: int, totals: Sequence[int]) -> None:
         """A round starts (its number, the totals then)."""
@@ -341,18 +344,21 @@ class Judge:
     def adopted(self, got: tuple[int, ...], at: At, state: GameState, n: int | None) -> bool:
         """The first totals claimed after a round cut short: adopted, with a
         total-mismatch, where they differ from the computed (the replay goes
-        on from them); whether they were."""
+        on from them; after a round whose replay ended early, ``quiet``,
+        with none); whether they were."""
         computed = state.scores
-        self.adopt = False
-        if len(got) != len(computed) or got == tuple(computed):
+        quiet = self.quiet
+        self.adopt = self.quiet = False
+        if len(got) != len(computed) or (got == tuple(computed) and not quiet):
             return False
-        self.report(
-            Name.TOTAL_MISMATCH,
-            f"totals claimed {fmt_totals(got)}, computed {fmt_totals(computed)}: the "
-            "round before was cut short, without the points it lost; the replay goes "
-            "on from the claimed totals",
-            at, claimed=fmt_totals(got), computed=fmt_totals(computed),
-        )
+        if not quiet:
+            self.report(
+                Name.TOTAL_MISMATCH,
+                f"totals claimed {fmt_totals(got)}, computed {fmt_totals(computed)}: the "
+                "round before was cut short, without the points it lost; the replay goes "
+                "on from the claimed totals",
+                at, claimed=fmt_totals(got), computed=fmt_totals(computed),
+            )
         state.scores[:] = got
         self.reset()
         self.agreed = (self.round_no, n, got)

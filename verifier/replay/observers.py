@@ -114,33 +114,38 @@ class Trace(Observer):
 class Ends(Observer):
     """Per round, the end each event went to as the engine resolved it: "L"
     or "R" after the lead, None for the lead and knocks, "" for events the
-    replay did not reach."""
+    replay did not reach (a round it did not play has none: the replay of a
+    round may end before its deal is played, and the next round's go on)."""
 
     def __init__(self) -> None:
-        self.rounds: list[list[str | None]] = []
+        self.rounds: dict[int, list[str | None]] = {}  # by the round record's id
+        self.ends: list[str | None] = []  # the round in play's
 
     def round_started(self, index: int, rnd: Round, step: Stepper) -> None:
-        self.rounds.append([""] * len(rnd.events))
+        self.ends = self.rounds[id(rnd)] = [""] * len(rnd.events)
 
     def knocked(self, n: int, ev: Knock, seat: int, step: Stepper) -> None:
-        self.rounds[-1][n - 1] = None
+        self.ends[n - 1] = None
 
     def placed(self, n: int, ev: Placement, placed: Placed, scored: Scored,
                step: Stepper) -> None:
-        self.rounds[-1][n - 1] = placed.end
+        self.ends[n - 1] = placed.end
 
     def resolve(self, game: Game) -> Game:
-        """The game with every reached placement's end written as resolved
-        (and none on a lead): the canonical form writes the end."""
+        """The game (the one replayed) with every reached placement's end
+        written as resolved (and none on a lead): the canonical form writes
+        the end."""
         rounds = []
-        for rnd, ends in zip(game.rounds, self.rounds, strict=False):  # may stop early
-            events = []
-            for ev, end in zip(rnd.events, ends, strict=True):
-                if type(ev) is Placement and end != "" and ev.end != end:
-                    ev = ev._replace(end=end)
-                events.append(ev)
-            rounds.append(replace(rnd, events=tuple(events)))
-        rounds.extend(game.rounds[len(rounds):])
+        for rnd in game.rounds:
+            ends = self.rounds.get(id(rnd))
+            if ends is not None:
+                events = []
+                for ev, end in zip(rnd.events, ends, strict=True):
+                    if type(ev) is Placement and end != "" and ev.end != end:
+                        ev = ev._replace(end=end)
+                    events.append(ev)
+                rnd = replace(rnd, events=tuple(events))
+            rounds.append(rnd)
         return replace(game, rounds=tuple(rounds))
 
 

@@ -45,7 +45,10 @@ class GameReport(Counted):
 
     game: int
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    # The record's own events (every event line), and how many of them the
+    # replay played (fewer after an illegal move, or a line not read).
     events: int = 0
+    replayed: int = 0
     rounds: int = 0
     complete: bool = False
     winner: str | None = None

@@ -144,6 +144,22 @@ def read_header(game: Game) -> Setup | HeaderProblem | list[HeaderProblem]:
     return _Header(game).read()
 
 
+def assumed_setup(game: Game) -> Setup | None:
+    """The set-up of a header whose problems are all tag names misspelt
+    (``[frist "N"]``, ``[seta "S"]``: a free tag whose name is a slip of a
+    known one's): each read as the tag it was meant to be, so that the rest
+    of the record can still be judged (the slips themselves are reported
+    by ``read_header``); None when that does not make a set-up."""
+    tags = []
+    for tag in game.tags:
+        meant = None if tag.key in KNOWN_TAGS else close_matches(tag.key, KNOWN_TAGS, 1)
+        tags.append(replace(tag, key=meant[0]) if meant else tag)
+    if tags == list(game.tags):
+        return None
+    found = read_header(replace(game, tags=tuple(tags)))
+    return found if isinstance(found, Setup) else None
+
+
 #: The tags a header may give once only.
 _ONCE = ("ftn", "first", "rules", "start")
 

@@ -26,6 +26,15 @@ def _one(text: str) -> tuple[str, int, int, str]:
     return d
 
 
+def _then_unfinished(text: str) -> tuple[str, int, int, str]:
+    """The one finding of a short record read in spite of its mistake, and
+    judged: besides it, only the record's stop before the target, at its
+    'end' line (the last)."""
+    d, (name, line, col, _) = _found(text)
+    assert (name, line, col) == ("game-unfinished", text.count("\n"), 1)
+    return d
+
+
 # -- the hints, one case of each ------------------------------------------
 
 
@@ -48,27 +57,28 @@ def test_pass_is_written_knock(word: str) -> None:
 
 def test_first_misspelled_is_reported_at_the_typo() -> None:
     text = HEAD.replace('[first "N"]', '[frist "N"]') + ROUND + "end\n"
-    name, line, col, message = _one(text)
+    name, line, col, message = _then_unfinished(text)
     assert (name, line, col) == ("bad-header", 5, 1)
     assert message.startswith("[frist]: did you mean [first]?")
 
 
 def test_seat_misspelled_is_reported_at_the_typo() -> None:
     text = HEAD.replace('[seat "S"]', '[seta "S"]') + "end\n"
-    name, line, col, message = _one(text)
+    name, line, col, message = _then_unfinished(text)
     assert (name, line, col) == ("bad-header", 4, 1)
     assert message.startswith("[seta]: did you mean [seat]? (1 seat; at least 2")
 
 
 def test_ftn_misspelled_is_reported_at_the_typo() -> None:
-    name, line, _, message = _one(HEAD.replace("[ftn", "[fnt") + "end\n")
+    name, line, _, message = _then_unfinished(HEAD.replace("[ftn", "[fnt") + "end\n")
     assert (name, line) == ("bad-header", 2)
     assert message.startswith("[fnt]: did you mean [ftn]?")
 
 
 def test_game_misspelled_starts_the_game_all_the_same() -> None:
     text = HEAD.replace("game", "gmae") + ROUND + "  N 6-6\n  S knock\nend\n"
-    assert _one(text) == ("syntax-error", 1, 1, "unexpected 'gmae'; did you mean 'game'?")
+    assert _then_unfinished(text) == (
+        "syntax-error", 1, 1, "unexpected 'gmae'; did you mean 'game'?")
 
 
 @pytest.mark.parametrize(("line", "col", "message"), [
@@ -84,7 +94,8 @@ def test_keywords_did_you_mean(line: str, col: int, message: str) -> None:
 
 def test_curly_quotes() -> None:
     text = HEAD.replace('[first "N"]', "[first \u201cN\u201d]") + "end\n"
-    assert _one(text) == ("syntax-error", 5, 8, 'curly quote \u201c: use straight quotes (")')
+    assert _then_unfinished(text) == (
+        "syntax-error", 5, 8, 'curly quote \u201c: use straight quotes (")')
 
 
 def test_curly_quotes_inside_straight_ones_are_text() -> None:
@@ -147,10 +158,11 @@ def test_every_line_of_a_game_is_reported_and_the_next_game_checked() -> None:
         ("syntax-error", 8), ("syntax-error", 9), ("syntax-error", 10), ("game-unfinished", 21)]
 
 
-def test_a_game_with_syntax_errors_is_not_replayed() -> None:
-    # The placement of 6-6 by S (not in turn) would be an error if replayed.
+def test_a_game_with_syntax_errors_is_judged_from_the_lines_that_read() -> None:
+    # The placement of 6-6 by S (not in turn) is an error of its own; its
+    # round's replay ends there (nothing after it is judged: no cascade).
     text = HEAD + ROUND + "  S 6-6\n  N 6-4 r\nend\n"
-    assert [n for n, *_ in _found(text)] == ["syntax-error"]
+    assert [(n, ln) for n, ln, *_ in _found(text)] == [("not-your-turn", 8), ("syntax-error", 9)]
 
 
 def test_a_bad_round_line_keeps_its_deals_and_events_in_place() -> None:
@@ -160,7 +172,7 @@ def test_a_bad_round_line_keeps_its_deals_and_events_in_place() -> None:
 
 def test_lines_out_of_place_are_reported_once_a_run() -> None:
     text = HEAD + "  N 6-6\n  S 6-4\n  N 4-4\n" + ROUND + "end\n"
-    ((name, line, _, message),) = _found(text)
+    name, line, _, message = _then_unfinished(text)
     assert (name, line) == ("syntax-error", 6)
     assert message.startswith("an event (a placement or a knock) cannot stand here")
 

@@ -57,7 +57,7 @@ def _from_jsonl(out: str) -> list[Finding]:
     return [(d["code"], d["file"], d["line"], d["col"]) for d in docs if d["type"] == "diagnostic"]
 
 
-_GH = re.compile(r"^::(error|warning) file=([^,]*),line=(\d+),col=(\d+),title=(\S+) \S+::")
+_GH = re.compile(r"^::(error|warning|notice) file=([^,]*),line=(\d+),col=(\d+),title=(\S+) \S+::")
 
 
 def _from_github(out: str) -> list[Finding]:

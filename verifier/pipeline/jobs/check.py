@@ -18,7 +18,6 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from notation.model import Game
 from verifier.diagnostics import ERROR, WARNING, Counted, Diagnostic, Name
 from verifier.files.formats import Read, diagnostic
 from verifier.files.pieces import Piece
@@ -27,8 +26,8 @@ from verifier.pipeline.driver import End, Progress, Start, Text, drive, label_of
 from verifier.pipeline.plan import Plan, reads_under
 from verifier.pipeline.suppressions import Noqa, marks, silence, unused
 from verifier.replay.game import check_game
-from verifier.replay.results import Unknown
-from verifier.rules.start import Setup, read_header
+from verifier.replay.observers import Observer
+from verifier.replay.results import GameReport, Unknown
 
 if TYPE_CHECKING:
     from verifier.pipeline.settings import Settings
@@ -52,17 +51,20 @@ class Batch:
     events: int = 0
     diagnostics: list[Diagnostic] = field(default_factory=list)
     unknowns: list[Unknown] = field(default_factory=list)
+    replayed: int = 0
 
 
-def header_diagnostics(game: Game, number: int, source: str) -> list[Diagnostic]:
-    """The ``bad-header`` findings of an FTN game's header alone (for a game
-    with syntax errors, which is not replayed)."""
-    found = read_header(game)
-    if isinstance(found, Setup):
-        return []
-    return [replace(diagnostic(Name.BAD_HEADER, p.message, p.at.line, p.at.col, number, source),
-                    claimed=p.claimed)
-            for p in (found if isinstance(found, list) else [found])]
+def replay_read(r: Read, source: str, observers: Sequence[Observer] = ()) -> GameReport | None:
+    """A game as read, replayed and judged: a game read whole, or one read
+    in spite of syntax errors (``Read.damaged``), judged from the lines that
+    could be read (``replay.game.Replay``'s ``lost``); None when there is no
+    game to judge."""
+    if r.game is not None:
+        return check_game(r.game, r.number, source, r.locate, observers)
+    if r.damaged is not None:
+        return check_game(r.damaged, r.number, source, r.locate, observers, r.lost,
+                          r.lost_keys)
+    return None
 
 
 def _place(d: Diagnostic) -> tuple[int, int]:
@@ -76,8 +78,8 @@ def check_reads(reads: Iterable[Read], source: str = "<input>",
     line, text outside a game) before the game it holds back for closing
     comments, so reading problems wait for the next game and are sorted
     with its findings: the batches come in order of place, as a whole
-    file's sorted findings would. A game with syntax errors is not
-    replayed, but its header is checked (``bad-header``). ``noqa``: the
+    file's sorted findings would. A game with syntax errors is judged from
+    the lines that could be read (``replay_read``). ``noqa``: the
     suppressions of the lines (``suppressions.marks``): the findings they
     silence are dropped, and those of a replayed game that silence nothing
     are findings (FT403)."""
@@ -85,22 +87,24 @@ def check_reads(reads: Iterable[Read], source: str = "<input>",
     number = 0
     for r in reads:
         number = max(number, r.number)
-        if r.game is None:
-            pending.extend(r.problems)
-            if r.damaged is not None:  # a game with syntax errors: its header too
-                pending.extend(header_diagnostics(r.damaged, r.number, source))
+        pending.extend(r.problems)
+        rep = replay_read(r, source)
+        if rep is None:
             continue
-        rep = check_game(r.game, r.number, source, r.locate)
         found = rep.diagnostics
         if pending:
             found = pending + found
             pending = []
         if noqa:
+            game = r.game or r.damaged
+            assert game is not None  # (a report is of one of them)
             found = silence(found, noqa) + unused(
-                noqa, range(r.game.line, r.game.end_line + 1), r.number, source)
+                noqa, range(game.line, game.end_line + 1), r.number, source)
         if len(found) > 1:
             found.sort(key=_place)
-        yield Batch(number, rep.events, found, rep.unknowns)
+        if r.game is None:  # (the lines of a game that cannot be read are no record)
+            rep.events = rep.replayed = 0
+        yield Batch(number, rep.events, found, rep.unknowns, rep.replayed)
     if pending:
         if noqa:
             pending = silence(pending, noqa)
@@ -114,17 +118,21 @@ class FileReport(Counted):
     (``check_all``, ``check_text``, ``api.check``): the input it is of
     (``<inputs>`` for more than one), games, events, the findings in input
     order (in order of place within an input) and what partial records
-    leave undecided (``unknowns``: not errors)."""
+    leave undecided (``unknowns``: not errors). ``events`` are the records'
+    own (every event line of the games read), ``replayed`` those the replay
+    played."""
 
     source: str = "<input>"
     games: int = 0
     events: int = 0
+    replayed: int = 0
     diagnostics: list[Diagnostic] = field(default_factory=list)
     unknowns: list[Unknown] = field(default_factory=list)
 
     def take(self, b: Batch, piece: Piece) -> None:
         """One batch of findings (the check's sink gives them in order)."""
         self.events += b.events
+        self.replayed += b.replayed
         self.diagnostics.extend(b.diagnostics)
         self.unknowns.extend(b.unknowns)
 
@@ -305,13 +313,15 @@ def check_report(plan: Plan, render: Callable[[Context], Renderer], keep_lines: 
     from verifier.render.base import Context
     from verifier.render.summary import Summary
 
-    summary, unknowns, book = Summary(files=len(plan.names)), list[Unknown](), LineBook(keep_lines)
+    summary = Summary(files=len(plan.names), replayed=0)
+    unknowns, book = list[Unknown](), LineBook(keep_lines)
     out = render(Context(line_of=book.line_of, sources=[label_of(n) for n in plan.names],
                          unknowns=unknowns if explain else None))
 
     def emit(b: Batch, piece: Piece) -> None:
         book.piece = piece
         summary.events += b.events
+        summary.replayed = (summary.replayed or 0) + b.replayed
         for d in b.diagnostics:
             if d.severity == ERROR:
                 summary.errors += 1

@@ -1,0 +1,152 @@
+"""Every mistake of a record in one run, and none that follows from another:
+an illegal move, or an event line that cannot be read, ends its round's
+replay there, and the next round is judged from the totals its record
+implies (R8.5), so later rounds are judged and give nothing of their own.
+Proved on generated games (2, 3 and 4 players), one mistake of each kind
+put in a round that is not the last, and on hand-made records with one
+independent mistake of each kind."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import replace
+
+import pytest
+from support.ftn import Ran
+from support.paths import read_sample
+
+from notation.ftn.printer import print_game
+from notation.model import Game
+from verifier.pipeline.jobs.check import check_text
+from verifier.replay.game import check_game, trace_until_stop
+from verifier.rules.generate import generate_games
+
+GAMES = 45  # 15 of each number of players
+#: What a move by the seat whose turn it is not may be: out of turn, or
+#: after the round is over (a knock past the block).
+ILLEGAL = {"not-your-turn", "event-after-round-end"}
+
+
+def _games() -> list[tuple[int, Game]]:
+    out = []
+    for players in (2, 3, 4):
+        for game in generate_games(players, GAMES // 3, 40 + players):
+            if len(game.rounds) >= 3:
+                out.append((players, game))
+    return out
+
+
+def _out_of_turn(game: Game, rng: random.Random) -> tuple[Game, int, int]:
+    """The game with one event of a round that is not the last given to the
+    seat after the one whose turn it is: the record, and the round and
+    event numbers of that event."""
+    k = rng.randrange(len(game.rounds) - 1)
+    rnd = game.rounds[k]
+    j = rng.randrange(len(rnd.events))
+    ev = rnd.events[j]
+    seats = [t.values[0] for t in game.tags if t.key == "seat"]
+    other = seats[(seats.index(ev.seat) + 1) % len(seats)]
+    events = list(rnd.events)
+    events[j] = ev._replace(seat=other)
+    rounds = list(game.rounds)
+    rounds[k] = replace(rnd, events=tuple(events))
+    return replace(game, rounds=tuple(rounds)), k + 1, j + 1
+
+
+def test_an_illegal_move_ends_its_round_and_nothing_follows_from_it() -> None:
+    rng = random.Random(5)
+    games = _games()
+    assert len(games) >= 30
+    later = 0  # records whose later rounds were replayed
+    for _, game in games:
+        record, k, n = _out_of_turn(game, rng)
+        rep = check_game(record)
+        ((d,),) = [rep.diagnostics]
+        assert (d.round, d.event) == (k, n) and d.name in ILLEGAL
+        assert rep.complete  # the game was replayed to its end, from the record's totals
+        later += rep.rounds == len(record.rounds)
+    assert later == len(games)
+
+
+def test_a_trace_still_stops_at_the_first_illegal_move() -> None:
+    _, game = _games()[0]
+    record, k, _ = _out_of_turn(game, random.Random(1))
+    rep = trace_until_stop(record)
+    assert rep.stopped is not None and rep.stopped.name in ILLEGAL
+    assert rep.rounds == k - 1 and not rep.complete
+
+
+def _unreadable(text: str, rng: random.Random) -> tuple[str, int, int]:
+    """A game's text with one event line of a round that is not the last
+    half-typed (its seat and the first digit of its tile): the text, the
+    line, and how many lines of the round after it hold claims."""
+    lines = text.split("\n")
+    rounds = [i for i, ln in enumerate(lines) if ln.startswith("round ")]
+    k = rng.randrange(len(rounds) - 1)
+    body = [i for i in range(rounds[k], rounds[k + 1])
+            if lines[i].startswith("  ") and not lines[i].startswith("  deal")]
+    i = rng.choice([i for i in body if not lines[i].startswith("  result")])
+    rest = sum(1 for m in body if m > i and ("(" in lines[m] or "=" in lines[m]))
+    lines[i] = lines[i][:4].rstrip() + " " + lines[i].strip()[2] if "knock" not in lines[
+        i] else lines[i][:4] + "knok"
+    return "\n".join(lines), i + 1, rest
+
+
+def test_a_line_that_cannot_be_read_ends_its_round_and_nothing_follows() -> None:
+    rng = random.Random(7)
+    for _, game in _games():
+        text, line, rest = _unreadable(print_game(game), rng)
+        found = [(d.name, d.line) for d in check_text(text, "x.ftn").diagnostics]
+        assert found[0] == ("syntax-error", line)
+        # Said once, at the first claim not judged; nothing after.
+        assert found[1:] == ([("claims-unjudged", found[1][1])] if rest else [])
+        if rest:
+            assert found[1][1] > line
+
+
+def test_the_note_is_said_once_a_round_with_two_lines_that_cannot_be_read() -> None:
+    text = read_sample("valid", "two-players-r8-3.ftn")
+    lines = text.split("\n")
+    events = [i for i, ln in enumerate(lines) if ln.startswith("  N ") and "=" in ln][:2]
+    for i in events:
+        lines[i] = "  N 4"
+    found = [d.name for d in check_text("\n".join(lines), "x.ftn").diagnostics]
+    assert found == ["syntax-error", "claims-unjudged", "syntax-error"]
+
+
+# One independent mistake of each kind in one record: each reported once,
+# and nothing caused by another (a misspelt tag, a wrong points claim, an
+# illegal tile in round 2, a wrong total in round 4).
+MIXED = [
+    ('[first "S"]', '[frist "S"]', "bad-header"),
+    ("  N 6-5 R =6 +2 (2,1)", "  N 6-5 R =6 +3 (2,1)", "points-mismatch"),
+    ("  S 3-3 L =8 +0 (8,4)", "  S 2-2 L =8 +0 (8,4)", "tile-does-not-fit"),
+    ("  S 2-3 L =3 +1 (16,13)", "  S 2-3 L =3 +1 (16,14)", "total-mismatch"),
+]
+
+
+@pytest.fixture
+def mixed_record() -> str:
+    """``ftn generate --players 2 --seed 5 --rule target=25``: 8 rounds."""
+    (game,) = generate_games(2, 1, 5, declared=[("target", "25")])
+    return print_game(game)
+
+
+def test_each_kind_of_mistake_is_reported_once_and_alone(mixed_record: str) -> None:
+    text = mixed_record
+    for old, new, _ in MIXED:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    found = [d.name for d in check_text(text, "x.ftn").diagnostics]
+    assert found == [name for *_, name in MIXED]
+
+
+def test_the_seven_mistakes_are_found_in_one_run(ftn: Callable[..., Ran[str]]) -> None:
+    from support.paths import SAMPLES
+
+    r = ftn(["check", str(SAMPLES / "invalid" / "seven-mistakes.ftn")])
+    codes = [line.split(": ")[1].split()[0] for line in r.stdout.split("\n")
+             if ": FT" in line]
+    assert r.returncode == 1
+    assert codes == ["FT002", "FT001", "FT302", "FT203", "FT001", "FT501", "FT303", "FT001"]
