@@ -35,6 +35,7 @@ class JsonItem:
     error: str | None = None
     text_col: int = 1  # the column of the first character of ``text``
     trusted: bool = False  # the value passed the caller's ``Trust`` test
+    record: Any = None  # the record the caller's ``Typed`` reader made (then no value)
 
     def locate(self, pointer: str) -> tuple[int, int]:
         """The line and column in the whole input of the value at a pointer
@@ -67,7 +68,7 @@ _LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
 _WS = re.compile(r"[ \t\r\n]*")
 
 
-def _number(text: str) -> int | float:
+def float_hook(text: str) -> int | float:
     """A JSON number with a fraction or exponent: an int when it is whole
     (4.0 is 4, as JSON Schema counts it), else a float the schema rejects."""
     value = float(text)
@@ -85,12 +86,12 @@ def _constant(name: str) -> Any:
 
 
 # json's decoder, by msgspec where it reads the text (``jsondecode``).
-_decode = Decode(_number, json.JSONDecoder(parse_float=_number,
+_decode = Decode(float_hook, json.JSONDecoder(parse_float=float_hook,
                                            parse_constant=_constant).decode)
 
 # With a run of more than MAX_DIGITS digits in the text (in a number, or in a
 # string), each integer goes through ``_int``.
-_decode_counted = json.JSONDecoder(parse_float=_number, parse_int=_int,
+_decode_counted = json.JSONDecoder(parse_float=float_hook, parse_int=_int,
                                    parse_constant=_constant).decode
 
 
@@ -256,7 +257,8 @@ def _unicode_items(items: Iterator[JsonItem]) -> Iterator[JsonItem]:
                 if line == 1:
                     col += item.text_col - 1
                 item = replace(item, value=None, line=line + item.text_line - 1, col=col,
-                               trusted=False, error="a string holds a lone surrogate escape "
+                               trusted=False, record=None,
+                               error="a string holds a lone surrogate escape "
                                      f"({item.text[at:at + 6]}): not Unicode text")
         yield item
 
@@ -333,17 +335,29 @@ def _array(text: str, trust: Trust | None) -> Iterator[JsonItem]:
         yield JsonItem(value, line, col, f"/{i}", text[start:end], line, None, col, trusted)
 
 
+#: A reader of a game's text straight into its record (``json.structs``),
+#: or None where it cannot vouch for the text: then the text is read as
+#: without it.
+Typed = Callable[[str], Any]
+
+
 def iter_json_lines(lines: Iterable[str], first_line: int = 1,
-                    trust: Trust | None = None) -> Iterator[JsonItem]:
+                    trust: Trust | None = None, typed: Typed | None = None) -> Iterator[JsonItem]:
     """The game documents of JSON Lines read a line at a time (the first
     numbered ``first_line``), one a non-blank line, as ``iter_json`` gives
-    them for a JSON Lines text."""
-    return _unicode_items(_json_lines(enumerate(lines, first_line), trust))
+    them for a JSON Lines text; a line ``typed`` reads comes as its record."""
+    return _unicode_items(_json_lines(enumerate(lines, first_line), trust, typed))
 
 
-def _json_lines(lines: Iterable[tuple[int, str]], trust: Trust | None) -> Iterator[JsonItem]:
+def _json_lines(lines: Iterable[tuple[int, str]], trust: Trust | None,
+                typed: Typed | None = None) -> Iterator[JsonItem]:
     for n, raw in lines:
         if not raw.strip():
+            continue
+        record = None if typed is None else typed(raw)
+        if record is not None:
+            yield JsonItem(None, n, len(raw) - len(raw.lstrip()) + 1, "", raw, n,
+                           trusted=True, record=record)
             continue
         value = _decoded(raw, trust)
         if value is not _UNTRUSTED:
