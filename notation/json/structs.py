@@ -139,14 +139,14 @@ TagsTest = Callable[[Any], bool]
 
 
 class Typed:
-    """``text`` as a record when it decodes cleanly into the ``Struct`` s and
-    passes every test; else None (read it the slow way)."""
+    """``text`` as a record (made by ``build``) when it decodes cleanly into
+    the ``Struct`` s and passes every test; else None (read it the slow
+    way)."""
 
-    def __init__(self, tags_ok: TagsTest, float_hook: Callable[[str], Any]) -> None:
-        from notation.json.form import game_from_structs
-
+    def __init__(self, tags_ok: TagsTest, float_hook: Callable[[str], Any],
+                 build: Callable[[GameS], Game | None]) -> None:
         self.tags_ok = tags_ok
-        self.build = game_from_structs
+        self.build = build  # ``json.form.game_from_structs``
         self.decode = msgspec.json.Decoder(GameS, float_hook=float_hook).decode
 
     def __call__(self, text: str) -> Game | None:

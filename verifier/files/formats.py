@@ -128,10 +128,11 @@ def _typed() -> Typed | None:
         from notation.json.structs import Typed as Reader
     except ImportError:  # pragma: no cover - msgspec is installed with the tools
         return None
+    from notation.json.form import game_from_structs
     from notation.json.text import float_hook
     from verifier.files.validation import tags_test
 
-    return Reader(tags_test(), float_hook)
+    return Reader(tags_test(), float_hook, game_from_structs)
 
 
 def _read_items(items: Iterable[JsonItem], source: str, first_game: int = 1) -> Iterator[Read]:
