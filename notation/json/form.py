@@ -9,9 +9,9 @@ does, with the schema) and knows no rule of the game.
 Conversion of a valid document (``game_from_json``) trusts the schema: call
 it on documents that passed validation. ``game_from_structs`` builds the same
 record from a game decoded into ``json.structs``' types, and tests what those
-types do not state (None where it fails: the caller reads the text again). Every element it builds carries its
-real JSON Pointer; ``json.text.locate`` turns a pointer into its line and
-column.
+types do not state (None where it fails: the caller reads the text again).
+Every element they build carries its real JSON Pointer; ``json.text.locate``
+turns a pointer into its line and column.
 """
 
 from __future__ import annotations

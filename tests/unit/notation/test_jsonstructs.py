@@ -14,6 +14,7 @@ import pytest
 from notation.json.form import game_from_json
 from notation.json.schema import RECORD_SCHEMA
 from notation.json.structs import GameS, KnockS, PlaceS
+from notation.model import Placement, PointsClaim
 from verifier.files import formats
 from verifier.files.formats import _typed, read_jsonl
 from verifier.files.validation import bounded, with_bounds
@@ -159,7 +160,7 @@ _DROP: Any = object()
 _EV = ["rounds", 0, "events"]
 
 # One case per constraint: each falls back, and reads as it did.
-REFUSED = {
+REFUSED: dict[str, tuple[list[Any], Any]] = {
     "format": (["format"], "ftn-json-2"),
     "unknown key": (["zzz"], 1),
     "null for an absent end": ([*_EV, 1, "end"], None),
@@ -209,7 +210,9 @@ def test_what_the_types_refuse_falls_back_to_the_schema_messages(
     slow = _slow(text, monkeypatch)
     assert (read.game, read.problems) == (slow.game, slow.problems)
     if name == "a whole float":  # valid: the dicts' 4.0 is 4
-        assert read.game is not None and read.game.rounds[0].events[0].points.points == 4
+        assert read.game is not None
+        first = read.game.rounds[0].events[0]
+        assert isinstance(first, Placement) and first.points == PointsClaim(4, None, False, 0)
         return
     assert read.game is None and read.problems
     expected = "syntax-error" if name == "a number of 19 digits" else "schema-violation"
