@@ -111,6 +111,12 @@ class _Bad(Exception):
 Trust = Callable[[Any], bool]
 
 
+#: A reader of a game's text straight into its record (``json.structs``),
+#: or None where it cannot vouch for the text: then the text is read as
+#: without it.
+Typed = Callable[[str], Any]
+
+
 _UNTRUSTED: Any = object()
 
 
@@ -276,16 +282,18 @@ def _round_limit(items: Iterator[JsonItem]) -> Iterator[JsonItem]:
         yield item
 
 
-def iter_json(text: str, trust: Trust | None = None) -> Iterator[JsonItem]:
+def iter_json(text: str, trust: Trust | None = None,
+              typed: Typed | None = None) -> Iterator[JsonItem]:
     """The game documents of a JSON text: one object, an array of objects, or
     JSON Lines (one object per line; blank lines are skipped). A document
     with a lone surrogate escape comes as an error: it is not Unicode text;
     so does one beyond the limits (numbers, NaN, depth, rounds). The items
-    are the same with a ``trust`` test or without; those it passes say so."""
-    return _round_limit(_unicode_items(_iter_json(text, trust)))
+    are the same with a ``trust`` test or without; those it passes say so.
+    A document ``typed`` reads (one object, not an array) comes as its record."""
+    return _round_limit(_unicode_items(_iter_json(text, trust, typed)))
 
 
-def _iter_json(text: str, trust: Trust | None) -> Iterator[JsonItem]:
+def _iter_json(text: str, trust: Trust | None, typed: Typed | None) -> Iterator[JsonItem]:
     text = text.lstrip("\ufeff")
     stripped = text.strip()
     if stripped.startswith("["):
@@ -296,6 +304,11 @@ def _iter_json(text: str, trust: Trust | None) -> Iterator[JsonItem]:
     if whole_object:
         # A single document over several lines, or JSON Lines (a text that
         # the plain decoder refuses, the counting one refuses too).
+        record = None if typed is None else typed(text)
+        if record is not None:
+            line, col = _line_col(text, _start(text))
+            yield JsonItem(None, line, col, "", text, 1, trusted=True, record=record)
+            return
         try:
             value = _decode(text)
         except (ValueError, RecursionError):
@@ -307,12 +320,17 @@ def _iter_json(text: str, trust: Trust | None) -> Iterator[JsonItem]:
             except _Bad:
                 pass
             else:
-                m = _WS.match(text)
-                assert m is not None
-                line, col = _line_col(text, m.end())
+                line, col = _line_col(text, _start(text))
                 yield JsonItem(value, line, col, "", text, 1, trusted=trusted)
                 return
-    yield from _json_lines(enumerate(lines, 1), trust)
+    yield from _json_lines(enumerate(lines, 1), trust, typed)
+
+
+def _start(text: str) -> int:
+    """The offset of the first character of a text past its white space."""
+    m = _WS.match(text)
+    assert m is not None
+    return m.end()
 
 
 def _array(text: str, trust: Trust | None) -> Iterator[JsonItem]:
@@ -333,12 +351,6 @@ def _array(text: str, trust: Trust | None) -> Iterator[JsonItem]:
     for i, value in enumerate(doc):
         start, end, line, col = next(places)
         yield JsonItem(value, line, col, f"/{i}", text[start:end], line, None, col, trusted)
-
-
-#: A reader of a game's text straight into its record (``json.structs``),
-#: or None where it cannot vouch for the text: then the text is read as
-#: without it.
-Typed = Callable[[str], Any]
 
 
 def iter_json_lines(lines: Iterable[str], first_line: int = 1,

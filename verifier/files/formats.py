@@ -109,7 +109,7 @@ def read_json(text: str, source: str = "<input>") -> Iterator[Read]:
     validated against the record schema and read into a record."""
     from notation.json.text import iter_json
 
-    yield from _read_items(iter_json(text, _trust()), source)
+    yield from _read_items(iter_json(text, _trust(), _typed()), source)
 
 
 def _trust() -> Trust:

@@ -233,3 +233,25 @@ def test_a_duplicate_key_falls_back_where_its_first_value_is_refused(
     made = typed(twice)
     assert made is not None and made.rounds[0].opener == "N"
     assert made == game_from_json(json.loads(twice))
+
+
+@pytest.mark.parametrize("indent", [None, 2])
+def test_a_json_document_is_read_typed_as_its_dicts_are(
+        indent: int | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = "\n " + json.dumps(GAME, indent=indent) + "\n"
+    seen: list[Any] = []
+    typed = _typed()
+    assert typed is not None
+
+    def watched(t: str) -> Any:
+        seen.append(typed(t))
+        return seen[-1]
+
+    monkeypatch.setattr(formats, "_typed", lambda: watched)
+    (read,) = formats.read_json(text, "x.json")
+    assert seen and seen[0] is not None
+    monkeypatch.setattr(formats, "_typed", lambda: None)
+    (slow,) = formats.read_json(text, "x.json")
+    assert read.game == slow.game and read.problems == slow.problems == []
+    assert read.locate is not None and slow.locate is not None
+    assert read.locate("/rounds/0/events/1") == slow.locate("/rounds/0/events/1") != (0, 0)
