@@ -68,14 +68,14 @@ def test_the_more_specific_selector_wins_and_ignore_wins_a_tie() -> None:
     assert enabled([Layer(("FT3",), ("FT302",))]) == ft3 - {"FT302"}
     assert enabled([Layer(("FT302",), ("FT3",))]) == {"FT302"}  # the code is more specific
     assert enabled([Layer(("points-mismatch",), ("FT302",))]) == set()  # a tie: ignored
-    assert enabled([Layer(None, ("FT4",))]) == ALL - {"FT401", "FT402"}
+    assert enabled([Layer(None, ("FT4",))]) == ALL - {"FT401", "FT402", "FT403"}
 
 
 def test_a_later_layer_s_select_replaces_and_its_ignore_adds() -> None:
     ft3 = {c for c in BY_CODE if c.startswith("FT3")}
     file = Layer(("FT3",), ("FT301",))
     assert enabled([file, Layer(None, ("FT302",))]) == ft3 - {"FT301", "FT302"}
-    assert enabled([file, Layer(("FT4",), ())]) == {"FT401", "FT402"}
+    assert enabled([file, Layer(("FT4",), ())]) == {"FT401", "FT402", "FT403"}
 
 
 # --------------------------------------------------------------------------
@@ -241,7 +241,7 @@ def test_show_settings_says_where_each_value_comes_from(league: Path, ftn: Ftn) 
     _, out, _ = ftn(["check", "league", "--select", "FT4", "--show-settings"])
     assert 'select = ["FT4"]                         # command line\n' in out
     assert "ignore = []                              # default\n" in out
-    assert out.endswith("# reported: FT001, FT002, FT003, FT401, FT402\n")
+    assert out.endswith("# reported: FT001, FT002, FT003, FT401, FT402, FT403\n")
 
 
 # --------------------------------------------------------------------------
