@@ -7,14 +7,16 @@ JSON Pointers in them is ``json.text``'s. It does not validate (the verifier
 does, with the schema) and knows no rule of the game.
 
 Conversion of a valid document (``game_from_json``) trusts the schema: call
-it on documents that passed validation. Every element it builds carries its
-real JSON Pointer; ``json.text.locate`` turns a pointer into its line and
-column.
+it on documents that passed validation. ``game_from_structs`` builds the same
+record from a game decoded into ``json.structs``' types, and tests what those
+types do not state (None where it fails: the caller reads the text again).
+Every element they build carries its real JSON Pointer; ``json.text.locate``
+turns a pointer into its line and column.
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from notation.ftn.build import (
     DEAL_SLOTS,
@@ -27,6 +29,7 @@ from notation.ftn.build import (
 )
 from notation.json.encoding import compact
 from notation.model import (
+    MAX_ROUNDS,
     NO_COMMENTS,
     Comments,
     Deal,
@@ -42,6 +45,11 @@ from notation.model import (
     TotalsClaim,
     Winner,
 )
+
+if TYPE_CHECKING:
+    from msgspec import UnsetType
+
+    from notation.json.structs import CommentsS, GameS, KnockS, PlaceS, ResultS, RoundS
 
 JSON_FORMAT = "ftn-json-1"
 
@@ -176,16 +184,26 @@ _NONE: Final = NO_COMMENTS
 # Claims are immutable: the common ones are made once and shared; so are
 # the tiles, as pairs (kept as objects: a typed pair would be unpacked and
 # built again by compiled code at each use).
-_END_TOTALS: Final[dict[int, Any]] = {n: EndTotalClaim(n, 0) for n in range(256)}
-_POINTS: Final[dict[int, Any]] = {n: PointsClaim(n, None, False, 0) for n in range(256)}
+END_TOTALS: Final[dict[int, Any]] = {n: EndTotalClaim(n, 0) for n in range(256)}
+POINTS: Final[dict[int, Any]] = {n: PointsClaim(n, None, False, 0) for n in range(256)}
 _INDEX: Final = [str(i) for i in range(256)]  # an event's index in its pointer
-_PAIRS: Final[list[Any]] = [(a, b) for a in range(32) for b in range(32)]
+PAIRS: Final[list[Any]] = [(a, b) for a in range(32) for b in range(32)]
 
 
-def _pair(t: list[int]) -> Any:
+def shared_pair(t: list[int] | tuple[int, int]) -> Any:
     """A tile of JSON (``[a, b]``) as a pair, shared."""
     a, b = t[0], t[1]
-    return _PAIRS[a << 5 | b] if 0 <= a < 32 and 0 <= b < 32 else (a, b)
+    return PAIRS[a << 5 | b] if 0 <= a < 32 and 0 <= b < 32 else (a, b)
+
+
+def shared_points(points: int) -> PointsClaim:
+    """A points claim of no bonus, not discarded, shared."""
+    return POINTS.get(points) or _new(_POINTS_CLAIM, (points, None, False, 0))
+
+
+def shared_end_total(value: int) -> EndTotalClaim:
+    """An end total claim, shared."""
+    return END_TOTALS.get(value) or _new(_END_TOTAL, (value, 0))
 
 
 def _totals(values: list[int], made: dict[tuple[int, ...], TotalsClaim]) -> TotalsClaim:
@@ -200,7 +218,7 @@ def _totals(values: list[int], made: dict[tuple[int, ...], TotalsClaim]) -> Tota
 def _tiles(tiles: list[list[int] | None]) -> tuple[tuple[int, int] | None, ...]:
     out: list[Any] = []
     for t in tiles:
-        out.append(None if t is None else _pair(t))
+        out.append(None if t is None else shared_pair(t))
     return tuple(out)
 
 
@@ -224,12 +242,12 @@ def _events(evs: list[dict[str, Any]], ep: str,
         elif "bonus" in e or "discarded" in e:
             pc = _new(_POINTS_CLAIM, (pts, e.get("bonus"), e.get("discarded", False), 0))
         else:
-            pc = _POINTS.get(pts) or _new(_POINTS_CLAIM, (pts, None, False, 0))
+            pc = shared_points(pts)
         events.append(_new(_PLACEMENT, (
             e["seat"],
-            _pair(e["tile"]),
+            shared_pair(e["tile"]),
             e.get("end"),
-            None if et is None else _END_TOTALS.get(et) or _new(_END_TOTAL, (et, 0)),
+            None if et is None else shared_end_total(et),
             pc,
             tc,
             0,
@@ -283,4 +301,131 @@ def game_from_json(obj: dict[str, Any], base: str = "") -> Game:
     return make(Game, GAME_SLOTS, (
         tags, tuple(rounds), winner, 0, 0, 0, _c(obj),
         _c({"comments": obj.get("endComments")}), tuple(obj.get("closing", ())), base,
+    ))
+
+
+# --------------------------------------------------------------------------
+# Typed values (``json.structs``) to records.
+
+
+try:  # the value of a field left out (without msgspec, no ``Struct`` is read)
+    from msgspec import UNSET
+except ImportError:  # pragma: no cover - msgspec is installed with the tools on CPython
+    UNSET = None  # type: ignore[assignment,misc]
+
+def _s_comments(c: CommentsS | UnsetType) -> Comments:
+    if c is UNSET or (c.before is UNSET and c.after is UNSET):
+        return NO_COMMENTS
+    return Comments(() if c.before is UNSET else tuple(c.before),
+                    None if c.after is UNSET else c.after)
+
+
+
+
+def _s_totals(values: tuple[int, ...], made: dict[tuple[int, ...], TotalsClaim]) -> TotalsClaim:
+    """A totals claim, shared with the same claim made before in a game."""
+    claim = made.get(values)
+    if claim is None:
+        claim = made[values] = _new(_TOTALS_CLAIM, (values, 0))
+    return claim
+
+
+def _maybe_totals(values: tuple[int, ...] | UnsetType,
+                  made: dict[tuple[int, ...], TotalsClaim]) -> TotalsClaim | None:
+    return None if values is UNSET else _s_totals(values, made)
+
+
+def _s_events(evs: list[PlaceS | KnockS], ep: str,
+            made: dict[tuple[int, ...], TotalsClaim]) -> tuple[Any, ...] | None:
+    """The events of a round, each at ``ep`` and its index; None for a
+    placement of ``bonus`` or ``discarded`` without ``points``."""
+    events: list[Any] = []
+    index = _INDEX if len(evs) <= len(_INDEX) else [str(i) for i in range(len(evs))]
+    for ei in range(len(evs)):
+        e = evs[ei]
+        cm = _NONE if e.comments is UNSET else _s_comments(e.comments)
+        tot = e.totals
+        tc = None if tot is UNSET else made.get(tot) or _s_totals(tot, made)
+        if e.knock:
+            events.append(_new(_KNOCK, (e.seat, 0, 0, cm, ep + index[ei], tc)))
+            continue
+        p: PlaceS = e  # type: ignore[assignment]
+        et = p.endTotal
+        pts = p.points
+        if p.bonus is UNSET and p.discarded is UNSET:
+            pc = None if pts is UNSET else POINTS.get(pts) or shared_points(pts)
+        elif pts is UNSET:
+            return None  # dependentRequired
+        else:
+            pc = _new(_POINTS_CLAIM, (pts, None if p.bonus is UNSET else p.bonus,
+                                      False if p.discarded is UNSET else p.discarded, 0))
+        a, b = p.tile
+        end = p.end
+        events.append(_new(_PLACEMENT, (
+            p.seat, PAIRS[a << 5 | b] if a < 32 and b < 32 else (a, b),
+            None if end is UNSET else end,
+            None if et is UNSET else END_TOTALS.get(et) or shared_end_total(et),
+            pc, tc, 0, 0, cm, ep + index[ei],
+        )))
+    return tuple(events)
+
+
+def _s_result(res: ResultS, rp: str, made: dict[tuple[int, ...], TotalsClaim]) -> Any:
+    """A round's result; None where its seat does not go with its outcome
+    (a seat for a domino, and for nothing else)."""
+    if (res.outcome == "domino") == (res.seat is UNSET):
+        return None
+    return make(RoundResult, RESULT_SLOTS, (
+        None if res.outcome is UNSET else res.outcome, None if res.seat is UNSET else res.seat,
+        _maybe_totals(res.totals, made), 0, 0, _s_comments(res.comments), rp + "/result",
+    ))
+
+
+def _s_round(r: RoundS, rp: str, made: dict[tuple[int, ...], TotalsClaim]) -> Round | None:
+    dp = rp + "/deals/"
+    deals = tuple([
+        make(Deal, DEAL_SLOTS, (d.seat, tuple([None if t is None else shared_pair(t)
+                                               for t in d.tiles]),
+                                0, 0, _s_comments(d.comments), dp + str(di)))
+        for di, d in enumerate(r.deals)
+    ])
+    events = _s_events(r.events, rp + "/events/", made)
+    result = None if r.result is UNSET else _s_result(r.result, rp, made)
+    if events is None or (result is None and r.result is not UNSET):
+        return None
+    return make(Round, ROUND_SLOTS, (
+        r.number, r.opener, deals, events, result, 0, 0, _s_comments(r.comments), rp,
+    ))
+
+
+def _s_tags(tags: list[dict[str, Any]]) -> tuple[Tag, ...]:
+    out = []
+    for i, t in enumerate(tags):
+        c = t.get("comments")
+        cm = NO_COMMENTS if not c else Comments(tuple(c.get("before", ())), c.get("after"))
+        out.append(make(Tag, TAG_SLOTS, (t["key"], tuple(t["values"]), 0, 0, cm, f"/tags/{i}")))
+    return tuple(out)
+
+
+def game_from_structs(g: GameS) -> Game | None:
+    """The record of a game decoded into ``json.structs``' types (its tags
+    passed their test), as ``game_from_json`` makes it of the same text's
+    dicts; None where a constraint the types do not state fails (a points
+    claim's parts without its points, a result's seat and outcome at odds,
+    more than ``MAX_ROUNDS`` rounds)."""
+    if len(g.rounds) > MAX_ROUNDS:
+        return None
+    made: dict[tuple[int, ...], TotalsClaim] = {}
+    rounds = []
+    for ri, r in enumerate(g.rounds):
+        built = _s_round(r, f"/rounds/{ri}", made)
+        if built is None:
+            return None
+        rounds.append(built)
+    w = g.winner
+    winner = None if w is UNSET else make(Winner, WINNER_SLOTS, (
+        w.side, _maybe_totals(w.totals, made), 0, 0, _s_comments(w.comments), "/winner"))
+    return make(Game, GAME_SLOTS, (
+        _s_tags(g.tags), tuple(rounds), winner, 0, 0, 0, _s_comments(g.comments),
+        _s_comments(g.endComments), () if g.closing is UNSET else tuple(g.closing), "",
     ))

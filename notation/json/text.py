@@ -35,6 +35,7 @@ class JsonItem:
     error: str | None = None
     text_col: int = 1  # the column of the first character of ``text``
     trusted: bool = False  # the value passed the caller's ``Trust`` test
+    record: Any = None  # the record the caller's ``Typed`` reader made (then no value)
 
     def locate(self, pointer: str) -> tuple[int, int]:
         """The line and column in the whole input of the value at a pointer
@@ -67,7 +68,7 @@ _LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
 _WS = re.compile(r"[ \t\r\n]*")
 
 
-def _number(text: str) -> int | float:
+def float_hook(text: str) -> int | float:
     """A JSON number with a fraction or exponent: an int when it is whole
     (4.0 is 4, as JSON Schema counts it), else a float the schema rejects."""
     value = float(text)
@@ -85,12 +86,12 @@ def _constant(name: str) -> Any:
 
 
 # json's decoder, by msgspec where it reads the text (``jsondecode``).
-_decode = Decode(_number, json.JSONDecoder(parse_float=_number,
+_decode = Decode(float_hook, json.JSONDecoder(parse_float=float_hook,
                                            parse_constant=_constant).decode)
 
 # With a run of more than MAX_DIGITS digits in the text (in a number, or in a
 # string), each integer goes through ``_int``.
-_decode_counted = json.JSONDecoder(parse_float=_number, parse_int=_int,
+_decode_counted = json.JSONDecoder(parse_float=float_hook, parse_int=_int,
                                    parse_constant=_constant).decode
 
 
@@ -108,6 +109,12 @@ class _Bad(Exception):
 #: accepts no number elsewhere): the documents it passes are read without
 #: the text's scan for long numbers, the rest exactly as without it.
 Trust = Callable[[Any], bool]
+
+
+#: A reader of a game's text straight into its record (``json.structs``),
+#: or None where it cannot vouch for the text: then the text is read as
+#: without it.
+Typed = Callable[[str], Any]
 
 
 _UNTRUSTED: Any = object()
@@ -256,7 +263,8 @@ def _unicode_items(items: Iterator[JsonItem]) -> Iterator[JsonItem]:
                 if line == 1:
                     col += item.text_col - 1
                 item = replace(item, value=None, line=line + item.text_line - 1, col=col,
-                               trusted=False, error="a string holds a lone surrogate escape "
+                               trusted=False, record=None,
+                               error="a string holds a lone surrogate escape "
                                      f"({item.text[at:at + 6]}): not Unicode text")
         yield item
 
@@ -274,16 +282,18 @@ def _round_limit(items: Iterator[JsonItem]) -> Iterator[JsonItem]:
         yield item
 
 
-def iter_json(text: str, trust: Trust | None = None) -> Iterator[JsonItem]:
+def iter_json(text: str, trust: Trust | None = None,
+              typed: Typed | None = None) -> Iterator[JsonItem]:
     """The game documents of a JSON text: one object, an array of objects, or
     JSON Lines (one object per line; blank lines are skipped). A document
     with a lone surrogate escape comes as an error: it is not Unicode text;
     so does one beyond the limits (numbers, NaN, depth, rounds). The items
-    are the same with a ``trust`` test or without; those it passes say so."""
-    return _round_limit(_unicode_items(_iter_json(text, trust)))
+    are the same with a ``trust`` test or without; those it passes say so.
+    A document ``typed`` reads (one object, not an array) comes as its record."""
+    return _round_limit(_unicode_items(_iter_json(text, trust, typed)))
 
 
-def _iter_json(text: str, trust: Trust | None) -> Iterator[JsonItem]:
+def _iter_json(text: str, trust: Trust | None, typed: Typed | None) -> Iterator[JsonItem]:
     text = text.lstrip("\ufeff")
     stripped = text.strip()
     if stripped.startswith("["):
@@ -294,6 +304,11 @@ def _iter_json(text: str, trust: Trust | None) -> Iterator[JsonItem]:
     if whole_object:
         # A single document over several lines, or JSON Lines (a text that
         # the plain decoder refuses, the counting one refuses too).
+        record = None if typed is None else typed(text)
+        if record is not None:
+            line, col = _line_col(text, _start(text))
+            yield JsonItem(None, line, col, "", text, 1, trusted=True, record=record)
+            return
         try:
             value = _decode(text)
         except (ValueError, RecursionError):
@@ -305,12 +320,17 @@ def _iter_json(text: str, trust: Trust | None) -> Iterator[JsonItem]:
             except _Bad:
                 pass
             else:
-                m = _WS.match(text)
-                assert m is not None
-                line, col = _line_col(text, m.end())
+                line, col = _line_col(text, _start(text))
                 yield JsonItem(value, line, col, "", text, 1, trusted=trusted)
                 return
-    yield from _json_lines(enumerate(lines, 1), trust)
+    yield from _json_lines(enumerate(lines, 1), trust, typed)
+
+
+def _start(text: str) -> int:
+    """The offset of the first character of a text past its white space."""
+    m = _WS.match(text)
+    assert m is not None
+    return m.end()
 
 
 def _array(text: str, trust: Trust | None) -> Iterator[JsonItem]:
@@ -334,16 +354,22 @@ def _array(text: str, trust: Trust | None) -> Iterator[JsonItem]:
 
 
 def iter_json_lines(lines: Iterable[str], first_line: int = 1,
-                    trust: Trust | None = None) -> Iterator[JsonItem]:
+                    trust: Trust | None = None, typed: Typed | None = None) -> Iterator[JsonItem]:
     """The game documents of JSON Lines read a line at a time (the first
     numbered ``first_line``), one a non-blank line, as ``iter_json`` gives
-    them for a JSON Lines text."""
-    return _unicode_items(_json_lines(enumerate(lines, first_line), trust))
+    them for a JSON Lines text; a line ``typed`` reads comes as its record."""
+    return _unicode_items(_json_lines(enumerate(lines, first_line), trust, typed))
 
 
-def _json_lines(lines: Iterable[tuple[int, str]], trust: Trust | None) -> Iterator[JsonItem]:
+def _json_lines(lines: Iterable[tuple[int, str]], trust: Trust | None,
+                typed: Typed | None = None) -> Iterator[JsonItem]:
     for n, raw in lines:
         if not raw.strip():
+            continue
+        record = None if typed is None else typed(raw)
+        if record is not None:
+            yield JsonItem(None, n, len(raw) - len(raw.lstrip()) + 1, "", raw, n,
+                           trusted=True, record=record)
             continue
         value = _decoded(raw, trust)
         if value is not _UNTRUSTED:

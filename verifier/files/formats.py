@@ -34,7 +34,7 @@ from verifier.files.pieces import PIECE_CHARS, Piece, ftn_pieces, jsonl_pieces
 from verifier.files.streams import Chunked
 
 if TYPE_CHECKING:
-    from notation.json.text import JsonItem, Trust
+    from notation.json.text import JsonItem, Trust, Typed
 
 Locate = Callable[[str], tuple[int, int]]
 
@@ -93,7 +93,8 @@ def read_jsonl(lines: Iterable[str], name: str = "<input>", first_line: int = 1,
     rest = iter(lines)
     if first_line == 1:
         rest = chain([next(rest, "").lstrip("\ufeff")], rest)
-    yield from _read_items(iter_json_lines(rest, first_line, _trust()), name, first_game)
+    yield from _read_items(iter_json_lines(rest, first_line, _trust(), _typed()), name,
+                           first_game)
 
 
 def read_json_lines(lines: Iterable[str], name: str = "<input>", first_line: int = 1,
@@ -108,7 +109,7 @@ def read_json(text: str, source: str = "<input>") -> Iterator[Read]:
     validated against the record schema and read into a record."""
     from notation.json.text import iter_json
 
-    yield from _read_items(iter_json(text, _trust()), source)
+    yield from _read_items(iter_json(text, _trust(), _typed()), source)
 
 
 def _trust() -> Trust:
@@ -118,6 +119,20 @@ def _trust() -> Trust:
     from verifier.files.validation import bounded  # imported when JSON is read: it is slow to load
 
     return bounded("record")
+
+
+def _typed() -> Typed | None:
+    """The reader of a game's line straight into its record, or None
+    without msgspec (then every line is read the slow way)."""
+    try:
+        from notation.json.structs import Typed as Reader
+    except ImportError:  # pragma: no cover - msgspec is installed with the tools
+        return None
+    from notation.json.form import game_from_structs
+    from notation.json.text import float_hook
+    from verifier.files.validation import tags_test
+
+    return Reader(tags_test(), float_hook, game_from_structs)
 
 
 def _read_items(items: Iterable[JsonItem], source: str, first_game: int = 1) -> Iterator[Read]:
@@ -130,6 +145,9 @@ def _read_items(items: Iterable[JsonItem], source: str, first_game: int = 1) -> 
 
     for number, item in enumerate(items, first_game):
         where = item.locate  # within the game's own text: linear over a file
+        if item.record is not None:
+            yield Read(number, item.record, [], where)
+            continue
         ok = item.error is None and (item.trusted or fast("record")(item.value))
         if not ok:
             item = too_deep(item)  # a deep document is never walked

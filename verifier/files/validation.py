@@ -128,6 +128,21 @@ def bounded(name: str) -> Callable[[Any], bool]:
     return jsonschema.Draft202012Validator(schema).is_valid
 
 
+@cache
+def tags_test() -> Callable[[Any], bool]:
+    """``bounded("record")``'s test of a record's tags alone (what
+    ``notation.json.structs`` leaves to the schema): a list that passes is
+    the ``tags`` of a document ``bounded`` passes, when the rest does."""
+    record = with_bounds(SCHEMAS["record"]())
+    schema = {"$schema": record["$schema"], **record["properties"]["tags"]}
+    if jsonschema_rs is not None:
+        is_valid: Callable[[Any], bool] = jsonschema_rs.validator_for(_plain_seats(schema)).is_valid
+        return is_valid
+    import jsonschema
+
+    return jsonschema.Draft202012Validator(schema).is_valid
+
+
 def _pointer(path: Any) -> str:
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in path)
 
