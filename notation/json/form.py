@@ -206,8 +206,10 @@ def shared_end_total(value: int) -> EndTotalClaim:
     return END_TOTALS.get(value) or _new(_END_TOTAL, (value, 0))
 
 
-def _totals(values: list[int], made: dict[tuple[int, ...], TotalsClaim]) -> TotalsClaim:
-    """A totals claim, shared with the same claim made before in a game."""
+def _totals(values: list[int] | tuple[int, ...],
+            made: dict[tuple[int, ...], TotalsClaim]) -> TotalsClaim:
+    """A totals claim, shared with the same claim made before in a game
+    (``values`` as JSON gives them, or as a typed value: a tuple)."""
     key = tuple(values)
     claim = made.get(key)
     if claim is None:
@@ -258,16 +260,22 @@ def _events(evs: list[dict[str, Any]], ep: str,
     return tuple(events)
 
 
+def _tags(tags: list[dict[str, Any]], base: str) -> tuple[Tag, ...]:
+    """The header tags of a document (JSON values: the typed reader leaves
+    them untyped), each at its pointer under ``base``."""
+    return tuple([
+        make(Tag, TAG_SLOTS, (t["key"], tuple(t["values"]), 0, 0, _c(t), f"{base}/tags/{i}"))
+        for i, t in enumerate(tags)
+    ])
+
+
 def game_from_json(obj: dict[str, Any], base: str = "") -> Game:
     """A record from a schema-valid JSON document. Every element carries its
     JSON Pointer (``base`` is the document's own, e.g. ``/3`` in an array);
     a claim's pointer is its element's plus ``END_TOTAL``, ``POINTS`` or
     ``TOTALS``. Lines and columns stay 0: the reader's locator finds them in
     the text when a finding needs them. Equal claims may be one object."""
-    tags = tuple([
-        make(Tag, TAG_SLOTS, (t["key"], tuple(t["values"]), 0, 0, _c(t), f"{base}/tags/{i}"))
-        for i, t in enumerate(obj["tags"])
-    ])
+    tags = _tags(obj["tags"], base)
     rounds = []
     made: dict[tuple[int, ...], TotalsClaim] = {}
     for ri, r in enumerate(obj["rounds"]):
@@ -313,6 +321,7 @@ try:  # the value of a field left out (without msgspec, no ``Struct`` is read)
 except ImportError:  # pragma: no cover - msgspec is installed with the tools on CPython
     UNSET = None  # type: ignore[assignment,misc]
 
+
 def _s_comments(c: CommentsS | UnsetType) -> Comments:
     if c is UNSET or (c.before is UNSET and c.after is UNSET):
         return NO_COMMENTS
@@ -320,19 +329,9 @@ def _s_comments(c: CommentsS | UnsetType) -> Comments:
                     None if c.after is UNSET else c.after)
 
 
-
-
-def _s_totals(values: tuple[int, ...], made: dict[tuple[int, ...], TotalsClaim]) -> TotalsClaim:
-    """A totals claim, shared with the same claim made before in a game."""
-    claim = made.get(values)
-    if claim is None:
-        claim = made[values] = _new(_TOTALS_CLAIM, (values, 0))
-    return claim
-
-
 def _maybe_totals(values: tuple[int, ...] | UnsetType,
                   made: dict[tuple[int, ...], TotalsClaim]) -> TotalsClaim | None:
-    return None if values is UNSET else _s_totals(values, made)
+    return None if values is UNSET else _totals(values, made)
 
 
 def _s_events(evs: list[PlaceS | KnockS], ep: str,
@@ -345,7 +344,7 @@ def _s_events(evs: list[PlaceS | KnockS], ep: str,
         e = evs[ei]
         cm = _NONE if e.comments is UNSET else _s_comments(e.comments)
         tot = e.totals
-        tc = None if tot is UNSET else made.get(tot) or _s_totals(tot, made)
+        tc = None if tot is UNSET else _totals(tot, made)
         if e.knock:
             events.append(_new(_KNOCK, (e.seat, 0, 0, cm, ep + index[ei], tc)))
             continue
@@ -398,15 +397,6 @@ def _s_round(r: RoundS, rp: str, made: dict[tuple[int, ...], TotalsClaim]) -> Ro
     ))
 
 
-def _s_tags(tags: list[dict[str, Any]]) -> tuple[Tag, ...]:
-    out = []
-    for i, t in enumerate(tags):
-        c = t.get("comments")
-        cm = NO_COMMENTS if not c else Comments(tuple(c.get("before", ())), c.get("after"))
-        out.append(make(Tag, TAG_SLOTS, (t["key"], tuple(t["values"]), 0, 0, cm, f"/tags/{i}")))
-    return tuple(out)
-
-
 def game_from_structs(g: GameS) -> Game | None:
     """The record of a game decoded into ``json.structs``' types (its tags
     passed their test), as ``game_from_json`` makes it of the same text's
@@ -426,6 +416,6 @@ def game_from_structs(g: GameS) -> Game | None:
     winner = None if w is UNSET else make(Winner, WINNER_SLOTS, (
         w.side, _maybe_totals(w.totals, made), 0, 0, _s_comments(w.comments), "/winner"))
     return make(Game, GAME_SLOTS, (
-        _s_tags(g.tags), tuple(rounds), winner, 0, 0, 0, _s_comments(g.comments),
+        _tags(g.tags, ""), tuple(rounds), winner, 0, 0, 0, _s_comments(g.comments),
         _s_comments(g.endComments), () if g.closing is UNSET else tuple(g.closing), "",
     ))

@@ -1,6 +1,6 @@
 """Suppressions (``verifier.pipeline.suppressions``): a ``noqa`` comment
 silences the findings of its line that it names (a bare one, every code),
-by code or name, in any case; one that silences nothing, or names no code,
+by code or name (the word in lower or upper case); one that silences nothing, or names no code,
 is FT403 at the key; a ``#`` inside a quoted tag value is no comment; JSON
 records are not read for it; and ``ftn check`` counts what is left."""
 
@@ -62,6 +62,10 @@ def test_a_noqa_that_silences_nothing_is_reported_at_its_key() -> None:
         (10, 27, "noqa silences nothing on this line")]
     # of two keys, the one that silenced nothing
     assert [f[:3] for f in _found(_on(9, "# noqa: FT302, FT303"))] == [("FT403", 9, 38)]
+
+
+def test_the_word_in_mixed_case_is_no_suppression() -> None:
+    assert [f[:3] for f in _found(_on(9, "# NoQa: FT302"))] == [("FT302", 9, 13)]
 
 
 def test_a_key_that_is_not_a_code_says_the_close_match() -> None:
