@@ -26,12 +26,16 @@ def stats_json(*paths: Path, by: str | None = None) -> dict[str, Any]:
 def independent(path: Path) -> dict[str, Any]:
     """The counts from ftn replay --format json and ftn check --format json
     (and, for player names, the seat tags), not from verifier.data; and
-    ``codes``: ftn check's codes of each game with findings, by its number."""
+    ``codes``: ftn check's codes of each game with findings, by its number.
+    ``events`` are the records' own (check's summary), ``replayed`` those
+    the replay played (after an illegal move, the rest of its round is
+    not)."""
     code, out, err = run_ftn(["replay", "--format", "json", str(path)])
     assert code in (0, 1) and err == "", err  # 1: a replay stopped at an illegal move
     games = json.loads(out)["games"]
     _, out, _ = run_ftn(["check", "--format", "json", str(path)])
-    diagnostics = json.loads(out)["diagnostics"]
+    checked = json.loads(out)
+    diagnostics, summary = checked["diagnostics"], checked["summary"]
     findings = Counter(x["code"] for x in diagnostics)
     by_game: dict[int, list[str]] = {}
     for x in diagnostics:
@@ -48,7 +52,7 @@ def independent(path: Path) -> dict[str, Any]:
     results: Counter[str] = Counter()
     ends: Counter[str] = Counter()
     points: Counter[str] = Counter()
-    rounds = events = 0
+    rounds = replayed = 0
     for g, who in zip(games, names, strict=True):
         won[g["winner"]] += 1
         rounds += len(g["rounds"])
@@ -58,7 +62,7 @@ def independent(path: Path) -> dict[str, Any]:
                 if r["result"]["outcome"] == "domino":
                     dominoes[r["result"]["seat"]] += 1
             for e in r["events"]:
-                events += 1
+                replayed += 1
                 if e["type"] == "place":
                     ends[str(e["endTotal"])] += 1
                     points[str(e["placementPoints"])] += 1
@@ -68,7 +72,8 @@ def independent(path: Path) -> dict[str, Any]:
                         players[who[e["seat"]]] += e["eventPoints"]
                     else:
                         over[e["seat"]] += 1
-    return {"games": len(games), "rounds": rounds, "events": events, "results": results,
+    return {"games": len(games), "rounds": rounds, "events": summary["events"],
+            "replayed": summary.get("replayed", summary["events"]), "results": results,
             "findings": findings, "sides": sides, "seats": seats, "players": players,
             "won": won, "dominoes": dominoes, "over": over, "ends": ends, "points": points,
             "codes": by_game}
@@ -77,6 +82,7 @@ def independent(path: Path) -> dict[str, Any]:
 def same_counts(d: dict[str, Any], want: dict[str, Any]) -> None:
     assert (d["games"], d["rounds"], d["events"]) == (want["games"], want["rounds"],
                                                       want["events"])
+    assert d.get("replayed", d["events"]) == want["replayed"]
     assert {k: v for k, v in d["results"].items() if v} == dict(want["results"])
     assert {f["code"]: f["count"] for f in d["findings"]} == dict(want["findings"])
     for table in ("sides", "seats", "players"):
@@ -93,19 +99,25 @@ def same_counts(d: dict[str, Any], want: dict[str, Any]) -> None:
 
 
 def per_side(t: dict[str, str]) -> str:
-    """Each round of each side: its totals at start and end, the round
-    before's, and the points credited to the side in it (DuckDB SQL over the
-    tables ``t`` names)."""
+    """Each round of each side that replayed an event: its totals at start
+    and end, the last known totals before it (the game's start totals
+    before the first; a round whose replay ended before its first event
+    has none), the outcome of the round before, and
+    the points credited to the side in it (DuckDB SQL over the tables ``t``
+    names)."""
     return f"""
-        WITH r AS (SELECT r.*, s.side AS i, s.name AS side_name,
+        WITH a AS (SELECT r.*, s.side AS i, s.name AS side_name,
                           string_split(r.start_totals, ',')[s.side]::INT AS at_start,
                           string_split(r.totals, ',')[s.side]::INT AS at_end,
-                          lag(string_split(r.totals, ',')[s.side]::INT)
-                            OVER (PARTITION BY r.game_id, s.side ORDER BY r.round) AS before,
+                          coalesce(last_value(string_split(r.totals, ',')[s.side]::INT
+                                                  IGNORE NULLS)
+                            OVER (PARTITION BY r.game_id, s.side ORDER BY r.round
+                                  ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING),
+                            s.start) AS before,
                           lag(r.outcome) OVER (PARTITION BY r.game_id, s.side ORDER BY r.round)
                             AS outcome_before
-                   FROM {t['rounds']} r JOIN {t['sides']} s USING (game_id)
-                   WHERE r.start_totals IS NOT NULL),
+                   FROM {t['rounds']} r JOIN {t['sides']} s USING (game_id)),
+             r AS (SELECT * FROM a WHERE start_totals IS NOT NULL),
              c AS (SELECT game_id, round, side, sum(event_points) AS p FROM {t['events']}
                    WHERE credited GROUP BY ALL)
         SELECT r.*, coalesce(c.p, 0) AS credited FROM r LEFT JOIN c

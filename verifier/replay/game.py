@@ -568,16 +568,18 @@ def trace_until_stop(game: Game, number: int = 1, source: str = "<input>",
                      ) -> GameReport:
     """Replay one game up to its first illegal move (``check_game`` goes on
     with the next round): for what follows the computed totals alone (a
-    trace, a fill, the canonical form, the last position)."""
+    fill, the canonical form, the last position)."""
     return Replay(game, number, source, locate, None, observers, go_on=False).run()
 
 
 def trace_game(game: Game, number: int = 1, source: str = "<input>",
                locate: Locate | None = None) -> GameReport:
-    """Replay one game with its reference trace (``report.trace``)."""
+    """Replay one game with its reference trace (``report.trace``): as a
+    check replays it, each round after an illegal move from the totals its
+    record implies."""
     rep_setup = read_header(game)
     trace = Trace(rep_setup) if isinstance(rep_setup, Setup) else None
-    rep = trace_until_stop(game, number, source, locate, [trace] if trace else [])
+    rep = Replay(game, number, source, locate, None, [trace] if trace else []).run()
     rep.trace = trace.rounds if trace is not None else []
     return rep
 

@@ -177,8 +177,11 @@ def trace_lines(g: dict[str, Any]) -> list[str]:
                 f"{ends:<13} {e['endTotal']:>5}  {e['placementPoints']:>3}  "
                 f"{e['bonus']:>5}  {event:<9}  {totals}"
             )
-        res = r["result"]
-        if res is None:
+        res, s = r["result"], g["stopped"]
+        if res is None and s is not None and s["round"] == r["round"]:
+            out.append(f"    (the replay of the round ends at {s['line']}:{s['col']}: "
+                       f"{s['code']} {s['name']})")
+        elif res is None:
             out.append("    (the round does not end)")
         else:
             who = f" {res['seat']}" if res["seat"] else ""
