@@ -29,7 +29,8 @@ from support.paths import ROOT, SAMPLES
 INVALID = sorted(p for p in (SAMPLES / "invalid").iterdir() if p.suffix in (".ftn", ".jsonl"))
 
 
-SEVERITY = {"error": t.DiagnosticSeverity.Error, "warning": t.DiagnosticSeverity.Warning}
+SEVERITY = {"error": t.DiagnosticSeverity.Error, "warning": t.DiagnosticSeverity.Warning,
+            "note": t.DiagnosticSeverity.Information}
 
 
 def _checked() -> dict[str, list[tuple[str, int, int, str, t.DiagnosticSeverity]]]:
