@@ -7,6 +7,10 @@ except where a change of output is meant.
     python tools/golden.py digest        # print one sha256 per report (stdout)
     python tools/golden.py compare FILE  # compare with digests saved by 'digest'
 
+Each part of the corpus (``PARTS``: the samples, each set of generated
+games) is built and reported on its own, so that the test can check the
+parts apart.
+
 The corpus: every file under ``samples/``; 3,000 generated games of 2, 3 and
 4 players (full and partial records, several rule options); and mutated
 copies of some (numbers in claims changed, lines dropped), also as JSON
@@ -28,7 +32,7 @@ import os
 import random
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -80,14 +84,35 @@ def _run(runner: CliRunner, args: list[str]) -> bytes:
     return r.stdout_bytes + f"\nexit {r.exit_code}\n".encode()
 
 
-def corpus(work: Path) -> Iterator[tuple[str, Path, bool]]:
-    """(name, path, generated) of every file of the corpus, built in ``work``."""
+#: The parts of the corpus, each built and reported on its own: the samples,
+#: and each set of generated games (with its mutated copies).
+PARTS: list[str] = ["samples", *(f"gen{i:02d}" for i in range(len(GENERATED)))]
+
+
+def part_of(label: str) -> str:
+    """The part of the corpus a report's label (``check gen03.ftn``) is of."""
+    name = label.split(" ", 1)[1]
+    if name.startswith("samples/"):
+        return "samples"
+    m = re.fullmatch(r"(?:gen|mut)(\d\d)\.(?:ftn|jsonl)", name)
+    if m is None:
+        raise ValueError(f"no part of the corpus holds {name}")
+    return f"gen{m.group(1)}"
+
+
+def corpus(work: Path, parts: Iterable[str] = PARTS) -> Iterator[tuple[str, Path, bool]]:
+    """(name, path, generated) of every file of the corpus's ``parts``,
+    built in ``work``."""
     runner = CliRunner()
-    for p in sorted(SAMPLES.rglob("*")):
-        if p.is_file() and p.suffix in (".ftn", ".jsonl", ".json"):
-            yield str(p.relative_to(ROOT)), p, False
+    wanted = set(parts)
+    if "samples" in wanted:
+        for p in sorted(SAMPLES.rglob("*")):
+            if p.is_file() and p.suffix in (".ftn", ".jsonl", ".json"):
+                yield str(p.relative_to(ROOT)), p, False
     scale = int(os.environ.get("GOLDEN_SCALE", "1"))
     for i, (players, games, seed, extra) in enumerate(GENERATED):
+        if f"gen{i:02d}" not in wanted:
+            continue
         games *= scale
         out = work / f"gen{i:02d}.ftn"
         r = runner.invoke(app, ["generate", "--players", str(players), "--games", str(games),
@@ -104,14 +129,14 @@ def corpus(work: Path) -> Iterator[tuple[str, Path, bool]]:
                 yield js.name, js, True
 
 
-def reports(work: Path) -> Iterator[tuple[str, bytes]]:
-    """(label, bytes) of every report over the corpus (files named relative
-    to the checkout or to ``work``, so that reports do not depend on where
-    they were made)."""
+def reports(work: Path, parts: Iterable[str] = PARTS) -> Iterator[tuple[str, bytes]]:
+    """(label, bytes) of every report over the corpus's ``parts`` (files
+    named relative to the checkout or to ``work``, so that reports do not
+    depend on where they were made)."""
     runner = CliRunner()
     here = os.getcwd()
     try:
-        for name, path, generated in corpus(work):
+        for name, path, generated in corpus(work, parts):
             os.chdir(work if generated else ROOT)
             yield f"check {name}", _run(runner, ["check", "--format", "json", name])
             if generated:
@@ -137,20 +162,35 @@ def main(argv: list[str]) -> int:
             for label, data in reports(work):
                 (dest / label.replace(" ", "__").replace("/", "_")).write_bytes(data)
             return 0
-        digests = {label: hashlib.sha256(data).hexdigest() for label, data in reports(work)}
+        digests = digest(work)
     if argv[0] == "digest":
         for label, h in digests.items():
             print(h, label)
         return 0
-    saved = {}
-    for line in Path(argv[1]).read_text(encoding="utf-8").splitlines():
-        h, label = line.split(" ", 1)
-        saved[label] = h
-    differ = sorted(k for k in saved.keys() | digests.keys() if saved.get(k) != digests.get(k))
+    differ = compare(saved_digests(Path(argv[1])), digests)
     for k in differ:
         print("differs:", k)
     print(f"{len(digests)} reports, {len(differ)} differ")
     return 1 if differ else 0
+
+
+def digest(work: Path, parts: Iterable[str] = PARTS) -> dict[str, str]:
+    """The sha256 of every report over the corpus's ``parts``, by label."""
+    return {label: hashlib.sha256(data).hexdigest() for label, data in reports(work, parts)}
+
+
+def saved_digests(path: Path) -> dict[str, str]:
+    """The digests a file written by ``digest`` holds, by label."""
+    saved = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        h, label = line.split(" ", 1)
+        saved[label] = h
+    return saved
+
+
+def compare(saved: dict[str, str], digests: dict[str, str]) -> list[str]:
+    """The labels whose digests differ, or that one side lacks, sorted."""
+    return sorted(k for k in saved.keys() | digests.keys() if saved.get(k) != digests.get(k))
 
 
 if __name__ == "__main__":

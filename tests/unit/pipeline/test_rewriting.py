@@ -48,24 +48,17 @@ def _files(tmp_path: Path, games: int) -> tuple[Path, Path, Path]:
     return ftn, jsonl, other
 
 
-def _jobs_agree(tmp_path: Path, games: int, every: bool) -> None:
-    ftn, jsonl, other = _files(tmp_path, games)
-    commands = [["convert", str(jsonl), "--to", "ftn"]]
-    if every:
-        commands += [["convert", str(ftn), "--to", "jsonl"], ["convert", str(ftn), "--to", "json"],
-                     ["convert", str(ftn), "--positions"],
-                     ["fmt", "--check", str(ftn), str(jsonl), str(other)],
-                     ["fmt", str(ftn), str(other), str(jsonl)]]
-    for args in commands:
-        one = run_ftn(args, process=True, binary=True, env=CHECKOUT)
-        assert one[0] in (0, 1) and (len(one[1]) > 1000 or args[1] == "--check"), args
-        assert run_ftn([*args, "--jobs", "2"], process=True, binary=True, env=CHECKOUT) == one, args
-    if every:
-        text = ftn.read_bytes()
-        one = run_ftn(["convert", "-", "--to", "jsonl"], process=True, binary=True, stdin=text,
-                      env=CHECKOUT)
-        assert one[0] == 0 and run_ftn(["convert", "-", "-j", "0", "--to", "jsonl"], process=True,
-                                       binary=True, stdin=text, env=CHECKOUT) == one
+def _one_and_two(args: list[str], stdin: bytes | None = None) -> None:
+    """``args`` give the same exit, output and messages with ``--jobs 2``
+    as in one process (``-j 0`` on standard input: one job a core)."""
+    one = run_ftn(args, process=True, binary=True, stdin=stdin, env=CHECKOUT)
+    assert one[0] in (0, 1) and (len(one[1]) > 1000 or "--check" in args), args
+    jobs = ["-j", "0"] if stdin is not None else ["--jobs", "2"]
+    assert run_ftn([*args, *jobs], process=True, binary=True, stdin=stdin,
+                   env=CHECKOUT) == one, args
+
+
+def _fmt_check_with_stdin(ftn: Path, jsonl: Path, other: Path) -> None:
     one = run_ftn(["fmt", "--check", "-", str(other), str(ftn), str(jsonl)], process=True,
                   binary=True, stdin=other.read_bytes(), env=CHECKOUT)
     assert one[0] == 1
@@ -77,14 +70,42 @@ def _jobs_agree(tmp_path: Path, games: int, every: bool) -> None:
 
 @pytest.mark.slow
 def test_jobs_give_the_output_of_one_process(tmp_path: Path) -> None:
-    _jobs_agree(tmp_path, 30, False)  # two pieces of FTN, more of JSON Lines
+    ftn, jsonl, other = _files(tmp_path, 30)  # two pieces of FTN, more of JSON Lines
+    _one_and_two(["convert", str(jsonl), "--to", "ftn"])
+    _fmt_check_with_stdin(ftn, jsonl, other)
+
+
+@pytest.fixture(scope="module")
+def hundreds(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
+    """300 games (about 7 pieces of FTN and more of JSON Lines at the default
+    size; ``FTN_TEST_SCALE`` multiplies them)."""
+    return _files(tmp_path_factory.mktemp("hundreds"), 100 * SCALE)
+
+
+#: What ``--jobs 2`` must give as one process gives it, on ``hundreds``
+#: (``{ftn}``, ``{jsonl}``, ``{other}``: its files; ``-``: the FTN file on
+#: standard input).
+JOBS = {
+    "convert-jsonl": ["convert", "{jsonl}", "--to", "ftn"],
+    "convert-ftn": ["convert", "{ftn}", "--to", "jsonl"],
+    "convert-json": ["convert", "{ftn}", "--to", "json"],
+    "convert-positions": ["convert", "{ftn}", "--positions"],
+    "fmt-check": ["fmt", "--check", "{ftn}", "{jsonl}", "{other}"],
+    "fmt": ["fmt", "{ftn}", "{other}", "{jsonl}"],
+    "convert-stdin": ["convert", "-", "--to", "jsonl"],
+}
 
 
 @pytest.mark.slow
-def test_jobs_2_on_hundreds_of_games_is_byte_identical(tmp_path: Path) -> None:
-    """300 games (about 7 pieces of FTN and more of JSON Lines at the default
-    size; ``FTN_TEST_SCALE`` multiplies them)."""
-    _jobs_agree(tmp_path, 100 * SCALE, True)
+@pytest.mark.parametrize("what", [*JOBS, "fmt-check-stdin"])
+def test_jobs_2_on_hundreds_of_games_is_byte_identical(
+        what: str, hundreds: tuple[Path, Path, Path]) -> None:
+    ftn, jsonl, other = hundreds
+    if what == "fmt-check-stdin":
+        _fmt_check_with_stdin(ftn, jsonl, other)
+        return
+    args = [a.format(ftn=ftn, jsonl=jsonl, other=other) for a in JOBS[what]]
+    _one_and_two(args, ftn.read_bytes() if "-" in args else None)
 
 
 def test_the_cli_writes_what_the_whole_text_functions_give(tmp_path: Path, ftn: Ftn) -> None:
