@@ -61,9 +61,9 @@ __all__ = [
     "GameTrace", "Turn", "audit", "audit_engine", "audit_report", "check", "check_piece",
     "check_report", "close_match", "convert", "convert_file", "explain", "export", "fill_files",
     "fill_text", "format_files", "format_text", "games", "generate", "inputs", "load", "no_games",
-    "page", "perft", "piece_games", "pieces", "plan", "read_games", "read_text", "record",
-    "replay", "replay_file", "replay_text", "schema", "select", "settings_for", "settings_text",
-    "stats", "trace", "turn", "workers",
+    "page", "perft", "piece_games", "piece_judged", "pieces", "plan", "read_games", "read_text",
+    "record", "replay", "replay_file", "replay_text", "schema", "select", "settings_for",
+    "settings_text", "stats", "trace", "turn", "workers",
 ]
 
 Source = str | os.PathLike[str] | TextIO
@@ -695,6 +695,22 @@ def piece_games(piece: Piece) -> Iterator[tuple[Game | None, int]]:
         yield r.game, r.number
 
 
+def piece_judged(piece: Piece) -> Iterator[tuple[Game, int, tuple[int, ...]]]:
+    """The records of a piece that a check judges, at the piece's own lines,
+    each with its number in the input and the lines of it that could not be
+    read (none for a game read whole; for a game read in spite of syntax
+    errors, the game without them, as ``ftn check`` judges it: a round's
+    replay ends at its first such line)."""
+    from verifier.files.formats import read_lines
+
+    for r in read_lines(piece.lines, piece.source, piece.how, piece.first_line,
+                        piece.first_game):
+        if r.game is not None:
+            yield r.game, r.number, ()
+        elif r.damaged is not None:
+            yield r.damaged, r.number, r.lost
+
+
 def format_text(text: str, name: str = "<input>") -> str:
     """A text in the canonical form of its own kind (FTN; a JSON array; JSON
     Lines) and with its own line ends, as ``ftn fmt`` writes it (a text of
@@ -749,10 +765,14 @@ class GameTrace:
         self.scores, self.winner, self.stopped = scores, winner, stopped
 
 
-def trace(game: Game, number: int = 1, name: str = "<input>") -> GameTrace | None:
-    """The reference replay of one record (``ftn replay``'s trace) with the
-    arithmetic of its points; None when its header cannot be read."""
-    from verifier.replay.game import trace_until_stop
+def trace(game: Game, number: int = 1, name: str = "<input>", lost: Sequence[int] = ()
+          ) -> GameTrace | None:
+    """The reference replay of one record (``ftn replay``'s trace: after an
+    illegal move, the next round from the totals its record implies) with
+    the arithmetic of its points; ``lost``: the lines of a record read in
+    spite of syntax errors that could not be read (``piece_judged``); None
+    when its header cannot be read."""
+    from verifier.replay.game import Replay
     from verifier.replay.observers import Trace
     from verifier.rules.start import Setup, read_header
 
@@ -760,7 +780,7 @@ def trace(game: Game, number: int = 1, name: str = "<input>") -> GameTrace | Non
     if not isinstance(setup, Setup):
         return None
     traced, (why, rounds) = Trace(setup), _arithmetic(setup)
-    rep = trace_until_stop(game, number, name, None, [traced, why])
+    rep = Replay(game, number, name, None, None, [traced, why], lost=lost).run()
     if rep.setup is None:
         return None
     return GameTrace(rep.setup.side_names, rep.setup.rules.target, traced.rounds, rounds,

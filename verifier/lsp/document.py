@@ -181,16 +181,18 @@ class Document:
                 return p
         return None
 
-    def game_at(self, line: int) -> tuple[Game, int, Piece] | None:
+    def game_at(self, line: int) -> tuple[Game, int, Piece, tuple[int, ...]] | None:
         """The record of the FTN game that holds line ``line`` (from its
-        'game' line to its 'end' line), its number, and its piece; None
-        outside a game or in one that cannot be read."""
+        'game' line to its 'end' line), its number, its piece, and the lines
+        of it that could not be read (a game with syntax errors is read
+        without them, as ``ftn check`` judges it); None outside a game or in
+        one that cannot be judged."""
         p = self.piece_at(line)
         if p is None or p.how != "ftn":
             return None
-        for g, number in api.piece_games(p):
-            if g is not None and g.line <= line <= g.end_line:
-                return g, number, p
+        for g, number, lost in api.piece_judged(p):
+            if g.line <= line <= g.end_line:
+                return g, number, p, lost
         return None
 
 

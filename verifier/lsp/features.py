@@ -109,8 +109,10 @@ def event_hover(doc: Document, line: int) -> str | None:
     found = doc.game_at(line)
     if found is None:
         return None
-    game, number, piece = found
-    rep = api.trace(game, number, piece.source)
+    game, number, piece, lost = found
+    if line in lost:
+        return None  # a line being typed
+    rep = api.trace(game, number, piece.source, lost)
     if rep is None:
         return None
     sides, target, why = rep.sides, rep.target, rep.why
@@ -208,7 +210,9 @@ def fill_fixes(doc: Document, line: int) -> list[Fix]:
     found = doc.game_at(line)
     if found is None:
         return []
-    game, number, _ = found
+    game, number, _, lost = found
+    if lost:
+        return []  # (a game with lines that cannot be read cannot be filled)
     first, last = game.line, game.end_line
     crlf = doc.lines[last - 1].endswith("\r")
     old = "\n".join(ln.rstrip("\r") for ln in doc.lines[first - 1 : last]) + "\n"
@@ -321,16 +325,15 @@ def _players(g: Game) -> str:
 
 
 def outline(doc: Document) -> list[Span]:
-    """The games of an FTN document that can be read, each from its 'game'
-    line to its 'end' line, with its rounds (from the 'round' line to the
-    round's last line). A JSON document has none."""
+    """The games of an FTN document that a check judges (one with a line
+    being typed too), each from its 'game' line to its 'end' line, with its
+    rounds (from the 'round' line to the round's last line). A JSON
+    document has none."""
     out = []
     for p in doc.pieces:
         if p.how != "ftn":
             continue
-        for g, number in api.piece_games(p):
-            if g is None:
-                continue
+        for g, number, _ in api.piece_judged(p):
             rounds = tuple(Span(f"round {r.number}", f"opener {r.opener}", r.line,
                                 _round_last(r)) for r in g.rounds)
             out.append(Span(f"game {number}", _players(g), g.line, g.end_line, rounds))
