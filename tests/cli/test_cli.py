@@ -233,8 +233,16 @@ def test_replay_text_and_a_stopped_game(ftn: Ftn) -> None:
     code, out, _ = ftn(["replay", str(SAMPLES / "invalid" / "knock-while-able.ftn"), "-f", "json"])
     assert code == 1
     g = json.loads(out)["games"][0]
-    assert g["stopped"]["name"] == "knock-while-able" and g["totals"] == [0, 2]
-    assert len(g["rounds"][0]["events"]) == 1
+    # The sample is two-players-r8-3.ftn with round 1's second event a
+    # knock: round 1's replay ends there (after S's +2), round 2 starts from
+    # the totals its record implies, (0,2), and rounds 2-12 replay as in the
+    # valid sample, to 60,61 and S the winner.
+    assert g["stopped"]["name"] == "knock-while-able" and g["stopped"]["round"] == 1
+    assert [len(r["events"]) for r in g["rounds"]][:2] == [1, 14] and len(g["rounds"]) == 12
+    assert g["rounds"][0]["result"] is None and g["rounds"][1]["events"][0]["totals"] == [1, 3]
+    assert g["totals"] == [60, 61] and g["winner"] == "S"
+    code, out, _ = ftn(["replay", str(SAMPLES / "invalid" / "knock-while-able.ftn")])
+    assert "    (the replay of the round ends at 14:3: FT205 knock-while-able)\n" in out
 
 
 def test_schema_command(tmp_path: Path, ftn: Ftn) -> None:
