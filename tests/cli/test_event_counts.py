@@ -1,8 +1,8 @@
 """One meaning of "events": the check summary (text and JSON), ``ftn
 stats`` (text and JSON) and the ``games`` table count the records' own
-events, every event line of the games read; where fewer were replayed,
-that count is given apart (``replayed``); the ``events`` table has a row
-for each."""
+events, every event line of the games read (a game with a line that cannot
+be read: the lines that could be); where fewer were replayed, that count is
+given apart (``replayed``); the ``events`` table has a row for each."""
 
 from __future__ import annotations
 
@@ -15,16 +15,19 @@ from support.ftn import Ran
 from support.paths import SAMPLES
 
 # A clean game, a game with an illegal move and a file of two games, the
-# first with a line that cannot be read (no record: it counts no events).
+# first with a line that cannot be read.
 INPUTS = [SAMPLES / "valid" / "two-players-r8-3.ftn",
           SAMPLES / "invalid" / "tile-does-not-fit.ftn",
           SAMPLES / "invalid" / "syntax-error.ftn"]
 # By hand: two-players-r8-3 has 122 event lines, all replayed;
 # tile-does-not-fit has 122, and its round 1 stops at event 2 of 6 (2-2
 # fits no end): 5 not replayed, the 11 later rounds replayed whole (117);
-# syntax-error's game 2 has 128, all replayed (game 1 cannot be read).
-EVENTS = 122 + 122 + 128
-REPLAYED = 122 + (122 - 5) + 128
+# syntax-error's game 1 has 122 event lines, one of which (line 17, its
+# totals unclosed) cannot be read: 121 events, and round 1's replay ends
+# there, so the 4 read after it in round 1 are not replayed (117); its
+# game 2 has 128, all replayed.
+EVENTS = 122 + 122 + 121 + 128
+REPLAYED = 122 + (122 - 5) + (121 - 4) + 128
 
 
 def test_check_stats_and_tables_count_the_same_events(

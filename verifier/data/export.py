@@ -42,7 +42,7 @@ PIECE = 1 << 16
 def export_piece(piece: Piece) -> Rows:
     """The rows of every game of a piece (in a worker)."""
     rows = Rows()
-    for p in played(piece):
+    for p in played(piece, damaged=True):
         if isinstance(p, list):
             rows.unreadable(piece.source, p)
         else:

@@ -18,7 +18,7 @@ from typing import Any
 
 from notation.model import Game
 from verifier.diagnostics import Diagnostic
-from verifier.files.formats import read_lines
+from verifier.files.formats import Read, read_lines
 from verifier.files.pieces import Piece
 from verifier.pipeline.jobs.check import replay_read
 from verifier.replay.game import check_game
@@ -26,7 +26,7 @@ from verifier.replay.observers import Ends, Observer, Trace
 from verifier.replay.results import GameReport
 from verifier.rules.options import describe
 from verifier.rules.ruleset import Rules
-from verifier.rules.start import Setup, read_header
+from verifier.rules.start import Setup, assumed_setup, read_header
 
 
 @dataclass
@@ -40,6 +40,9 @@ class Played:
     report: GameReport
     setup: Setup | None
     ends: Ends | None = None
+    #: The lines that could not be read, of a game read in spite of syntax
+    #: errors (``played``'s ``damaged``): the record is of the others.
+    lost: tuple[int, ...] = ()
 
     @property
     def trace(self) -> list[dict[str, Any]]:
@@ -51,20 +54,23 @@ class Played:
         return self.ends.resolve(self.game)
 
 
-def played(piece: Piece, trace: bool = True, ends: bool = False
+def played(piece: Piece, trace: bool = True, ends: bool = False, damaged: bool = False
            ) -> Iterator[Played | list[Diagnostic]]:
     """Each game of a piece replayed (a ``Played``), or the reading problems
     of one that cannot be read, in order: one list a game, as ``ftn check``
     counts games (the FTN reader gives each syntax error of a game, then the
     game read without its bad lines, judged from the lines that could be
-    read, as ``ftn check`` judges it). A
-    problem met before a game that reads (text outside a game) is among
-    that game's findings, as ``ftn check`` sorts it."""
+    read, as ``ftn check`` judges it). ``damaged``: such a game is a
+    ``Played`` too, of the lines that could be read (``Played.lost``), for
+    the counts and tables; never for what writes records. A problem met
+    before a game that reads (text outside a game) is among that game's
+    findings, as ``ftn check`` sorts it."""
     pending: list[Diagnostic] | None = None  # the problems of game ``held``
     held = 0
     for r in read_lines(piece.lines, piece.source, piece.how, piece.first_line,
                         piece.first_game):
-        if r.game is None:
+        game = r.game if r.game is not None or not damaged else r.damaged
+        if game is None:
             if pending is not None and r.number != held:
                 yield sorted(pending, key=_place)
                 pending = None
@@ -81,22 +87,34 @@ def played(piece: Piece, trace: bool = True, ends: bool = False
             else:
                 yield sorted(pending, key=_place)
             pending = None
-        found = read_header(r.game)
-        setup = found if isinstance(found, Setup) else None
-        watch: list[Observer] = []
-        tracer = Trace(setup) if trace and setup is not None else None
-        if tracer is not None:
-            watch.append(tracer)
-        resolved = Ends() if ends else None
-        if resolved is not None:
-            watch.append(resolved)
-        rep = check_game(r.game, r.number, piece.source, r.locate, watch)
-        rep.trace = tracer.rounds if tracer is not None else []
-        rep.diagnostics[:0] = before
-        rep.diagnostics.sort(key=_place)  # in order of place, as ftn check gives them
-        yield Played(r.number, r.game, rep, setup, resolved)
+        yield _replayed(r, game, piece.source, [*before, *r.problems], trace, ends)
     if pending is not None:
         yield sorted(pending, key=_place)
+
+
+def _replayed(r: Read, game: Game, source: str, before: list[Diagnostic], trace: bool,
+              ends: bool) -> Played:
+    """One game replayed with the observers asked for (``r``: how it was
+    read; ``game``: its record, or the lines of it that could be read), its
+    findings those of ``ftn check`` (``before``: the reading problems that
+    come first), in order of place."""
+    found = read_header(game)
+    # (a header whose problems are tag names misspelt: judged with the names
+    # meant, as the check judges it)
+    setup = found if isinstance(found, Setup) else assumed_setup(game)
+    watch: list[Observer] = []
+    tracer = Trace(setup) if trace and setup is not None else None
+    if tracer is not None:
+        watch.append(tracer)
+    resolved = Ends() if ends else None
+    if resolved is not None:
+        watch.append(resolved)
+    lost = r.lost if game is r.damaged else ()
+    rep = check_game(game, r.number, source, r.locate, watch, lost, r.lost_keys if lost else ())
+    rep.trace = tracer.rounds if tracer is not None else []
+    rep.diagnostics[:0] = before
+    rep.diagnostics.sort(key=_place)  # in order of place, as ftn check gives them
+    return Played(r.number, game, rep, setup, resolved, lost)
 
 
 def _place(d: Diagnostic) -> tuple[int, int]:

@@ -179,7 +179,7 @@ class StatsWork:
 
     def __call__(self, piece: Piece) -> dict[str, Stats]:
         out: dict[str, Stats] = {}
-        for p in played(piece):
+        for p in played(piece, damaged=True):
             if isinstance(p, list):
                 s = out.setdefault(ALL if self.by is None else NONE, Stats())
                 s.unreadable += 1

@@ -103,7 +103,7 @@ class Rows:
         for i, t in enumerate(g.tags, 1):
             self._row("tags", **ids, position=i, key=t.key, value=" ".join(t.values))
         trace = p.trace
-        self._row("games", **ids, readable=True,
+        self._row("games", **ids, readable=not p.lost,
                   players=setup.rules.players if setup else None,
                   seats=" ".join(setup.names) if setup else None,
                   names=",".join(players(g, setup)) if setup else None,

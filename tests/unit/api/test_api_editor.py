@@ -109,13 +109,14 @@ def test_format_text_and_fill_text_give_the_text_or_say_why_not() -> None:
 
 def test_trace_gives_every_event_and_the_arithmetic_of_its_points() -> None:
     # knock-while-able.ftn round 1: S 5-1 makes the ends 5 | 1, end total 6,
-    # 2 points (6 is 3 x 2, R6.2); then N knocks while 1-3 fits: the replay
-    # stops there (FT205), so only round 1 is traced.
+    # 2 points (6 is 3 x 2, R6.2); then N knocks while 1-3 fits: round 1's
+    # replay ends there (FT205), and the 11 later rounds are traced from the
+    # totals their record implies, to the valid sample's 60,61.
     rep = api.trace(parse_games(KNOCK)[0], 1, "k.ftn")
     assert rep is not None
-    assert (rep.sides, rep.target, rep.scores, rep.winner) == (("N", "S"), 61, (0, 2), None)
+    assert (rep.sides, rep.target, rep.scores, rep.winner) == (("N", "S"), 61, (60, 61), "S")
     assert rep.stopped is not None and (rep.stopped.code, rep.stopped.line) == ("FT205", 14)
-    assert len(rep.rounds) == len(rep.why) == 1
+    assert len(rep.rounds) == len(rep.why) == 12 and len(rep.rounds[0]["events"]) == 1
     first = rep.rounds[0]["events"][0]
     assert (first["seat"], first["tile"], first["endTotal"], first["placementPoints"],
             first["totals"]) == ("S", [5, 1], 6, 2, [0, 2])

@@ -182,8 +182,9 @@ def test_readme_duckdb_and_pandas_example(tmp_path: Path, ftn: Ftn) -> None:
 
 def test_a_game_with_several_syntax_errors_is_one_game(tmp_path: Path, ftn: Ftn) -> None:
     # The FTN reader gives each syntax error of a game apart, then the game
-    # read without its bad lines (its header is checked): one unreadable game
-    # for the data commands, as for ftn check, with every finding of it.
+    # read without its bad lines (judged from them, its header too): one game
+    # for the data commands, as for ftn check, with every finding of it, not
+    # read whole (readable false) and its rows those of the lines read.
     bad = ('game\n[ftn "1"]\n[seat "N" "A"]\n[seta "S" "B"]\n[first "N"]\n\n'
            "round 1 opener N\n  N 6-6 =12 +4 (4, 0)\n  S 6-4 r =16 +0 (4,0)\nend\n")
     (tmp_path / "r.ftn").write_text(ROUND + "\n" + bad, encoding="utf-8")
@@ -197,4 +198,6 @@ def test_a_game_with_several_syntax_errors_is_one_game(tmp_path: Path, ftn: Ftn)
     assert [(g["game"], g["readable"], g["codes"]) for g in games] == [
         ("1", "true", ""), ("2", "false", "FT002,FT001,FT001")]
     _, text, _ = ftn(["stats", str(tmp_path / "r.ftn")])
-    assert text.startswith("games 1 (0 complete, 1 unreadable)"), text
+    # Game 2's two event lines are its syntax errors: its round is not
+    # replayed and it has no events; game 1's round has 23.
+    assert text.startswith("games 2 (0 complete, 0 unreadable), rounds 1, events 23 "), text

@@ -102,8 +102,6 @@ def check_reads(reads: Iterable[Read], source: str = "<input>",
                 noqa, range(game.line, game.end_line + 1), r.number, source)
         if len(found) > 1:
             found.sort(key=_place)
-        if r.game is None:  # (the lines of a game that cannot be read are no record)
-            rep.events = rep.replayed = 0
         yield Batch(number, rep.events, found, rep.unknowns, rep.replayed)
     if pending:
         if noqa:
