@@ -248,13 +248,15 @@ class Tally:
     """What a run of ``ftn check --fix`` fixed (or, with ``--diff``, would
     fix): the findings of the check, the claims written (theirs, and the
     totals after them that followed them), the files changed, the files
-    that could not be written (each said), and by input the findings of
-    JSON records that FTN text would fix."""
+    that could not be written (each said) and the findings fixed in them
+    (they remain), and by input the findings of JSON records that FTN text
+    would fix."""
 
     fixed: int = 0
     claims: int = 0
     files: int = 0
     unwritten: int = 0
+    not_written: int = 0  # findings fixed in those files: they remain
     in_json: dict[str, int] = field(default_factory=dict)
 
 
@@ -297,6 +299,7 @@ class FixSink:
             return
         if file.finish() == SET_2:
             self.tally.unwritten += 1
+            self.tally.not_written += self._file.fixed
         elif self._file.claims:
             self.tally.fixed += self._file.fixed
             self.tally.claims += self._file.claims
