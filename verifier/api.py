@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from verifier.pipeline.settings import Settings
     from verifier.render.base import Context, Renderer
     from verifier.render.summary import Summary
+    from verifier.replay.fixes import Edit
     from verifier.replay.observers import Observer
     from verifier.replay.reference import ReplayedGame
     from verifier.rules.game import Stepper
@@ -60,11 +61,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GameTrace", "Turn", "audit", "audit_engine", "audit_report", "check", "check_piece",
-    "check_report", "close_match", "convert", "convert_file", "explain", "export", "fill_files",
-    "fill_text", "fix_piece", "fix_report", "fix_text", "format_files", "format_text", "games",
-    "generate", "inputs", "load", "no_games", "page", "perft", "piece_games", "pieces", "plan",
-    "read_games", "read_text", "record", "replay", "replay_file", "replay_text", "schema",
-    "select", "settings_for", "settings_text", "stats", "trace", "turn", "workers",
+    "check_report", "claim_edit", "close_match", "convert", "convert_file", "explain", "export",
+    "fill_files", "fill_text", "fix_piece", "fix_report", "fix_text", "format_files",
+    "format_text", "games", "generate", "inputs", "load", "no_games", "page", "perft",
+    "piece_games", "pieces", "plan", "read_games", "read_text", "record", "replay", "replay_file",
+    "replay_text", "schema", "select", "settings_for", "settings_text", "stats", "trace", "turn",
+    "workers",
 ]
 
 Source = str | os.PathLike[str] | TextIO
@@ -699,6 +701,17 @@ def check_piece(piece: Piece, settings: Settings | None = None) -> tuple[list[Di
         found.extend(d for d in batch.diagnostics if settings is None or settings.keep(d))
         number = max(number, batch.number)
     return found, number
+
+
+def claim_edit(lines: Sequence[str], finding: Diagnostic) -> Edit | None:
+    """The edit that fixes one finding of a text's ``lines`` as ``ftn check
+    --fix`` fixes it: the computed value in place of the claimed text, on
+    its line (1-based lines and columns, the end excluded); None when the
+    finding is not of a fixable claim (``ftn codes`` marks them) or its
+    claim is not at its place."""
+    from verifier.replay.fixes import claim_edit as edit
+
+    return edit(lines, finding)
 
 
 def fix_piece(piece: Piece, settings: Settings | None = None) -> list[str]:

@@ -8,7 +8,7 @@ document's own lines and 1-based columns of characters; they return text
 protocol (``lsp.server`` turns them into its messages). The judgements are
 the public library's: the replay's reference trace (``api.trace``), the
 filled claims (``api.fill_text``), the fixes of ``ftn check --fix``
-(``replay.fixes`` for one claim, ``api.fix_piece`` for all), the seat to
+(``api.claim_edit`` for one claim, ``api.fix_piece`` for all), the seat to
 act and its legal moves (``api.turn``), the registry and the rule book;
 nothing here decides a rule.
 """
@@ -21,9 +21,20 @@ from typing import Any
 
 from notation import Game, Knock, Round
 from verifier import InputError, Piece, api, rulebook
-from verifier.diagnostics import FIX_NOTE, lookup
+from verifier.diagnostics import FIX_NOTE, Diagnostic, lookup
 from verifier.lsp.document import Document, Finding
-from verifier.replay.fixes import Edit, claim_edit, fixable
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """Replace the text from (line, col) to (end_line, end_col) (1-based,
+    the end excluded) by ``text``."""
+
+    line: int
+    col: int
+    end_line: int
+    end_col: int
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,12 +171,19 @@ def event_hover(doc: Document, line: int) -> str | None:
 def claim_fix(doc: Document, f: Finding) -> Fix | None:
     """"Use the computed value" for a wrong claim of an FTN record: the
     claimed text at the finding's place replaced by the computed value, as
-    ``ftn check --fix`` writes it (``replay.fixes.claim_edit``)."""
-    edit = claim_edit(doc.lines, f.diagnostic)
-    if edit is None:
+    ``ftn check --fix`` writes it (``api.claim_edit``)."""
+    e = api.claim_edit(doc.lines, f.diagnostic)
+    if e is None:
         return None
     d = f.diagnostic
-    return Fix(f"Use the computed value: {d.computed} (not {d.claimed})", edit, f)
+    return Fix(f"Use the computed value: {d.computed} (not {d.claimed})",
+               Edit(e.line, e.col, e.end_line, e.end_col, e.text), f)
+
+
+def _fixable(d: Diagnostic) -> bool:
+    """Whether a finding is of a code whose claims ``ftn check --fix`` fixes."""
+    entry = lookup(d.code)
+    return entry is not None and entry.fixable
 
 
 def fix_all(doc: Document) -> list[Edit]:
@@ -173,7 +191,7 @@ def fix_all(doc: Document) -> list[Edit]:
     claims of its fixable findings, and the totals after them that followed
     them): the pieces that hold a fixable finding fixed (``api.fix_piece``),
     an edit for each line that changed, over the characters that changed."""
-    wanted = sorted(f.diagnostic.line for f in doc.findings if fixable(f.diagnostic))
+    wanted = sorted(f.diagnostic.line for f in doc.findings if _fixable(f.diagnostic))
     out: list[Edit] = []
     for p in doc.pieces:
         last = p.first_line + len(p.lines)

@@ -17,7 +17,7 @@ from support.paths import SAMPLES
 from verifier import api
 from verifier.lsp import features
 from verifier.lsp.document import Document
-from verifier.replay.fixes import Edit
+from verifier.lsp.features import Edit
 
 # Three wrong claims and a move (tests/cli/test_fix.py has their arithmetic):
 # =15 for 16 at line 10, +2 for +3 at line 14, (4,4) for (4,3) at line 15,
