@@ -94,7 +94,8 @@ def fix_piece(piece: Piece, preset: str | None = None, keep: Keep | None = None)
     part = FixPart(lines=piece.lines, batches=check_piece(piece, preset))
     if piece.how != "ftn":
         part.in_json = sum(1 for d in _found(part.batches, keep) if _a_claim(d))
-    for n in range(PASSES - 1 if piece.how == "ftn" else 0):
+    first = {_key(d) for d in _found(part.batches, keep)}
+    for _ in range(PASSES - 1 if piece.how == "ftn" else 0):
         found = _found(part.batches, keep)
         edits = claim_edits(part.lines, found, piece.first_line)
         if not edits:
@@ -102,11 +103,19 @@ def fix_piece(piece: Piece, preset: str | None = None, keep: Keep | None = None)
         made = disjoint([e.edit for e in edits] + _drifts(piece, part.lines, preset, found))
         part.lines = apply(part.lines, made, piece.first_line)
         part.claims += len(made)
-        if n == 0:  # (what a later check finds follows from these)
-            part.fixed = [d for e in edits for d in e.findings]
+        # the findings of the first check fixed (what a later check finds
+        # follows from their claims: it is in ``claims``)
+        done = set(made)
+        part.fixed += [d for e in edits if e.edit in done for d in e.findings
+                       if _key(d) in first]
+        first -= {_key(d) for d in part.fixed}
         part.batches = check_piece(replace(piece, lines=part.lines), preset)
     part.text = "\n".join(part.lines)
     return part
+
+
+def _key(d: Diagnostic) -> tuple[str, int, int]:
+    return d.code, d.line, d.col
 
 
 def _drifts(piece: Piece, lines: list[str], preset: str | None,
