@@ -60,6 +60,7 @@ def test_a_text_fixed_is_checked_again_and_gives_what_remains() -> None:
     assert text.split("\n")[13:15] == ["  S 3-1 R =9 +3 (4,3)", "  N 4-1 L =2 +0 (4,3)"]
     assert check_text(text, "four.ftn").diagnostics == left
     assert api.fix_text(FOUR, "four.ftn") == (text, fixed, left)
+    assert api.fix_text("\ufeff" + FOUR, "four.ftn") == ("\ufeff" + text, fixed, left)
     # the lines of a piece, at its place in a file
     piece = Piece("four.ftn", "ftn", FOUR.split("\n"), first_line=31, first_game=3)
     assert api.fix_piece(piece) == text.split("\n")

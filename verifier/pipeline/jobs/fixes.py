@@ -3,10 +3,11 @@ written in place of each wrong claim, and the findings that remain.
 
 Boundary: the work on one piece (``fix_piece``, in a worker: the piece
 checked as ``ftn check`` checks it, the edits of its fixable findings made
-(``replay.fixes``), and checked again until no fixable finding is left, so
-that a total the check passed over because of a wrong claim before it,
-once that claim is fixed, is fixed too; ``FixPart``: the fixed lines, the
-findings fixed and the check's batches of the fixed lines), the same on a
+(``replay.fixes``), with those of the totals claimed after a wrong total
+that are off by as much (the check passes over them: no cascade), and
+checked again until no fixable finding is left: a claim fixed can show a
+total that followed it; ``FixPart``: the fixed lines, the findings fixed
+and the check's batches of the fixed lines), the same on a
 whole text (``fix_text``), and the sink of a run (``FixSink``: the batches
 to the check's own sink, which renders and counts them; each input to a
 ``FixedFile``, ``rewrite.Formatted`` with the fixed text in place of the
@@ -25,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from verifier.diagnostics import Diagnostic, lookup
-from verifier.files.formats import Layout
+from verifier.files.formats import Layout, sniff
 from verifier.files.outputs import interruptible
 from verifier.files.pieces import Piece
 from verifier.files.streams import Opened
@@ -170,15 +171,15 @@ def fix_text(text: str, source: str = "<input>", settings: Settings | None = Non
              ) -> tuple[str, list[Diagnostic], list[Diagnostic]]:
     """A whole text (one piece) with its fixable findings fixed, as ``ftn
     check --fix`` fixes it under ``settings`` (None: the defaults): the
-    text, the findings fixed, and those that remain (in order of place)."""
-    from verifier.files.formats import sniff
-
-    lines = text.split("\n")
+    text, the findings fixed, and those that remain (in order of place). A
+    BOM the text starts with stays."""
+    bom = "\ufeff" if text.startswith("\ufeff") else ""
+    lines = text[len(bom):].split("\n")
     how, _ = sniff(lines, source)
     keep = None if settings is None else settings.keep
     part = fix_piece(Piece(source, how, lines), None if settings is None else settings.preset,
                      keep)
-    return part.text, part.fixed, _found(part.batches, keep)
+    return bom + part.text, part.fixed, _found(part.batches, keep)
 
 
 # ---------------------------------------------------------------------------
