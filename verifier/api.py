@@ -45,11 +45,13 @@ if TYPE_CHECKING:
     from verifier.files.pieces import Piece
     from verifier.files.streams import InputError
     from verifier.pipeline.jobs.check import FileReport
+    from verifier.pipeline.jobs.fixes import Tally
     from verifier.pipeline.jobs.rewrite import Rewritten
     from verifier.pipeline.plan import Plan
     from verifier.pipeline.settings import Settings
     from verifier.render.base import Context, Renderer
     from verifier.render.summary import Summary
+    from verifier.replay.fixes import Edit
     from verifier.replay.observers import Observer
     from verifier.replay.reference import ReplayedGame
     from verifier.rules.game import Stepper
@@ -59,11 +61,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GameTrace", "Turn", "audit", "audit_engine", "audit_report", "check", "check_piece",
-    "check_report", "close_match", "convert", "convert_file", "explain", "export", "fill_files",
-    "fill_text", "format_files", "format_text", "games", "generate", "inputs", "load", "no_games",
-    "page", "perft", "piece_games", "piece_judged", "pieces", "plan", "read_games", "read_text",
-    "record", "replay", "replay_file", "replay_text", "schema", "select", "settings_for",
-    "settings_text", "stats", "trace", "turn", "workers",
+    "check_report", "claim_edit", "close_match", "convert", "convert_file", "explain", "export",
+    "fill_files", "fill_text", "fix_piece", "fix_report", "fix_text", "format_files",
+    "format_text", "games", "generate", "inputs", "load", "no_games", "page", "perft",
+    "piece_games", "piece_judged", "pieces", "plan", "read_games", "read_text", "record",
+    "replay", "replay_file", "replay_text", "schema", "select", "settings_for", "settings_text",
+    "stats", "trace", "turn", "workers",
 ]
 
 Source = str | os.PathLike[str] | TextIO
@@ -283,6 +286,29 @@ def check_report(plan: Plan, render: Callable[[Context], Renderer], *, keep_line
                   Progress(quiet), lambda start: note(start.how))
 
 
+def fix_report(plan: Plan, render: Callable[[Context], Renderer], mode: str = "write", *,
+               keep_lines: bool = False, explain_unknowns: bool = False,
+               dask: str | None = None, quiet: bool = True, warn: Say = _quiet
+               ) -> tuple[Summary, list[InputError], Tally]:
+    """``check_report`` with the wrong claims of every input of ``plan``
+    fixed (``ftn check --fix``): the computed value written in place of
+    each claim of a fixable code (``ftn codes``), not of a finding a
+    ``noqa`` comment silences or the settings leave out, nor of a JSON
+    record; then the findings that remain handed to the renderer, and the
+    summary. ``mode``: "write" (each FTN file whose text changes rewritten
+    as ``ftn fmt --write`` rewrites, standard input printed on standard
+    output), or "diff" (a unified diff of each change on standard output,
+    nothing written). Files that cannot be written are said to ``warn``.
+    The summary (of the fixed texts), the inputs unreadable partway, and
+    what was fixed (``Tally``)."""
+    from verifier.pipeline.jobs.fixes import fix_report as report
+    from verifier.render.progress import Progress
+
+    note = _note_fallback(warn)
+    return report(plan, render, mode, warn, keep_lines, explain_unknowns, dask,
+                  Progress(quiet), lambda start: note(start.how))
+
+
 def close_match(word: str, choices: Iterable[str], n: int = 2) -> str:
     """``" (did you mean 'X'?)"`` (or ``'X' or 'Y'``, at most ``n``) for a
     word close to one of ``choices``, to go inside a message; else ``""``.
@@ -296,7 +322,7 @@ def explain(code: str) -> str | None:
     """What ``ftn explain`` prints for a code (FT304) or a name
     (overshoot-accepted): meaning, why it matters, the rules it cites, an
     example and what ``ftn check`` says of it; None for an unknown code."""
-    from verifier.diagnostics import lookup
+    from verifier.diagnostics import FIX_NOTE, lookup
     from verifier.pipeline.jobs.check import check_text
     from verifier.render.text import render_diagnostic, source_line
     from verifier.rulebook import cited_text
@@ -306,6 +332,8 @@ def explain(code: str) -> str | None:
         return None
     out = [f"{entry.code} {entry.name} ({entry.severity}, rule {entry.rule})\n",
            f"{entry.summary}\n{entry.why}\n"]
+    if entry.fixable:
+        out.append(f"{FIX_NOTE}\n")
     cited = cited_text(entry.rule)
     if cited:
         out.append(f"The rules it cites ({entry.rule}; 'ftn rules RULE' prints one):\n")
@@ -675,6 +703,29 @@ def check_piece(piece: Piece, settings: Settings | None = None) -> tuple[list[Di
     return found, number
 
 
+def claim_edit(lines: Sequence[str], finding: Diagnostic) -> Edit | None:
+    """The edit that fixes one finding of a text's ``lines`` as ``ftn check
+    --fix`` fixes it: the computed value in place of the claimed text, on
+    its line (1-based lines and columns, the end excluded); None when the
+    finding is not of a fixable claim (``ftn codes`` marks them) or its
+    claim is not at its place."""
+    from verifier.replay.fixes import claim_edit as edit
+
+    return edit(lines, finding)
+
+
+def fix_piece(piece: Piece, settings: Settings | None = None) -> list[str]:
+    """The lines of one piece with the wrong claims of its FTN records
+    fixed, as ``ftn check --fix`` fixes them under ``settings`` (None: the
+    defaults): the same lines, each fixed claim written anew (a JSON
+    piece's as they are)."""
+    from verifier.pipeline.jobs.fixes import fix_piece as fixed
+
+    if settings is None:
+        return fixed(piece).lines
+    return fixed(piece, settings.preset, settings.keep).lines
+
+
 def no_games(name: str = "<input>", settings: Settings | None = None) -> Diagnostic | None:
     """The finding of a text that holds no game at all (FT402: an empty
     input is not a silent pass), or None when ``settings`` leave it out."""
@@ -739,6 +790,18 @@ def fill_text(text: str, name: str = "<input>") -> str:
         d = errors[0]
         raise InputError(f"{d.source}:{d.line}:{d.col}: {d.code} {d.name}: {d.message}")
     return out
+
+
+def fix_text(text: str, name: str = "<input>", settings: Settings | None = None
+             ) -> tuple[str, list[Diagnostic], list[Diagnostic]]:
+    """A text with the wrong claims its FTN records make fixed, as ``ftn
+    check --fix`` fixes them under ``settings`` (``settings_for``; None:
+    the defaults): the text (the same lines, each fixed claim written
+    anew), the findings fixed, and the findings of the fixed text. A JSON
+    text is given back as it is."""
+    from verifier.pipeline.jobs.fixes import fix_text as fixed
+
+    return fixed(text, name, settings)
 
 
 class GameTrace:

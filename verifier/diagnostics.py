@@ -76,6 +76,12 @@ class Code:
     why: str
     example: str
 
+    @property
+    def fixable(self) -> bool:
+        """Whether ``ftn check --fix`` writes the computed value in place
+        of a claim this code finds wrong (``FIXABLE``)."""
+        return self.code in FIXABLE
+
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
@@ -393,6 +399,16 @@ BY_CODE: dict[str, Code] = {c.code: c for c in REGISTRY}
 def lookup(key: str) -> Code | None:
     """A registry entry by code (``FT304``, any case) or name."""
     return BY_CODE.get(key.upper()) or BY_NAME.get(key.lower())
+
+
+#: The codes of wrong claims (end totals, points, bonuses, running totals,
+#: overshoots, round results, the winner): ``ftn check --fix`` writes the
+#: computed value in place of the claim. Never a move, an opener or a header.
+FIXABLE: frozenset[str] = frozenset(
+    ("FT301", "FT302", "FT303", "FT304", "FT305", "FT306", "FT307", "FT308", "FT309"))
+#: What ``ftn explain`` says of a fixable code.
+FIX_NOTE = ("Fix: ftn check --fix writes the computed value in place of the claim "
+            "(ftn check --diff shows it first).")
 
 
 def table_markdown() -> str:

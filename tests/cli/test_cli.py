@@ -388,7 +388,7 @@ def test_codes_columns_are_aligned(ftn: Ftn) -> None:
               for line, c in zip(lines, REGISTRY, strict=True)}
     assert starts == {(7, 30)}  # FT206: event-after-round-end, 21 characters
     summaries = {line.index(c.summary) for line, c in zip(lines, REGISTRY, strict=True)}
-    assert summaries == {55}  # 30, + 7 (warning) + 2, + 14 (R3.1, R3.2, V5) + 2 = 55
+    assert summaries == {60}  # 30, + 7 (warning) + 2, + 14 (R3.1, R3.2, V5) + 2, + 3 (fix) + 2
     assert all(line == line.rstrip() for line in lines)
 
 

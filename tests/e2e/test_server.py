@@ -277,7 +277,8 @@ def test_the_server_says_what_it_offers_and_shuts_down_cleanly() -> None:
             actions = caps.code_action_provider
             assert isinstance(actions, t.CodeActionOptions)
             assert list(actions.code_action_kinds or ()) == [
-                t.CodeActionKind.QuickFix, t.CodeActionKind.RefactorRewrite]
+                t.CodeActionKind.QuickFix, t.CodeActionKind.RefactorRewrite,
+                t.CodeActionKind.SourceFixAll, "source.fixAll.ftn"]
             assert caps.completion_provider is not None
             assert list(caps.completion_provider.trigger_characters or ()) == [" "]
         return s

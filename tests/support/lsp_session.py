@@ -126,12 +126,16 @@ class Session:
             t.DocumentFormattingParams(t.TextDocumentIdentifier(uri),
                                        t.FormattingOptions(2, True))), TIMEOUT)
 
-    async def code_actions(self, uri: str, start: int, end: int
+    async def code_actions(self, uri: str, start: int, end: int,
+                           only: Sequence[str] | None = None
                            ) -> Sequence[t.CodeAction | t.Command] | None:
+        """The code actions for lines ``start`` to ``end`` (0-based), of
+        the kinds in ``only`` (None: every kind)."""
         return await asyncio.wait_for(self.client.text_document_code_action_async(
             t.CodeActionParams(t.TextDocumentIdentifier(uri),
                                t.Range(t.Position(start, 0), t.Position(end, 0)),
-                               t.CodeActionContext([]))), TIMEOUT)
+                               t.CodeActionContext([], only=None if only is None else list(
+                                   only)))), TIMEOUT)
 
     async def completion(self, uri: str, line: int, character: int
                          ) -> t.CompletionList | Sequence[t.CompletionItem] | None:

@@ -8,8 +8,9 @@ renderer of ``--format`` (``render``) and the exit status; the check is
 
 from __future__ import annotations
 
+import io
 import sys
-from typing import Annotated
+from typing import IO, Annotated, Any, NoReturn
 
 import typer
 
@@ -24,6 +25,8 @@ StrictOpt = Annotated[bool, c.option("strict")]
 SelectOpt = Annotated[list[str] | None, c.option("select")]
 IgnoreOpt = Annotated[list[str] | None, c.option("ignore")]
 ShowSettingsOpt = Annotated[bool, c.option("show-settings")]
+FixOpt = Annotated[bool, c.option("check-fix")]
+DiffOpt = Annotated[bool, c.option("check-diff")]
 
 
 def codes_option(values: list[str] | None) -> list[str]:
@@ -48,12 +51,16 @@ def check(
     config: c.ConfigOpt = None,
     isolated: c.IsolatedOpt = False,
     show_settings: ShowSettingsOpt = False,
+    fix: FixOpt = False,
+    diff: DiffOpt = False,
 ) -> None:
     """Replay every game and report illegal moves and wrong claims.
 
     Settings (select, ignore, extend-exclude, rules, format, jobs) are read
     from ftn.toml, or the tool.ftn table of pyproject.toml, found from each
-    input upwards; the options go over them (README: Settings).
+    input upwards; the options go over them (README: Settings). --fix
+    writes the computed value in place of each wrong claim of an FTN record
+    and reports what remains; --diff shows those fixes, writing nothing.
     """
     from verifier.render import RENDERERS, for_stream
 
@@ -70,9 +77,52 @@ def check(
         can = [n for n, r in RENDERERS.items() if r.shows_unknowns]
         fail(f"ftn check: --explain-unknowns needs --format {', '.join(can[:-1])} or "
              f"{can[-1]}, not {shown}")
+    if fix or diff:
+        fixing(plan, "diff" if diff else "write", color.value, explain_unknowns, dask, quiet,
+               strict)
     with said():  # junit writes at the end: it keeps every finding's source line
         summary, failed = api.check_report(
             plan, lambda ctx: for_stream(shown, color.value, sys.stdout, ctx),
             keep_lines=shown == "junit", explain_unknowns=explain_unknowns, dask=dask,
             quiet=quiet, warn=err)
     finish(failed, plan.unreadable, summary.errors > 0 or (strict and summary.warnings > 0))
+
+
+def _n(k: int, word: str) -> str:
+    return f"{k} {word}" + ("" if k == 1 else "s")
+
+
+def fixing(plan: Any, mode: str, color: str, explain_unknowns: bool, dask: str | None,
+           quiet: bool, strict: bool) -> NoReturn:
+    """``check --fix`` ("write") and ``--diff`` ("diff"): the fixes made (or
+    shown), the findings that remain rendered (``--diff``: only the diff;
+    standard input fixed: its text on standard output, the report on
+    standard error), then how many were fixed; the exit status."""
+    from verifier import WriteError
+    from verifier.render import for_stream
+
+    shown = plan.run.format
+    stream: IO[str] = (io.StringIO() if mode == "diff" else
+                       sys.stderr if "-" in plan.names else sys.stdout)
+    with said():
+        summary, failed, tally = api.fix_report(
+            plan, lambda ctx: for_stream(shown, color, stream, ctx), mode,
+            keep_lines=shown == "junit", explain_unknowns=explain_unknowns, dask=dask,
+            quiet=quiet, warn=err)
+    for name, k in tally.in_json.items():
+        err(f"ftn check: {name}: {_n(k, 'wrong claim')} of JSON records left as written: "
+            "fixes are for FTN text ('ftn convert --to ftn' writes it)")
+    left = summary.errors + summary.warnings + tally.not_written
+    files = f" in {_n(tally.files, 'file')}"
+    if mode == "diff":
+        finish(failed, plan.unreadable, tally.claims > 0,
+               f"Would fix {_n(tally.fixed, 'finding')} ({left} would remain)" + (
+                   f"; {_n(tally.claims, 'claim')} to write{files}." if tally.claims else "."))
+    line = (f"Found {_n(tally.fixed + left, 'finding')} ({tally.fixed} fixed, {left} remaining)"
+            + (f"; {_n(tally.claims, 'claim')} written{files}." if tally.claims else "."))
+    if stream is sys.stdout and shown in ("text", "concise"):
+        sys.stdout.write(line + "\n")
+    unwritten = [WriteError("not written")] if tally.unwritten else []
+    finish(failed, [*plan.unreadable, *unwritten],
+           summary.errors > 0 or (strict and summary.warnings > 0),
+           None if stream is sys.stdout and shown in ("text", "concise") else line)

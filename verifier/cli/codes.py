@@ -22,10 +22,14 @@ MarkdownOpt = Annotated[bool, c.option("markdown")]
 
 @command.command()
 def codes(markdown: MarkdownOpt = False, color: c.ColorOpt = c.Color.auto) -> None:
-    """List the registry of diagnostics: code, name, severity, rule, summary."""
+    """List the registry of diagnostics: code, name, severity, rule, fix, summary.
+
+    fix marks the codes whose claims ftn check --fix writes anew.
+    """
     if markdown:
         typer.echo(registry.table_markdown(), nl=False)
         return
-    rows = [[d.code, d.name, d.severity, d.rule, d.summary] for d in registry.REGISTRY]
+    rows = [[d.code, d.name, d.severity, d.rule, "fix" if d.fixable else "", d.summary]
+            for d in registry.REGISTRY]
     sys.stdout.write(table(None, rows, stream_context(color.value, sys.stdout),
-                           styles=["bold", "cyan", None, "green", None]))
+                           styles=["bold", "cyan", None, "green", "magenta", None]))

@@ -94,6 +94,12 @@ PARAMS: dict[str, Param] = {
     # check, fmt, convert, show.
     "explain-unknowns": opt("--explain-unknowns",
                             help="Also list what partial records leave unverified."),
+    "check-fix": opt("--fix", help="Write the computed value in place of each wrong claim "
+                     "(the codes ftn codes marks fix; never a move), as fmt --write rewrites; "
+                     "standard input: the fixed text on stdout, the report on stderr. Exit 1 "
+                     "if errors remain."),
+    "check-diff": opt("--diff", help="Show the fixes of --fix as a unified diff, write nothing "
+                      "(exit 1 if there would be any)."),
     "fmt-check": opt("--check", help="Only report files that are not canonical (exit 1)."),
     "fmt-diff": opt("--diff", "-d", help="Show what would change, as a unified diff (exit 1 "
                     "if anything would)."),

@@ -1,5 +1,5 @@
 """What the editor asks of a record besides its findings: hover texts, the
-fixes of wrong claims, the filled claims of a game, the completions of a
+fixes of wrong claims (one, or all), the filled claims of a game, the completions of a
 placement line, the outline of games and rounds and the ranges that fold.
 
 Boundary: pure functions of a ``Document`` (and a place in it), in the
@@ -7,9 +7,10 @@ document's own lines and 1-based columns of characters; they return text
 (Markdown for hovers) and edits as plain values, and know nothing of the
 protocol (``lsp.server`` turns them into its messages). The judgements are
 the public library's: the replay's reference trace (``api.trace``), the
-filled claims (``api.fill_text``), the seat to act and its legal moves
-(``api.turn``), the registry and the rule book; nothing here decides a
-rule.
+filled claims (``api.fill_text``), the fixes of ``ftn check --fix``
+(``api.claim_edit`` for one claim, ``api.fix_piece`` for all), the seat to
+act and its legal moves (``api.turn``), the registry and the rule book;
+nothing here decides a rule.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any
 
 from notation import Game, Knock, Round
 from verifier import InputError, Piece, api, rulebook
-from verifier.diagnostics import lookup
+from verifier.diagnostics import FIX_NOTE, Diagnostic, lookup
 from verifier.lsp.document import Document, Finding
 
 
@@ -85,6 +86,8 @@ def explain(key: str) -> str | None:
         return None
     out = [f"**{entry.code} {entry.name}** ({entry.severity}, rule {entry.rule})", "",
            entry.summary, "", entry.why]
+    if entry.fixable:
+        out += ["", FIX_NOTE]
     cited = rulebook.cited_text(entry.rule)
     if cited:
         out += ["", f"The rules it cites ({entry.rule}):", "", cited]
@@ -169,29 +172,49 @@ def event_hover(doc: Document, line: int) -> str | None:
 
 def claim_fix(doc: Document, f: Finding) -> Fix | None:
     """"Use the computed value" for a wrong claim of an FTN record: the
-    claimed text at the finding's place replaced by the computed value."""
+    claimed text at the finding's place replaced by the computed value, as
+    ``ftn check --fix`` writes it (``api.claim_edit``)."""
+    e = api.claim_edit(doc.lines, f.diagnostic)
+    if e is None:
+        return None
     d = f.diagnostic
-    if d.claimed is None or d.computed is None or d.pointer is not None:
-        return None
-    if not 1 <= d.line <= len(doc.lines):
-        return None
-    text = doc.lines[d.line - 1]
-    start = _claim_at(text, d.col - 1, d.claimed)
-    if start is None:
-        return None
-    edit = Edit(d.line, start + 1, d.line, start + 1 + len(d.claimed), d.computed)
-    return Fix(f"Use the computed value: {d.computed} (not {d.claimed})", edit, f)
+    return Fix(f"Use the computed value: {d.computed} (not {d.claimed})",
+               Edit(e.line, e.col, e.end_line, e.end_col, e.text), f)
 
 
-def _claim_at(text: str, at: int, claimed: str) -> int | None:
-    """Where the claimed text stands on its line: at the finding's column, or
-    after an '=' there, or as a whole word after it."""
-    if text.startswith(claimed, at):
-        return at
-    if text.startswith("=" + claimed, at):
-        return at + 1
-    m = re.compile(r"(?<![^\s=(])" + re.escape(claimed) + r"(?=\s|$)").search(text, at)
-    return m.start() if m else None
+def _fixable(d: Diagnostic) -> bool:
+    """Whether a finding is of a code whose claims ``ftn check --fix`` fixes."""
+    entry = lookup(d.code)
+    return entry is not None and entry.fixable
+
+
+def fix_all(doc: Document) -> list[Edit]:
+    """Every fix of the document, as ``ftn check --fix`` makes them (the
+    claims of its fixable findings, and the totals after them that followed
+    them): the pieces that hold a fixable finding fixed (``api.fix_piece``),
+    an edit for each line that changed, over the characters that changed."""
+    wanted = sorted(f.diagnostic.line for f in doc.findings if _fixable(f.diagnostic))
+    out: list[Edit] = []
+    for p in doc.pieces:
+        last = p.first_line + len(p.lines)
+        if p.how != "ftn" or not any(p.first_line <= n < last for n in wanted):
+            continue
+        new = api.fix_piece(p, doc.settings)
+        out += [_changed(n, old, now) for n, (old, now) in enumerate(
+            zip(p.lines, new, strict=True), p.first_line) if old != now]
+    return out
+
+
+def _changed(line: int, old: str, new: str) -> Edit:
+    """The edit of one line: its characters from the first that changed to
+    the last."""
+    start = 0
+    while start < min(len(old), len(new)) and old[start] == new[start]:
+        start += 1
+    end = 0
+    while end < min(len(old), len(new)) - start and old[-1 - end] == new[-1 - end]:
+        end += 1
+    return Edit(line, start + 1, line, len(old) - end + 1, new[start:len(new) - end])
 
 
 def _fill(text: str) -> str | None:
@@ -366,4 +389,4 @@ def fixes(doc: Document, line: int, end_line: int) -> list[Fix]:
 
 
 __all__ = ["Edit", "Fix", "Item", "Span", "claim_fix", "complete", "explain", "fill_fixes",
-           "fixes", "folds", "hover", "outline", "word_at"]
+           "fix_all", "fixes", "folds", "hover", "outline", "word_at"]

@@ -5,7 +5,8 @@ protocol's line model: lines end at "\n", "\r\n" or "\r"), the changes
 the editor sends applied to it, and a ``Document`` per open text; it turns
 the document's findings into the protocol's diagnostics (published on open
 and, once the edits pause, after a change: a quick succession of edits is
-checked once), and its hovers, fixes, completions, outline, folding ranges
+checked once), and its hovers, fixes (one claim's, or all of them: the
+``source.fixAll.ftn`` action), completions, outline, folding ranges
 and ``ftn fmt``'s text into the protocol's answers, converting places between the document's lines
 (the reader's: lines end at "\n") and 1-based character columns and the
 client's 0-based positions (UTF-16 code units unless the client chose
@@ -359,6 +360,19 @@ def _edit(ls: FtnServer, doc: Document, e: features.Edit) -> t.TextEdit:
                               ls.position(doc, e.end_line, e.end_col)), e.text)
 
 
+#: The kind of the action that makes every fix of a document (as ruff's
+#: server offers ``source.fixAll.ruff``).
+FIX_ALL = "source.fixAll.ftn"
+
+
+def _asked(params: t.CodeActionParams, kind: str) -> bool:
+    """Whether the client asks for actions of ``kind``: it names no kinds,
+    or one that ``kind`` is or falls under (``source`` holds
+    ``source.fixAll.ftn``)."""
+    only = params.context.only
+    return not only or any(kind == k or kind.startswith(f"{k}.") for k in only)
+
+
 def code_action(ls: FtnServer, params: t.CodeActionParams) -> list[t.CodeAction] | None:
     uri = params.text_document.uri
     doc = ls.current(uri)
@@ -369,12 +383,21 @@ def code_action(ls: FtnServer, params: t.CodeActionParams) -> list[t.CodeAction]
     found = safe(lambda: features.fixes(doc, start, end), lambda: [])
     out = []
     for fx in found:
-        edit = t.WorkspaceEdit(changes={uri: [_edit(ls, doc, fx.edit)]})
-        diags = [ls.diagnostic(uri, doc, fx.finding)] if fx.finding is not None else None
         kind = (t.CodeActionKind.QuickFix if fx.finding is not None
                 else t.CodeActionKind.RefactorRewrite)
+        if not _asked(params, kind):
+            continue
+        edit = t.WorkspaceEdit(changes={uri: [_edit(ls, doc, fx.edit)]})
+        diags = [ls.diagnostic(uri, doc, fx.finding)] if fx.finding is not None else None
         out.append(t.CodeAction(fx.title, kind=kind, diagnostics=diags, edit=edit,
                                 is_preferred=fx.finding is not None or None))
+    if _asked(params, FIX_ALL):
+        edits = safe(lambda: features.fix_all(doc), lambda: [])
+        if edits:
+            out.append(t.CodeAction(
+                "Fix all: write the computed value of every wrong claim (ftn check --fix)",
+                kind=FIX_ALL, edit=t.WorkspaceEdit(changes={uri: [
+                    _edit(ls, doc, e) for e in edits]})))
     return out or None
 
 
@@ -442,7 +465,8 @@ def make() -> FtnServer:
     ls.feature(t.TEXT_DOCUMENT_FORMATTING)(formatting)
     ls.feature(t.TEXT_DOCUMENT_HOVER)(hover)
     ls.feature(t.TEXT_DOCUMENT_CODE_ACTION, t.CodeActionOptions(code_action_kinds=[
-        t.CodeActionKind.QuickFix, t.CodeActionKind.RefactorRewrite]))(code_action)
+        t.CodeActionKind.QuickFix, t.CodeActionKind.RefactorRewrite,
+        t.CodeActionKind.SourceFixAll, FIX_ALL]))(code_action)
     ls.feature(t.TEXT_DOCUMENT_COMPLETION,
                t.CompletionOptions(trigger_characters=[" "]))(completion)
     ls.feature(t.TEXT_DOCUMENT_DOCUMENT_SYMBOL)(document_symbol)

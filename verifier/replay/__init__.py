@@ -11,7 +11,9 @@ replay records besides its findings: the reference trace, the resolved
 ends, the last position, the audit's divergences), ``results`` (what a
 replay returns), ``reference`` (the reference replay as typed values, what
 ``api.replay`` returns), ``fill`` (the claims a record leaves out, written in
-from the replay) and ``perft`` (the last position of a record, counted).
+from the replay), ``fixes`` (the edit that writes a wrong claim's computed
+value in place of it, and the totals that followed it) and ``perft`` (the
+last position of a record, counted).
 
 May import: ``rules``, ``files``, ``notation`` and the registry of
 ``diagnostics``. It reads no file and renders nothing.

@@ -299,7 +299,9 @@ class LineBook:
 def check_report(plan: Plan, render: Callable[[Context], Renderer], keep_lines: bool = False,
                  explain: bool = False, jobs: int = 1, dask: str | None = None,
                  progress: Progress | None = None,
-                 on_start: Callable[[Start], None] | None = None
+                 on_start: Callable[[Start], None] | None = None,
+                 work: Callable[[Piece], Any] | None = None,
+                 wrap: Callable[[CheckSink], Any] | None = None
                  ) -> tuple[Summary, list[InputError]]:
     """Check every input of ``plan`` under its settings, each finding that
     they keep handed as it comes to the renderer that ``render`` makes for
@@ -307,7 +309,9 @@ def check_report(plan: Plan, render: Callable[[Context], Renderer], keep_lines: 
     with ``keep_lines`` of every finding, for renderers that write at the
     end; with ``explain``, what partial records leave unverified), then the
     summary; the summary, and the inputs unreadable partway (the others are
-    checked all the same)."""
+    checked all the same). ``work`` and ``wrap``: another job that gives
+    the batches of a check (``ftn check --fix``'s), its work on a piece and
+    its sink around the check's."""
     from verifier.render.base import Context
     from verifier.render.summary import Summary
 
@@ -331,7 +335,8 @@ def check_report(plan: Plan, render: Callable[[Context], Renderer], keep_lines: 
 
     sink = CheckSink(emit, progress, on_start, plan.filter())
     try:
-        drive(work_of(plan) or check_piece, sink, plan.names, jobs, dask)
+        drive(work or work_of(plan) or check_piece, sink if wrap is None else wrap(sink),
+              plan.names, jobs, dask)
     finally:
         if progress is not None:
             progress.done()

@@ -628,6 +628,12 @@ class Formatted:
         if self.mode == "check":
             self.say(f"{self.WOULD} {self.label}")
             return AT_LEAST_1
+        return self.put()
+
+    def put(self) -> str | None:
+        """``--write`` of a text that differs from the input: the file
+        replaced by the new text (its end included), if it is still the one
+        read; what that does to the exit status."""
         if self.file is None and self.error is None:
             self._open()
         if self.file is not None:

@@ -1,0 +1,354 @@
+"""The fix job: ``ftn check --fix`` and ``--diff``, the computed value
+written in place of each wrong claim, and the findings that remain.
+
+Boundary: the work on one piece (``fix_piece``, in a worker: the piece
+checked as ``ftn check`` checks it, the edits of its fixable findings made
+(``replay.fixes``), with those of the totals claimed after a wrong total
+that are off by as much (the check passes over them: no cascade), and
+checked again until no fixable finding is left: a claim fixed can show a
+total that followed it; ``FixPart``: the fixed lines, the findings fixed
+and the check's batches of the fixed lines), the same on a
+whole text (``fix_text``), and the sink of a run (``FixSink``: the batches
+to the check's own sink, which renders and counts them; each input to a
+``FixedFile``, ``rewrite.Formatted`` with the fixed text in place of the
+canonical one: printed (standard input), shown as a unified diff, or
+written with ``fmt --write``'s safety, only when it changes). A fix never
+adds or removes a line, nor changes a move; suppressed findings (``noqa``)
+and those the settings leave out are not fixed; JSON records are not
+edited (their findings are counted as they are). It renders nothing.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from verifier.diagnostics import Diagnostic, lookup
+from verifier.files.formats import Layout, sniff
+from verifier.files.outputs import interruptible
+from verifier.files.pieces import Piece
+from verifier.files.streams import Opened
+from verifier.pipeline.driver import End, Start
+from verifier.pipeline.jobs.check import Batch, CheckSink, check_piece, check_report
+from verifier.pipeline.jobs.rewrite import (
+    AT_LEAST_1,
+    SET_2,
+    Formatted,
+    Joiner,
+    Part,
+    Say,
+    _each_file_once,
+)
+from verifier.pipeline.plan import reads_under
+from verifier.replay.fixes import (
+    Edit,
+    Totals,
+    apply,
+    claim_edits,
+    disjoint,
+    drift_edits,
+    fixable,
+)
+from verifier.replay.game import check_game
+
+if TYPE_CHECKING:
+    from verifier.files.streams import InputError
+    from verifier.pipeline.driver import Progress
+    from verifier.pipeline.plan import Plan
+    from verifier.pipeline.settings import Settings
+    from verifier.render.base import Context, Renderer
+    from verifier.render.summary import Summary
+
+#: The checks of one piece at most: the first, and one after each round of
+#: edits (a claim fixed can show a total that the check passed over; that
+#: total's fix shows nothing more).
+PASSES = 6
+
+Keep = Callable[[Diagnostic], bool]
+
+
+@dataclass
+class FixPart(Part):
+    """A piece fixed: its lines with the fixes made (``text``, those lines
+    joined), the findings of its check that were fixed, how many claims were
+    written (theirs, and the totals after them that followed them), the
+    check's batches of the fixed lines, and how many findings of claims
+    JSON records hold (not fixed)."""
+
+    lines: list[str] = field(default_factory=list)
+    fixed: list[Diagnostic] = field(default_factory=list)
+    claims: int = 0
+    batches: list[Batch] = field(default_factory=list)
+    in_json: int = 0
+
+
+def _found(batches: Sequence[Batch], keep: Keep | None) -> list[Diagnostic]:
+    return [d for b in batches for d in b.diagnostics if keep is None or keep(d)]
+
+
+def fix_piece(piece: Piece, preset: str | None = None, keep: Keep | None = None) -> FixPart:
+    """The fixable findings of a piece fixed (see the module doc); ``preset``:
+    that of the records without ``[rules]``; ``keep``: the findings the
+    settings report (None: all)."""
+    part = FixPart(lines=piece.lines, batches=check_piece(piece, preset))
+    if piece.how != "ftn":
+        part.in_json = sum(1 for d in _found(part.batches, keep) if _a_claim(d))
+    first = {_key(d) for d in _found(part.batches, keep)}
+    for _ in range(PASSES - 1 if piece.how == "ftn" else 0):
+        found = _found(part.batches, keep)
+        edits = claim_edits(part.lines, found, piece.first_line)
+        if not edits:
+            break
+        made = disjoint([e.edit for e in edits] + _drifts(piece, part.lines, preset, found))
+        part.lines = apply(part.lines, made, piece.first_line)
+        part.claims += len(made)
+        # the findings of the first check fixed (what a later check finds
+        # follows from their claims: it is in ``claims``)
+        done = set(made)
+        part.fixed += [d for e in edits if e.edit in done for d in e.findings
+                       if _key(d) in first]
+        first -= {_key(d) for d in part.fixed}
+        part.batches = check_piece(replace(piece, lines=part.lines), preset)
+    part.text = "\n".join(part.lines)
+    return part
+
+
+def _key(d: Diagnostic) -> tuple[str, int, int]:
+    return d.code, d.line, d.col
+
+
+def _drifts(piece: Piece, lines: list[str], preset: str | None,
+            found: list[Diagnostic]) -> list[Edit]:
+    """The edits of the totals claims after each fixable finding of totals
+    that are off by as much as it is (``replay.fixes.drift_edits``): the
+    games that hold one replayed again, their totals claims watched."""
+    wrong = [d for d in found if d.claimed is not None and d.claimed.startswith("(")
+             and fixable(d)]
+    if not wrong:
+        return []
+    games = {d.game for d in wrong}
+    out: list[Edit] = []
+    for r in reads_under(replace(piece, lines=lines), preset):
+        if r.game is None or r.number not in games:
+            continue
+        seen = Totals(r.game)
+        check_game(r.game, r.number, piece.source, r.locate, [seen])
+        for d in wrong:
+            if d.game == r.number:
+                out += drift_edits(lines, d, seen.seen, piece.first_line)
+    return out
+
+
+def _a_claim(d: Diagnostic) -> bool:
+    """Whether a finding is of a wrong claim that FTN text would fix."""
+    entry = lookup(d.code)
+    return entry is not None and entry.fixable and d.computed is not None
+
+
+@dataclass(frozen=True)
+class FixWork:
+    """``fix_piece`` under the settings of each input (``by_label``, else
+    ``run``; None: every finding kept), records without ``[rules]`` under
+    ``preset`` or, by input, ``by_source``'s."""
+
+    preset: str | None = None
+    by_source: Mapping[str, str] = field(default_factory=dict)
+    run: Settings | None = None
+    by_label: Mapping[str, Settings] = field(default_factory=dict)
+
+    def keep(self, d: Diagnostic) -> bool:
+        settings = self.by_label.get(d.source, self.run)
+        return settings is None or settings.keep(d)
+
+    def __call__(self, piece: Piece) -> FixPart:
+        keep = None if self.run is None else self.keep
+        return fix_piece(piece, self.by_source.get(piece.source, self.preset), keep)
+
+
+def fix_text(text: str, source: str = "<input>", settings: Settings | None = None
+             ) -> tuple[str, list[Diagnostic], list[Diagnostic]]:
+    """A whole text (one piece) with its fixable findings fixed, as ``ftn
+    check --fix`` fixes it under ``settings`` (None: the defaults): the
+    text, the findings fixed, and those that remain (in order of place). A
+    BOM the text starts with stays."""
+    bom = "\ufeff" if text.startswith("\ufeff") else ""
+    lines = text[len(bom):].split("\n")
+    how, _ = sniff(lines, source)
+    keep = None if settings is None else settings.keep
+    part = fix_piece(Piece(source, how, lines), None if settings is None else settings.preset,
+                     keep)
+    return bom + part.text, part.fixed, _found(part.batches, keep)
+
+
+# ---------------------------------------------------------------------------
+# The run over inputs.
+
+
+class Verbatim(Joiner):
+    """The texts of the pieces of one input joined as the input's own lines
+    are (a line end between two pieces), every piece's, a game or not."""
+
+    def __init__(self) -> None:
+        super().__init__(Layout("", "", "", ""))
+
+    def add(self, part: Part) -> str:
+        text = ("\n" if self.games else "") + part.text
+        self.games += 1
+        return text
+
+    def end(self) -> str:
+        return ""
+
+
+def _nothing(problems: list[Diagnostic], piece: Piece) -> None:
+    """Show nothing (the check's renderer shows every finding)."""
+
+
+def _quiet(_: str) -> None:
+    """Say nothing."""
+
+
+class FixedFile(Formatted):
+    """One input of ``ftn check --fix`` (mode "write"; "print" for standard
+    input, the fixed text on standard output) or ``--diff`` ("diff"):
+    ``rewrite.Formatted`` with the input's own text, its claims fixed, in
+    place of the canonical form, compared with the input line by line."""
+
+    COMMAND, WOULD, DONE, NOT_DONE = "check", "would fix", "fixed", "not fixed"
+    DOING = "fixed"
+
+    def __init__(self, path: str, mode: str, warn: Say, opened: Opened | None = None) -> None:
+        super().__init__(path, mode, "ftn", False, _quiet, warn, _nothing, opened)
+        self.joiner = Verbatim()
+        self.held_blank: list[str] = []  # blank lines at a piece's end: diffed with the next
+
+    def _add_diff(self, piece: Piece, part: Part) -> None:
+        assert isinstance(part, FixPart)
+        old = self.held_blank + [line.rstrip("\r") for line in piece.lines]
+        new = self.held_blank + [line.rstrip("\r") for line in part.lines]
+        keep = len(old)
+        while keep and not old[keep - 1].strip():  # (a fix never edits a blank line)
+            keep -= 1
+        self.held_blank = old[keep:]
+        self._show(self.diff.add(old[:keep], new[:keep]))
+
+    def _show(self, hunks: list[str]) -> None:
+        if hunks:
+            self.changed = True
+            sys.stdout.write("\n".join(hunks) + "\n")
+
+    def finish(self) -> str | None:
+        """The end of the input: the last hunks of a diff (exit 1 at least
+        when there was one), the file written when its text changed (or
+        the problem said: exit 2), nothing more for standard input."""
+        if self.mode == "diff":
+            old = self.held_blank[:-1]  # (the last is the end of the last line)
+            self._show(self.diff.add(old, old) + self.diff.end())
+            return AT_LEAST_1 if self.changed else None
+        if self.mode == "print" or not self.same.end():
+            self.abort()
+            return None
+        return self.put()
+
+
+@dataclass
+class Tally:
+    """What a run of ``ftn check --fix`` fixed (or, with ``--diff``, would
+    fix): the findings of the check, the claims written (theirs, and the
+    totals after them that followed them), the files changed, the files
+    that could not be written (each said) and the findings fixed in them
+    (they remain), and by input the findings of JSON records that FTN text
+    would fix."""
+
+    fixed: int = 0
+    claims: int = 0
+    files: int = 0
+    unwritten: int = 0
+    not_written: int = 0  # findings fixed in those files: they remain
+    in_json: dict[str, int] = field(default_factory=dict)
+
+
+class FixSink:
+    """The sink of ``ftn check --fix``: the batches of the fixed text to the
+    check's own sink (``CheckSink``: rendered, counted, the no-games
+    warning), with the fixed piece (the lines a finding shows are the
+    fixed ones); each input to a ``FixedFile`` (standard input printed when
+    the others are written); ``tally``, what was fixed."""
+
+    def __init__(self, check: CheckSink, mode: str, warn: Say) -> None:
+        self.check, self.mode, self.warn = check, mode, warn
+        self.current: FixedFile | None = None
+        self.tally = Tally()
+        self._file = Tally()  # what the current input's fixes are
+
+    def start(self, s: Start) -> None:
+        self.check.start(s)
+        mode = "print" if self.mode == "write" and s.name == "-" else self.mode
+        self.current = FixedFile(s.name, mode, self.warn, s.opened)
+        self._file = Tally()
+
+    def add(self, piece: Piece, part: FixPart) -> None:
+        self.check.add(replace(piece, lines=part.lines) if part.claims else piece, part.batches)
+        self._file.fixed += len(part.fixed)
+        self._file.claims += part.claims
+        if part.in_json:
+            self.tally.in_json[piece.source] = self.tally.in_json.get(piece.source, 0) + (
+                part.in_json)
+        if self.current is not None:
+            self.current.add(piece, part)
+
+    def end(self, e: End) -> None:
+        self.check.end(e)
+        file, self.current = self.current, None
+        if file is None:
+            return
+        if e.error is not None:  # (the check's sink holds it: the command says it)
+            file.abort()
+            return
+        if file.finish() == SET_2:
+            self.tally.unwritten += 1
+            self.tally.not_written += self._file.fixed
+        elif self._file.claims:
+            self.tally.fixed += self._file.fixed
+            self.tally.claims += self._file.claims
+            self.tally.files += 1
+
+    def abort(self) -> None:
+        if self.current is not None:
+            self.current.abort()
+            self.current = None
+
+
+def fix_report(plan: Plan, render: Callable[[Context], Renderer], mode: str, warn: Say,
+               keep_lines: bool = False, explain: bool = False, dask: str | None = None,
+               progress: Progress | None = None,
+               on_start: Callable[[Start], None] | None = None
+               ) -> tuple[Summary, list[InputError], Tally]:
+    """``check_report`` with the fixable findings of every input of ``plan``
+    fixed (``mode``: "write", "print" for standard input, or "diff"): the
+    findings that remain rendered and counted in the summary; the summary,
+    the inputs unreadable partway, and the sink (what was fixed, and what
+    each input did to the exit status). With "write", a file named twice
+    is fixed once."""
+    preset, by_source = plan.presets()
+    keep = plan.filter() is not None
+    work = FixWork(preset, by_source, plan.run if keep else None,
+                   plan.by_label if keep else {})
+    if mode == "write":
+        plan = replace(plan, names=list(_each_file_once(plan.names)))
+    made: list[FixSink] = []
+
+    def wrap(check: CheckSink) -> FixSink:
+        made.append(FixSink(check, mode, warn))
+        return made[0]
+
+    try:
+        with interruptible(mode == "write"):
+            summary, failed = check_report(plan, render, keep_lines, explain, plan.run.jobs,
+                                           dask, progress, on_start, work, wrap)
+    finally:
+        for sink in made:
+            sink.abort()
+    return summary, failed, made[0].tally
