@@ -12,8 +12,7 @@ so far as an FTN record. It adds no rule of its own: every move is applied
 and scored by the engine (``rules.game.Stepper``), the rules come from
 ``rules.start.Setup`` and ``rules.options``, and an illegal move raises the
 engine's typed ``rules.illegal.IllegalMoveError`` (one subclass per way a move
-can break a
-rule, each with the rule it breaks). No I/O: nothing is read or
+can break a rule, each with the rule it breaks). No I/O: nothing is read or
 printed here; the record is a ``notation.model.Game``, printed by
 ``notation.ftn.printer``.
 
