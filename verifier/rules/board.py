@@ -291,6 +291,13 @@ class Board:
         return tuple((k >> 5, k & 31) for k in sorted(self._rs.hands[self._seat(seat)]))
 
     @property
+    def held(self) -> dict[str, int]:
+        """How many tiles every seat holds now, known or not (a board from a
+        position may hold tiles not known: ``hand`` gives the known ones)."""
+        rs = self._rs
+        return {name: rs.held[i] for i, name in enumerate(self.seats)}
+
+    @property
     def hands(self) -> dict[str, tuple[Tile, ...]]:
         """Every seat's tiles now."""
         return {name: self.hand(name) for name in self.seats}

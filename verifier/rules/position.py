@@ -97,16 +97,21 @@ def _fields(text: str) -> list[_Piece]:
     return pieces
 
 
+def _shown(text: str) -> str:
+    """A piece of the text as a message quotes it ("nothing" when empty)."""
+    return f"'{text}'" if text else "nothing"
+
+
 def _number(p: _Piece, what: str) -> int:
     if not _NUMBER.match(p.text):
-        raise p.fail(f"expected {what} (a whole number), found {p.text!r}")
+        raise p.fail(f"expected {what} (a whole number), found {_shown(p.text)}")
     return int(p.text)
 
 
 def _tile(p: _Piece, rules: Rules) -> Tile:
     m = _PIP.match(p.text)
     if m is None:
-        raise p.fail(f"expected a tile (6-3), found {p.text!r}")
+        raise p.fail(f"expected a tile (6-3), found {_shown(p.text)}")
     a, b = int(m[1]), int(m[2])
     if max(a, b) > rules.max_pip:
         raise p.fail(f"{a}-{b} is not in the set (pips 0 to {rules.max_pip}, R1.1)")
@@ -125,8 +130,8 @@ class _Reader:
 
     def seat(self, p: _Piece) -> int:
         if p.text not in self.seats:
-            raise p.fail(f"expected a seat of {','.join(self.seats)}, found {p.text!r}"
-                         + did_you_mean(p.text, self.seats, ""))
+            raise p.fail(f"expected a seat of {','.join(self.seats)}, found {_shown(p.text)}"
+                         + did_you_mean(p.text, self.seats, "'"))
         return self.seats.index(p.text)
 
     def read_seats(self) -> tuple[str, ...]:
@@ -134,7 +139,7 @@ class _Reader:
         for p in self.f["seats"].split(","):
             if not SEAT_RE.match(p.text):
                 raise p.fail(f"expected a seat name (a letter, then letters, digits or _; "
-                             f"not a reserved word), found {p.text!r}")
+                             f"not a reserved word), found {_shown(p.text)}")
             if p.text in names:
                 raise p.fail(f"seat {p.text} is given twice")
             names.append(p.text)
@@ -150,7 +155,7 @@ class _Reader:
             name, eq, value = p.text.partition("=")
             if not eq or not name:
                 raise p.fail(f"expected a rule option NAME=VALUE (target=100) or - for the "
-                             f"default rules, found {p.text!r}")
+                             f"default rules, found {_shown(p.text)}")
             pairs.append((name, value))
         rules, problems = resolve(len(self.seats), None, pairs)
         if rules is None:
@@ -179,7 +184,7 @@ class _Reader:
                 unknown = int(m[1])
             elif item.text.startswith("?"):
                 raise item.fail("expected ?N (N tiles not known, N from 1) as the hand's "
-                                f"last item, found {item.text!r}")
+                                f"last item, found {_shown(item.text)}")
             else:
                 tile = _tile(item, self.rules)
                 self.claim(item, tile)
@@ -228,7 +233,7 @@ class _Reader:
             seat = self.seat(_Piece(m[1], p.col))
             if max(int(m[2]), int(m[3])) > self.rules.max_pip:
                 raise p.fail(f"expected the ends at the knock (pips 0 to "
-                             f"{self.rules.max_pip}), found {p.text!r}")
+                             f"{self.rules.max_pip}), found {_shown(p.text)}")
             pending.append((seat, int(m[2]), int(m[3])))
         return pending, knocked
 
