@@ -134,7 +134,7 @@ def check_round(board: Board, moves: list[tuple[str, Move]], label: str) -> tupl
 def check_game(game: Game, label: str, limit: int) -> tuple[int, list[str]]:
     """The positions of one game (at most ``limit``)."""
     board = Board.from_game(game, 1, 0, auto_deal=False)
-    checked, diffs = 0, []
+    checked, diffs = 0, list[str]()
     for number, moves in _moves(game):
         if number > 1:
             board.deal(record_hands(game.rounds[number - 1], board.seats))
@@ -150,7 +150,7 @@ def check_game(game: Game, label: str, limit: int) -> tuple[int, list[str]]:
 
 def run(positions: int, seed: int) -> tuple[int, list[str]]:
     """At least ``positions`` positions of games of every kind, from ``seed``."""
-    checked, diffs = 0, []
+    checked, diffs = 0, list[str]()
     g = 0
     while checked < positions:
         players, preset, options = KINDS[g % len(KINDS)]

@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from notation.hints import did_you_mean
 from notation.model import Tile
-from verifier.rules.game import GameState, required_lead
+from verifier.rules.game import GameState
 from verifier.rules.options import PRESETS, describe, resolve
 from verifier.rules.round import RoundState
 from verifier.rules.ruleset import Rules
@@ -340,8 +340,9 @@ def _turn(r: _Reader, rs: RoundState, game: GameState, line: Sequence[Tile],
     if not line and seat != opener:
         raise field.fail(f"expected {r.seats[opener]}: before the lead the opener plays (R3.3)")
     if not line and rs.required is not None and tile_key(*rs.required) not in rs.hands[seat]:
-        need = required_lead(rs.hands)
-        who = "" if need is None else f" ({r.seats[need[0]]} holds it)"
+        key = tile_key(*rs.required)
+        holder = next((s for s, hand in enumerate(rs.hands) if key in hand), None)
+        who = "" if holder is None else f" ({r.seats[holder]} holds it)"
         raise r.f["opener"].fail(f"under opener=highest-double the lead must be "
                                  f"{rs.required[0]}-{rs.required[1]}{who} (V5)")
     rs.turn = seat

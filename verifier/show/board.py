@@ -28,9 +28,16 @@ def _tiles(tiles: list[tuple[int, int]], down: int, y: float) -> tuple[list[str]
         w = (100 if a == b and not back else 200) * _S
         if x + w > _WIDTH - _PAD:
             x, y = _PAD, y + row + 10
-        out.append(tile(a, b, x, y + (0 if a == b and not back else 50 * _S), _S, back))
+        dy = 0 if a == b and not back else 50 * _S
+        out.append(_back(x, y + dy) if back else tile(a, b, x, y + dy, _S))
         x += w + _GAP
     return out, y + row + 10
+
+
+def _back(x: float, y: float) -> str:
+    """A tile face down: one that is not known."""
+    return (f'<g transform="translate({x:g} {y:g}) scale({_S:g})"><title>not known</title>'
+            '<rect x="1" y="1" width="198" height="98" rx="12" class="back"/></g>')
 
 
 def _text(x: float, y: float, words: str, cls: str = "") -> str:
