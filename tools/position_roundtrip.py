@@ -128,6 +128,9 @@ def check_round(board: Board, moves: list[tuple[str, Move]], label: str) -> tupl
         elif i % 4 == 1:
             diffs += [f"{label} move {i}: {d}" for d in _partial(text, moves[i:], truth[i:])]
         board.play(move, seat)
+    text = board.position()  # the round over (or the game)
+    if Board.from_position(text, auto_deal=False).position() != text:
+        diffs.append(f"{label} at its end: {text} does not read back")
     return checked, diffs
 
 

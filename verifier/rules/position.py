@@ -227,6 +227,9 @@ class _Reader:
         knocked: set[int] = set()
         for p in [] if field.text == "-" else field.split(","):
             m = _KNOCK.match(p.text)
+            if m is None and "@" in p.text:
+                raise p.fail(f"expected SEAT@L|R (a knock and the ends when it was made), "
+                             f"found {_shown(p.text)}")
             if m is None:
                 knocked.add(self.seat(p))
                 continue

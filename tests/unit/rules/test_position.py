@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import itertools
 import re
 
 import pytest
@@ -82,6 +83,18 @@ def test_a_knock_with_tiles_not_known_is_kept_and_proven_later() -> None:
             b.play("0-5 L")
 
 
+def test_a_hand_partly_known_keeps_its_known_tiles() -> None:
+    # S led 1-1, N played 1-6 R; N still holds 0-1 and 5-5 and four tiles not known.
+    text = "N,S 0-1,5-5,?4/0-4,1-3,2-2,2-6,3-5,6-6 1-1,1-6 S - 0,0 1 S -"
+    board = Board.from_position(text)
+    assert board.position() == text and board.hand("N") == ((0, 1), (5, 5))
+    board.play("6-6 R")
+    assert [str(m) for m in board.legal_moves()] == ["1-0 L"]  # its known tile that fits
+    board.play("6-4 R")  # one of its tiles not known
+    assert board.position() == "N,S 0-1,5-5,?3/0-4,1-3,2-2,2-6,3-5 1-1,1-6,6-6,6-4 S - " \
+        "2,0 1 S -"  # the ends 1-1 and 4: 6, 2 points (R5.2)
+
+
 def test_a_block_with_tiles_not_known_waits_for_the_knocks() -> None:
     # Both ends 0; S's 2-2 does not fit, N's one tile is not known.
     line = "0-1,1-2,2-3,3-4,4-5,5-6,6-6,6-4,4-4,4-1,1-3,3-0"
@@ -130,6 +143,7 @@ M3 = BY_HAND["midround-3p"]
     (M3.replace("0-5,5-5", "0-5,6-6"), 27, "6-6 is given twice"),
     (M3.replace("/1-4,2-4,4-6", ""), 7, "expected 3 hands separated by /"),
     (M3.replace("/1-4,2-4,4-6", "/1-4,?1,4-6"), 35, "expected ?N"),
+    (M3.replace("/1-4,2-4,4-6", "/1-4,?1"), 7, "the hands hold 8 tiles and the line 6"),
     (M3.replace("2-1,1-0", "1-2,1-0"), 55, "whose left half is 2"),
     (M3.replace(" W - 14", " w - 14"), 67, "did you mean 'W'"),
     (M3.replace(" - 14,", " W 14,"), 69, "knocks are written only while a hand is not known"),
@@ -170,7 +184,7 @@ def test_the_readme_position_example_prints_what_the_readme_says() -> None:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     section = text.split("## Rules as a library", 1)[1].split("\n## ", 1)[0]
     blocks = re.findall(r"```(?:python)?\n(.*?)```", section, re.S)
-    code, printed = next((c, p) for c, p in zip(blocks, blocks[1:], strict=False)
+    code, printed = next((c, p) for c, p in itertools.pairwise(blocks)
                          if "Board.from_position(" in c)
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
