@@ -61,7 +61,8 @@ __all__ = [
     "GameTrace", "Turn", "audit", "audit_engine", "audit_report", "check", "check_piece",
     "check_report", "close_match", "convert", "convert_file", "explain", "export", "fill_files",
     "fill_text", "format_files", "format_text", "games", "generate", "inputs", "load", "no_games",
-    "page", "perft", "piece_games", "pieces", "plan", "read_games", "read_text", "record",
+    "page", "perft", "perft_position", "piece_games", "pieces", "plan", "position_svg",
+    "read_games", "read_text", "record",
     "replay", "replay_file", "replay_text", "schema", "select", "settings_for", "settings_text",
     "stats", "trace", "turn", "workers",
 ]
