@@ -80,6 +80,9 @@ class _Piece:
 
 def _fields(text: str) -> list[_Piece]:
     """The nine fields, each with its column; one space between two."""
+    if not text:
+        raise PositionError(1, f"expected a position ({len(FIELDS)} fields: "
+                               f"{' '.join(FIELDS)}), found nothing")
     if text != text.strip():
         col = 1 if text[:1].isspace() else len(text.rstrip()) + 1
         raise PositionError(col, "expected no space before the first field or after the last")

@@ -135,6 +135,7 @@ M3 = BY_HAND["midround-3p"]
     (M3.rsplit(" ", 1)[0], 81, "expected the rules field (9 fields"),
     (M3 + " x", 84, "expected the end of the position"),
     (" " + M3, 1, "no space before the first field"),
+    ("", 1, "expected a position (9 fields: seats hands line turn knocks totals round"),
     (M3.replace(" W - ", " W  - "), 69, "expected one space between two fields"),
     (M3.replace("N,E,W", "N,E,N"), 5, "seat N is given twice"),
     (M3.replace("N,E,W", "N,E,end"), 5, "expected a seat name"),
