@@ -25,7 +25,9 @@ and what it may import; ``lint-imports`` checks the layers, as
 * ``cli``: the thin command line, over ``api``.
 
 The public names of this package, ``api``, the rules library (``Board``,
-``Move``, ``ScoredEvent``, ``IllegalMoveError`` and its subclasses), the
+``Move``, ``ScoredEvent``, ``IllegalMoveError`` and its subclasses,
+``PositionError`` for a position string that ``Board.from_position``
+cannot read), the
 typed errors of the library's jobs (``InputError``, ``SettingsError``,
 ``WriteError``...), the types that ``api``'s functions for an editor's
 text take and give (``Piece``: whole games of a text with the numbers of
@@ -78,13 +80,14 @@ if TYPE_CHECKING:
     )
     from verifier.rules.moves import KNOCK, Move
     from verifier.rules.plays import GameResult, RoundOutcome, ScoredEvent, parse_move
+    from verifier.rules.position import PositionError
     from verifier.show.page import ShowError
 
 _LAZY = {
     "Board": "rules.board",
     "GameResult": "rules.plays", "RoundOutcome": "rules.plays", "ScoredEvent": "rules.plays",
     "parse_move": "rules.plays",
-    "KNOCK": "rules.moves", "Move": "rules.moves",
+    "KNOCK": "rules.moves", "Move": "rules.moves", "PositionError": "rules.position",
     **{name: "rules.illegal" for name in (
         "IllegalMoveError", "NotYourTurnError", "TileNotInHandError",
         "TileDoesNotFitError", "AmbiguousPlacementError", "KnockWhileAbleError",
@@ -132,6 +135,7 @@ __all__ = [
     "NoStart",
     "NotYourTurnError",
     "Piece",
+    "PositionError",
     "RoundOutcome",
     "RoundOverError",
     "ScoredEvent",

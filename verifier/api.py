@@ -64,7 +64,8 @@ __all__ = [
     "check_report", "claim_edit", "close_match", "convert", "convert_file", "explain", "export",
     "fill_files", "fill_text", "fix_piece", "fix_report", "fix_text", "format_files",
     "format_text", "games", "generate", "inputs", "load", "no_games", "page", "perft",
-    "piece_games", "piece_judged", "pieces", "plan", "read_games", "read_text", "record",
+    "perft_position", "piece_games", "piece_judged", "pieces", "plan", "position_svg",
+    "read_games", "read_text", "record",
     "replay", "replay_file", "replay_text", "schema", "select", "settings_for", "settings_text",
     "stats", "trace", "turn", "workers",
 ]
@@ -531,6 +532,17 @@ def perft(text: str, name: str = "<input>", depth: int = 3, divide: bool = False
     return perft_lines(rs, gs, depth, divide)
 
 
+def perft_position(position: str, depth: int = 3, divide: bool = False) -> list[str]:
+    """``perft``'s lines from a position string (``Board.position()``'s,
+    notation/SPEC.md 13) instead of a record. ``verifier.PositionError``
+    (with its column) for a string that is not a position,
+    ``verifier.NoStart`` for a hand not known."""
+    from verifier.replay.perft import perft_lines, position_start
+
+    rs, gs = position_start(position)
+    return perft_lines(rs, gs, depth, divide)
+
+
 def generate(players: int = 2, games: int = 1, seed: int = 1, preset: str | None = None,
              rules: Iterable[str] = (), hide: str = "none", output: Path | None = None) -> None:
     """Random legal complete games with correct claims, ``games`` of
@@ -620,6 +632,15 @@ def page(text: str, name: str = "<input>", game: int = 1, at: str | None = None,
     from verifier.show.page import render
 
     return render(text, name, game, at, svg)
+
+
+def position_svg(position: str) -> str:
+    """``ftn show --svg --position``: one SVG picture of a position string
+    (``Board.position()``'s, notation/SPEC.md 13). ``verifier.PositionError``
+    (with its column) for a string that is not a position."""
+    from verifier.show.board import board_svg
+
+    return board_svg(position)
 
 
 def record(path: Path, resume: bool = False) -> int:

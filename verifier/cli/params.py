@@ -50,6 +50,8 @@ PARAMS: dict[str, Param] = {
                  ".bz2, .xz, .zst), directories (searched for {files}, compressed or not), "
                  "or - for stdin."),
     "in": arg("IN", "An FTN, JSON or JSON Lines file, or - for stdin."),
+    "in-or-position": arg("[IN]", "An FTN, JSON or JSON Lines file, or - for stdin (or give "
+                          "--svg --position)."),
     "exclude": opt("--exclude", metavar="GLOB", help="Skip files and folders whose name or path "
                    "matches GLOB in directory walks (repeat it); hidden folders are always "
                    "skipped, files named on the command line always read."),
@@ -109,7 +111,7 @@ PARAMS: dict[str, Param] = {
     "positions": opt("--positions", help="Write each element's FTN line and column into JSON."),
     "game": opt("--game", "-g", metavar="N", help="The game to open at (1...)."),
     "at": opt("--at", metavar="ROUND:EVENT", help="ROUND:EVENT to open at (0: start)."),
-    "svg": opt("--svg", help="One SVG picture of --at's position."),
+    "svg": opt("--svg", help="One SVG picture of --at's position (or of --position's)."),
     # audit, perft, generate.
     "audit-paths": arg("[PATH]...", "Another engine's records (FTN, JSON, JSON Lines), "
                        "or directories (searched for {files})."),
@@ -121,8 +123,10 @@ PARAMS: dict[str, Param] = {
                     help="With --engine: this many generated games (under --rules and --rule)."),
     "timeout": opt("--timeout", min=0.1, metavar="SECONDS",
                    help="Seconds an engine may take for one answer."),
-    "record": arg("RECORD", "An FTN, JSON or JSON Lines file, or - for stdin; its first "
-                  "game's last position is counted from."),
+    "record": arg("[RECORD]", "An FTN, JSON or JSON Lines file, or - for stdin; its first "
+                  "game's last position is counted from (or give --position)."),
+    "position": opt("--position", metavar="POSITION", help="A position string "
+                    "(Board.position(), notation/SPEC.md 13) instead of a record."),
     "depth": opt("--depth", "-d", min=0, max=12, metavar="N", help="How many moves."),
     "divide": opt("--divide", help="Split the count by first move."),
     "hide": opt("--hide", metavar="none|all|first|some", help="Write partial records: none "

@@ -13,20 +13,31 @@ import typer
 
 from verifier import api
 from verifier.cli import common as c
-from verifier.cli.console import EXIT_ERRORS, fail, show_piece
+from verifier.cli.console import EXIT_ERRORS, EXIT_USAGE, fail, show_piece
 
 command = c.one_command()
 
-RecordArg = Annotated[str, c.option("record")]
+RecordArg = Annotated[str | None, c.option("record")]
+PositionOpt = Annotated[str | None, c.option("position")]
 DepthOpt = Annotated[int, c.option("depth")]
 DivideOpt = Annotated[bool, c.option("divide")]
 
 
 @command.command()
-def perft(source: RecordArg, depth: DepthOpt = 3, divide: DivideOpt = False) -> None:
-    """Count the legal continuations of a record's last position (perft)."""
+def perft(source: RecordArg = None, depth: DepthOpt = 3, divide: DivideOpt = False,
+          position: PositionOpt = None) -> None:
+    """Count the legal continuations of a record's last position, or of a
+    position string (perft)."""
     from verifier import NoStart
 
+    if (source is None) == (position is None):
+        fail("ftn perft: give a record (a file, or - for stdin) or --position POSITION, "
+             "not both" if source is not None else "ftn perft: give a record (a file, or - "
+             "for stdin) or --position POSITION", EXIT_USAGE)
+    if position is not None:
+        typer.echo("\n".join(_from_position(position, depth, divide)))
+        return
+    assert source is not None
     name, text = c.read_one(source, "perft")
     try:
         lines = api.perft(text, name, depth, divide)
@@ -34,3 +45,16 @@ def perft(source: RecordArg, depth: DepthOpt = 3, divide: DivideOpt = False) -> 
         show_piece(e.problems, text)
         fail(f"ftn perft: {e.message}", EXIT_ERRORS)
     typer.echo("\n".join(lines))
+
+
+def _from_position(position: str, depth: int, divide: bool) -> list[str]:
+    """The count from a position string; a string that is not one exits 2
+    with its column (``position:1:COL: ...``), a hand not known exits 1."""
+    from verifier import NoStart, PositionError, escape_controls
+
+    try:
+        return api.perft_position(position, depth, divide)
+    except PositionError as e:
+        fail(f"position:1:{e.column}: {escape_controls(e.message)}", EXIT_USAGE)
+    except NoStart as e:
+        fail(f"ftn perft: {e.message}", EXIT_ERRORS)

@@ -17,17 +17,38 @@ command = c.one_command()
 GameOpt = Annotated[int, c.option("game")]
 AtOpt = Annotated[str | None, c.option("at")]
 SvgOpt = Annotated[bool, c.option("svg")]
+InOpt = Annotated[str | None, c.option("in-or-position")]
+PositionOpt = Annotated[str | None, c.option("position")]
 
 
 @command.command()
-def show(source: c.InArg, output: c.OutOpt = None, game: GameOpt = 1, at: AtOpt = None,
-         svg: SvgOpt = False) -> None:
+def show(source: InOpt = None, output: c.OutOpt = None, game: GameOpt = 1, at: AtOpt = None,
+         svg: SvgOpt = False, position: PositionOpt = None) -> None:
     """A self-contained HTML page that replays the games (or, with --svg, one position)."""
     from verifier import ShowError
 
+    if position is not None or source is None:
+        c.write_out(_position(source, position, svg, at), output)
+        return
     name, text = c.read_one(source, "show")
     try:
         page = api.page(text, name, game, at, svg)
     except ShowError as e:
         fail(e.message, e.code)
     c.write_out(page, output)
+
+
+def _position(source: str | None, position: str | None, svg: bool, at: str | None) -> str:
+    """The picture of a position string (``--svg --position``); a usage
+    error exits 2, a string that is not a position too, with its column."""
+    from verifier import PositionError, escape_controls
+
+    if position is None:
+        fail("ftn show: give a record (a file, or - for stdin), or --svg --position POSITION")
+    if source is not None or at is not None or not svg:
+        fail("ftn show: --position draws one picture: give it with --svg, without a record "
+             "or --at")
+    try:
+        return api.position_svg(position)
+    except PositionError as e:
+        fail(f"position:1:{e.column}: {escape_controls(e.message)}")

@@ -3,7 +3,8 @@ continuations counted from it, as chess engines test move generators.
 
 Boundary: takes the games of one text as they were read (the caller reads:
 ``pipeline.jobs.load.read_any``), replays the first to its last position
-(``replay.game.final_position``) and counts with the engine
+(``replay.game.final_position``), or reads a position string
+(``rules.position``), and counts with the engine
 (``rules.perft.perft``); a record it cannot start from gives ``NoStart``
 with the message and the diagnostics that say why. It reads no file and
 prints nothing (``ftn perft`` does both).
@@ -46,6 +47,17 @@ def last_position(games: list[Game], errors: list[Diagnostic], name: str
     if rs.partial:
         raise NoStart(f"{name}: perft needs every hand of the last round known")
     return rs, gs
+
+
+def position_start(text: str) -> tuple[RoundState, GameState]:
+    """The state of a position string; ``PositionError`` when it is not one,
+    NoStart when a hand is not known."""
+    from verifier.rules.position import read_position
+
+    start = read_position(text)
+    if start.round.partial:
+        raise NoStart("position: perft needs every hand known (no ?N)")
+    return start.round, start.game
 
 
 def perft_lines(rs: RoundState, gs: GameState, depth: int, divide: bool) -> list[str]:

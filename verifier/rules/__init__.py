@@ -11,7 +11,8 @@ winner; the ``Stepper``) and ``perft`` (legal continuations counted). On
 top of it: ``board`` (``Board``, the public game to play move by move)
 with ``plays`` (the values it gives and takes), ``start`` (a game's set-up
 from a record's header or what a program declares: seats, sides, rules),
-``options`` (rule options to ``Rules``) and ``generate`` (random legal games
+``options`` (rule options to ``Rules``), ``position`` (a position as
+one line of text, read and written) and ``generate`` (random legal games
 with correct claims).
 
 May import: ``notation`` (records, the option table, hints), ``files``

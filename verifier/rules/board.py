@@ -2,16 +2,17 @@
 
 Boundary: ``Board`` is the public, typed model of one game, in the spirit of
 python-chess's ``Board``: start a game (seats, a preset and rule options, a
-seed or given hands, or a record's position), ask its state (whose turn, the
-hands, the line and its ends, the end total, the totals, whether the round
-or the game is over, the winner), list the ``legal_moves()``, ``play`` a
-move and get the ``ScoredEvent`` it made, ``copy()`` and ``pop()`` (undo),
-and write the game played so far as an FTN record. It adds no rule of its
-own: every move is applied and scored by the engine
-(``rules.game.Stepper``), the rules come from ``rules.start.Setup`` and
-``rules.options``, and an illegal move raises the engine's typed
-``rules.illegal.IllegalMoveError`` (one subclass per way a move can break a
-rule, each with the rule it breaks). No I/O: nothing is read or
+seed or given hands, a record's position, or a position string), ask its
+state (whose turn, the hands, the line and its ends, the end total, the
+totals, whether the round or the game is over, the winner), list the
+``legal_moves()``, ``play`` a move and get the ``ScoredEvent`` it made,
+``copy()`` and ``pop()`` (undo), and write the position as one line
+(``position()``; ``rules.position`` reads and writes it) or the game played
+so far as an FTN record. It adds no rule of its own: every move is applied
+and scored by the engine (``rules.game.Stepper``), the rules come from
+``rules.start.Setup`` and ``rules.options``, and an illegal move raises the
+engine's typed ``rules.illegal.IllegalMoveError`` (one subclass per way a move
+can break a rule, each with the rule it breaks). No I/O: nothing is read or
 printed here; the record is a ``notation.model.Game``, printed by
 ``notation.ftn.printer``.
 
@@ -54,13 +55,15 @@ from verifier.rules.plays import (
     record_hands,
     write_record,
 )
+from verifier.rules.position import PositionError, read_position, rule_options, write_position
 from verifier.rules.round import RoundState, copy_round
 from verifier.rules.ruleset import Rules
 from verifier.rules.scoring import Placed, Scored
 from verifier.rules.start import HeaderProblem, Setup, read_header
 from verifier.rules.tiles import deal_problems, full_set
 
-__all__ = ["KNOCK", "Board", "GameResult", "Move", "RoundOutcome", "ScoredEvent", "parse_move"]
+__all__ = ["KNOCK", "Board", "GameResult", "Move", "PositionError", "RoundOutcome", "ScoredEvent",
+           "parse_move"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +161,46 @@ class Board:
             board._deal(None)
         return board
 
+    @classmethod
+    def from_position(cls, text: str, *, seed: int | None = None,
+                      auto_deal: bool = True) -> Board:
+        """The board at a position string (SPEC: "Positions"; ``position()``
+        writes it): the game goes on from there by the rules, with no moves
+        to undo and the round's earlier moves unknown (``events`` starts
+        empty; ``line`` is the position's). A hand written as ``?N`` holds
+        N tiles not known: ``legal_moves`` lists the moves of its known
+        tiles (or a knock), and ``play`` takes any tile it may hold (R2.2).
+        ``seed`` seeds the deals of the rounds after it; with ``auto_deal``
+        a position whose round is over is followed by the next deal.
+        ``PositionError`` (a ValueError, with ``.column``) for a string
+        that is not a position."""
+        start = read_position(text)
+        setup, names = start.setup, start.setup.names
+        tags = (Tag("ftn", ("1",)), *(Tag("seat", (n,)) for n in names),
+                Tag("first", (names[setup.first],)),
+                *(Tag("rule", option) for option in rule_options(setup.rules)))
+        game = start.game
+        if game.round_number > 1 or any(game.scores):
+            tags += (Tag("start", (str(game.round_number), ",".join(map(str, game.scores)))),)
+        board = cls.__new__(cls)
+        board._start(setup, tags, random.Random(seed), auto_deal)
+        board._game = start.game
+        board._step = Stepper(start.game, start.round)
+        board._rounds = [PlayedRound(start.game.round_number, start.opener,
+                                     tuple(board.hand(n) for n in names), line=start.line)]
+        if auto_deal and board.is_round_over() and not board.is_game_over():
+            board._deal(None)
+        return board
+
+    def position(self) -> str:
+        """The position string of the board now (SPEC: "Positions"), as
+        ``from_position`` reads it: the seats, the hands, the line, the seat
+        to play, the knocks that still matter (while a hand is not known),
+        the totals, the round and its opener, the rule options."""
+        rnd = self._rounds[-1]
+        return write_position(self.setup, self._rs, self._game, self.line, rnd.number,
+                              rnd.opener)
+
     def _replay_event(self, number: int, n: int, ev: Placement | Knock) -> None:
         step = self._step
         assert step is not None
@@ -197,9 +240,11 @@ class Board:
         over, or the hands are not a deal of the set (R2.1, R2.2)."""
         if self.is_game_over():
             raise ValueError("the game is over")
-        if self._rounds[-1].events and not self.is_round_over():
+        rnd = self._rounds[-1]
+        played = bool(rnd.events or rnd.line)
+        if played and not self.is_round_over():
             raise ValueError(f"round {self.round_number} is under way")
-        if not self._rounds[-1].events:
+        if not played:
             self._rounds.pop()
             self._game.round_number -= 1
         self._deal(hands)
@@ -246,6 +291,13 @@ class Board:
         return tuple((k >> 5, k & 31) for k in sorted(self._rs.hands[self._seat(seat)]))
 
     @property
+    def held(self) -> dict[str, int]:
+        """How many tiles every seat holds now, known or not (a board from a
+        position may hold tiles not known: ``hand`` gives the known ones)."""
+        rs = self._rs
+        return {name: rs.held[i] for i, name in enumerate(self.seats)}
+
+    @property
     def hands(self) -> dict[str, tuple[Tile, ...]]:
         """Every seat's tiles now."""
         return {name: self.hand(name) for name in self.seats}
@@ -254,7 +306,8 @@ class Board:
     def line(self) -> tuple[Tile, ...]:
         """The tiles of the round in play from the left end to the right, each
         written as it lies (``line[0][0]`` and ``line[-1][1]`` are the ends)."""
-        return line_of(self._rounds[-1].events)
+        rnd = self._rounds[-1]
+        return line_of(rnd.events, rnd.line)
 
     @property
     def ends(self) -> tuple[int, int] | None:
@@ -428,7 +481,13 @@ class Board:
         """The game played so far as an FTN record (``notation.model.Game``),
         every claim written: end totals, points (the bonus apart, ``over`` for
         a discarded event), totals, each finished round's result and, once
-        the game is over, the winner."""
+        the game is over, the winner. ValueError for a board set up from a
+        position in mid-round, or with a hand not known: the moves before
+        it, or the deal, are not known."""
+        first = self._rounds[0]
+        if first.line or any(len(h) != self.rules.hand_size for h in first.hands):
+            raise ValueError("the board was set up from a position in mid-round or with a hand "
+                             "not known: the record would lack its deal or its first moves")
         return write_record(self._tags, self.seats, self._rounds, self.result())
 
     def ftn(self) -> str:

@@ -109,12 +109,15 @@ class GameResult(NamedTuple):
 @dataclass(slots=True)
 class PlayedRound:
     """One round of a board: its number, its opener's seat (a number), the
-    hands dealt (seat order) and the moves played in it so far."""
+    hands dealt (seat order; from a position, the tiles known then) and the
+    moves played in it so far."""
 
     number: int
     opener: int
     hands: tuple[tuple[Tile, ...], ...]
     events: list[ScoredEvent] = field(default_factory=list)
+    #: The line already laid when the board was set up from a position.
+    line: tuple[Tile, ...] = ()
 
     def outcome(self) -> RoundOutcome | None:
         """How the round ended, or None while it goes on."""
@@ -150,10 +153,11 @@ def write_record(tags: Sequence[Tag], seats: Sequence[str], rounds: Sequence[Pla
 
 
 
-def line_of(events: Sequence[ScoredEvent]) -> tuple[Tile, ...]:
-    """The line a round's moves laid, from the left end to the right, each
-    tile written as it lies (its left half first)."""
-    out: list[Tile] = []
+def line_of(events: Sequence[ScoredEvent], start: Sequence[Tile] = ()) -> tuple[Tile, ...]:
+    """The line a round's moves laid (on ``start``, the line already laid),
+    from the left end to the right, each tile written as it lies (its left
+    half first)."""
+    out: list[Tile] = list(start)
     for ev in events:
         tile = ev.move.tile
         if tile is None:

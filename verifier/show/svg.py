@@ -60,7 +60,9 @@ def _face(n: int) -> str:
     return f'<symbol id="ftn-f{n}" viewBox="0 0 100 100"><g class="pips">{dots}</g></symbol>'
 
 
-def _defs(max_pip: int) -> str:
+def defs(max_pip: int) -> str:
+    """The symbols of the faces 0 to ``max_pip`` (``#ftn-f0`` ...), as one
+    ``<defs>`` element."""
     return "<defs>" + "".join(_face(n) for n in range(max_pip + 1)) + "</defs>"
 
 
@@ -68,7 +70,7 @@ def face_defs(max_pip: int) -> str:
     """A hidden SVG with one symbol per face (``#ftn-f0`` ...), which the
     page's tiles use."""
     return ('<svg class="defs" width="0" height="0" aria-hidden="true" focusable="false">'
-            f"{_defs(max_pip)}</svg>\n")
+            f"{defs(max_pip)}</svg>\n")
 
 
 def tile(a: int, b: int, x: float, y: float, scale: float, down: bool = False) -> str:
@@ -88,7 +90,8 @@ def tile(a: int, b: int, x: float, y: float, scale: float, down: bool = False) -
             f"{body}</g>")
 
 
-_STYLE = (
+#: The style of a standalone picture (tiles, pips, texts).
+STYLE = (
     "<style>.face{fill:#fffdf7;stroke:#222;stroke-width:3}.back{fill:#2f4f6f;stroke:#222;"
     "stroke-width:3}.bar{stroke:#222;stroke-width:3}.pips{fill:#111}"
     "text{font-family:system-ui,sans-serif;fill:#111}.small{font-size:13px;fill:#444}"
@@ -176,7 +179,7 @@ def position_svg(data: dict[str, Any], r: int, e: int, width: int = 760) -> str:
         '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
         f'width="{width}" height="{height:g}" '
         f'viewBox="0 0 {width} {height:g}" role="img">'
-        f"<title>{escape(head)}: round {r}, event {e}</title>{_STYLE}{_defs(data['maxPip'])}"
+        f"<title>{escape(head)}: round {r}, event {e}</title>{STYLE}{defs(data['maxPip'])}"
         f'<rect width="100%" height="100%" fill="#f5f1e6"/>'
         + "".join(texts) + "".join(lines) + "</svg>\n"
     )
