@@ -31,7 +31,7 @@ from verifier.files.outputs import interruptible
 from verifier.files.pieces import Piece
 from verifier.files.streams import Opened
 from verifier.pipeline.driver import End, Start
-from verifier.pipeline.jobs.check import Batch, CheckSink, check_piece, check_report
+from verifier.pipeline.jobs.check import Batch, CheckSink, check_piece, check_report, replay_read
 from verifier.pipeline.jobs.rewrite import (
     AT_LEAST_1,
     SET_2,
@@ -51,7 +51,6 @@ from verifier.replay.fixes import (
     drift_edits,
     fixable,
 )
-from verifier.replay.game import check_game
 
 if TYPE_CHECKING:
     from verifier.files.streams import InputError
@@ -131,10 +130,11 @@ def _drifts(piece: Piece, lines: list[str], preset: str | None,
     games = {d.game for d in wrong}
     out: list[Edit] = []
     for r in reads_under(replace(piece, lines=lines), preset):
-        if r.game is None or r.number not in games:
+        game = r.game if r.game is not None else r.damaged
+        if game is None or r.number not in games:
             continue
-        seen = Totals(r.game)
-        check_game(r.game, r.number, piece.source, r.locate, [seen])
+        seen = Totals(game)
+        replay_read(r, piece.source, [seen])  # (as the check judged it)
         for d in wrong:
             if d.game == r.number:
                 out += drift_edits(lines, d, seen.seen, piece.first_line)
