@@ -313,8 +313,14 @@ class Judge:
         event ``n``, or at the end of a round or game)."""
         computed = state.scores
         got = claim.values
-        if self.adopt and self.adopted(got, at, state, n):
-            return
+        if self.adopt:
+            if self.quiet and n is None:
+                # after a round whose replay ended early, a result's (or the
+                # winner's) totals are where a round ends, not where the next
+                # starts: neither judged nor adopted (no cascade)
+                return
+            if self.adopted(got, at, state, n):
+                return
         if got == tuple(computed) and not self.drifting:  # the common case first
             self.agreed, self.since = (self.round_no, n, got), []
             return

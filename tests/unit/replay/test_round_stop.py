@@ -150,3 +150,21 @@ def test_the_seven_mistakes_are_found_in_one_run(ftn: Callable[..., Ran[str]]) -
              if ": FT" in line]
     assert r.returncode == 1
     assert codes == ["FT002", "FT001", "FT302", "FT203", "FT001", "FT501", "FT303", "FT001"]
+
+
+def test_a_result_after_a_round_cut_short_is_no_start_of_the_next() -> None:
+    # two-players-r8-3.ftn with round 11's fourth event played out of turn
+    # (N's 1-2 L moved before S's 0-0 R: S is to play) and round 12's two
+    # events left out, so that only its result claims target (60,61). Round
+    # 11's replay ends at the move out of turn; round 12, with no event,
+    # is not over (R7), so its claimed result is wrong; its totals are where
+    # a round ends, not where the next starts: neither judged nor taken as
+    # the totals reached, so no winner or unfinished game is said of them.
+    text = read_sample("valid", "two-players-r8-3.ftn")
+    text = text.replace("  S 0-0 R =1 +0 (58,54)\n  N 1-2 L =2 +0 (58,54)\n",
+                        "  N 1-2 L =2 +0 (58,54)\n  S 0-0 R =1 +0 (58,54)\n", 1)
+    text = text.replace("  N 6-1 =7 +0 (60,59)\n  S 1-0 R =6 +2 (60,61)  # R8.4: S reaches 61 "
+                        "exactly and wins at once\n", "", 1)
+    assert text.count("(60,61)") == 2
+    found = [(d.code, d.round) for d in check_text(text, "r.ftn").diagnostics]
+    assert found == [("FT201", 11), ("FT308", 12)]
