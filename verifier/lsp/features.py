@@ -347,11 +347,24 @@ def _players(g: Game) -> str:
     return "; ".join(x for x in (", ".join(seats), event) if x)
 
 
+def _game_last(doc: Document, g: Game) -> int:
+    """The last line of a game in the document: its 'end' line; of a game
+    without one (the last game while it is typed, or one that the next
+    'game' line cuts short), the last line that is not blank before the
+    text's end or that next game."""
+    last = min(g.end_line, len(doc.lines))
+    if last > g.line and doc.lines[last - 1].split()[:1] == ["game"]:
+        last -= 1  # the next game's line, where the reader ended this one
+    while last > g.line and not doc.lines[last - 1].strip():
+        last -= 1
+    return last
+
+
 def outline(doc: Document) -> list[Span]:
     """The games of an FTN document that a check judges (one with a line
-    being typed too), each from its 'game' line to its 'end' line, with its
-    rounds (from the 'round' line to the round's last line). A JSON
-    document has none."""
+    being typed too, or without its 'end' line), each from its 'game' line
+    to its last (``_game_last``), with its rounds (from the 'round' line to
+    the round's last line). A JSON document has none."""
     out = []
     for p in doc.pieces:
         if p.how != "ftn":
@@ -359,7 +372,7 @@ def outline(doc: Document) -> list[Span]:
         for g, number, _ in api.piece_judged(p):
             rounds = tuple(Span(f"round {r.number}", f"opener {r.opener}", r.line,
                                 _round_last(r)) for r in g.rounds)
-            out.append(Span(f"game {number}", _players(g), g.line, g.end_line, rounds))
+            out.append(Span(f"game {number}", _players(g), g.line, _game_last(doc, g), rounds))
     return out
 
 
