@@ -20,7 +20,8 @@ from notation.model import Game
 from verifier.diagnostics import Diagnostic
 from verifier.files.formats import Read, read_lines
 from verifier.files.pieces import Piece
-from verifier.pipeline.jobs.check import replay_read
+from verifier.pipeline.jobs.check import judge_noqa, replay_read
+from verifier.pipeline.suppressions import Noqa, marks
 from verifier.replay.game import check_game
 from verifier.replay.observers import Ends, Observer, Trace
 from verifier.replay.results import GameReport
@@ -64,40 +65,49 @@ def played(piece: Piece, trace: bool = True, ends: bool = False, damaged: bool =
     ``Played`` too, of the lines that could be read (``Played.lost``), for
     the counts and tables; never for what writes records. A problem met
     before a game that reads (text outside a game) is among that game's
-    findings, as ``ftn check`` sorts it."""
+    findings, as ``ftn check`` sorts it. The findings are ``ftn check``'s:
+    those that a ``noqa`` comment of an FTN piece silences are left out, and
+    a suppression that silences nothing is FT403 (``check.judge_noqa``)."""
+    noqa = marks(piece.lines, piece.first_line) if piece.how == "ftn" else None
     pending: list[Diagnostic] | None = None  # the problems of game ``held``
+    judged: Game | None = None  # the game of them read in spite of syntax errors
     held = 0
     for r in read_lines(piece.lines, piece.source, piece.how, piece.first_line,
                         piece.first_game):
         game = r.game if r.game is not None or not damaged else r.damaged
         if game is None:
             if pending is not None and r.number != held:
-                yield sorted(pending, key=_place)
-                pending = None
+                yield _sorted(judge_noqa(pending, noqa, judged, held, piece.source))
+                pending, judged = None, None
             held = r.number
             pending = [*(pending or []), *r.problems]
-            judged = replay_read(r, piece.source)  # a game with syntax errors: judged too
-            if judged is not None:
-                pending.extend(judged.diagnostics)
+            rep = replay_read(r, piece.source)  # a game with syntax errors: judged too
+            if rep is not None:
+                pending.extend(rep.diagnostics)
+                judged = r.damaged
             continue
         before: list[Diagnostic] = []
         if pending is not None:
             if held == r.number:
                 before = pending
             else:
-                yield sorted(pending, key=_place)
-            pending = None
-        yield _replayed(r, game, piece.source, [*before, *r.problems], trace, ends)
+                yield _sorted(judge_noqa(pending, noqa, judged, held, piece.source))
+            pending, judged = None, None
+        yield _replayed(r, game, piece.source, [*before, *r.problems], trace, ends, noqa)
     if pending is not None:
-        yield sorted(pending, key=_place)
+        yield _sorted(judge_noqa(pending, noqa, judged, held, piece.source))
+
+
+def _sorted(found: list[Diagnostic]) -> list[Diagnostic]:
+    return sorted(found, key=_place)
 
 
 def _replayed(r: Read, game: Game, source: str, before: list[Diagnostic], trace: bool,
-              ends: bool) -> Played:
+              ends: bool, noqa: dict[int, Noqa] | None = None) -> Played:
     """One game replayed with the observers asked for (``r``: how it was
     read; ``game``: its record, or the lines of it that could be read), its
     findings those of ``ftn check`` (``before``: the reading problems that
-    come first), in order of place."""
+    come first; ``noqa``: the piece's suppressions), in order of place."""
     found = read_header(game)
     # (a header whose problems are tag names misspelt: judged with the names
     # meant, as the check judges it)
@@ -112,8 +122,8 @@ def _replayed(r: Read, game: Game, source: str, before: list[Diagnostic], trace:
     lost = r.lost if game is r.damaged else ()
     rep = check_game(game, r.number, source, r.locate, watch, lost, r.lost_keys if lost else ())
     rep.trace = tracer.rounds if tracer is not None else []
-    rep.diagnostics[:0] = before
-    rep.diagnostics.sort(key=_place)  # in order of place, as ftn check gives them
+    rep.diagnostics = _sorted(judge_noqa([*before, *rep.diagnostics], noqa, game, r.number,
+                                         source))  # in order of place, as ftn check gives them
     return Played(r.number, game, rep, setup, resolved, lost)
 
 
