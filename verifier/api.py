@@ -855,13 +855,14 @@ def trace(game: Game, number: int = 1, name: str = "<input>", lost: Sequence[int
     illegal move, the next round from the totals its record implies) with
     the arithmetic of its points; ``lost``: the lines of a record read in
     spite of syntax errors that could not be read (``piece_judged``); None
-    when its header cannot be read."""
+    when its header cannot be read (a header whose tag names are misspelt is
+    read with the names meant, as the check reads it)."""
     from verifier.replay.game import Replay
     from verifier.replay.observers import Trace
-    from verifier.rules.start import Setup, read_header
+    from verifier.rules.start import judged_setup
 
-    setup = read_header(game)
-    if not isinstance(setup, Setup):
+    setup = judged_setup(game)  # (tag names misspelt: those meant, as the check judges it)
+    if setup is None:
         return None
     traced, (why, rounds) = Trace(setup), _arithmetic(setup)
     rep = Replay(game, number, name, None, None, [traced, why], lost=lost).run()

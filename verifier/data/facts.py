@@ -27,7 +27,7 @@ from verifier.replay.observers import Ends, Observer, Trace
 from verifier.replay.results import GameReport
 from verifier.rules.options import describe
 from verifier.rules.ruleset import Rules
-from verifier.rules.start import Setup, assumed_setup, read_header
+from verifier.rules.start import Setup, judged_setup
 
 
 @dataclass
@@ -108,10 +108,7 @@ def _replayed(r: Read, game: Game, source: str, before: list[Diagnostic], trace:
     read; ``game``: its record, or the lines of it that could be read), its
     findings those of ``ftn check`` (``before``: the reading problems that
     come first; ``noqa``: the piece's suppressions), in order of place."""
-    found = read_header(game)
-    # (a header whose problems are tag names misspelt: judged with the names
-    # meant, as the check judges it)
-    setup = found if isinstance(found, Setup) else assumed_setup(game)
+    setup = judged_setup(game)  # (tag names misspelt: those meant, as the check judges it)
     watch: list[Observer] = []
     tracer = Trace(setup) if trace and setup is not None else None
     if tracer is not None:
