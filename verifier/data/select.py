@@ -24,7 +24,7 @@ from pathlib import Path
 from notation.hints import close_matches, offer, suggestion
 from notation.model import Knock
 from verifier.data.facts import Played, options, played, players, tag_values
-from verifier.data.split import SplitFolder
+from verifier.data.split import SplitFolder, foreign
 from verifier.diagnostics import BY_NAME, Diagnostic
 from verifier.files.formats import NOTATIONS, game_text
 from verifier.files.outputs import interruptible
@@ -302,7 +302,8 @@ class SelectSink:
 
 def split_folder(key: str, output: Path | None, to: str) -> SplitFolder:
     """The folder of ``--split-by KEY`` (``-o DIR``, made when missing), or
-    FilterError."""
+    FilterError (also for a folder that holds files that are not of an
+    earlier split: they are never replaced or removed)."""
     if not key:
         raise FilterError("--split-by takes a tag's key, like event or date")
     if output is None:
@@ -311,6 +312,12 @@ def split_folder(key: str, output: Path | None, to: str) -> SplitFolder:
     if output.exists() and not output.is_dir():
         raise FilterError(f"--split-by: {output} is not a folder: -o names the folder "
                           "to write the files in")
+    other = foreign(output)
+    if other:
+        shown = ", ".join(other[:3]) + (f" and {len(other) - 3} more" if len(other) > 3 else "")
+        raise FilterError(f"--split-by: {output} holds files that are not of an earlier split "
+                          f"({shown}): name a new or empty folder with -o, or one that an "
+                          "earlier --split-by wrote (its files are then replaced)")
     return SplitFolder(output, to)
 
 

@@ -47,7 +47,8 @@ def _exchange(a: Path, b: Path) -> bool:
 
 class FileSet:
     """Files that go into one folder together, all of them or none: each is
-    written in a staging folder (``open``), and ``commit`` puts the whole
+    written in a staging folder (``open``, or by the caller at ``place``),
+    and ``commit`` puts the whole
     set in place; ``abort`` (or a failure) leaves the folder as it was.
 
     The staging folder is made next to the folder (``.NAME.XXXXXXXX.tmp``),
@@ -66,7 +67,7 @@ class FileSet:
         self.folder = Path(os.path.realpath(folder))
         self.owned = set(owned)
         self.names: list[str] = []
-        self.files: list[IO[bytes]] = []
+        self.files: list[IO[bytes] | None] = []  # None: written by the caller (``place``)
         self.folder.parent.mkdir(parents=True, exist_ok=True)
         with contextlib.suppress(FileNotFoundError):
             if not os.stat(self.folder).st_mode & 0o222 or not os.access(self.folder, os.W_OK):
@@ -87,20 +88,38 @@ class FileSet:
     def open(self, name: str) -> IO[bytes]:
         """A new file of the set, to be written (refused, OSError, where the
         folder holds a read-only file of that name)."""
-        old = self.folder / name
-        with contextlib.suppress(FileNotFoundError):
-            if not os.stat(old).st_mode & 0o222:
-                raise PermissionError(errno.EACCES, "the file is read-only",
-                                      str(self.shown / name))
+        self._writable(name)
         f = open(self.staging / name, "xb")  # noqa: SIM115 - closed by commit or abort
         self.names.append(name)
         self.files.append(f)
         return f
 
+    def place(self, name: str) -> Path:
+        """Where a new file of the set is, for the caller to write itself
+        (made empty here; opened only while written to, closed before
+        ``commit``: any number of files, few descriptors); refused as
+        ``open`` refuses."""
+        self._writable(name)
+        path = self.staging / name
+        with open(path, "xb"):
+            pass
+        self.names.append(name)
+        self.files.append(None)
+        return path
+
+    def _writable(self, name: str) -> None:
+        with contextlib.suppress(FileNotFoundError):
+            if not os.stat(self.folder / name).st_mode & 0o222:
+                raise PermissionError(errno.EACCES, "the file is read-only",
+                                      str(self.shown / name))
+
     def commit(self) -> None:
         """Every file closed and on the disk, then the set put in place."""
         for name, f in zip(self.names, self.files, strict=True):
             try:
+                if f is None:
+                    _sync(self.staging / name)
+                    continue
                 f.flush()
                 os.fsync(f.fileno())
                 f.close()
@@ -181,7 +200,8 @@ class FileSet:
     def abort(self) -> None:
         for f in self.files:
             with contextlib.suppress(Exception):
-                f.close()
+                if f is not None:
+                    f.close()
         for name in self.names:
             with contextlib.suppress(OSError):
                 os.unlink(self.staging / name)
@@ -199,6 +219,12 @@ def _staging(parent: Path, name: str) -> Path:
         except FileExistsError:
             continue
     raise OSError(errno.EEXIST, "no free temporary folder name")
+
+
+def _sync(path: Path) -> None:
+    """A file written and closed, put on the disk."""
+    with open(path, "rb") as f:
+        os.fsync(f.fileno())
 
 
 def _keep_mode(new: Path, old: Path) -> None:
