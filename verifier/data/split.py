@@ -155,7 +155,7 @@ class SplitFolder:
 
     def _fileset(self) -> FileSet:
         if self._set is None:
-            self._set = FileSet(self.folder, ())
+            self._set = FileSet(self.folder, (), keep=False)
         return self._set
 
     def _append(self, name: str, text: str) -> None:

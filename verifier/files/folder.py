@@ -56,16 +56,18 @@ class FileSet:
     there yet is the staging folder renamed; a folder that holds nothing but
     files ``owned`` names (what any such set may hold) is swapped with the
     staging folder in one step (``RENAME_EXCHANGE``: a reader sees the old
-    set or the new), the owned files of other sets linked over first and
-    the old set removed after; a folder that holds anything else (a user's
+    set or the new), the owned files of other sets linked over first
+    (unless ``keep`` is False: then the new set alone) and the old set
+    removed after; a folder that holds anything else (a user's
     file is never moved), or where the swap cannot be made, gets each file
     renamed into it, once every one is written. An ``OSError`` names the
     file's place in the folder."""
 
-    def __init__(self, folder: Path, owned: Collection[str]) -> None:
+    def __init__(self, folder: Path, owned: Collection[str], keep: bool = True) -> None:
         self.shown = folder  # as given, for messages
         self.folder = Path(os.path.realpath(folder))
         self.owned = set(owned)
+        self.keep = keep  # the owned files of other sets kept (False: the new set alone)
         self.names: list[str] = []
         self.files: list[IO[bytes] | None] = []  # None: written by the caller (``place``)
         self.folder.parent.mkdir(parents=True, exist_ok=True)
@@ -162,7 +164,7 @@ class FileSet:
             return None
         if any(n not in self.owned or not os.path.isfile(self.folder / n) for n in there):
             return None
-        return [n for n in there if n not in self.names]
+        return [n for n in there if n not in self.names] if self.keep else []
 
     def _swap(self, held: list[str]) -> bool:
         """The staging folder and the folder swapped (the files ``held``
