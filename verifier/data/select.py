@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -32,6 +32,8 @@ from verifier.files.pieces import Piece
 from verifier.files.streams import InputError
 from verifier.pipeline.driver import End, Start, Text, drive
 from verifier.pipeline.jobs.rewrite import Joiner, Output, Part
+from verifier.pipeline.plan import Plan
+from verifier.pipeline.settings import Settings
 
 
 class FilterError(ValueError):
@@ -203,16 +205,19 @@ class Kept:
 
 @dataclass(frozen=True)
 class SelectWork:
-    """The work on one piece: the games that pass ``filters``, in format ``to``."""
+    """The work on one piece: the games that pass ``filters``, in format
+    ``to``, judged by the ``settings`` of their input (by label; none: the
+    defaults), as ``ftn check`` judges them."""
 
     filters: Filters
     to: str
     unique: bool = False
     split_by: str | None = None
+    settings: Mapping[str, Settings] = field(default_factory=dict)
 
     def __call__(self, piece: Piece) -> Chosen:
         out = Chosen()
-        for p in played(piece, trace=False, ends=True):
+        for p in played(piece, trace=False, ends=True, settings=self.settings.get(piece.source)):
             if isinstance(p, list):
                 out.problems.extend(p)
                 out.top = max([out.top, *(d.game for d in p)])
@@ -324,16 +329,19 @@ def split_folder(key: str, output: Path | None, to: str) -> SplitFolder:
 def select_all(inputs: Iterable[str | Text], filters: Filters, to: str, out: Output,
                show: Callable[[list[Diagnostic], Piece], None], unique: bool = False,
                jobs: int = 1, dask: str | None = None, places: Places | None = None,
-               split: tuple[str, SplitFolder] | None = None) -> SelectSink:
+               split: tuple[str, SplitFolder] | None = None, plan: Plan | None = None
+               ) -> SelectSink:
     """``ftn select``: the games of every input that pass ``filters`` (and
     stand at ``places``), written to ``out`` in format ``to`` (a file:
     whole, once every input is read; not at all when one stops being
     readable partway, WriteError when it cannot be written), or with
     ``split`` (KEY, folder) to the folder's file of their value of tag KEY
-    (the same: every file, or none)."""
+    (the same: every file, or none). Each game is judged by its input's
+    settings in ``plan`` (None: the defaults), as ``ftn check`` judges it."""
     folder = None if split is None else split[1]
     sink = SelectSink(to, out, unique, show, places, folder)
-    work = SelectWork(filters, to, unique, None if split is None else split[0])
+    work = SelectWork(filters, to, unique, None if split is None else split[0],
+                      plan.by_label if plan is not None else {})
     try:
         with interruptible(out.path is not None or folder is not None):
             drive(work, sink, inputs, jobs, dask)

@@ -1,7 +1,9 @@
-"""``ftn stats``, ``select`` and ``export`` honour ``noqa`` comments as
-``ftn check`` does (``check.judge_noqa``, the one implementation): a
-finding a suppression silences is not counted, selected on or listed, and a
-suppression that silences nothing is FT403 ``unused-noqa`` in them too."""
+"""``ftn stats``, ``select`` and ``export`` judge records as ``ftn check``
+does: they honour ``noqa`` comments (``check.judge_noqa``, the one
+implementation: a finding a suppression silences is not counted, selected
+on or listed, and a suppression that silences nothing is FT403
+``unused-noqa`` in them too) and the settings of each input's folder
+(``select``, ``ignore``, ``rules``; ``--config``, ``--isolated``)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from pathlib import Path
 import pytest
 from support.corpora import ROUND, WRONG
 from support.ftn import Ftn
+from support.paths import read_sample
 
 # The wrong claim of WRONG (line 23: N 3-6 claims +5, R6.2 gives 4: FT302)
 # silenced; ROUND with a suppression on line 24 that silences nothing.
@@ -87,3 +90,54 @@ def test_an_unused_noqa_is_ft403_in_every_data_command(unused: Path, tmp_path: P
     # (a finding about the comment, not about the event: no round, no event)
     assert [(f["code"], f["line"], f["col"], f["round"], f["event"])
             for f in _rows(tables, "findings")] == [("FT403", "24", "32", "", "")]
+
+
+def test_the_settings_ignore_is_honoured_as_check_honours_it(tmp_path: Path, ftn: Ftn) -> None:
+    """``ignore = ["FT302"]`` in the folder's ftn.toml: WRONG's one finding
+    left out by check, stats, select and export; ``--isolated`` reads no
+    settings file: the finding is back."""
+    league = tmp_path / "league"
+    league.mkdir()
+    (league / "ftn.toml").write_text('ignore = ["FT302"]\n', encoding="utf-8")
+    (league / "w.ftn").write_text(WRONG, encoding="utf-8")
+    assert ftn(["check", str(league)])[0] == 0
+    code, out, _ = ftn(["stats", "--format", "json", str(league)])
+    assert code == 0 and json.loads(out)["findings"] == []
+    code, out, _ = ftn(["stats", "--format", "json", "--isolated", str(league)])
+    assert code == 1 and json.loads(out)["findings"] == [
+        {"code": "FT302", "name": "points-mismatch", "count": 1}]
+    code, _, err = ftn(["select", str(league), "--clean"])
+    assert code == 0 and "1 of 1 games" in err
+    code, _, err = ftn(["select", str(league), "--clean", "--isolated"])
+    assert code == 0 and "0 of 1 games" in err
+    tables = tmp_path / "tables"
+    assert ftn(["export", str(league), "--to", "csv", "-o", str(tables)])[0] == 0
+    assert _rows(tables, "findings") == []
+    config = tmp_path / "other.toml"
+    config.write_text("select = [\"ALL\"]\n", encoding="utf-8")
+    assert ftn(["export", str(league), "--to", "csv", "-o", str(tables), "--config",
+                str(config)])[0] == 0
+    assert [f["code"] for f in _rows(tables, "findings")] == ["FT302"]
+
+
+def test_the_settings_rules_preset_plays_a_record_without_rules(tmp_path: Path,
+                                                                 ftn: Ftn) -> None:
+    """The online sample without its ``[rules "online"]`` tag, in a folder
+    whose settings say ``rules = "online"``: judged clean under that preset
+    by check and stats (3 players, hands of 9, the highest double leads);
+    selected as written (no tag added); without the settings (--isolated),
+    its header cannot be set up under the main form (FT002)."""
+    league = tmp_path / "league"
+    league.mkdir()
+    (league / "ftn.toml").write_text('rules = "online"\n', encoding="utf-8")
+    text = read_sample("valid", "variant-online-preset.ftn").replace('[rules "online"]\n', "")
+    (league / "g.ftn").write_text(text, encoding="utf-8")
+    assert ftn(["check", str(league)])[0] == 0
+    code, out, _ = ftn(["stats", "--format", "json", str(league)])
+    d = json.loads(out)
+    assert code == 0 and d["findings"] == [] and d["events"] == 92
+    assert d["rules"] == {"3 players, hand=9 opener=highest-double": 1}
+    code, out, _ = ftn(["select", str(league)])
+    assert code == 0 and "[rules" not in out and "\ngame\n[ftn \"1\"]\n" in out
+    code, out, _ = ftn(["stats", "--format", "json", "--isolated", str(league)])
+    assert code == 1 and [f["code"] for f in json.loads(out)["findings"]] == ["FT002"]
