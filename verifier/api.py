@@ -563,14 +563,16 @@ def generate(players: int = 2, games: int = 1, seed: int = 1, preset: str | None
 
 
 def export(names: Sequence[str], folder: Path, to: str = "parquet", jobs: int = 1,
-           dask: str | None = None) -> ExportSink:
+           dask: str | None = None, plan: Plan | None = None) -> ExportSink:
     """Flat tables of the records of ``names`` (games, sides, tags, rounds,
     events, findings) in ``folder``, as Parquet or CSV (``to``): all written,
     or none when an input stops being readable partway. ``.games``,
-    ``.tables``, ``.failed``, ``.unreadable``; WriteError."""
+    ``.tables``, ``.failed``, ``.unreadable``; WriteError. ``plan``
+    (``api.plan``): each input judged by its settings, as ``ftn check``
+    judges it (None: the defaults)."""
     from verifier.data.export import export_all
 
-    return export_all(names, folder, to, jobs, dask)
+    return export_all(names, folder, to, jobs, dask, plan)
 
 
 def select(paths: Sequence[str | os.PathLike[str]], to: str | None = None,
@@ -579,8 +581,8 @@ def select(paths: Sequence[str | os.PathLike[str]], to: str | None = None,
            rules: Iterable[str] = (), with_codes: Iterable[str] = (),
            without: Iterable[str] = (), clean: bool = False, faulty: bool = False,
            unique: bool = False, show: Show | None = None, warn: Say = _quiet, jobs: int = 1,
-           dask: str | None = None, games: str | None = None, split_by: str | None = None
-           ) -> tuple[SelectSink | None, list[InputError]]:
+           dask: str | None = None, games: str | None = None, split_by: str | None = None,
+           plan: Plan | None = None) -> tuple[SelectSink | None, list[InputError]]:
     """The games of the inputs that ``paths`` name (as ``inputs``, the
     unreadable said to ``warn``) that pass every filter given (``tags``
     KEY=GLOB, ``player`` GLOB, ``players`` N, ``rules`` NAME=GLOB, a finding
@@ -591,8 +593,10 @@ def select(paths: Sequence[str | os.PathLike[str]], to: str | None = None,
     ``games`` ("10-20,35") keeps the games at those places of the inputs
     (counted from 1, across the inputs in order); ``split_by`` KEY writes
     one file per value of the tag KEY into the folder ``output``
-    (``data.split`` names them). What was kept (None when no input could
-    be read), and the inputs that could not be listed.
+    (``data.split`` names them); ``plan`` (``api.plan``): the inputs, each
+    judged by its settings as ``ftn check`` judges it (``paths`` and
+    ``exclude`` are then not read; None: the defaults). What was kept (None
+    when no input could be read), and the inputs that could not be listed.
     ``verifier.FilterError`` for a filter that cannot be read (before any
     input is), WriteError."""
     from verifier.data.select import Filters, Places, select_all, split_folder
@@ -602,24 +606,27 @@ def select(paths: Sequence[str | os.PathLike[str]], to: str | None = None,
     places = None if games is None else Places.parse(games)
     target = (to or "ftn") if split_by is not None else (target_of(to, output) or "ftn")
     split = None if split_by is None else (split_by, split_folder(split_by, output, target))
-    names, unreadable = inputs(paths, exclude, warn)
+    names, unreadable = (plan.names, plan.unreadable) if plan is not None else inputs(
+        paths, exclude, warn)
     if unreadable and not names:
         return None, unreadable
     out = Output.named(None if split is not None else output)
     return select_all(names, filters, target, out, show or _hidden, unique, jobs, dask,
-                      places, split), unreadable
+                      places, split, plan), unreadable
 
 
 def stats(names: Sequence[str], by: str | None = None, format: str = "text", jobs: int = 1,
-          dask: str | None = None) -> tuple[str, StatsSink]:
+          dask: str | None = None, plan: Plan | None = None) -> tuple[str, StatsSink]:
     """Counts over the games of ``names`` (results, findings per code,
     points per side, seat and player), apart for each ``by`` (player, seat,
     side, rules, players, or a tag's key): the report in ``format`` (text,
-    json or csv), and the counts (``.total()``, ``.failed``)."""
+    json or csv), and the counts (``.total()``, ``.failed``). ``plan``
+    (``api.plan``): each input judged by its settings, as ``ftn check``
+    judges it (None: the defaults)."""
     from verifier.data.report import render
     from verifier.data.stats import stats_all
 
-    done = stats_all(names, by, jobs, dask)
+    done = stats_all(names, by, jobs, dask, plan)
     return render(done.groups, by, format), done
 
 
@@ -855,13 +862,14 @@ def trace(game: Game, number: int = 1, name: str = "<input>", lost: Sequence[int
     illegal move, the next round from the totals its record implies) with
     the arithmetic of its points; ``lost``: the lines of a record read in
     spite of syntax errors that could not be read (``piece_judged``); None
-    when its header cannot be read."""
+    when its header cannot be read (a header whose tag names are misspelt is
+    read with the names meant, as the check reads it)."""
     from verifier.replay.game import Replay
     from verifier.replay.observers import Trace
-    from verifier.rules.start import Setup, read_header
+    from verifier.rules.start import judged_setup
 
-    setup = read_header(game)
-    if not isinstance(setup, Setup):
+    setup = judged_setup(game)  # (tag names misspelt: those meant, as the check judges it)
+    if setup is None:
         return None
     traced, (why, rounds) = Trace(setup), _arithmetic(setup)
     rep = Replay(game, number, name, None, None, [traced, why], lost=lost).run()

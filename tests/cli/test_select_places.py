@@ -5,12 +5,13 @@ value of a tag, named so that no value names a path outside the folder."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 from support.ftn import Ftn
 
-from verifier.data.split import MAX_STEM, file_stem
+from verifier.data.split import MANIFEST, MAX_STEM, file_stem
 
 GAME = (Path(__file__).parents[2] / "samples" / "valid" / "start-mid-game.ftn").read_text()
 _HEAD = '[start "4" "40,58"]\n'
@@ -103,9 +104,11 @@ def test_split_by_a_tag_writes_one_safe_file_per_value(
     out = tmp_path / "out"
     r = ftn(["select", str(src), "--split-by", "event", "-o", str(out)])
     assert r.returncode == 0, r.stderr
-    names = sorted(p.name for p in out.iterdir())
-    # One file per value (Ann's two games in one), one for the game without the tag.
+    names = sorted(p.name for p in out.iterdir() if p.name != MANIFEST)
+    # One file per value (Ann's two games in one), one for the game without the tag,
+    # each named in the split's list, in input order.
     assert len(names) == len(values) + 1
+    assert sorted((out / MANIFEST).read_text().splitlines()) == names
     assert not list(tmp_path.glob("x*")) and not (tmp_path / "x.ftn").exists()
     assert "%2E.%2Fx.ftn" in names and "%2Fetc%2Fpasswd.ftn" in names
     assert "(none).ftn" in names and "(empty).ftn" in names
@@ -127,7 +130,7 @@ def test_split_by_in_json_lines_with_two_jobs(ftn: Ftn, tmp_path: Path) -> None:
                 "--to", "jsonl"]).returncode == 0
     assert ftn(["select", str(src), "--split-by", "event", "-o", str(two), "--to", "jsonl",
                 "--jobs", "2"]).returncode == 0
-    assert sorted(p.name for p in one.iterdir()) == ["a.jsonl", "b.jsonl"]
+    assert sorted(p.name for p in one.iterdir()) == [MANIFEST, "a.jsonl", "b.jsonl"]
     for name in ("a.jsonl", "b.jsonl"):
         assert (one / name).read_text() == (two / name).read_text()
     assert len((one / "a.jsonl").read_text().splitlines()) == 2
@@ -152,3 +155,57 @@ def test_split_by_writes_nothing_when_an_input_fails_partway(
     r = ftn(["select", str(src), "--split-by", "event", "-o", str(out)])
     assert r.returncode == 2 and "not UTF-8" in r.stderr
     assert not out.exists() or list(out.iterdir()) == []
+
+
+def test_a_split_into_an_earlier_splits_folder_replaces_its_files(
+        ftn: Ftn, tmp_path: Path) -> None:
+    """Events a, b, c, then a and d into the same folder: the folder holds
+    the new set alone (b.ftn and c.ftn gone), and ``ftn stats`` of it counts
+    the 2 new games, not 5."""
+    first, second, out = tmp_path / "first.ftn", tmp_path / "second.ftn", tmp_path / "out"
+    first.write_text("".join(game(v) for v in ["a", "b", "c"]))
+    second.write_text("".join(game(v) for v in ["a", "d"]))
+    assert ftn(["select", str(first), "--split-by", "event", "-o", str(out)]).returncode == 0
+    assert sorted(p.name for p in out.iterdir()) == [MANIFEST, "a.ftn", "b.ftn", "c.ftn"]
+    folder = out.stat().st_ino
+    r = ftn(["select", str(second), "--split-by", "event", "-o", str(out)])
+    assert r.returncode == 0, r.stderr
+    assert sorted(p.name for p in out.iterdir()) == [MANIFEST, "a.ftn", "d.ftn"]
+    if sys.platform.startswith("linux"):  # the folders swapped in one step
+        assert out.stat().st_ino != folder
+    assert (out / MANIFEST).read_text() == "a.ftn\nd.ftn\n"
+    assert events((out / "a.ftn").read_text()) == ['[event "a"]']
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no staging left
+    r = ftn(["stats", "--format", "json", str(out)])
+    assert r.returncode == 0 and '"games": 2,' in r.stdout
+
+
+def test_a_split_into_a_folder_with_other_files_is_refused(ftn: Ftn, tmp_path: Path) -> None:
+    """A user's file in the folder (or a split's without its list, as the
+    input folder itself): refused before anything is read or written, exit
+    2, every file as it was."""
+    src, out = tmp_path / "in.ftn", tmp_path / "out"
+    src.write_text(game("a"))
+    out.mkdir()
+    (out / "notes.txt").write_text("mine")
+    (out / "b.ftn").write_text(game("b"))
+    r = ftn(["select", str(src), "--split-by", "event", "-o", str(out)])
+    assert r.returncode == 2
+    assert r.stderr == (f"ftn select: --split-by: {out} holds files that are not of an earlier "
+                        "split (b.ftn, notes.txt): name a new or empty folder with -o, or one "
+                        "that an earlier --split-by wrote (its files are then replaced)\n")
+    assert sorted(p.name for p in out.iterdir()) == ["b.ftn", "notes.txt"]
+    assert (out / "notes.txt").read_text() == "mine" and (out / "b.ftn").read_text() == game("b")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.ftn", "out"]
+
+
+def test_an_earlier_split_stays_whole_when_an_input_fails_partway(
+        ftn: Ftn, tmp_path: Path) -> None:
+    good, bad, out = tmp_path / "good.ftn", tmp_path / "bad.ftn", tmp_path / "out"
+    good.write_text(game("a") + game("b"))
+    bad.write_bytes(game("c").encode() + b"\xff\n")
+    assert ftn(["select", str(good), "--split-by", "event", "-o", str(out)]).returncode == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    assert ftn(["select", str(bad), "--split-by", "event", "-o", str(out)]).returncode == 2
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.ftn", "good.ftn", "out"]

@@ -26,10 +26,15 @@ def test_spec_annotated_example_checks_clean() -> None:
     assert errors == [] and out is not None
 
 
-def test_readme_short_record_is_only_unfinished() -> None:
+def test_readme_short_record_checks_clean_and_is_canonical() -> None:
+    """The first record of the README: a whole game (to the target 5, won by
+    N at 5-3 on the ninth event, R8.4) that ``ftn check`` finds nothing in
+    and ``ftn fmt --check`` leaves as it is."""
     record = next(b for b in blocks(ROOT / "README.md") if b.startswith("game\n"))
     rep = check_text(record)
-    assert [d.name for d in rep.diagnostics] == ["game-unfinished"]
+    assert (rep.games, rep.events, rep.diagnostics) == (1, 9, [])
+    assert format_text(record) == (record, [])
+    assert record.rstrip().endswith("winner N (5,3)\nend")
 
 
 def test_readme_says_what_the_first_command_prints() -> None:

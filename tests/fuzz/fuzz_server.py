@@ -3,14 +3,19 @@ standard input and output as an editor does, and as a hostile one does.
 
 Boundary: test tooling, not part of the package. ``Server`` is a raw client
 (``lsp_session.Raw``: frames written as bytes, answers read by a thread); ``run`` drives one
-server through ``exchanges`` messages of four kinds: framing (headers bad,
+server through ``exchanges`` messages of five kinds: framing (headers bad,
 missing, huge, negative or garbled Content-Lengths, bodies cut short,
 longer than said, not JSON, not UTF-8), positions (negative, huge, inside a
 surrogate pair, on documents not open), edits (random incremental changes,
-ranges out of bounds, quick successions of them) and random requests. It
-counts what escapes: a request not answered within ``--hang`` seconds is a
-hang, a server that ends is a death (each is restarted), a "Traceback" on
-its standard error a traceback; and it reads the server's peak memory
+ranges out of bounds, quick successions of them), random requests, and
+typing (a document set to a prefix of a sample, cut anywhere, as it is
+while typed, then asked for its outline, folding ranges, a hover, code
+actions and completions at its end). It counts what escapes: a request
+not answered within ``--hang`` seconds is a hang, a server that ends is a
+death (each is restarted), an answer that is an internal error (a handler
+that failed: JSON-RPC -32603) or a handler's failure on its log a failure,
+a "Traceback" on its standard error a traceback; and it reads the server's
+peak memory
 (VmHWM of /proc/PID/status) and fails it over ``--rss`` MB.
 
 The long run::
@@ -95,7 +100,12 @@ def _bad_frame(rng: random.Random) -> bytes:
 
 _METHODS = ["textDocument/hover", "textDocument/completion", "textDocument/formatting",
             "textDocument/codeAction", "textDocument/definition", "workspace/symbol",
-            "ftn/unknown", "textDocument/documentSymbol"]
+            "ftn/unknown", "textDocument/documentSymbol", "textDocument/foldingRange"]
+#: What an editor asks of a document while it is typed (``typing``).
+_TYPING = ["textDocument/documentSymbol", "textDocument/foldingRange", "textDocument/hover",
+           "textDocument/codeAction", "textDocument/completion"]
+#: The JSON-RPC code of an internal error: a handler failed.
+INTERNAL = -32603
 
 
 def _position(rng: random.Random) -> dict[str, Any]:
@@ -125,7 +135,33 @@ def _request(rng: random.Random, uris: list[str]) -> tuple[str, Any]:
                         "context": {"diagnostics": []}}
     if method in ("workspace/symbol",):
         return method, {"query": "x"}
+    if method in ("textDocument/documentSymbol", "textDocument/foldingRange"):
+        return method, {"textDocument": doc}
     return method, {"textDocument": doc, "position": _position(rng)}
+
+
+def _typed(rng: random.Random) -> str:
+    """A prefix of a sample, cut at any character (a document being typed)."""
+    text = rng.choice([_sample("valid/start-mid-game.ftn"), _sample("valid/four-players.ftn"),
+                       _sample("invalid/points-mismatch.ftn")])
+    return text[: rng.randrange(len(text) + 1)]
+
+
+def _typing_requests(uri: str, text: str) -> list[tuple[str, Any]]:
+    """Each request of ``_TYPING`` at the end of ``text``."""
+    lines = text.split("\n")
+    end = {"line": len(lines) - 1, "character": len(lines[-1])}
+    doc = {"uri": uri}
+    out: list[tuple[str, Any]] = []
+    for method in _TYPING:
+        if method == "textDocument/codeAction":
+            out.append((method, {"textDocument": doc, "range": {
+                "start": {"line": 0, "character": 0}, "end": end}, "context": {"diagnostics": []}}))
+        elif method in ("textDocument/documentSymbol", "textDocument/foldingRange"):
+            out.append((method, {"textDocument": doc}))
+        else:
+            out.append((method, {"textDocument": doc, "position": end}))
+    return out
 
 
 def _change(rng: random.Random, uri: str, version: int) -> dict[str, Any]:
@@ -158,6 +194,7 @@ class Tally:
     errors: int = 0  # answers that are JSON-RPC errors
     hangs: int = 0
     deaths: int = 0
+    internal: int = 0  # answers that are internal errors: a handler failed
     tracebacks: int = 0
     hwm_kb: int = 0
     starts: int = 0
@@ -182,6 +219,44 @@ def _end(s: Server, tally: Tally) -> None:
     tally.tracebacks += s.tracebacks()
     if s.tracebacks():
         tally.failures.append("traceback: " + b"".join(s.stderr[-20:]).decode(errors="replace"))
+    failed = [line for line in s.stderr if b"a handler failed" in line]
+    tally.internal += len(failed)  # (caught by the server and logged: a fault all the same)
+    tally.failures += ["logged: " + line.decode(errors="replace") for line in failed[:20]]
+
+
+def _ask(s: Server, method: str, params: Any, tally: Tally, hang: float = 60.0) -> bool:
+    """One request, and what its answer says; False when none came (a hang,
+    or a death: the server is to be started again)."""
+    msg_id = s.request(method, params)
+    tally.exchanges += 1
+    tally.requests += 1
+    got = s.answer(msg_id, hang)
+    if got is None:
+        dead = s.proc.poll() is not None
+        tally.deaths += dead
+        tally.hangs += not dead
+        tally.failures.append(f"{'death' if dead else 'hang'}: {method} {params}")
+        return False
+    tally.answered += 1
+    tally.errors += "error" in got
+    if "error" in got and got["error"].get("code") == INTERNAL:
+        tally.internal += 1
+        tally.failures.append(f"internal error: {method} {str(params)[:200]}: "
+                              f"{str(got['error'].get('message'))[:200]}")
+    return True
+
+
+def _type(s: Server, rng: random.Random, versions: dict[str, int], tally: Tally,
+          hang: float) -> bool:
+    """A document set to a state while typing, then every request of an
+    editor at its end; False when one was not answered."""
+    uri, text = "file:///fuzz/a.ftn", _typed(rng)
+    versions[uri] += 1
+    s.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": versions[uri]},
+                                        "contentChanges": [{"text": text}]})
+    tally.exchanges += 1
+    return all(_ask(s, method, params, tally, hang)
+               for method, params in _typing_requests(uri, text))
 
 
 def run(exchanges: int, seed: int = 1, hang: float = 60.0, rss_mb: int = 1024,
@@ -193,12 +268,17 @@ def run(exchanges: int, seed: int = 1, hang: float = 60.0, rss_mb: int = 1024,
     uris = list(versions)
     began = time.monotonic()
     while tally.exchanges < exchanges:
-        kind = rng.choice(["framing", "position", "edits", "request"])
+        kind = rng.choice(["framing", "position", "edits", "request", "typing"])
         tally.by_kind[kind] = tally.by_kind.get(kind, 0) + 1
         try:
             if kind == "framing":
                 s.raw(_bad_frame(rng))
                 tally.exchanges += 1
+            elif kind == "typing":
+                if not _type(s, rng, versions, tally, hang):
+                    _end(s, tally)
+                    s, versions = _start(tally)
+                continue
             elif kind == "edits":
                 uri = rng.choice(uris)
                 for _ in range(rng.choice([1, 1, 2, 5, 20])):
@@ -210,20 +290,10 @@ def run(exchanges: int, seed: int = 1, hang: float = 60.0, rss_mb: int = 1024,
                                   ("textDocument/hover",
                                    {"textDocument": {"uri": rng.choice(uris)},
                                     "position": _position(rng)}))
-                msg_id = s.request(method, params)
-                tally.exchanges += 1
-                tally.requests += 1
-                got = s.answer(msg_id, hang)
-                if got is None:
-                    dead = s.proc.poll() is not None
-                    tally.deaths += dead
-                    tally.hangs += not dead
-                    tally.failures.append(f"{'death' if dead else 'hang'}: {method} {params}")
+                if not _ask(s, method, params, tally, hang):
                     _end(s, tally)
                     s, versions = _start(tally)
                     continue
-                tally.answered += 1
-                tally.errors += "error" in got
         except (BrokenPipeError, OSError):
             tally.deaths += 1
             tally.failures.append("death: the server's input closed")
@@ -238,7 +308,8 @@ def run(exchanges: int, seed: int = 1, hang: float = 60.0, rss_mb: int = 1024,
         took = time.monotonic() - began
         print(f"fuzz_server: {tally.exchanges} exchanges in {took:.0f} s ({tally.requests} "
               f"requests, {tally.answered} answered, {tally.errors} of them errors); "
-              f"{tally.hangs} hangs, {tally.deaths} deaths, {tally.tracebacks} tracebacks; "
+              f"{tally.hangs} hangs, {tally.deaths} deaths, {tally.internal} internal errors, "
+              f"{tally.tracebacks} tracebacks; "
               f"peak VmHWM {tally.hwm_kb // 1024} MB; {tally.starts} server starts; "
               f"kinds {tally.by_kind}", file=out)
         for f in tally.failures[:20]:

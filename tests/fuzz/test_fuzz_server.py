@@ -21,7 +21,8 @@ def test_short_run_of_the_server_fuzzer_finds_no_hang_death_or_traceback() -> No
     out = io.StringIO()
     tally = run(2000, seed=3, hang=60.0, rss_mb=1024, out=out)
     assert tally.failures == [], out.getvalue()
-    assert (tally.hangs, tally.deaths, tally.tracebacks, tally.starts) == (0, 0, 0, 1)
+    assert (tally.hangs, tally.deaths, tally.internal, tally.tracebacks, tally.starts) == (
+        0, 0, 0, 0, 1)
     assert tally.exchanges >= 2000 and tally.answered == tally.requests > 300
-    assert set(tally.by_kind) == {"framing", "position", "edits", "request"}
+    assert set(tally.by_kind) == {"framing", "position", "edits", "request", "typing"}
     assert 0 < tally.hwm_kb < 1024 * 1024

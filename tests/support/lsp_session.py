@@ -49,12 +49,14 @@ class Client(LanguageClient):
 
 class Session:
     """``async with Session() as s``: an initialized server (its answer to
-    ``initialize`` in ``s.result``); once the block ends, the server has
+    ``initialize`` in ``s.result``; the client's ``capabilities``: none but
+    what is given); once the block ends, the server has
     been asked to shut down and exit, and ``s.client`` holds its exit code
     and its log."""
 
-    def __init__(self) -> None:
+    def __init__(self, capabilities: t.ClientCapabilities | None = None) -> None:
         self.client = Client()
+        self.capabilities = capabilities or t.ClientCapabilities()
         self.result: t.InitializeResult | None = None
         self.shutdown: object = "not asked"  # the answer to shutdown (null) once asked
         self.published: dict[str, list[t.PublishDiagnosticsParams]] = defaultdict(list)
@@ -70,7 +72,7 @@ class Session:
     async def __aenter__(self) -> Session:
         await self.client.start_io(sys.executable, "-m", "verifier", "server")
         self.result = await asyncio.wait_for(self.client.initialize_async(t.InitializeParams(
-            capabilities=t.ClientCapabilities(), process_id=None, root_uri=None)), TIMEOUT)
+            capabilities=self.capabilities, process_id=None, root_uri=None)), TIMEOUT)
         self.client.initialized(t.InitializedParams())
         return self
 
@@ -235,9 +237,10 @@ class Raw:
             if got["uri"] == uri:
                 return got
 
-    def initialize(self, timeout: float = 60.0) -> None:
+    def initialize(self, timeout: float = 60.0,
+                   capabilities: dict[str, Any] | None = None) -> None:
         got = self.ask("initialize", {"processId": None, "rootUri": None,
-                                      "capabilities": {}}, timeout)
+                                      "capabilities": capabilities or {}}, timeout)
         assert got is not None and "result" in got, got
         self.notify("initialized", {})
 

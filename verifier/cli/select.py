@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated
 
+import typer
+
 from verifier import NOTATIONS, api
 from verifier.cli import common as c
 from verifier.cli.console import EXIT_USAGE, err, fail, finish, said, show_piece
@@ -34,29 +36,32 @@ SplitOpt = Annotated[str | None, c.option("split-by")]
 
 
 @command.command()
-def select(paths: c.Paths, output: c.OutOpt = None, to: ToOpt = None, tag: TagOpt = None,
-           player: PlayerOpt = None, players: CountOpt = None, rule: RuleOpt = None,
-           with_: WithOpt = None, without: WithoutOpt = None, clean: CleanOpt = False,
-           faulty: FaultyOpt = False, unique: UniqueOpt = False, games: GamesOpt = None,
-           split_by: SplitOpt = None, exclude: c.ExcludeOpt = None, jobs: c.JobsOpt = 1,
-           dask: c.DaskOpt = None) -> None:
+def select(invoked: typer.Context, paths: c.Paths, output: c.OutOpt = None, to: ToOpt = None,
+           tag: TagOpt = None, player: PlayerOpt = None, players: CountOpt = None,
+           rule: RuleOpt = None, with_: WithOpt = None, without: WithoutOpt = None,
+           clean: CleanOpt = False, faulty: FaultyOpt = False, unique: UniqueOpt = False,
+           games: GamesOpt = None, split_by: SplitOpt = None, exclude: c.ExcludeOpt = None,
+           jobs: c.JobsOpt = 1, dask: c.DaskOpt = None, config: c.ConfigOpt = None,
+           isolated: c.IsolatedOpt = False) -> None:
     """Write the games that match every filter given, in canonical form.
 
     OUT is written whole at the end (a temporary file and a rename; .gz,
     .bz2, .xz, .zst compress); with --split-by, OUT is a folder and each
     of its files is written so. A game that cannot be read is said and left
-    out (exit 1).
+    out (exit 1). The findings filtered on are ftn check's, under the same
+    settings (select, ignore, rules, noqa).
     """
     from verifier import FilterError
 
+    plan = c.settled(invoked, paths, exclude, config=config, isolated=isolated, jobs=jobs)
     try:
         with said():
             done, unreadable = api.select(
                 paths, to.value if to is not None else None, output, exclude=exclude or (),
                 tags=tag or (), player=player or (), players=players, rules=rule or (),
                 with_codes=with_ or (), without=without or (), clean=clean, faulty=faulty,
-                unique=unique, show=show_piece, warn=err, jobs=jobs, dask=dask, games=games,
-                split_by=split_by)
+                unique=unique, show=show_piece, warn=err, jobs=plan.run.jobs, dask=dask,
+                games=games, split_by=split_by, plan=plan)
     except FilterError as bad:
         fail(f"ftn select: {bad}")
     if done is None:  # no input could be read

@@ -9,6 +9,8 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, Annotated
 
+import typer
+
 from verifier import STATS_FORMATS, api
 from verifier.cli import common as c
 from verifier.cli.console import err, finish, said
@@ -26,18 +28,20 @@ ByOpt = Annotated[str | None, c.option("by")]
 
 
 @command.command()
-def stats(paths: c.Paths, format: FormatOpt = TEXT, by: ByOpt = None,
-          exclude: c.ExcludeOpt = None, jobs: c.JobsOpt = 1, dask: c.DaskOpt = None) -> None:
+def stats(invoked: typer.Context, paths: c.Paths, format: FormatOpt = TEXT, by: ByOpt = None,
+          exclude: c.ExcludeOpt = None, jobs: c.JobsOpt = 1, dask: c.DaskOpt = None,
+          config: c.ConfigOpt = None, isolated: c.IsolatedOpt = False) -> None:
     """Counts over many games: results, findings per code, points per side, seat and player.
 
     Every game is replayed once (the reference replay, as ftn replay; the
-    findings are ftn check's). Exit 1 when there are errors, as ftn check.
+    findings are ftn check's, under the same settings: select, ignore,
+    rules, noqa). Exit 1 when there are errors, as ftn check.
     """
-    names, unreadable = c.names_of(paths, exclude)
+    plan = c.settled(invoked, paths, exclude, config=config, isolated=isolated, jobs=jobs)
     with said():
-        report, done = api.stats(names, by, format.value, jobs, dask)
+        report, done = api.stats(plan.names, by, format.value, plan.run.jobs, dask, plan)
     sys.stdout.write(report)
     warning = done.unknown_by()
     if warning is not None:
         err(f"ftn stats: warning: {warning}")
-    finish(done.failed, unreadable, done.total().errors > 0)
+    finish(done.failed, plan.unreadable, done.total().errors > 0)

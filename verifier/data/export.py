@@ -18,7 +18,8 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
@@ -31,6 +32,8 @@ from verifier.files.outputs import WriteError, interruptible
 from verifier.files.pieces import Piece
 from verifier.files.streams import InputError
 from verifier.pipeline.driver import End, Start, Text, drive
+from verifier.pipeline.plan import Plan
+from verifier.pipeline.settings import Settings
 
 #: The file formats of the tables (``ftn export --to``).
 TABLE_FORMATS = ("parquet", "csv")
@@ -39,15 +42,26 @@ TABLE_FORMATS = ("parquet", "csv")
 PIECE = 1 << 16
 
 
-def export_piece(piece: Piece) -> Rows:
-    """The rows of every game of a piece (in a worker)."""
+def export_piece(piece: Piece, settings: Settings | None = None) -> Rows:
+    """The rows of every game of a piece (in a worker), judged by its
+    input's ``settings`` (None: the defaults), as ``ftn check`` judges it."""
     rows = Rows()
-    for p in played(piece, damaged=True):
+    for p in played(piece, damaged=True, settings=settings):
         if isinstance(p, list):
             rows.unreadable(piece.source, p)
         else:
             rows.add(piece.source, p)
     return rows
+
+
+@dataclass(frozen=True)
+class ExportWork:
+    """``export_piece`` under the settings of each input (by label)."""
+
+    settings: Mapping[str, Settings] = field(default_factory=dict)
+
+    def __call__(self, piece: Piece) -> Rows:
+        return export_piece(piece, self.settings.get(piece.source))
 
 
 def _cell(v: Any) -> Any:
@@ -151,14 +165,16 @@ class ExportSink:
 
 
 def export_all(inputs: Iterable[str | Text], folder: Path, to: str, jobs: int = 1,
-               dask: str | None = None) -> ExportSink:
+               dask: str | None = None, plan: Plan | None = None) -> ExportSink:
     """``ftn export``: the tables of every input in ``folder`` (all of them
     written, or none when an input stops being readable partway;
-    WriteError)."""
+    WriteError), each input judged by its settings in ``plan`` (None: the
+    defaults)."""
     sink = ExportSink(folder, to)
+    work = ExportWork(plan.by_label if plan is not None else {})
     try:
         with interruptible():
-            drive(export_piece, sink, inputs, jobs, dask, size=PIECE)
+            drive(work, sink, inputs, jobs, dask, size=PIECE)
         if sink.failed:
             sink.abort()
         else:

@@ -12,7 +12,7 @@ points itself, writes and renders nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,13 +20,15 @@ from notation.model import Game
 from verifier.diagnostics import Diagnostic
 from verifier.files.formats import Read, read_lines
 from verifier.files.pieces import Piece
-from verifier.pipeline.jobs.check import replay_read
+from verifier.pipeline.jobs.check import judge_noqa, replay_read
+from verifier.pipeline.settings import Settings, with_preset
+from verifier.pipeline.suppressions import Noqa, marks
 from verifier.replay.game import check_game
 from verifier.replay.observers import Ends, Observer, Trace
 from verifier.replay.results import GameReport
 from verifier.rules.options import describe
 from verifier.rules.ruleset import Rules
-from verifier.rules.start import Setup, assumed_setup, read_header
+from verifier.rules.start import Setup, judged_setup
 
 
 @dataclass
@@ -54,8 +56,8 @@ class Played:
         return self.ends.resolve(self.game)
 
 
-def played(piece: Piece, trace: bool = True, ends: bool = False, damaged: bool = False
-           ) -> Iterator[Played | list[Diagnostic]]:
+def played(piece: Piece, trace: bool = True, ends: bool = False, damaged: bool = False,
+           settings: Settings | None = None) -> Iterator[Played | list[Diagnostic]]:
     """Each game of a piece replayed (a ``Played``), or the reading problems
     of one that cannot be read, in order: one list a game, as ``ftn check``
     counts games (the FTN reader gives each syntax error of a game, then the
@@ -64,44 +66,71 @@ def played(piece: Piece, trace: bool = True, ends: bool = False, damaged: bool =
     ``Played`` too, of the lines that could be read (``Played.lost``), for
     the counts and tables; never for what writes records. A problem met
     before a game that reads (text outside a game) is among that game's
-    findings, as ``ftn check`` sorts it."""
+    findings, as ``ftn check`` sorts it. The findings are ``ftn check``'s:
+    those that a ``noqa`` comment of an FTN piece silences are left out, and
+    a suppression that silences nothing is FT403 (``check.judge_noqa``);
+    ``settings`` (the piece's input's: ``settings.Settings``), as the check
+    applies them: the findings that ``select`` and ``ignore`` leave out are
+    dropped, and a record read whole without a ``[rules]`` tag is played
+    under the ``rules`` preset (the record itself is left as written)."""
+    noqa = marks(piece.lines, piece.first_line) if piece.how == "ftn" else None
+    keep, preset = _kept(settings), settings.preset if settings is not None else None
     pending: list[Diagnostic] | None = None  # the problems of game ``held``
+    judged: Game | None = None  # the game of them read in spite of syntax errors
     held = 0
     for r in read_lines(piece.lines, piece.source, piece.how, piece.first_line,
                         piece.first_game):
         game = r.game if r.game is not None or not damaged else r.damaged
         if game is None:
             if pending is not None and r.number != held:
-                yield sorted(pending, key=_place)
-                pending = None
+                yield _sorted(keep(judge_noqa(pending, noqa, judged, held, piece.source)))
+                pending, judged = None, None
             held = r.number
             pending = [*(pending or []), *r.problems]
-            judged = replay_read(r, piece.source)  # a game with syntax errors: judged too
-            if judged is not None:
-                pending.extend(judged.diagnostics)
+            rep = replay_read(r, piece.source)  # a game with syntax errors: judged too
+            if rep is not None:
+                pending.extend(rep.diagnostics)
+                judged = r.damaged
             continue
         before: list[Diagnostic] = []
         if pending is not None:
             if held == r.number:
                 before = pending
             else:
-                yield sorted(pending, key=_place)
-            pending = None
-        yield _replayed(r, game, piece.source, [*before, *r.problems], trace, ends)
+                yield _sorted(keep(judge_noqa(pending, noqa, judged, held, piece.source)))
+            pending, judged = None, None
+        yield _replayed(r, game, piece.source, [*before, *r.problems], (trace, ends),
+                        (noqa, keep, preset if game is r.game else None))
     if pending is not None:
-        yield sorted(pending, key=_place)
+        yield _sorted(keep(judge_noqa(pending, noqa, judged, held, piece.source)))
 
 
-def _replayed(r: Read, game: Game, source: str, before: list[Diagnostic], trace: bool,
-              ends: bool) -> Played:
-    """One game replayed with the observers asked for (``r``: how it was
-    read; ``game``: its record, or the lines of it that could be read), its
-    findings those of ``ftn check`` (``before``: the reading problems that
-    come first), in order of place."""
-    found = read_header(game)
-    # (a header whose problems are tag names misspelt: judged with the names
-    # meant, as the check judges it)
-    setup = found if isinstance(found, Setup) else assumed_setup(game)
+def _sorted(found: list[Diagnostic]) -> list[Diagnostic]:
+    return sorted(found, key=_place)
+
+
+Keep = Callable[[list[Diagnostic]], list[Diagnostic]]
+
+
+def _kept(settings: Settings | None) -> Keep:
+    """The findings that ``settings`` report (``Settings.keep``; None: all)."""
+    if settings is None:
+        return lambda found: found
+    return lambda found: [d for d in found if settings.keep(d)]
+
+
+def _replayed(r: Read, game: Game, source: str, before: list[Diagnostic],
+              asked: tuple[bool, bool], judging: tuple[dict[int, Noqa] | None, Keep, str | None]
+              ) -> Played:
+    """One game replayed with the observers ``asked`` for (the trace, the
+    ends; ``r``: how it was read; ``game``: its record, or the lines of it
+    that could be read), its findings those of ``ftn check`` (``before``:
+    the reading problems that come first; ``judging``: the piece's
+    suppressions, the findings the settings keep, and the preset the game
+    is played under if it names none), in order of place."""
+    (trace, ends), (noqa, keep, preset) = asked, judging
+    record, game = game, with_preset(game, preset)  # (the record stays as written)
+    setup = judged_setup(game)  # (tag names misspelt: those meant, as the check judges it)
     watch: list[Observer] = []
     tracer = Trace(setup) if trace and setup is not None else None
     if tracer is not None:
@@ -109,12 +138,12 @@ def _replayed(r: Read, game: Game, source: str, before: list[Diagnostic], trace:
     resolved = Ends() if ends else None
     if resolved is not None:
         watch.append(resolved)
-    lost = r.lost if game is r.damaged else ()
+    lost = r.lost if record is r.damaged else ()
     rep = check_game(game, r.number, source, r.locate, watch, lost, r.lost_keys if lost else ())
     rep.trace = tracer.rounds if tracer is not None else []
-    rep.diagnostics[:0] = before
-    rep.diagnostics.sort(key=_place)  # in order of place, as ftn check gives them
-    return Played(r.number, game, rep, setup, resolved, lost)
+    rep.diagnostics = _sorted(keep(judge_noqa([*before, *rep.diagnostics], noqa, game,
+                                              r.number, source)))  # as ftn check gives them
+    return Played(r.number, record, rep, setup, resolved, lost)
 
 
 def _place(d: Diagnostic) -> tuple[int, int]:

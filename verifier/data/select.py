@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -24,7 +24,7 @@ from pathlib import Path
 from notation.hints import close_matches, offer, suggestion
 from notation.model import Knock
 from verifier.data.facts import Played, options, played, players, tag_values
-from verifier.data.split import SplitFolder
+from verifier.data.split import SplitFolder, foreign
 from verifier.diagnostics import BY_NAME, Diagnostic
 from verifier.files.formats import NOTATIONS, game_text
 from verifier.files.outputs import interruptible
@@ -32,6 +32,8 @@ from verifier.files.pieces import Piece
 from verifier.files.streams import InputError
 from verifier.pipeline.driver import End, Start, Text, drive
 from verifier.pipeline.jobs.rewrite import Joiner, Output, Part
+from verifier.pipeline.plan import Plan
+from verifier.pipeline.settings import Settings
 
 
 class FilterError(ValueError):
@@ -203,16 +205,19 @@ class Kept:
 
 @dataclass(frozen=True)
 class SelectWork:
-    """The work on one piece: the games that pass ``filters``, in format ``to``."""
+    """The work on one piece: the games that pass ``filters``, in format
+    ``to``, judged by the ``settings`` of their input (by label; none: the
+    defaults), as ``ftn check`` judges them."""
 
     filters: Filters
     to: str
     unique: bool = False
     split_by: str | None = None
+    settings: Mapping[str, Settings] = field(default_factory=dict)
 
     def __call__(self, piece: Piece) -> Chosen:
         out = Chosen()
-        for p in played(piece, trace=False, ends=True):
+        for p in played(piece, trace=False, ends=True, settings=self.settings.get(piece.source)):
             if isinstance(p, list):
                 out.problems.extend(p)
                 out.top = max([out.top, *(d.game for d in p)])
@@ -302,7 +307,8 @@ class SelectSink:
 
 def split_folder(key: str, output: Path | None, to: str) -> SplitFolder:
     """The folder of ``--split-by KEY`` (``-o DIR``, made when missing), or
-    FilterError."""
+    FilterError (also for a folder that holds files that are not of an
+    earlier split: they are never replaced or removed)."""
     if not key:
         raise FilterError("--split-by takes a tag's key, like event or date")
     if output is None:
@@ -311,22 +317,31 @@ def split_folder(key: str, output: Path | None, to: str) -> SplitFolder:
     if output.exists() and not output.is_dir():
         raise FilterError(f"--split-by: {output} is not a folder: -o names the folder "
                           "to write the files in")
+    other = foreign(output)
+    if other:
+        shown = ", ".join(other[:3]) + (f" and {len(other) - 3} more" if len(other) > 3 else "")
+        raise FilterError(f"--split-by: {output} holds files that are not of an earlier split "
+                          f"({shown}): name a new or empty folder with -o, or one that an "
+                          "earlier --split-by wrote (its files are then replaced)")
     return SplitFolder(output, to)
 
 
 def select_all(inputs: Iterable[str | Text], filters: Filters, to: str, out: Output,
                show: Callable[[list[Diagnostic], Piece], None], unique: bool = False,
                jobs: int = 1, dask: str | None = None, places: Places | None = None,
-               split: tuple[str, SplitFolder] | None = None) -> SelectSink:
+               split: tuple[str, SplitFolder] | None = None, plan: Plan | None = None
+               ) -> SelectSink:
     """``ftn select``: the games of every input that pass ``filters`` (and
     stand at ``places``), written to ``out`` in format ``to`` (a file:
     whole, once every input is read; not at all when one stops being
     readable partway, WriteError when it cannot be written), or with
     ``split`` (KEY, folder) to the folder's file of their value of tag KEY
-    (the same: every file, or none)."""
+    (the same: every file, or none). Each game is judged by its input's
+    settings in ``plan`` (None: the defaults), as ``ftn check`` judges it."""
     folder = None if split is None else split[1]
     sink = SelectSink(to, out, unique, show, places, folder)
-    work = SelectWork(filters, to, unique, None if split is None else split[0])
+    work = SelectWork(filters, to, unique, None if split is None else split[0],
+                      plan.by_label if plan is not None else {})
     try:
         with interruptible(out.path is not None or folder is not None):
             drive(work, sink, inputs, jobs, dask)

@@ -3,9 +3,11 @@ named so that no value can name a path outside it.
 
 Boundary: the naming scheme (``file_stem``: a tag's value to a file name
 that is safe on every common file system) and the writer of the folder's
-files (``SplitFolder``: each file through a temporary file beside it and a
-rename, all of them put in place at the end, none when the run fails). It
-chooses no game and reads no record.
+files (``SplitFolder``: the files written aside and put in place together
+at the end, as ``ftn export``'s tables, none when the run fails; the
+folder's earlier split replaced whole, named by its ``MANIFEST``; a folder
+that holds other files is refused, ``foreign``). It chooses no game and
+reads no record.
 
 The scheme, for the value of the first tag KEY of a game (its words
 joined by a space):
@@ -31,12 +33,13 @@ joined by a space):
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
-import tempfile
 from pathlib import Path
 
+from verifier.files.folder import FileSet
 from verifier.files.formats import NOTATIONS
 from verifier.files.outputs import WriteError
 from verifier.pipeline.jobs.rewrite import Joiner, Part
@@ -73,14 +76,46 @@ def file_stem(value: str | None) -> str:
     return stem
 
 
+#: The list of a split's files, kept in its folder (one name a line): what
+#: the next split into that folder may replace.
+MANIFEST = ".ftn-split"
+
+
+def previous_split(folder: Path) -> set[str]:
+    """The files of the earlier split that ``folder`` holds: its
+    ``MANIFEST``'s names (none without one)."""
+    try:
+        text = (folder / MANIFEST).read_text(encoding="utf-8")
+    except (FileNotFoundError, NotADirectoryError):
+        return set()
+    return {n for n in text.split("\n") if n and "/" not in n and n not in (".", "..")}
+
+
+def foreign(folder: Path) -> list[str]:
+    """The files in ``folder`` that are not of an earlier split (its
+    ``MANIFEST``'s, the manifest itself, and temporary files a split left
+    when it was killed), sorted."""
+    try:
+        there = os.listdir(folder)
+    except FileNotFoundError:
+        return []
+    ours = previous_split(folder) | {MANIFEST}
+    return sorted(n for n in there if n not in ours
+                  and not (n.startswith(".ftn-split.") and n.endswith(".tmp")))
+
+
 class SplitFolder:
     """The files of a split, written into ``folder`` in format ``to``: each
-    value's games appended to a temporary file (``.ftn-split.*.tmp``,
-    opened only while written to: any number of values, few descriptors),
-    then every file renamed into place by ``commit`` (a file of that name
-    is replaced; a symbolic link of that name is replaced, not followed),
-    or every temporary file removed by ``abort``. ``files`` maps each name
-    to its value, in input order."""
+    value's games appended to its file in a staging folder beside it
+    (``files.folder.FileSet``: opened only while written to, so any number
+    of values takes few descriptors), then the whole set, with its
+    ``MANIFEST``, put in place by ``commit`` as ``ftn export`` puts its
+    tables (a folder that holds an earlier split alone is swapped with the
+    new one in one step where the system can, and the earlier split's files
+    are gone either way), or every file of it removed by ``abort``. The
+    folder must hold no file but an earlier split's (``foreign``: checked
+    before, ``data.select.split_folder``). ``files`` maps each name to its
+    value, in input order."""
 
     def __init__(self, folder: Path, to: str) -> None:
         self.folder, self.to = folder, to
@@ -88,8 +123,9 @@ class SplitFolder:
         self.files: dict[str, str | None] = {}
         self._name: dict[str | None, str] = {}
         self._folded: set[str] = set()
-        self._tmp: dict[str, Path] = {}
+        self._path: dict[str, Path] = {}
         self._joiner: dict[str, Joiner] = {}
+        self._set: FileSet | None = None
 
     def name_of(self, value: str | None) -> str:
         """The file name of ``value`` (the module's scheme, kept apart from
@@ -117,42 +153,42 @@ class SplitFolder:
         except OSError as e:
             raise WriteError(f"{self.folder / name}: cannot write: {e.strerror or e}") from None
 
+    def _fileset(self) -> FileSet:
+        if self._set is None:
+            self._set = FileSet(self.folder, (), keep=False)
+        return self._set
+
     def _append(self, name: str, text: str) -> None:
-        tmp = self._tmp.get(name)
-        if tmp is None:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            fd, path = tempfile.mkstemp(prefix=".ftn-split.", suffix=".tmp", dir=self.folder)
-            os.close(fd)
-            tmp = self._tmp[name] = Path(path)
-        with tmp.open("ab") as f:
+        path = self._path.get(name)
+        if path is None:
+            path = self._path[name] = self._fileset().place(name)
+        with path.open("ab") as f:
             f.write(text.encode("utf-8"))
 
     def commit(self) -> None:
-        """Every file ended, synced and renamed into place (WriteError when
-        one cannot be)."""
+        """Every file ended, then the set and its manifest put in place, the
+        earlier split's files gone (WriteError when it cannot be)."""
         try:
             self._commit()
         except OSError as e:
-            raise WriteError(f"{self.folder}: cannot write: {e.strerror or e}") from None
+            raise WriteError(f"{e.filename or self.folder}: cannot write: "
+                             f"{e.strerror or e}") from None
 
     def _commit(self) -> None:
         for name, joiner in self._joiner.items():
             self._append(name, joiner.end())
-            with self._tmp[name].open("rb+") as f:
-                os.fsync(f.fileno())
-        for name, tmp in self._tmp.items():
-            os.chmod(tmp, 0o666 & ~_umask())
-            os.replace(tmp, self.folder / name)
-        self._tmp.clear()
+        earlier = previous_split(self.folder)
+        files = self._fileset()
+        files.open(MANIFEST).write("".join(f"{n}\n" for n in self.files).encode("utf-8"))
+        files.owned = earlier | set(self.files) | {MANIFEST}
+        files.commit()
+        self._set = None
+        for name in earlier - set(self.files):  # (gone already where the folders were swapped)
+            with contextlib.suppress(FileNotFoundError):
+                (self.folder / name).unlink()
 
     def abort(self) -> None:
-        """Every temporary file removed; nothing else touched."""
-        for tmp in self._tmp.values():
-            tmp.unlink(missing_ok=True)
-        self._tmp.clear()
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+        """Every file of the set removed; nothing else touched."""
+        if self._set is not None:
+            self._set.abort()
+            self._set = None

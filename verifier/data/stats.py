@@ -11,7 +11,7 @@ the games. It renders nothing (``report`` does).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -30,6 +30,8 @@ from verifier.files.pieces import Piece
 from verifier.files.streams import InputError
 from verifier.pipeline.driver import End, Start, Text, drive
 from verifier.pipeline.jobs.check import no_games
+from verifier.pipeline.plan import Plan
+from verifier.pipeline.settings import Settings
 
 
 @dataclass
@@ -173,13 +175,15 @@ ALL, NONE = "", "(none)"
 @dataclass(frozen=True)
 class StatsWork:
     """The work on one piece: its counts, per group of ``--by`` (``by``
-    None: one group, ``ALL``)."""
+    None: one group, ``ALL``), its games judged by the ``settings`` of its
+    input (by label; none: the defaults), as ``ftn check`` judges them."""
 
     by: str | None = None
+    settings: Mapping[str, Settings] = field(default_factory=dict)
 
     def __call__(self, piece: Piece) -> dict[str, Stats]:
         out: dict[str, Stats] = {}
-        for p in played(piece, damaged=True):
+        for p in played(piece, damaged=True, settings=self.settings.get(piece.source)):
             if isinstance(p, list):
                 s = out.setdefault(ALL if self.by is None else NONE, Stats())
                 s.unreadable += 1
@@ -196,8 +200,9 @@ class StatsSink:
     finding, as ``ftn check`` gives it; ``failed``: the inputs unreadable
     partway."""
 
-    def __init__(self, by: str | None = None) -> None:
-        self.by = by
+    def __init__(self, by: str | None = None,
+                 keep: Callable[[Diagnostic], bool] | None = None) -> None:
+        self.by, self.keep = by, keep
         self.groups: dict[str, Stats] = {}
         self.failed: list[InputError] = []
         self._seen = 0  # games and findings in the input being read
@@ -211,9 +216,10 @@ class StatsSink:
             self._seen += st.games + st.unreadable + sum(st.findings.values())
 
     def end(self, e: End) -> None:
-        if e.started and not self._seen:
+        found = no_games(e.label)
+        if e.started and not self._seen and (self.keep is None or self.keep(found)):
             g = ALL if self.by is None else NONE
-            self.groups.setdefault(g, Stats()).found([no_games(e.label)])
+            self.groups.setdefault(g, Stats()).found([found])
         if e.error is not None:
             self.failed.append(e.error)
 
@@ -237,8 +243,10 @@ class StatsSink:
 
 
 def stats_all(inputs: Iterable[str | Text], by: str | None = None, jobs: int = 1,
-              dask: str | None = None) -> StatsSink:
-    """``ftn stats``: the counts of every input, by group."""
-    sink = StatsSink(by)
-    drive(StatsWork(by), sink, inputs, jobs, dask)
+              dask: str | None = None, plan: Plan | None = None) -> StatsSink:
+    """``ftn stats``: the counts of every input, by group, each judged by
+    its settings in ``plan`` as ``ftn check`` judges it (None: the
+    defaults)."""
+    sink = StatsSink(by, plan.filter() if plan is not None else None)
+    drive(StatsWork(by, plan.by_label if plan is not None else {}), sink, inputs, jobs, dask)
     return sink

@@ -94,32 +94,42 @@ class Rows:
                       computed=d.computed)
 
     def add(self, file: str, p: Played) -> None:
-        """One game replayed."""
-        gid, number, rep, setup, g = self.games, p.number, p.report, p.setup, p.game
+        """One game replayed: its rows in every table. A game whose header
+        cannot be set up (``p.setup`` None: nothing was replayed) has its
+        rounds and events rows all the same, of what the record says; no
+        sides rows (its sides are not known)."""
+        gid, number, g = self.games, p.number, p.game
         self.games += 1
-        ds = rep.diagnostics
-        self._findings(gid, file, number, ds)
+        self._findings(gid, file, number, p.report.diagnostics)
         ids = {"game_id": gid, "file": file, "game": number}
         for i, t in enumerate(g.tags, 1):
             self._row("tags", **ids, position=i, key=t.key, value=" ".join(t.values))
-        trace = p.trace
+        self._game(ids, p)
+        who = _who(p)
+        if p.setup is not None:
+            self._sides(ids, p, who)
+        self._rounds(ids, p, who)
+
+    def _game(self, ids: dict[str, Any], p: Played) -> None:
+        rep, setup, g, ds = p.report, p.setup, p.game, p.report.diagnostics
         self._row("games", **ids, readable=not p.lost,
                   players=setup.rules.players if setup else None,
                   seats=" ".join(setup.names) if setup else None,
                   names=",".join(players(g, setup)) if setup else None,
                   rules=rules_text(setup.rules) if setup else None,
-                  target=setup.rules.target if setup else None, rounds=len(trace),
-                  events=rep.events, replayed=sum(len(r["events"]) for r in trace),
+                  target=setup.rules.target if setup else None, rounds=len(g.rounds),
+                  events=rep.events, replayed=sum(len(r["events"]) for r in p.trace),
                   complete=rep.complete,
-                  winner=rep.winner, totals=_totals(rep.scores),
+                  winner=rep.winner, totals=_totals(rep.scores) if setup else None,
                   claimed_winner=g.winner.side if g.winner else None,
                   claimed_totals=_totals(g.winner.totals) if g.winner else None,
                   findings=len(ds), errors=sum(d.severity == ERROR for d in ds),
                   warnings=sum(d.severity == WARNING for d in ds), codes=_codes(ds))
-        if setup is None:
-            return
+
+    def _sides(self, ids: dict[str, Any], p: Played, who: dict[str, str]) -> None:
+        setup, rep = p.setup, p.report
+        assert setup is not None
         names, sides, side_of = setup.names, setup.side_names, setup.rules.side_of
-        who = dict(zip(names, players(g, setup), strict=True))
         start = setup.start_totals or (0,) * len(sides)
         for i, side in enumerate(sides):
             seats = [s for s in range(len(names)) if side_of[s] == i]
@@ -127,19 +137,24 @@ class Rows:
                       players="+".join(who[names[s]] for s in seats), start=start[i],
                       total=rep.scores[i], points=rep.scores[i] - start[i],
                       won=rep.winner == side)
+
+    def _rounds(self, ids: dict[str, Any], p: Played, who: dict[str, str]) -> None:
+        """A row for each round of the record, and for each of its events."""
+        setup = p.setup
         at: dict[tuple[int | None, int | None], list[Diagnostic]] = {}
-        for d in ds:
+        for d in p.report.diagnostics:
             at.setdefault((d.round, d.event), []).append(d)
-        traced = {r["round"]: r for r in trace}
-        for pos, rnd in enumerate(g.rounds):
-            index = setup.start_round + pos
+        traced = {r["round"]: r for r in p.trace}
+        sides = setup.side_names if setup is not None else ()
+        for pos, rnd in enumerate(p.game.rounds):
+            index = setup.start_round + pos if setup is not None else rnd.number
             tr = traced.get(index)
             res, claimed = (tr or {}).get("result"), rnd.result
             last = tr["events"][-1]["totals"] if tr and tr["events"] else None
             self._row("rounds", **ids, round=index, opener=rnd.opener, events=len(rnd.events),
                       replayed=tr is not None, outcome=res["outcome"] if res else None,
                       domino_seat=res["seat"] if res else None,
-                      start_totals=_totals(_start_totals(tr, setup.side_names)),
+                      start_totals=_totals(_start_totals(tr, sides)),
                       totals=_totals(res["totals"] if res else last),
                       claimed_outcome=claimed.outcome if claimed else None,
                       claimed_totals=_totals(claimed.totals) if claimed else None,
@@ -153,7 +168,7 @@ class Rows:
                ds: list[Diagnostic]) -> None:
         seat = ev.seat
         side = tr["side"] if tr else (setup.side_of_seat(setup.seat_of[seat])
-                                      if seat in setup.seat_of else None)
+                                      if setup is not None and seat in setup.seat_of else None)
         row: dict[str, Any] = {**ids, "round": index, "event": n, "seat": seat, "side": side,
                                "player": who.get(seat), "replayed": tr is not None,
                                "claimed_totals": _totals(ev.totals), "finding": _codes(ds)}
@@ -178,6 +193,16 @@ class Rows:
                        placement_points=tr["placementPoints"], bonus=tr["bonus"],
                        event_points=tr["eventPoints"], credited=tr["credited"])
         self._row("events", **row)
+
+
+def _who(p: Played) -> dict[str, str]:
+    """The player at each seat: as the set-up names them, or of a game not
+    set up, as its ``seat`` tags do (a seat given twice: no one)."""
+    if p.setup is not None:
+        return dict(zip(p.setup.names, players(p.game, p.setup), strict=True))
+    seats = [t.values[0] for t in p.game.tags if t.key == "seat" and t.values]
+    return {s: name for s, name in zip(seats, players(p.game, None), strict=True)
+            if seats.count(s) == 1}
 
 
 def _start_totals(tr: dict[str, Any] | None, sides: tuple[str, ...]) -> list[int] | None:

@@ -47,7 +47,8 @@ def _exchange(a: Path, b: Path) -> bool:
 
 class FileSet:
     """Files that go into one folder together, all of them or none: each is
-    written in a staging folder (``open``), and ``commit`` puts the whole
+    written in a staging folder (``open``, or by the caller at ``place``),
+    and ``commit`` puts the whole
     set in place; ``abort`` (or a failure) leaves the folder as it was.
 
     The staging folder is made next to the folder (``.NAME.XXXXXXXX.tmp``),
@@ -55,18 +56,20 @@ class FileSet:
     there yet is the staging folder renamed; a folder that holds nothing but
     files ``owned`` names (what any such set may hold) is swapped with the
     staging folder in one step (``RENAME_EXCHANGE``: a reader sees the old
-    set or the new), the owned files of other sets linked over first and
-    the old set removed after; a folder that holds anything else (a user's
+    set or the new), the owned files of other sets linked over first
+    (unless ``keep`` is False: then the new set alone) and the old set
+    removed after; a folder that holds anything else (a user's
     file is never moved), or where the swap cannot be made, gets each file
     renamed into it, once every one is written. An ``OSError`` names the
     file's place in the folder."""
 
-    def __init__(self, folder: Path, owned: Collection[str]) -> None:
+    def __init__(self, folder: Path, owned: Collection[str], keep: bool = True) -> None:
         self.shown = folder  # as given, for messages
         self.folder = Path(os.path.realpath(folder))
         self.owned = set(owned)
+        self.keep = keep  # the owned files of other sets kept (False: the new set alone)
         self.names: list[str] = []
-        self.files: list[IO[bytes]] = []
+        self.files: list[IO[bytes] | None] = []  # None: written by the caller (``place``)
         self.folder.parent.mkdir(parents=True, exist_ok=True)
         with contextlib.suppress(FileNotFoundError):
             if not os.stat(self.folder).st_mode & 0o222 or not os.access(self.folder, os.W_OK):
@@ -87,20 +90,38 @@ class FileSet:
     def open(self, name: str) -> IO[bytes]:
         """A new file of the set, to be written (refused, OSError, where the
         folder holds a read-only file of that name)."""
-        old = self.folder / name
-        with contextlib.suppress(FileNotFoundError):
-            if not os.stat(old).st_mode & 0o222:
-                raise PermissionError(errno.EACCES, "the file is read-only",
-                                      str(self.shown / name))
+        self._writable(name)
         f = open(self.staging / name, "xb")  # noqa: SIM115 - closed by commit or abort
         self.names.append(name)
         self.files.append(f)
         return f
 
+    def place(self, name: str) -> Path:
+        """Where a new file of the set is, for the caller to write itself
+        (made empty here; opened only while written to, closed before
+        ``commit``: any number of files, few descriptors); refused as
+        ``open`` refuses."""
+        self._writable(name)
+        path = self.staging / name
+        with open(path, "xb"):
+            pass
+        self.names.append(name)
+        self.files.append(None)
+        return path
+
+    def _writable(self, name: str) -> None:
+        with contextlib.suppress(FileNotFoundError):
+            if not os.stat(self.folder / name).st_mode & 0o222:
+                raise PermissionError(errno.EACCES, "the file is read-only",
+                                      str(self.shown / name))
+
     def commit(self) -> None:
         """Every file closed and on the disk, then the set put in place."""
         for name, f in zip(self.names, self.files, strict=True):
             try:
+                if f is None:
+                    _sync(self.staging / name)
+                    continue
                 f.flush()
                 os.fsync(f.fileno())
                 f.close()
@@ -143,7 +164,7 @@ class FileSet:
             return None
         if any(n not in self.owned or not os.path.isfile(self.folder / n) for n in there):
             return None
-        return [n for n in there if n not in self.names]
+        return [n for n in there if n not in self.names] if self.keep else []
 
     def _swap(self, held: list[str]) -> bool:
         """The staging folder and the folder swapped (the files ``held``
@@ -181,7 +202,8 @@ class FileSet:
     def abort(self) -> None:
         for f in self.files:
             with contextlib.suppress(Exception):
-                f.close()
+                if f is not None:
+                    f.close()
         for name in self.names:
             with contextlib.suppress(OSError):
                 os.unlink(self.staging / name)
@@ -199,6 +221,12 @@ def _staging(parent: Path, name: str) -> Path:
         except FileExistsError:
             continue
     raise OSError(errno.EEXIST, "no free temporary folder name")
+
+
+def _sync(path: Path) -> None:
+    """A file written and closed, put on the disk."""
+    with open(path, "rb") as f:
+        os.fsync(f.fileno())
 
 
 def _keep_mode(new: Path, old: Path) -> None:

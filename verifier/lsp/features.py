@@ -16,6 +16,7 @@ nothing here decides a rule.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from typing import Any
 
@@ -188,6 +189,13 @@ def _fixable(d: Diagnostic) -> bool:
     return entry is not None and entry.fixable
 
 
+def has_fixes(doc: Document) -> bool:
+    """Whether ``fix_all`` has something to fix: a finding of a code that
+    ``ftn check --fix`` fixes, in an FTN document."""
+    return any(p.how == "ftn" for p in doc.pieces) and any(
+        _fixable(f.diagnostic) for f in doc.findings)
+
+
 def fix_all(doc: Document) -> list[Edit]:
     """Every fix of the document, as ``ftn check --fix`` makes them (the
     claims of its fixable findings, and the totals after them that followed
@@ -197,7 +205,8 @@ def fix_all(doc: Document) -> list[Edit]:
     out: list[Edit] = []
     for p in doc.pieces:
         last = p.first_line + len(p.lines)
-        if p.how != "ftn" or not any(p.first_line <= n < last for n in wanted):
+        at = bisect_left(wanted, p.first_line)  # the first fixable finding from the piece on
+        if p.how != "ftn" or at == len(wanted) or wanted[at] >= last:
             continue
         new = api.fix_piece(p, doc.settings)
         out += [_changed(n, old, now) for n, (old, now) in enumerate(
@@ -347,11 +356,24 @@ def _players(g: Game) -> str:
     return "; ".join(x for x in (", ".join(seats), event) if x)
 
 
+def _game_last(doc: Document, g: Game) -> int:
+    """The last line of a game in the document: its 'end' line; of a game
+    without one (the last game while it is typed, or one that the next
+    'game' line cuts short), the last line that is not blank before the
+    text's end or that next game."""
+    last = min(g.end_line, len(doc.lines))
+    if last > g.line and doc.lines[last - 1].split()[:1] == ["game"]:
+        last -= 1  # the next game's line, where the reader ended this one
+    while last > g.line and not doc.lines[last - 1].strip():
+        last -= 1
+    return last
+
+
 def outline(doc: Document) -> list[Span]:
     """The games of an FTN document that a check judges (one with a line
-    being typed too), each from its 'game' line to its 'end' line, with its
-    rounds (from the 'round' line to the round's last line). A JSON
-    document has none."""
+    being typed too, or without its 'end' line), each from its 'game' line
+    to its last (``_game_last``), with its rounds (from the 'round' line to
+    the round's last line). A JSON document has none."""
     out = []
     for p in doc.pieces:
         if p.how != "ftn":
@@ -359,7 +381,7 @@ def outline(doc: Document) -> list[Span]:
         for g, number, _ in api.piece_judged(p):
             rounds = tuple(Span(f"round {r.number}", f"opener {r.opener}", r.line,
                                 _round_last(r)) for r in g.rounds)
-            out.append(Span(f"game {number}", _players(g), g.line, g.end_line, rounds))
+            out.append(Span(f"game {number}", _players(g), g.line, _game_last(doc, g), rounds))
     return out
 
 
@@ -380,13 +402,16 @@ def folds(doc: Document) -> list[tuple[int, int, bool]]:
     return sorted(out)
 
 
-def fixes(doc: Document, line: int, end_line: int) -> list[Fix]:
+def fixes(doc: Document, line: int, end_line: int, shown: int | None = None) -> list[Fix]:
     """The code actions for a range of lines: the computed value of each
-    wrong claim in it, and the filled claims of the game at its start."""
-    out = [fx for f in doc.findings if line <= f.diagnostic.line <= end_line
+    wrong claim in it (of the first ``shown`` findings of the document, those
+    the editor shows: an action names its diagnostic), and the filled claims
+    of the game at its start."""
+    findings = doc.findings if shown is None else doc.findings[:shown]
+    out = [fx for f in findings if line <= f.diagnostic.line <= end_line
            for fx in [claim_fix(doc, f)] if fx is not None]
     return out + fill_fixes(doc, line)
 
 
 __all__ = ["Edit", "Fix", "Item", "Span", "claim_fix", "complete", "explain", "fill_fixes",
-           "fix_all", "fixes", "folds", "hover", "outline", "word_at"]
+           "fix_all", "fixes", "folds", "has_fixes", "hover", "outline", "word_at"]

@@ -51,7 +51,9 @@ from verifier.rulebook import RULEBOOK_URL, anchor, expand
 NAME = "ftn"
 SOURCE = "ftn"
 #: Diagnostics sent for one document at most (a text that is not a record can
-#: have one a line); a last one says how many more there are.
+#: have one a line); a last one says how many more there are. The quick
+#: fixes of a code action are those of these diagnostics ("fix all" fixes
+#: every finding).
 MAX_SHOWN = 1000
 #: After a change, the check waits this long for the next one (seconds); a
 #: change within it starts the wait again. The changes that come while a
@@ -363,6 +365,7 @@ def _edit(ls: FtnServer, doc: Document, e: features.Edit) -> t.TextEdit:
 #: The kind of the action that makes every fix of a document (as ruff's
 #: server offers ``source.fixAll.ruff``).
 FIX_ALL = "source.fixAll.ftn"
+FIX_ALL_TITLE = "Fix all: write the computed value of every wrong claim (ftn check --fix)"
 
 
 def _asked(params: t.CodeActionParams, kind: str) -> bool:
@@ -380,7 +383,7 @@ def code_action(ls: FtnServer, params: t.CodeActionParams) -> list[t.CodeAction]
         return None
     start, _ = ls.place(doc, params.range.start)
     end, _ = ls.place(doc, params.range.end, strict=False)
-    found = safe(lambda: features.fixes(doc, start, end), lambda: [])
+    found = safe(lambda: features.fixes(doc, start, end, MAX_SHOWN), lambda: [])
     out = []
     for fx in found:
         kind = (t.CodeActionKind.QuickFix if fx.finding is not None
@@ -392,13 +395,50 @@ def code_action(ls: FtnServer, params: t.CodeActionParams) -> list[t.CodeAction]
         out.append(t.CodeAction(fx.title, kind=kind, diagnostics=diags, edit=edit,
                                 is_preferred=fx.finding is not None or None))
     if _asked(params, FIX_ALL):
-        edits = safe(lambda: features.fix_all(doc), lambda: [])
-        if edits:
-            out.append(t.CodeAction(
-                "Fix all: write the computed value of every wrong claim (ftn check --fix)",
-                kind=FIX_ALL, edit=t.WorkspaceEdit(changes={uri: [
-                    _edit(ls, doc, e) for e in edits]})))
+        fix_all = _fix_all(ls, uri, doc)
+        if fix_all is not None:
+            out.append(fix_all)
     return out or None
+
+
+def _resolves_edits(ls: FtnServer) -> bool:
+    """Whether the client asks for a code action's edit when it is chosen
+    (``codeAction/resolve`` with the property ``edit``)."""
+    try:
+        caps = ls.client_capabilities.text_document
+    except (RuntimeError, AttributeError):  # not initialized yet
+        return False
+    asks = caps.code_action if caps is not None else None
+    support = asks.resolve_support if asks is not None else None
+    return support is not None and "edit" in support.properties
+
+
+def _fix_all(ls: FtnServer, uri: str, doc: Document) -> t.CodeAction | None:
+    """The "fix all" action when there is something to fix: its edit made
+    when the client resolves it, if it can (the edit of a large record's
+    every fix costs seconds), else made now."""
+    if _resolves_edits(ls):
+        if not features.has_fixes(doc):
+            return None
+        return t.CodeAction(FIX_ALL_TITLE, kind=FIX_ALL, data={"uri": uri})
+    edits = safe(lambda: features.fix_all(doc), lambda: [])
+    if not edits:
+        return None
+    return t.CodeAction(FIX_ALL_TITLE, kind=FIX_ALL, edit=t.WorkspaceEdit(changes={uri: [
+        _edit(ls, doc, e) for e in edits]}))
+
+
+def resolve_code_action(ls: FtnServer, action: t.CodeAction) -> t.CodeAction:
+    """The edit of the "fix all" action, made for the document as it is now
+    (any other action is given back as it came)."""
+    data = action.data
+    uri = data.get("uri") if isinstance(data, dict) else None
+    if action.kind != FIX_ALL or not isinstance(uri, str):
+        return action
+    doc = ls.current(uri)
+    edits = [] if doc.refused else safe(lambda: features.fix_all(doc), lambda: [])
+    action.edit = t.WorkspaceEdit(changes={uri: [_edit(ls, doc, e) for e in edits]})
+    return action
 
 
 def completion(ls: FtnServer, params: t.CompletionParams) -> t.CompletionList | None:
@@ -466,7 +506,8 @@ def make() -> FtnServer:
     ls.feature(t.TEXT_DOCUMENT_HOVER)(hover)
     ls.feature(t.TEXT_DOCUMENT_CODE_ACTION, t.CodeActionOptions(code_action_kinds=[
         t.CodeActionKind.QuickFix, t.CodeActionKind.RefactorRewrite,
-        t.CodeActionKind.SourceFixAll, FIX_ALL]))(code_action)
+        t.CodeActionKind.SourceFixAll, FIX_ALL], resolve_provider=True))(code_action)
+    ls.feature(t.CODE_ACTION_RESOLVE)(resolve_code_action)
     ls.feature(t.TEXT_DOCUMENT_COMPLETION,
                t.CompletionOptions(trigger_characters=[" "]))(completion)
     ls.feature(t.TEXT_DOCUMENT_DOCUMENT_SYMBOL)(document_symbol)

@@ -160,6 +160,14 @@ def assumed_setup(game: Game) -> Setup | None:
     return found if isinstance(found, Setup) else None
 
 
+def judged_setup(game: Game) -> Setup | None:
+    """The set-up a check judges a record by: its header's, else, when the
+    header's problems are all tag names misspelt, the one read with the
+    names meant (``assumed_setup``); None when neither makes one."""
+    found = read_header(game)
+    return found if isinstance(found, Setup) else assumed_setup(game)
+
+
 #: The tags a header may give once only.
 _ONCE = ("ftn", "first", "rules", "start")
 

@@ -77,6 +77,34 @@ def test_events_after_an_illegal_move(tmp_path: Path) -> None:
     assert e["claimed_points"] == "4" and events[8]["replayed"] == "false"
 
 
+@pytest.mark.parametrize("header", [
+    ('[seat "W" "Di"]', '[seat "W" "Di"]\n[seat "W" "Dot"]'),  # a seat given twice
+    ('[first "E"]', '[first "E"]\n[rule "target" "sixty"]'),  # a rule option unread
+])
+def test_a_game_whose_header_cannot_be_set_up_has_its_rounds_and_events_rows(
+        tmp_path: Path, header: tuple[str, str]) -> None:
+    """Nothing is replayed (FT002), but the record's round and its 23 events
+    are rows, of what the record says: the games row's counts are theirs."""
+    (tmp_path / "h.ftn").write_text(ROUND.replace(*header), encoding="utf-8")
+    out = export(tmp_path, "csv", tmp_path / "h.ftn")
+    (g,) = rows(out, "games")
+    assert (g["codes"], g["rounds"], g["events"], g["replayed"], g["totals"]) == (
+        "FT002", "1", "23", "0", "")
+    (r,) = rows(out, "rounds")
+    assert (r["round"], r["opener"], r["events"], r["replayed"], r["outcome"],
+            r["claimed_outcome"], r["claimed_totals"]) == (
+        "1", "E", "23", "false", "", "blocked", "14,7")
+    events = rows(out, "events")
+    assert len(events) == 23 and {e["replayed"] for e in events} == {"false"}
+    e = events[7]  # N 3-6 R =12 +4 (7,1), as written; no value of the replay
+    assert (e["round"], e["event"], e["seat"], e["kind"], e["tile"], e["end"]) == (
+        "1", "8", "N", "place", "3-6", "R")
+    assert (e["claimed_end_total"], e["claimed_points"], e["claimed_totals"], e["end_total"],
+            e["side"], e["player"]) == ("12", "4", "7,1", "", "", "Ann")
+    assert [(x["seat"], x["kind"]) for x in events[5:7]] == [("S", "place"), ("W", "knock")]
+    assert rows(out, "sides") == []  # the sides are not known
+
+
 def test_export_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ftn: Ftn) -> None:
     (tmp_path / "r.ftn").write_text(ROUND, encoding="utf-8")
     (tmp_path / "file").write_text("", encoding="utf-8")

@@ -220,6 +220,20 @@ def test_hover_on_a_knock_a_result_and_an_event_not_replayed() -> None:
                      "(FT205 knock-while-able)")
 
 
+def test_hovers_work_in_a_game_whose_tag_name_is_misspelt() -> None:
+    """``[firts "S"]``: FT002, and the game judged with the name meant, as
+    ``ftn check`` judges it: the hovers are that replay's."""
+    doc = Document("misspelt.ftn")
+    text = read_sample("invalid", "points-mismatch.ftn").replace('[first "S"]', '[firts "S"]')
+    assert [f.diagnostic.code for f in doc.update(text)] == ["FT002", "FT302"]
+    knock = features.hover(doc, 19, 3)  # as in points-mismatch.ftn
+    assert knock == ("**round 1, event 5: S knocks**\n\nends: 0 | 0\n\n"
+                     "totals: N 0, S 3 (target 61)")
+    placed = features.hover(doc, 29, 3)
+    assert placed is not None and "end total 18, 6 points" in placed
+    assert "totals: N 1, S 9 (target 61)" in placed
+
+
 def test_hover_on_the_winner_line_gives_the_replays_winner() -> None:
     # winner-mismatch.ftn claims "winner E+W (61,49)": N+S reached 61 exactly.
     text = features.hover(_doc("winner-mismatch.ftn"), 178, 1)

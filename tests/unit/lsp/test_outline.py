@@ -104,3 +104,50 @@ def test_outline_and_folding_over_the_protocol() -> None:
                 (22, 23, t.FoldingRangeKind.Region)]
 
     asyncio.run(session())
+
+
+# A game being typed: no 'end' yet (lines 1-6, the last two blank).
+UNENDED = """\
+game
+[ftn "1"]
+[seat "N"]
+[seat "S"]
+round 1 opener N
+  N 6-6
+
+"""
+
+
+def test_a_game_without_its_end_line_ends_at_its_last_line_that_is_not_blank() -> None:
+    doc = Document("typing.ftn")
+    doc.update(UNENDED)
+    assert [(g.name, g.first, g.last, [(r.first, r.last) for r in g.children])
+            for g in features.outline(doc)] == [("game 1", 1, 6, [(5, 6)])]
+    doc.update("game\n")
+    assert [(g.name, g.first, g.last) for g in features.outline(doc)] == [("game 1", 1, 1)]
+
+
+def test_a_game_cut_short_by_the_next_game_line_ends_before_it() -> None:
+    doc = Document("two.ftn")
+    doc.update(UNENDED + "# a note\ngame\n[ftn \"1\"]\nend\n")
+    # game 1: lines 1-8 (its round and the comment after it), game 2: 9-11
+    assert [(g.name, g.first, g.last) for g in features.outline(doc)] == [
+        ("game 1", 1, 8), ("game 2", 9, 11)]
+    assert features.folds(doc) == [(1, 8, False), (5, 6, False), (9, 11, False)]
+
+
+def test_the_outline_of_a_game_being_typed_over_the_protocol() -> None:
+    async def session() -> None:
+        async with Session() as s:
+            for text, end in ((UNENDED, t.Position(5, 7)), ("game\n", t.Position(0, 4)),
+                              ("game", t.Position(0, 4))):
+                uri = uri_of(f"typing{len(text)}.ftn")
+                await s.open(uri, text)
+                symbols = await s.symbols(uri)
+                assert symbols is not None and len(symbols) == 1
+                game = symbols[0]
+                assert isinstance(game, t.DocumentSymbol)
+                assert (game.name, game.range.start, game.range.end) == (
+                    "game 1", t.Position(0, 0), end)
+
+    asyncio.run(session())

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from notation.model import Game
 from verifier.diagnostics import ERROR, WARNING, Counted, Diagnostic, Name
 from verifier.files.formats import Read, diagnostic
 from verifier.files.pieces import Piece
@@ -71,6 +72,21 @@ def _place(d: Diagnostic) -> tuple[int, int]:
     return d.line, d.col
 
 
+def judge_noqa(found: list[Diagnostic], noqa: dict[int, Noqa] | None, game: Game | None = None,
+               number: int = 0, source: str = "<input>") -> list[Diagnostic]:
+    """The findings of one game (or the reading problems of no game) under
+    the ``noqa`` comments of their piece (``suppressions.marks``; None or
+    empty: none): those they silence dropped, and, for a ``game`` judged
+    (read whole or in spite of syntax errors), FT403 for each suppression on
+    its lines that silenced nothing. Apply it once to a game's findings."""
+    if not noqa:
+        return found
+    out = silence(found, noqa)
+    if game is not None:
+        out += unused(noqa, range(game.line, game.end_line + 1), number, source)
+    return out
+
+
 def check_reads(reads: Iterable[Read], source: str = "<input>",
                 noqa: dict[int, Noqa] | None = None) -> Iterator[Batch]:
     """Check games as they are read, a ``Batch`` a game. The FTN reader
@@ -96,16 +112,12 @@ def check_reads(reads: Iterable[Read], source: str = "<input>",
             found = pending + found
             pending = []
         if noqa:
-            game = r.game or r.damaged
-            assert game is not None  # (a report is of one of them)
-            found = silence(found, noqa) + unused(
-                noqa, range(game.line, game.end_line + 1), r.number, source)
+            found = judge_noqa(found, noqa, r.game or r.damaged, r.number, source)
         if len(found) > 1:
             found.sort(key=_place)
         yield Batch(number, rep.events, found, rep.unknowns, rep.replayed)
     if pending:
-        if noqa:
-            pending = silence(pending, noqa)
+        pending = judge_noqa(pending, noqa)
         pending.sort(key=_place)
         yield Batch(number, 0, pending, [])
 
