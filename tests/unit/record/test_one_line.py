@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from verifier.record.game import derive, try_event
 from verifier.record import words
+from verifier.record.game import derive, try_event
 from verifier.record.words import header_lines, parse_move
 from verifier.rules.start import Setup
 
