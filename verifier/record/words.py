@@ -148,6 +148,10 @@ def parse_tiles(text: str, setup: Setup) -> list[tuple[int, int] | None] | str:
     "?" for a tile not known; "unknown" or nothing: the whole hand), or what
     is wrong with it."""
     rules = setup.rules
+    bad = control_in(text)
+    if bad is not None:
+        return (f"what was typed holds {bad[1]} at column {bad[0] + 1}: a hand is one line of "
+                "tiles like 6-3; type it again")
     words = text.replace(",", " ").split()
     if not words or [w.lower() for w in words] == ["unknown"]:
         return [None] * rules.hand_size

@@ -91,3 +91,14 @@ def test_a_player_name_with_a_control_character_is_refused(name: str, said: str)
 def test_a_player_name_with_a_tab_or_quotes_is_written_as_a_json_string() -> None:
     assert header_lines(["N", "S"], ['Ann "A"\tLee', ""], None, [], "N")[2] == (
         '[seat "N" "Ann \\"A\\"\\tLee"]')
+
+
+def test_a_hand_with_a_control_character_is_refused_not_split_at_it() -> None:
+    """A vertical tab or a second line would split the words as a blank
+    does: the hand is refused all the same (a hand is one line)."""
+    from verifier.record.words import parse_tiles
+
+    got = parse_tiles("6-6 6-3 5-5\x0b4-1 2-0 3-3 1-1", SETUP)
+    assert got == ("what was typed holds the control character U+000B at column 12: a hand "
+                   "is one line of tiles like 6-3; type it again")
+    assert isinstance(parse_tiles("6-6 6-3 5-5\n4-1 2-0 3-3 1-1", SETUP), str)
