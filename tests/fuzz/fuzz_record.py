@@ -177,7 +177,7 @@ def round_answers(rnd: Any, rng: random.Random, last: bool, comments: dict[int, 
     game, whose next prompt ends the session)."""
     out: list[Typed] = []
     dealt: list[str] = []
-    hands = {d.seat: [f"{a}-{b}" for a, b in d.tiles] for d in rnd.deals}  # type: ignore[misc]
+    hands = {d.seat: [f"{a}-{b}" for a, b in d.tiles] for d in rnd.deals}
     for d in rnd.deals:
         tiles = hands[d.seat]
         out += hand_slips(rng, tiles, dealt)
@@ -298,14 +298,15 @@ def typed_in(typist: Typist, disk: Disk) -> Iterator[io.StringIO]:
     said = io.StringIO()
     old_write, old_stdin = os.write, sys.stdin
     session.input = typist  # type: ignore[attr-defined]
-    os.write = disk.write
+    setattr(os, "write", disk.write)  # noqa: B010 (a function of another type)
     sys.stdin = io.StringIO()  # never a terminal: no readline
     try:
         with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
             yield said
     finally:
         del session.input  # type: ignore[attr-defined]
-        os.write, sys.stdin = old_write, old_stdin
+        setattr(os, "write", old_write)  # noqa: B010
+        sys.stdin = old_stdin
 
 
 def play(case: Case, folder: Path, tally: Tally) -> str | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -151,7 +152,7 @@ def test_a_session_that_wrote_nothing_leaves_no_recovered_file(tmp_path: Path) -
 def test_a_second_recovered_file_gets_a_name_of_its_own(
         started: tuple[Journal, Path], monkeypatch: pytest.MonkeyPatch) -> None:
     j, path = started
-    monkeypatch.setattr(journal.time, "strftime", lambda fmt: "20260101-120000")
+    monkeypatch.setattr(time, "strftime", lambda fmt: "20260101-120000")
     taken = path.with_name("game.ftn.recovered-20260101-120000.ftn")
     taken.write_bytes(b"mine\n")
     saved_anew(path, b"")
