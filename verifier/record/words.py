@@ -58,6 +58,7 @@ def control_in(text: str) -> tuple[int, str] | None:
         name = _NAMED.get(c, f"the control character U+{ord(c):04X}")
     return m.start(), name
 
+
 _ONES = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
          "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
          "eighteen", "nineteen")
