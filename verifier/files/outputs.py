@@ -4,10 +4,10 @@ Boundary: the one way the tools write a user's file (``AtomicFile``,
 ``write_atomic``; a new file only where none is, ``write_new``): through a
 temporary file next to it and a rename, keeping its mode, its compression
 (``streams.pack_output``) and its hard links, never replacing a file other
-than the one that was read (a set of
-files that go into one folder together is ``folder``'s); and the signal
-handling that keeps a write whole (``interruptible``). Text made a piece
-at a time goes out as it comes (``write_chunks``). It decides nothing about what is written.
+than the one that was read (a set of files that go into one folder together
+is ``folder``'s); and the signal handling that keeps a write whole
+(``interruptible``). Text made a piece at a time goes out as it comes
+(``write_chunks``). It decides nothing about what is written.
 """
 
 from __future__ import annotations
