@@ -1,12 +1,13 @@
 """Files out: written whole or not at all, and never cut halfway by a signal.
 
 Boundary: the one way the tools write a user's file (``AtomicFile``,
-``write_atomic``): through a temporary file next to it and a rename,
-keeping its mode, its compression (``streams.pack_output``) and its hard
-links, never replacing a file other than the one that was read (a set of
-files that go into one folder together is ``folder``'s); and the signal
-handling that keeps a write whole (``interruptible``). Text made a piece
-at a time goes out as it comes (``write_chunks``). It decides nothing about what is written.
+``write_atomic``; a new file only where none is, ``write_new``): through a
+temporary file next to it and a rename, keeping its mode, its compression
+(``streams.pack_output``) and its hard links, never replacing a file other
+than the one that was read (a set of files that go into one folder together
+is ``folder``'s); and the signal handling that keeps a write whole
+(``interruptible``). Text made a piece at a time goes out as it comes
+(``write_chunks``). It decides nothing about what is written.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from typing import IO
 from verifier.files.streams import identity_of, pack_output
 
 __all__ = ["AtomicFile", "CutInPlace", "FileChanged", "WriteError", "interruptible",
-           "write_atomic", "write_chunks"]
+           "write_atomic", "write_chunks", "write_new"]
 
 
 class WriteError(Exception):
@@ -113,8 +114,9 @@ class AtomicFile:
     ``streams.pack_output``). ``commit`` puts it in place, interrupts
     (SIGINT, SIGTERM) waiting until that is done, after checking, when
     ``same_as`` is given, that the file there is still that one
-    (``streams.identity_of``; else ``FileChanged``); ``abort`` leaves
-    everything as it was."""
+    (``streams.identity_of``; else ``FileChanged``), or with ``new`` puts
+    a new file where no file is (synced first; ``FileExistsError`` when the
+    name is taken); ``abort`` leaves everything as it was."""
 
     def __init__(self, path: Path, packing: str | None = None) -> None:
         self.shown = str(path)  # as given, for messages
@@ -149,18 +151,22 @@ class AtomicFile:
     def write(self, text: str) -> None:
         self.file.write(text.encode("utf-8"))
 
-    def commit(self, same_as: tuple[int, int, int, int] | None = None) -> None:
+    def commit(self, same_as: tuple[int, int, int, int] | None = None, new: bool = False
+               ) -> None:
         with signals_held():
             try:
                 if self.file is not self.raw:
                     self.file.close()
                 self.raw.flush()
-                if self.replaces:
+                if self.replaces or new:
                     os.fsync(self.raw.fileno())
                 self.raw.close()
                 if same_as is not None:
                     _still(self.target, same_as)
                 assert self.tmp is not None
+                if new:
+                    self._put_new(self.tmp)
+                    return
                 if self.links:
                     self._in_place(self.tmp)
                     return
@@ -174,6 +180,15 @@ class AtomicFile:
             except BaseException:
                 self.abort()
                 raise
+
+    def _put_new(self, tmp: Path) -> None:
+        """The temporary file put at the name where no file is (a hard link,
+        which never replaces one: ``FileExistsError`` when the name is taken)."""
+        os.link(tmp, self.target)
+        self.tmp = None
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        sync_folder(self.target.parent)
 
     def _in_place(self, tmp: Path) -> None:
         """The new content, written and synced, made the ``.new`` file, then
@@ -264,6 +279,20 @@ def write_atomic(path: Path, text: str) -> None:
     SIGTERM) wait until it is in place."""
     with signals_held():
         write_chunks((text,), path)
+
+
+def write_new(path: Path, text: str) -> None:
+    """A new file written whole or not at all, synced, and put at its name
+    only where no file is (``AtomicFile.commit`` with ``new``):
+    ``FileExistsError`` when one is, which is left as it is."""
+    with signals_held():
+        f = AtomicFile(path)
+        try:
+            f.write(text)
+        except BaseException:
+            f.abort()
+            raise
+        f.commit(new=True)
 
 
 def write_chunks(chunks: Iterable[str], output: Path | None) -> None:

@@ -24,7 +24,7 @@ from notation.ftn.printer import event_text
 from notation.model import EndTotalClaim, Game, Knock, Placement, Round, TotalsClaim
 from verifier.diagnostics import Diagnostic
 from verifier.files.formats import read_ftn
-from verifier.record.words import TILE, count_words
+from verifier.record.words import TILE, control_in, count_words
 from verifier.replay.fill import computed_points
 from verifier.replay.game import check_game
 from verifier.replay.judge import outcome_text
@@ -197,7 +197,11 @@ def try_event(d: Derived, text: str, comment: str | None = None, source: str = "
               ) -> tuple[str, str] | Diagnostic:
     """An event line tried on the record (``text``: "S 6-4 L", "S knock"):
     the line to write, every claim in, and its count in words; or the
-    finding that refuses it."""
+    finding that refuses it. ``comment`` is one line of plain text, as
+    ``words.parse_move`` gives it (ValueError for one that is not)."""
+    if comment is not None and control_in(comment) is not None:
+        raise ValueError("a comment is one line of plain text: words.parse_move refuses "
+                         "the others")
     d2 = derive([*d.lines, "  " + text], source)
     if d2.problems:
         return d2.problems[0]

@@ -14,7 +14,6 @@ itself.
 
 from __future__ import annotations
 
-import os
 import sys
 from typing import TYPE_CHECKING
 
@@ -32,6 +31,7 @@ from verifier.record.game import (
     try_event,
     undo_point,
 )
+from verifier.record.journal import Stopped
 from verifier.record.words import (
     COMMANDS,
     HELP,
@@ -154,23 +154,30 @@ class Session:
                 self.undo()
 
     def record(self, resume: bool) -> int:
-        """``run``, the file closed at the end; a stop (``quit``, Ctrl-D,
-        Ctrl-C) or a line that cannot be written said. The exit status: 0, 1
-        or 2 as ``run`` gives, 130 after Ctrl-C, 2 after a failed write."""
+        """``run``, the file closed at the end; said: a stop (``quit``,
+        Ctrl-D, Ctrl-C), a line that cannot be written or a file changed by
+        another program (``journal.Stopped``: where the lines are). The exit
+        status: 0, 1 or 2 as ``run`` gives, 130 after Ctrl-C, 2 after a
+        failed write."""
         name = self.name
         try:
-            code = self.run(resume)
+            try:
+                code = self.run(resume)
+            finally:
+                self.journal.close()  # Stopped: the file is not the one written any more
         except Stop as stop:
             print()
             err(f"ftn record: stopped; every line entered is in {name}: ftn record --resume "
                 f"{name} goes on")
             code = 130 if stop.interrupted else 0
-        except OSError as e:  # a full disk, a file taken away
+        except Stopped as e:  # a full disk, the file saved anew by another program
+            print()
+            err(f"ftn record: {e}")
+            code = 2
+        except OSError as e:
             err(f"ftn record: {name}: cannot write: {e.strerror or e}; the lines before it "
                 "are in the file")
             code = 2
-        finally:
-            os.close(self.journal.fd)
         return code if code in (0, 1, 130) else 2
 
     def check_resumable(self) -> int | None:

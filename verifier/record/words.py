@@ -6,7 +6,10 @@ score as a board counts it ("fifteen for 8", ``count_words``), a refusal
 with the rule book's words (``refusal``), the header of a new record
 (``header_lines``, checked as a record's header is read), a hand's
 ``deal`` line (``deal_line``, checked against the set and the hands dealt
-before it). ``game`` keeps the game; the CLI asks and prints. No I/O.
+before it). Free text written into the file (a move's comment, a player's
+name) is one line of plain text: what is typed with a line end or another
+control character in it is refused, with what to type (``control_in``).
+``game`` keeps the game; the CLI asks and prints. No I/O.
 """
 
 from __future__ import annotations
@@ -24,6 +27,37 @@ from verifier.rules.tiles import deal_problems
 TILE = re.compile(r"(\d{1,2})-(\d{1,2})\Z")
 _PAIR = re.compile(r"(\d)(\d)\Z")
 COMMANDS = ("undo", "show", "help", "quit", "close")
+
+#: What one line of plain text in the file cannot hold: the C0 controls but
+#: the tab (CR and LF among them: a line end would start a line of its own,
+#: and a CR alone is a syntax error, SPEC §1), DEL, the C1 controls, the
+#: Unicode line and paragraph separators (line ends to many editors), the
+#: bidirectional controls (which reorder what is shown), and a lone surrogate
+#: (a byte that was not UTF-8, which no UTF-8 file can hold).
+_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+                      "\ud800-\udfff]")
+_NAMED = {"\r": "a carriage return (CR)", "\n": "a line end (LF: a second line)",
+          "\x1b": "an escape character (ESC)", "\x00": "a NUL character",
+          "\x7f": "a DEL character", "\u2028": "a line separator (U+2028)",
+          "\u2029": "a paragraph separator (U+2029)"}
+
+
+def control_in(text: str) -> tuple[int, str] | None:
+    """The first character of ``text`` that one line of plain text cannot
+    hold: its index and its name in words ("a carriage return (CR)"); None
+    when there is none (a tab is text, as a blank is)."""
+    m = _CONTROL.search(text)
+    if m is None:
+        return None
+    c = m.group()
+    if "\ud800" <= c <= "\udfff":
+        name = "a byte that is not UTF-8"
+    elif "\u202a" <= c <= "\u202e" or "\u2066" <= c <= "\u2069":
+        name = f"a text direction control (U+{ord(c):04X})"
+    else:
+        name = _NAMED.get(c, f"the control character U+{ord(c):04X}")
+    return m.start(), name
+
 
 _ONES = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
          "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
@@ -91,6 +125,11 @@ def header_lines(seats: list[str], players: list[str], preset: str | None,
                              "knock, none)")
     if len(set(seats)) != len(seats):
         raise ValueError("each seat needs its own name")
+    for s, p in zip(seats, players, strict=True):
+        bad = control_in(p)
+        if bad is not None:
+            raise ValueError(f"the name of the player at {s} holds {bad[1]}: a name is one "
+                             "line of plain text; type it again")
     tags = [Tag("ftn", ("1",))]
     tags += [Tag("seat", (s, p) if p else (s,)) for s, p in zip(seats, players, strict=True)]
     if first is not None:
@@ -110,6 +149,10 @@ def parse_tiles(text: str, setup: Setup) -> list[tuple[int, int] | None] | str:
     "?" for a tile not known; "unknown" or nothing: the whole hand), or what
     is wrong with it."""
     rules = setup.rules
+    bad = control_in(text)
+    if bad is not None:
+        return (f"what was typed holds {bad[1]} at column {bad[0] + 1}: a hand is one line of "
+                "tiles like 6-3; type it again")
     words = text.replace(",", " ").split()
     if not words or [w.lower() for w in words] == ["unknown"]:
         return [None] * rules.hand_size
@@ -148,7 +191,8 @@ HELP = """Type a move and press Enter:
   6-4 L      the tile 6-4 at the left end (R at the right; leave it out when it
              fits one end only); a lead is just the tile: its order is left-right
   knock      the seat cannot place (R4.4); a knock that is forced is written for you
-  6-4 L # a note   a comment, kept on the line
+  6-4 L # a note   a comment, kept on the line (one line: each line typed or
+             pasted is an answer of its own)
   undo       take back the last move or hand
   show       the position again
   close      end the record here, unfinished ("winner none")
@@ -158,7 +202,14 @@ HELP = """Type a move and press Enter:
 def parse_move(text: str, seat: str, setup: Setup) -> tuple[str, str | None] | str:
     """A move as typed: the event text ("S 6-4 L", "S knock") and its
     comment; or a command ("undo", ...); or, for what cannot be read, a
-    message that says what to type (a string starting "?")."""
+    message that says what to type (a string starting "?"). What is typed
+    is one line: one with a line end or another control character in it
+    (a paste of several lines given whole, a CR from a pipe) is refused,
+    never split into lines or written."""
+    bad = control_in(text)
+    if bad is not None:
+        return (f"?what was typed holds {bad[1]} at column {bad[0] + 1}: a move and its "
+                "comment are one line of plain text; type it again, like 6-3 R # a note")
     body, _, comment = text.partition("#")
     words = body.split()
     if not words:

@@ -258,9 +258,9 @@ def _own_terminal() -> None:
 class Terminal:
     """``ftn record`` on a pseudo-terminal: prompts waited for, answers typed."""
 
-    def __init__(self, *args: str, locale: str | None = None) -> None:
+    def __init__(self, *args: str, locale: str | None = None, term: str = "dumb") -> None:
         master, slave = os.openpty()
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "dumb", "INPUTRC": "/dev/null"}
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": term, "INPUTRC": "/dev/null"}
         if locale is not None:  # the terminal's: LC_ALL=C reads bytes as they come
             env["LC_ALL"] = locale
         self.p = subprocess.Popen(command("record", *args),
@@ -519,3 +519,32 @@ def test_a_last_line_without_its_line_end_gets_it_with_the_first_line_appended(
         assert path.read_bytes() == b"game\r\n[ftn \"1\"]\r\nend\r\n"
     finally:
         os.close(j.fd)
+
+
+@pytest.mark.slow
+def test_a_paste_of_several_lines_given_whole_by_readline_is_refused(tmp_path: Path) -> None:
+    """A terminal that is not dumb gets readline's bracketed paste (on by
+    default since readline 8.1): a paste of several lines is one answer,
+    its line ends in it. It is refused whole; none of its lines is written."""
+    path = tmp_path / "g.ftn"
+    t = Terminal(str(path), term="xterm")
+    try:
+        header(t, "N")
+        for seat, hand in zip("NS", DEALS, strict=True):
+            t.expect(f"Hand of {seat} ")
+            t.type(hand)
+        t.expect("N> ")
+        os.write(t.fd, b"\x1b[200~6-6 # nice\nwinner N (61,0)\nend\x1b[201~\r")
+        t.expect("what was typed holds a line end (LF: a second line) at column 11")
+        t.expect("N> ")
+        t.type("6-6 # nice")
+        t.expect("S> ")
+        t.type("quit")
+        t.expect("stopped; every line entered is in")
+        assert t.close() == 0
+    finally:
+        if t.p.poll() is None:
+            t.p.kill()
+    text = path.read_text(encoding="utf-8")
+    assert text.endswith(f"  deal S {DEALS[1]}\n  N 6-6 =12 +4 (4,0)  # nice\n")
+    assert "winner" not in text and "Traceback" not in t.seen
