@@ -456,20 +456,23 @@ def format_files(plan: Plan, mode: str = "print", say: Say = print, warn: Say = 
     is not canonical), else 0."""
     from verifier.pipeline.jobs.rewrite import fmt_all, fmt_status
 
-    done = fmt_all(plan.names, mode, say, warn, show or _hidden, plan.run.jobs)
+    done = fmt_all(plan.names, mode, say, warn, show or _hidden, plan.run.jobs,
+                   linked=plan.linked)
     return fmt_status(done.ops, bool(plan.unreadable) or done.failed > 0)
 
 
 def fill_files(names: Sequence[str], mode: str = "print", say: Say = print, warn: Say = _quiet,
-               show: Show | None = None, jobs: int = 1, unreadable: bool = False) -> int:
+               show: Show | None = None, jobs: int = 1, unreadable: bool = False,
+               linked: frozenset[str] = frozenset()) -> int:
     """The claims that the records of ``names`` leave out, written in from
     the replay (``ftn fill``); ``mode``: "print", "diff", "check" or
     "write", as ``format_files``'s (``unreadable``: some input could not be
-    listed). The exit status, as ``format_files``'s, and 1 when a replay
-    stopped before the end."""
+    listed; ``linked``: the symbolic links a directory walk found, read but
+    never written: ``files.inputs.walked_links``). The exit status, as
+    ``format_files``'s, and 1 when a replay stopped before the end."""
     from verifier.pipeline.jobs.fill import fill_all
 
-    return fill_all(names, mode, say, warn, show or _hidden, jobs, unreadable)
+    return fill_all(names, mode, say, warn, show or _hidden, jobs, unreadable, linked)
 
 
 # --------------------------------------------------------------------------

@@ -14,6 +14,7 @@ import typer
 from verifier import api
 from verifier.cli import common as c
 from verifier.cli.console import err, out, show_piece
+from verifier.files.inputs import walked_links
 
 command = c.one_command()
 
@@ -38,4 +39,5 @@ def fill(paths: c.Paths, diff: DiffOpt = False, check_only: CheckOpt = False,
     """
     mode = c.one_mode("fill", paths, diff=diff, check=check_only, write=write)
     names, unreadable = c.names_of(paths, exclude)
-    raise typer.Exit(api.fill_files(names, mode, out, err, show_piece, jobs, bool(unreadable)))
+    raise typer.Exit(api.fill_files(names, mode, out, err, show_piece, jobs, bool(unreadable),
+                                    walked_links(paths, names)))

@@ -53,11 +53,13 @@ class ClaimEdit:
 
 
 # The forms a computed value is written in, by the kind of claim: an end
-# total, points (``+P``, ``+P+B``, ``over+P``...), totals, a round's outcome,
-# a winner (a side, or ``none``).
+# total, points (``+P``, ``+P+B``, ``over+P``...), totals, a round's outcome
+# (``target`` alone: SPEC §6 names no seat after it), a winner (a side, or
+# ``none``).
 _END_TOTAL = r"\d+"
 _POINTS = r"(?:over)?\+\d+(?:\+\d+)?"
 _TOTALS = r"\(\d+(?:,\d+)*\)"
+_SEAT = r"[A-Za-z][A-Za-z0-9_]*"
 _FORMS: dict[str, re.Pattern[str]] = {
     Name.END_TOTAL_MISMATCH: re.compile(_END_TOTAL),
     Name.POINTS_MISMATCH: re.compile(_POINTS),
@@ -66,11 +68,23 @@ _FORMS: dict[str, re.Pattern[str]] = {
     Name.WRONGLY_DISCARDED: re.compile(_POINTS),
     Name.OVERSHOOT_ACCEPTED: re.compile(f"{_POINTS}|{_TOTALS}"),
     Name.TOTAL_MISMATCH: re.compile(_TOTALS),
-    Name.RESULT_MISMATCH: re.compile(r"blocked|(?:domino|target) [A-Za-z][A-Za-z0-9_]*"),
-    Name.WINNER_MISMATCH: re.compile(r"[A-Za-z][A-Za-z0-9_]*(?:\+[A-Za-z][A-Za-z0-9_]*)*"),
+    Name.RESULT_MISMATCH: re.compile(f"blocked|target|domino {_SEAT}"),
+    Name.WINNER_MISMATCH: re.compile(f"{_SEAT}(?:\\+{_SEAT})*"),
 }
 
-#: What the check says of the totals claimed after a round cut short, which
+# The claims as the grammar writes them (``ftn.lark``'s END_TOTAL, POINTS,
+# TOTALS; the outcome of a RESULT line, the side of a WINNER line), matched
+# at the column the reader recorded for the claim (a claim's own column; a
+# result's or a winner's, that of its line's first word): group 1 is what an
+# edit replaces.
+_AT_END_TOTAL = re.compile(r"=([0-9]+)(?![0-9])")
+_AT_POINTS = re.compile(r"((?:over)?\+[0-9]+(?:\+[0-9]+)?)(?![0-9+])")
+_AT_TOTALS = re.compile(r"(\([0-9]+(?:,[0-9]+)*\))")
+_AT_RESULT = re.compile(rf"result[ \t]+(blocked|target|domino[ \t]+{_SEAT})(?![A-Za-z0-9_])")
+_AT_WINNER = re.compile(rf"winner[ \t]+({_SEAT}(?:\+{_SEAT})*)(?![A-Za-z0-9_+])")
+_NUMBER = re.compile(r"[0-9]+")
+
+#: What ``ftn check`` says of the totals claimed after a round cut short, which
 #: the replay adopts (``replay.judge``): the points the round lost are not
 #: known, so the computed totals are no fix.
 ADOPTED = "the round before was cut short"
@@ -91,28 +105,44 @@ def fixable(d: Diagnostic) -> bool:
     return not (d.name == Name.TOTAL_MISMATCH and ADOPTED in d.message)
 
 
+def _token(d: Diagnostic) -> re.Pattern[str]:
+    """The shape of the claim a finding is about, as it stands at its column."""
+    if d.name == Name.END_TOTAL_MISMATCH:
+        return _AT_END_TOTAL
+    if d.name == Name.RESULT_MISMATCH:
+        return _AT_RESULT
+    if d.name == Name.WINNER_MISMATCH:
+        return _AT_WINNER
+    return _AT_TOTALS if (d.claimed or "").startswith("(") else _AT_POINTS
+
+
+def written(text: str) -> str:
+    """A claim's text as the check quotes it: numbers without leading zeros,
+    words one space apart (``=010``'s 10, ``domino  N``'s ``domino N``)."""
+    return " ".join(_NUMBER.sub(lambda m: str(int(m.group())), text).split())
+
+
+def claim_span(line: str, d: Diagnostic) -> tuple[int, int] | None:
+    """Where the claim of a finding stands on its line (0-based, the end
+    excluded): the claim read at the finding's column, the reader's place of
+    it, never searched for; None when the text there is not that claim."""
+    m = _token(d).match(line, max(d.col - 1, 0))
+    if m is None or written(m.group(1)) != d.claimed:
+        return None
+    return m.start(1), m.end(1)
+
+
 def claim_edit(lines: Sequence[str], d: Diagnostic, first_line: int = 1) -> Edit | None:
     """The edit that writes a fixable finding's computed value in place of
     its claimed text (``lines`` from line ``first_line`` on); None when it
     is not fixable or the claimed text is not at its place."""
     if not fixable(d) or not first_line <= d.line < first_line + len(lines):
         return None
-    assert d.claimed is not None and d.computed is not None
-    start = _claim_at(lines[d.line - first_line], d.col - 1, d.claimed)
-    if start is None:
+    assert d.computed is not None
+    span = claim_span(lines[d.line - first_line], d)
+    if span is None:
         return None
-    return Edit(d.line, start + 1, d.line, start + 1 + len(d.claimed), d.computed)
-
-
-def _claim_at(text: str, at: int, claimed: str) -> int | None:
-    """Where the claimed text stands on its line: at the finding's column, or
-    after an '=' there, or as a whole word after it."""
-    if text.startswith(claimed, at):
-        return at
-    if text.startswith("=" + claimed, at):
-        return at + 1
-    m = re.compile(r"(?<![^\s=(])" + re.escape(claimed) + r"(?=\s|$)").search(text, at)
-    return m.start() if m else None
+    return Edit(d.line, span[0] + 1, d.line, span[1] + 1, d.computed)
 
 
 def claim_edits(lines: Sequence[str], found: Sequence[Diagnostic],
@@ -244,8 +274,8 @@ def drift_edits(lines: Sequence[str], d: Diagnostic, seen: Sequence[Seen | None]
         line, col, was, now = s
         if not first_line <= line < first_line + len(lines):
             break
-        start = _claim_at(lines[line - first_line], max(col - 1, 0), _written(was))
-        if start is None:
+        m = _AT_TOTALS.match(lines[line - first_line], max(col - 1, 0))
+        if m is None or written(m.group(1)) != _written(was):
             break
-        out.append(Edit(line, start + 1, line, start + 1 + len(_written(was)), _written(now)))
+        out.append(Edit(line, m.start(1) + 1, line, m.end(1) + 1, _written(now)))
     return out

@@ -457,7 +457,7 @@ SET_1, AT_LEAST_1, SET_2 = "set 1", "at least 1", "set 2"
 HOLD_CHARS = 1 << 20
 
 
-_END = re.compile(r"[ \t]*end[ \t]*(#.*)?\Z")
+_END = re.compile(r"[ \t]*end[ \t]*(#.*)?\r?\Z")
 
 
 def _by_game(lines: list[str]) -> list[list[str]]:
@@ -504,6 +504,8 @@ class Formatted:
         self.changed = False  # --diff printed a hunk
         self.carried: list[str] = []  # blank lines at a piece's end: the next piece's
         self.pending = ""  # the new text after its last complete line
+        self.linked = False  # a symbolic link a directory walk found: never written
+        self.written = False  # --write put the new text in place
 
     def add(self, piece: Piece, part: Part) -> None:
         if self.mode == "diff":
@@ -521,7 +523,7 @@ class Formatted:
         text = self.joiner.add(part)
         if not self.joiner.ok:
             return
-        old = self.carried + [line.rstrip("\r") for line in piece.lines]
+        old = self.carried + piece.lines  # (each with its own line end: CR LF keeps its CR)
         keep = len(old)
         while keep and not old[keep - 1].strip():
             keep -= 1
@@ -533,6 +535,8 @@ class Formatted:
         self.pending = "" if last else lines.pop()
         if last and lines and lines[-1] == "":
             lines.pop()
+        if self.crlf:  # the line ends --write writes
+            lines = [line + "\r" for line in lines]
         old_games, new_games = _by_game(old), _by_game(lines)
         out = []
         for i in range(max(len(old_games), len(new_games))):  # a game at a time: quick
@@ -563,7 +567,7 @@ class Formatted:
         if not self.joiner.ok:  # it does not parse: no more comparing or writing
             return
         self.same.add(original, text)
-        if self.mode == "write" and self.error is None:
+        if self.mode == "write" and self.error is None and not self.linked:
             self._keep(text)
 
     def _keep(self, text: str) -> None:
@@ -633,7 +637,14 @@ class Formatted:
     def put(self) -> str | None:
         """``--write`` of a text that differs from the input: the file
         replaced by the new text (its end included), if it is still the one
-        read; what that does to the exit status."""
+        read; what that does to the exit status. A symbolic link that a
+        directory walk found is left as it is (its target may stand outside
+        the tree), and said."""
+        if self.linked:
+            self.warn(f"ftn {self.COMMAND}: {self.label}: {self.NOT_DONE}: a symbolic link "
+                      "found in a directory walk is read, never written through (name it "
+                      "on the command line to write its target)")
+            return AT_LEAST_1
         if self.file is None and self.error is None:
             self._open()
         if self.file is not None:
@@ -644,6 +655,7 @@ class Formatted:
         if self.error is not None:
             self.warn(self.error)
             return SET_2
+        self.written = True
         self.say(f"{self.DONE} {self.label}")
         return None
 
@@ -666,16 +678,19 @@ class FmtSink:
     said with ``warn``)."""
 
     def __init__(self, mode: str, say: Say, warn: Say, show: Show,
-                 kind: MakeFile | None = None) -> None:
+                 kind: MakeFile | None = None, linked: frozenset[str] = frozenset()) -> None:
         self.mode, self.say, self.warn, self.show = mode, say, warn, show
         self.kind = kind or Formatted
+        self.linked = linked
         self.ops: list[str] = []
         self.failed = 0
         self.current: Formatted | None = None
 
     def _file(self, name: str, how: str, head: list[str], opened: Opened | None) -> Formatted:
         target, ends = (fmt_target(how, head), crlf(head)) if head else ("ftn", False)
-        return self.kind(name, self.mode, target, ends, self.say, self.warn, self.show, opened)
+        file = self.kind(name, self.mode, target, ends, self.say, self.warn, self.show, opened)
+        file.linked = name in self.linked
+        return file
 
     def start(self, s: Start) -> None:
         self.current = self._file(s.name, s.how, s.head, s.opened)
@@ -696,11 +711,12 @@ class FmtSink:
 
 def fmt_all(names: Iterable[str], mode: str, say: Say, warn: Say, show: Show,
             jobs: int = 1, work: Callable[[Piece], Part] = format_piece,
-            kind: MakeFile | None = None) -> FmtSink:
+            kind: MakeFile | None = None, linked: frozenset[str] = frozenset()) -> FmtSink:
     """``ftn fmt`` on every input in order (``mode``: "print", "check",
     "diff" or "write"), their pieces formatted here or in ``jobs`` worker processes
-    (``work`` and ``kind``: another command's job and files, ``ftn fill``'s)."""
-    sink = FmtSink(mode, say, warn, show, kind)
+    (``work`` and ``kind``: another command's job and files, ``ftn fill``'s;
+    ``linked``: the symbolic links a directory walk found, never written)."""
+    sink = FmtSink(mode, say, warn, show, kind, linked)
     try:
         with interruptible(mode == "write"):
             drive(work, sink, _each_file_once(names) if mode == "write" else names, jobs)
