@@ -323,7 +323,7 @@ def explain(code: str) -> str | None:
     """What ``ftn explain`` prints for a code (FT304) or a name
     (overshoot-accepted): meaning, why it matters, the rules it cites, an
     example and what ``ftn check`` says of it; None for an unknown code."""
-    from verifier.diagnostics import FIX_NOTE, lookup
+    from verifier.diagnostics import lookup
     from verifier.pipeline.jobs.check import check_text
     from verifier.render.text import render_diagnostic, source_line
     from verifier.rulebook import cited_text
@@ -333,8 +333,8 @@ def explain(code: str) -> str | None:
         return None
     out = [f"{entry.code} {entry.name} ({entry.severity}, rule {entry.rule})\n",
            f"{entry.summary}\n{entry.why}\n"]
-    if entry.fixable:
-        out.append(f"{FIX_NOTE}\n")
+    if entry.fix_note is not None:
+        out.append(f"{entry.fix_note}\n")
     cited = cited_text(entry.rule)
     if cited:
         out.append(f"The rules it cites ({entry.rule}; 'ftn rules RULE' prints one):\n")

@@ -161,13 +161,13 @@ def test_a_file_not_written_keeps_its_findings_in_the_report(tmp_path: Path, ftn
         assert (doc["summary"]["errors"], doc["summary"]["warnings"]) == (3, 1)
         assert [d["code"] for d in doc["diagnostics"]] == ["FT301", "FT302", "FT303", "FT401"]
     elif shown == "jsonl":
-        *found, summary = [json.loads(line) for line in out.splitlines()]
-        assert [(d["code"], d["line"]) for d in found] == [
+        *rows, summary = [json.loads(line) for line in out.splitlines()]
+        assert [(d["code"], d["line"]) for d in rows] == [
             ("FT301", 10), ("FT302", 14), ("FT303", 15), ("FT401", 21)]
         assert (summary["errors"], summary["warnings"]) == (3, 1)
     else:
-        for found in (f"{ro}:10:11: FT301", f"{ro}:14:14: FT302", f"{ro}:15:17: FT303"):
-            assert found in out
+        for place in (f"{ro}:10:11: FT301", f"{ro}:14:14: FT302", f"{ro}:15:17: FT303"):
+            assert place in out
 
 
 def test_a_file_saved_meanwhile_keeps_its_findings(tmp_path: Path, ftn: Ftn,

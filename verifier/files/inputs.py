@@ -7,8 +7,8 @@ a FIFO or a device (which could wait or grow for ever) is refused unless it
 comes as ``-``. Directory walks (without recursion: a folder of any depth)
 skip hidden folders and what ``--exclude`` names; an explicit file is
 always read; the symbolic links to files a walk found are named
-(``walked_links``), for the commands that write back what they read. It parses nothing (that is ``formats``') and writes nothing
-(the CLI does).
+(``walked_links``), for the commands that write back what they read. It
+parses nothing (that is ``formats``') and writes nothing (the CLI does).
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from typing import Any
 
 from notation import Game, Knock, Round
 from verifier import InputError, Piece, api, rulebook
-from verifier.diagnostics import FIX_NOTE, Diagnostic, lookup
+from verifier.diagnostics import Diagnostic, lookup
 from verifier.lsp.document import Document, Finding
 
 
@@ -86,8 +86,8 @@ def explain(key: str) -> str | None:
         return None
     out = [f"**{entry.code} {entry.name}** ({entry.severity}, rule {entry.rule})", "",
            entry.summary, "", entry.why]
-    if entry.fixable:
-        out += ["", FIX_NOTE]
+    if entry.fix_note is not None:
+        out += ["", entry.fix_note]
     cited = rulebook.cited_text(entry.rule)
     if cited:
         out += ["", f"The rules it cites ({entry.rule}):", "", cited]

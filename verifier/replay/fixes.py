@@ -1,24 +1,32 @@
-"""Fixes of wrong claims: the edit that writes a finding's computed value in
-place of the claimed text, on the record's own line.
+"""Fixes: the edit that writes a wrong claim's computed value in place of
+the claim, on the record's own line, and the text a slip's message says to
+write.
 
 Boundary: from the lines of an FTN text and the findings of its check
 (``Diagnostic``: the claimed and the computed text, the place of the
 claim), the edits that fix them (``claim_edit``, ``claim_edits``) and the
-lines with the edits applied (``apply``). A finding is fixed only when its
+lines with the edits applied (``apply``). A claim is fixed only when its
 code is marked fixable in the registry (``Code.fixable``: a claim, never a
-move nor a header), it is about FTN text (no JSON Pointer), its computed
-value has the form of the claim it replaces, and the claimed text stands at
-its place; anything else is left as it is. An edit never adds or removes a
-line. It checks nothing (the check job does, again after the fixes:
+move), it is about FTN text (no JSON Pointer), its computed value has the
+form of the claim it replaces, and the claim read at the finding's column
+(the reader's place of it: ``claim_span``, never a search of the line) is
+the claimed one; anything else is left as it is. A syntax error whose
+message says what to write is fixed by that text (``syntax_edit``: the
+reader's diagnosis of the line, ``ftn.diagnose.proposal``), a game without
+its 'end' line by one (``end_edit``: the one edit that adds a line), a
+header tag by its close match (``tag_edit``: the tag read again at its
+column). It checks nothing (the check job does, again after the fixes:
 ``pipeline.jobs.fixes``), reads no file and writes none.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from notation.ftn.diagnose import diagnose_line, proposal
 from notation.model import Game, Knock, Placement, Round, TotalsClaim
 from verifier.diagnostics import Diagnostic, Name, lookup
 from verifier.replay.observers import Observer
@@ -26,8 +34,8 @@ from verifier.rules.game import GameState, Stepper
 from verifier.rules.illegal import IllegalMoveError
 from verifier.rules.scoring import Placed, Scored
 
-__all__ = ["ClaimEdit", "Edit", "Totals", "apply", "claim_edit", "claim_edits", "disjoint",
-           "drift_edits", "fixable"]
+__all__ = ["ClaimEdit", "Edit", "Totals", "apply", "claim_edit", "claim_edits", "claim_span",
+           "disjoint", "drift_edits", "end_edit", "fixable", "syntax_edit", "tag_edit"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +153,75 @@ def claim_edit(lines: Sequence[str], d: Diagnostic, first_line: int = 1) -> Edit
     return Edit(d.line, span[0] + 1, d.line, span[1] + 1, d.computed)
 
 
+# ---------------------------------------------------------------------------
+# Slips whose message says what to write: a syntax error's proposal, the
+# 'end' line a game lacks, a header tag's close match.
+
+#: What the reader says of a game without its 'end' line: where the next
+#: game starts, or where the text ends.
+NO_END = ("a new game starts before this one has its 'end' line", "the file ends inside a game")
+
+
+def _bare(text: str) -> str:
+    return text[:-1] if text.endswith("\r") else text
+
+
+def syntax_edit(lines: Sequence[str], d: Diagnostic, first_line: int = 1) -> Edit | None:
+    """The edit of a syntax error whose message says what to write (the
+    reader's own diagnosis of the line, ``ftn.diagnose.proposal``, at the
+    finding's column and with its message), or of a game without its 'end'
+    line (``end_edit``); None for any other finding."""
+    if d.name != Name.SYNTAX_ERROR or d.pointer is not None:
+        return None
+    if d.message.startswith(NO_END):
+        return end_edit(lines, d, first_line)
+    if not first_line <= d.line < first_line + len(lines):
+        return None
+    text = _bare(lines[d.line - first_line])
+    edit = proposal(text)
+    if edit is None or edit[0] != d.col - 1 or diagnose_line(text)[1] != d.message:
+        return None
+    return Edit(d.line, edit[0] + 1, d.line, edit[1] + 1, edit[2])
+
+
+def end_edit(lines: Sequence[str], d: Diagnostic, first_line: int = 1) -> Edit | None:
+    """The 'end' line a game lacks, after its last line (the blank and
+    comment lines before the next game, or the end of the text, are not
+    the game's): an edit that adds a line (in the line ends of the line
+    before it)."""
+    at = d.line - first_line  # the next game's 'game' line, or the end of the text
+    j = min(at if d.message.startswith(NO_END[1]) else at - 1, len(lines) - 1)
+    while j >= 0 and (not lines[j].strip() or lines[j].lstrip().startswith("#")):
+        j -= 1
+    if j < 0:
+        return None
+    text = lines[j]
+    end = len(text) + 1
+    return Edit(first_line + j, end, first_line + j, end,
+                "\nend" + ("\r" if text.endswith("\r") else ""))
+
+
+_KEY_AT = re.compile(r"\[[ \t]*([A-Za-z0-9_-]+)")
+_STRING_AT = re.compile(r'[ \t]*("(?:[^"\\]|\\.)*")')
+
+
+def tag_edit(line: str, number: int, col: int, index: int, word: str) -> Edit | None:
+    """The edit that writes ``word`` as the name (``index`` -1) or the value
+    at ``index`` of the header tag read at column ``col`` of line
+    ``number``: the tag read again there, a value written as a JSON string."""
+    m = _KEY_AT.match(line, col - 1)
+    if m is None:
+        return None
+    span = m.span(1)
+    for _ in range(index + 1):
+        m = _STRING_AT.match(line, m.end())
+        if m is None:
+            return None
+        span = m.span(1)
+    text = word if index < 0 else json.dumps(word, ensure_ascii=False)
+    return Edit(number, span[0] + 1, number, span[1] + 1, text)
+
+
 def claim_edits(lines: Sequence[str], found: Sequence[Diagnostic],
                 first_line: int = 1) -> list[ClaimEdit]:
     """The edits that fix the fixable findings among ``found``, in order of
@@ -153,7 +230,7 @@ def claim_edits(lines: Sequence[str], found: Sequence[Diagnostic],
     first edits finds what it is about again)."""
     by_span: dict[tuple[int, int, int], tuple[Edit, list[Diagnostic]]] = {}
     for d in found:
-        e = claim_edit(lines, d, first_line)
+        e = claim_edit(lines, d, first_line) or syntax_edit(lines, d, first_line)
         if e is None:
             continue
         key = (e.line, e.col, e.end_col)
@@ -183,12 +260,15 @@ def disjoint(edits: Sequence[Edit]) -> list[Edit]:
 
 def apply(lines: Sequence[str], edits: Sequence[Edit], first_line: int = 1) -> list[str]:
     """The lines (from line ``first_line`` on) with the edits made; edits of
-    one line each, none overlapping another."""
+    one line each, none overlapping another (an edit whose text holds a line
+    end adds a line)."""
     out = list(lines)
     for e in sorted(edits, key=lambda e: (e.line, e.col), reverse=True):
         i = e.line - first_line
         text = out[i]
         out[i] = text[: e.col - 1] + e.text + text[e.end_col - 1:]
+    if any("\n" in e.text for e in edits):
+        return "\n".join(out).split("\n")
     return out
 
 

@@ -25,7 +25,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from verifier.diagnostics import Diagnostic, lookup
+from notation.model import Tag
+from verifier.diagnostics import FIXABLE, Diagnostic, Name
 from verifier.files.formats import Layout, sniff
 from verifier.files.outputs import interruptible
 from verifier.files.pieces import Piece
@@ -51,6 +52,7 @@ from verifier.pipeline.jobs.rewrite import (
 from verifier.pipeline.plan import reads_under
 from verifier.pipeline.suppressions import marks
 from verifier.replay.fixes import (
+    ClaimEdit,
     Edit,
     Totals,
     apply,
@@ -59,7 +61,9 @@ from verifier.replay.fixes import (
     disjoint,
     drift_edits,
     fixable,
+    tag_edit,
 )
+from verifier.rules.start import HeaderProblem, read_header
 
 if TYPE_CHECKING:
     from verifier.files.streams import InputError
@@ -108,10 +112,12 @@ def fix_piece(piece: Piece, preset: str | None = None, keep: Keep | None = None)
     first = {_key(d) for d in _found(part.batches, keep)}
     for _ in range(PASSES - 1 if piece.how == "ftn" else 0):
         found = _found(part.batches, keep)
-        edits = claim_edits(part.lines, found, piece.first_line)
+        now = replace(piece, lines=part.lines)
+        edits = disjoint_edits(claim_edits(part.lines, found, piece.first_line)
+                               + _header_edits(now, preset, found))
         if not edits:
             break
-        silenced = _silenced(replace(piece, lines=part.lines), preset)
+        silenced = _silenced(now, preset)
         edits = [e for e in edits if not _touches(e.edit, silenced)]
         made = [e for e in disjoint([e.edit for e in edits]
                                     + _drifts(piece, part.lines, preset, found))
@@ -132,6 +138,37 @@ def fix_piece(piece: Piece, preset: str | None = None, keep: Keep | None = None)
 
 
 Span = tuple[int, int, int]
+
+
+def disjoint_edits(edits: list[ClaimEdit]) -> list[ClaimEdit]:
+    """The edits of findings, less those that overlap one before them."""
+    kept = set(disjoint([e.edit for e in edits]))
+    return sorted((e for e in edits if e.edit in kept), key=lambda e: (e.edit.line, e.edit.col))
+
+
+def _header_edits(piece: Piece, preset: str | None, found: list[Diagnostic]) -> list[ClaimEdit]:
+    """The edits of the header tags whose problem (``rules.start``) proposes
+    one word (a tag's name, a seat, a rule option): those of the findings
+    ``found`` (FT002, at the tag's line, with its message)."""
+    wanted = {(d.line, d.message): d for d in found
+              if d.name == Name.BAD_HEADER and d.pointer is None}
+    if not wanted:
+        return []
+    out: list[ClaimEdit] = []
+    for r in reads_under(piece, preset):
+        game = r.game if r.game is not None else r.damaged
+        problems = [] if game is None else read_header(game)
+        for p in problems if isinstance(problems, list) else [problems]:
+            if not isinstance(p, HeaderProblem):
+                continue
+            d = wanted.get((p.at.line, p.message))
+            if d is None or p.proposed is None or not isinstance(p.at, Tag):
+                continue
+            e = tag_edit(piece.lines[p.at.line - piece.first_line], p.at.line, p.at.col,
+                         *p.proposed)
+            if e is not None:
+                out.append(ClaimEdit(e, (d,)))
+    return out
 
 
 def _silenced(piece: Piece, preset: str | None) -> list[Span]:
@@ -188,8 +225,7 @@ def _drifts(piece: Piece, lines: list[str], preset: str | None,
 
 def _a_claim(d: Diagnostic) -> bool:
     """Whether a finding is of a wrong claim that FTN text would fix."""
-    entry = lookup(d.code)
-    return entry is not None and entry.fixable and d.computed is not None
+    return d.code in FIXABLE and d.computed is not None
 
 
 @dataclass(frozen=True)
@@ -284,7 +320,7 @@ class FixedFile(Formatted):
         while keep and not old[keep - 1].strip():  # (a fix never edits a blank line)
             keep -= 1
         self.held_blank = old[keep:]
-        self._show(self.diff.add(old[:keep], new[:keep]))
+        self._show(self.diff.add(old[:keep], new[:len(new) - len(self.held_blank)]))
 
     def _show(self, hunks: list[str]) -> None:
         if hunks:
@@ -332,6 +368,12 @@ class Tally:
 Held = tuple[Piece, list[Batch], Piece, list[Batch]]
 
 
+def _shifted(batches: list[Batch], by: int) -> list[Batch]:
+    """Batches whose findings are ``by`` lines further on."""
+    return [replace(b, diagnostics=[replace(d, line=d.line + by) for d in b.diagnostics])
+            for b in batches]
+
+
 def _lines_of(piece: Piece, lines: list[str], batches: list[Batch]) -> Piece:
     """The piece with only the lines its findings are on (from the first of
     them to the last): what a renderer shows of them."""
@@ -361,6 +403,7 @@ class FixSink:
         self.tally = Tally()
         self._file = Tally()  # what the current input's fixes are
         self.held: list[Held] = []
+        self.shift = 0  # the lines the fixes of the input added so far
 
     def start(self, s: Start) -> None:
         self.check.start(s)
@@ -369,9 +412,15 @@ class FixSink:
         self.current.linked = s.name in self.linked
         self._file = Tally()
         self.held = []
+        self.shift = 0
 
     def add(self, piece: Piece, part: FixPart) -> None:
         fixed = replace(piece, lines=part.lines) if part.claims else piece
+        batches = part.batches
+        if self.shift:  # lines added before this piece ('end' lines): its lines are further on
+            fixed = replace(fixed, first_line=fixed.first_line + self.shift)
+            batches = _shifted(batches, self.shift)
+        self.shift += len(part.lines) - len(piece.lines)
         self._file.fixed += len(part.fixed)
         self._file.claims += part.claims
         if part.in_json:
@@ -379,9 +428,9 @@ class FixSink:
                 part.in_json)
         if self.current is not None and self.current.mode == "write":
             self.held.append((_lines_of(piece, piece.lines, part.first), part.first,
-                              _lines_of(fixed, part.lines, part.batches), part.batches))
+                              _lines_of(fixed, part.lines, batches), batches))
         else:
-            self.check.add(fixed, part.batches)
+            self.check.add(fixed, batches)
         if self.current is not None:
             self.current.add(piece, part)
 
