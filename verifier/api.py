@@ -61,7 +61,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GameTrace", "Turn", "audit", "audit_engine", "audit_report", "check", "check_piece",
-    "check_report", "claim_edit", "close_match", "convert", "convert_file", "explain", "export",
+    "check_report", "claim_edit", "header_edit", "close_match", "convert", "convert_file", "explain", "export",
     "fill_files", "fill_text", "fix_piece", "fix_report", "fix_text", "format_files",
     "format_text", "games", "generate", "inputs", "load", "no_games", "page", "perft",
     "perft_position", "piece_games", "piece_judged", "pieces", "plan", "position_svg",
@@ -730,12 +730,27 @@ def check_piece(piece: Piece, settings: Settings | None = None) -> tuple[list[Di
 def claim_edit(lines: Sequence[str], finding: Diagnostic) -> Edit | None:
     """The edit that fixes one finding of a text's ``lines`` as ``ftn check
     --fix`` fixes it: the computed value in place of the claimed text, on
-    its line (1-based lines and columns, the end excluded); None when the
-    finding is not of a fixable claim (``ftn codes`` marks them) or its
-    claim is not at its place."""
+    its line, or the text a syntax error's message says to write (a missing
+    'end' line: an edit whose text starts with a line end); 1-based lines
+    and columns, the end excluded; None when the finding is not of a
+    fixable claim (``ftn codes`` marks them) or its claim is not at its
+    place, or its message proposes no one text."""
     from verifier.replay.fixes import claim_edit as edit
+    from verifier.replay.fixes import syntax_edit
 
-    return edit(lines, finding)
+    return edit(lines, finding) or syntax_edit(lines, finding)
+
+
+def header_edit(piece: Piece, finding: Diagnostic, settings: Settings | None = None
+                ) -> Edit | None:
+    """The edit that fixes a header finding (FT002) of a piece as ``ftn
+    check --fix`` fixes it: the one word its message proposes, written in
+    its tag (a tag's name, a seat, a rule option); None when it proposes
+    none."""
+    from verifier.pipeline.jobs.fixes import header_edits
+
+    found = header_edits(piece, None if settings is None else settings.preset, [finding])
+    return found[0].edit if found else None
 
 
 def fix_piece(piece: Piece, settings: Settings | None = None) -> list[str]:

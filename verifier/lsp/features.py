@@ -173,13 +173,20 @@ def event_hover(doc: Document, line: int) -> str | None:
 def claim_fix(doc: Document, f: Finding) -> Fix | None:
     """"Use the computed value" for a wrong claim of an FTN record: the
     claimed text at the finding's place replaced by the computed value, as
-    ``ftn check --fix`` writes it (``api.claim_edit``)."""
-    e = api.claim_edit(doc.lines, f.diagnostic)
+    ``ftn check --fix`` writes it (``api.claim_edit``); "Write ..." for a
+    slip whose message says what to write (``api.claim_edit``, and
+    ``api.header_edit`` for a header tag)."""
+    d = f.diagnostic
+    e = api.claim_edit(doc.lines, d)
+    if e is None and d.code == "FT002":
+        piece = next((p for p in doc.pieces if p.how == "ftn"
+                      and p.first_line <= d.line < p.first_line + len(p.lines)), None)
+        e = None if piece is None else api.header_edit(piece, d, doc.settings)
     if e is None:
         return None
-    d = f.diagnostic
-    return Fix(f"Use the computed value: {d.computed} (not {d.claimed})",
-               Edit(e.line, e.col, e.end_line, e.end_col, e.text), f)
+    title = (f"Use the computed value: {d.computed} (not {d.claimed})" if d.computed
+             else "Add the 'end' line" if e.text.startswith("\n") else f"Write {e.text}")
+    return Fix(title, Edit(e.line, e.col, e.end_line, e.end_col, e.text), f)
 
 
 def _fixable(d: Diagnostic) -> bool:
@@ -200,6 +207,10 @@ def fix_all(doc: Document) -> list[Edit]:
         if p.how != "ftn" or not any(p.first_line <= n < last for n in wanted):
             continue
         new = api.fix_piece(p, doc.settings)
+        if len(new) != len(p.lines):  # a line added (an 'end'): the piece's lines anew
+            last = p.first_line + len(p.lines) - 1
+            out.append(Edit(p.first_line, 1, last, len(p.lines[-1]) + 1, "\n".join(new)))
+            continue
         out += [_changed(n, old, now) for n, (old, now) in enumerate(
             zip(p.lines, new, strict=True), p.first_line) if old != now]
     return out

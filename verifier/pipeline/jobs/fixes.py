@@ -114,7 +114,7 @@ def fix_piece(piece: Piece, preset: str | None = None, keep: Keep | None = None)
         found = _found(part.batches, keep)
         now = replace(piece, lines=part.lines)
         edits = disjoint_edits(claim_edits(part.lines, found, piece.first_line)
-                               + _header_edits(now, preset, found))
+                               + header_edits(now, preset, found))
         if not edits:
             break
         silenced = _silenced(now, preset)
@@ -146,7 +146,7 @@ def disjoint_edits(edits: list[ClaimEdit]) -> list[ClaimEdit]:
     return sorted((e for e in edits if e.edit in kept), key=lambda e: (e.edit.line, e.edit.col))
 
 
-def _header_edits(piece: Piece, preset: str | None, found: list[Diagnostic]) -> list[ClaimEdit]:
+def header_edits(piece: Piece, preset: str | None, found: list[Diagnostic]) -> list[ClaimEdit]:
     """The edits of the header tags whose problem (``rules.start``) proposes
     one word (a tag's name, a seat, a rule option): those of the findings
     ``found`` (FT002, at the tag's line, with its message)."""
