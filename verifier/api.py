@@ -61,9 +61,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GameTrace", "Turn", "audit", "audit_engine", "audit_report", "check", "check_piece",
-    "check_report", "claim_edit", "header_edit", "close_match", "convert", "convert_file", "explain", "export",
+    "check_report", "claim_edit", "close_match", "convert", "convert_file", "explain", "export",
     "fill_files", "fill_text", "fix_piece", "fix_report", "fix_text", "format_files",
-    "format_text", "games", "generate", "inputs", "load", "no_games", "page", "perft",
+    "format_text", "games", "generate", "header_edit", "inputs", "load", "no_games", "page", "perft",
     "perft_position", "piece_games", "piece_judged", "pieces", "plan", "position_svg",
     "read_games", "read_text", "record",
     "replay", "replay_file", "replay_text", "schema", "select", "settings_for", "settings_text",
