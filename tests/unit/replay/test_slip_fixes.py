@@ -35,7 +35,8 @@ PROPOSALS = [
     ("  result dommino N", "unexpected 'dommino'; did you mean 'domino'?", "  result domino N"),
     ("dael N 1-1", "unexpected 'dael'; did you mean 'deal'?", "deal N 1-1"),
     ("gmae", "unexpected 'gmae'; did you mean 'game'?", "game"),
-    ('[seat "N" \u201cAnn\u201d]', 'curly quote \u201c: use straight quotes (")', '[seat "N" "Ann"]'),
+    ('[seat "N" \u201cAnn\u201d]', 'curly quote \u201c: use straight quotes (")',
+     '[seat "N" "Ann"]'),
 ]
 
 
