@@ -1,6 +1,7 @@
 """What the editor asks of a record besides its findings: hover texts, the
-fixes of wrong claims (one, or all), the filled claims of a game, the completions of a
-placement line, the outline of games and rounds and the ranges that fold.
+fixes of wrong claims and of slips whose message says what to write (one,
+or all), the filled claims of a game, the completions of a placement line,
+the outline of games and rounds and the ranges that fold.
 
 Boundary: pure functions of a ``Document`` (and a place in it), in the
 document's own lines and 1-based columns of characters; they return text
@@ -8,7 +9,8 @@ document's own lines and 1-based columns of characters; they return text
 protocol (``lsp.server`` turns them into its messages). The judgements are
 the public library's: the replay's reference trace (``api.trace``), the
 filled claims (``api.fill_text``), the fixes of ``ftn check --fix``
-(``api.claim_edit`` for one claim, ``api.fix_piece`` for all), the seat to
+(``api.claim_edit`` for one claim or slip, ``api.header_edit`` for a
+header tag, ``api.fix_piece`` for all), the seat to
 act and its legal moves (``api.turn``), the registry and the rule book;
 nothing here decides a rule.
 """

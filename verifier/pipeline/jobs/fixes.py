@@ -1,21 +1,28 @@
 """The fix job: ``ftn check --fix`` and ``--diff``, the computed value
-written in place of each wrong claim, and the findings that remain.
+written in place of each wrong claim (and the text a slip's message says to
+write), and the findings that remain.
 
 Boundary: the work on one piece (``fix_piece``, in a worker: the piece
 checked as ``ftn check`` checks it, the edits of its fixable findings made
-(``replay.fixes``), with those of the totals claimed after a wrong total
-that are off by as much (the check passes over them: no cascade), and
-checked again until no fixable finding is left: a claim fixed can show a
-total that followed it; ``FixPart``: the fixed lines, the findings fixed
-and the check's batches of the fixed lines), the same on a
-whole text (``fix_text``), and the sink of a run (``FixSink``: the batches
-to the check's own sink, which renders and counts them; each input to a
-``FixedFile``, ``rewrite.Formatted`` with the fixed text in place of the
-canonical one: printed (standard input), shown as a unified diff, or
-written with ``fmt --write``'s safety, only when it changes). A fix never
-adds or removes a line, nor changes a move; suppressed findings (``noqa``)
-and those the settings leave out are not fixed; JSON records are not
-edited (their findings are counted as they are). It renders nothing.
+(``replay.fixes``; a header tag's from its problem, ``header_edits``), with
+those of the totals claimed after a wrong total that are off by as much
+(the check passes over them: no cascade), and checked again until no
+fixable finding is left, at most ``PASSES`` times: a claim fixed can show a
+total that followed it, a syntax error fixed the lines it hid; ``FixPart``:
+the fixed lines, the findings fixed, the check's batches of the read lines
+and of the fixed lines), the same on a whole text (``fix_text``), and the
+sink of a run (``FixSink``: the batches to the check's own sink, which
+renders and counts them, those of a file written held until it is known
+whether it was: the report is of each file as it is on the disk
+afterwards; each input to a ``FixedFile``, ``rewrite.Formatted`` with the
+fixed text in place of the canonical one: printed (standard input, after
+its BOM), shown as a unified diff, or written with ``fmt --write``'s
+safety, only when it changes, never through a symbolic link a directory
+walk found). A fix never removes a line, nor changes a move, and adds one
+only for a game's missing 'end'; suppressed findings (``noqa``) and those
+the settings leave out are not fixed, nor a claim a ``noqa`` silences a
+finding of; JSON records are not edited (their findings are counted as they
+are). It renders nothing.
 """
 
 from __future__ import annotations

@@ -475,10 +475,12 @@ class Formatted:
     """One input of ``ftn fmt`` as its pieces come back: printed, compared
     with the input (``--check``), shown as a unified diff against the input
     (``--diff``: the input's lines and the new text, a game at a time, to a
-    ``StreamDiff`` whose hunks are printed as they are found; trailing blank
-    lines of a piece go with the next piece, where the new text has them,
-    between games), or also written to a temporary file
-    (``--write``; never a file that does not parse, nor one of no game).
+    ``StreamDiff`` whose hunks are printed as they are found, each line with
+    its line end's CR when it has one, the new text's as ``--write`` writes
+    it; trailing blank lines of a piece go with the next piece, where the
+    new text has them, between games), or also written to a temporary file
+    (``--write``; never a file that does not parse, nor one of no game, nor
+    a symbolic link that a directory walk found: ``linked``).
     What ``--write`` writes is the canonical form of the text read once,
     after the BOM it had, and the file is replaced only if it is still the
     one that was read (``opened``: ``files.streams.Opened``). A command that
