@@ -296,3 +296,29 @@ def test_a_diff_of_a_crlf_file_applies_as_the_write_writes(
     written = Path("r.ftn").read_bytes()
     assert written != before and b"\r\n" in written
     assert _applied(tmp_path, "r.ftn", before, ran.stdout) == (written, written)
+
+
+def test_a_walked_link_gives_way_to_the_file_it_names(tmp_path: Path, ftn: Ftn) -> None:
+    # the link sorts first ("0-link.ftn"), its file is in the tree too: that
+    # file is fixed (by its own name), the link is not read a second time
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    (tree / "a.ftn").write_text(THREE, encoding="utf-8")
+    (tree / "0-link.ftn").symlink_to(tree / "a.ftn")
+    code, out, err = ftn(["check", "--fix", "--format", "concise", str(tree)])
+    assert (code, err) == (0, "")
+    assert out.endswith("Found 4 findings (3 fixed, 1 remaining); 3 claims written in 1 file.\n")
+    assert (tree / "a.ftn").read_text(encoding="utf-8") == FIXED
+    assert (tree / "0-link.ftn").is_symlink()
+
+
+def test_the_editor_offers_no_quick_fix_of_a_claim_a_noqa_protects() -> None:
+    from verifier.lsp import features
+    from verifier.lsp.document import Document
+
+    doc = Document("noqa.ftn")
+    doc.update(THREE.replace("  S 3-1 R =9 +2 (4,3)", "  S 3-1 R =9 +1+1 (4,3)  # noqa: FT302"))
+    by_line = {f.diagnostic.line: features.claim_fix(doc, f) for f in doc.findings}
+    assert by_line[14] is None  # FT307 on the claim whose FT302 is silenced
+    fix = by_line[10]
+    assert fix is not None and fix.title == "Use the computed value: 16 (not 15)"

@@ -179,16 +179,26 @@ def claim_fix(doc: Document, f: Finding) -> Fix | None:
     slip whose message says what to write (``api.claim_edit``, and
     ``api.header_edit`` for a header tag)."""
     d = f.diagnostic
+    piece = next((p for p in doc.pieces if p.how == "ftn"
+                  and p.first_line <= d.line < p.first_line + len(p.lines)), None)
     e = api.claim_edit(doc.lines, d)
-    if e is None and d.code == "FT002":
-        piece = next((p for p in doc.pieces if p.how == "ftn"
-                      and p.first_line <= d.line < p.first_line + len(p.lines)), None)
-        e = None if piece is None else api.header_edit(piece, d, doc.settings)
-    if e is None:
+    if e is None and d.code == "FT002" and piece is not None:
+        e = api.header_edit(piece, d, doc.settings)
+    if e is None or (piece is not None and _silenced(doc, piece, d.line)):
         return None
     title = (f"Use the computed value: {d.computed} (not {d.claimed})" if d.computed
              else "Add the 'end' line" if e.text.startswith("\n") else f"Write {e.text}")
     return Fix(title, Edit(e.line, e.col, e.end_line, e.end_col, e.text), f)
+
+
+def _silenced(doc: Document, piece: Piece, line: int) -> bool:
+    """Whether a line holds a ``noqa`` comment and ``ftn check --fix`` leaves
+    it as it is (a claim it silences a finding of is never edited)."""
+    text = piece.lines[line - piece.first_line]
+    if "noqa" not in text.lower():
+        return False
+    new = api.fix_piece(piece, doc.settings)
+    return len(new) == len(piece.lines) and new[line - piece.first_line] == text
 
 
 def _fixable(d: Diagnostic) -> bool:

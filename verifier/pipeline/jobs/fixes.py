@@ -480,7 +480,7 @@ def fix_report(plan: Plan, render: Callable[[Context], Renderer], mode: str, war
     work = FixWork(preset, by_source, plan.run if keep else None,
                    plan.by_label if keep else {})
     if mode == "write":
-        plan = replace(plan, names=list(_each_file_once(plan.names)))
+        plan = replace(plan, names=list(_each_file_once(plan.names, plan.linked)))
     made: list[FixSink] = []
 
     def wrap(check: CheckSink) -> FixSink:

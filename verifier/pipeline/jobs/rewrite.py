@@ -721,29 +721,42 @@ def fmt_all(names: Iterable[str], mode: str, say: Say, warn: Say, show: Show,
     sink = FmtSink(mode, say, warn, show, kind, linked)
     try:
         with interruptible(mode == "write"):
-            drive(work, sink, _each_file_once(names) if mode == "write" else names, jobs)
+            drive(work, sink, _each_file_once(names, linked) if mode == "write" else names,
+                  jobs)
     finally:
         if sink.current is not None:
             sink.current.abort()
     return sink
 
 
-def _each_file_once(names: Iterable[str]) -> Iterator[str]:
+def _each_file_once(names: Iterable[str], linked: frozenset[str] = frozenset()
+                    ) -> Iterator[str]:
     """The inputs of ``--write``, a file once: a name of a file named before
     (again, or through a link) is left out. Its rewriting would find it
     done; with more than one job it would be read before the first name is
-    rewritten, and then be found changed."""
-    seen: set[tuple[int, int]] = set()
+    rewritten, and then be found changed. A symbolic link that a directory
+    walk found (``linked``: never written) gives way to a name of its file
+    that can be written, wherever that comes."""
+    names = list(names)
+    writable = {k for n in names if n not in linked for k in [_file_key(n)] if k is not None}
+    done: set[tuple[int, int]] = set()
     for name in names:
-        try:
-            st = None if name == "-" else os.stat(name)
-        except OSError:  # its reading says why
-            st = None
-        if st is not None:
-            if (st.st_dev, st.st_ino) in seen:
+        key = _file_key(name)
+        if key is not None:
+            if key in done or (name in linked and key in writable):
                 continue
-            seen.add((st.st_dev, st.st_ino))
+            done.add(key)
         yield name
+
+
+def _file_key(name: str) -> tuple[int, int] | None:
+    """Which file a name is (device, inode), or None (standard input, or a
+    name whose reading says why it cannot be read)."""
+    try:
+        st = None if name == "-" else os.stat(name)
+    except OSError:
+        return None
+    return None if st is None else (st.st_dev, st.st_ino)
 
 
 def fmt_status(ops: list[str], unreadable: bool) -> int:
