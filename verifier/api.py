@@ -67,7 +67,7 @@ __all__ = [
     "perft", "perft_position", "piece_games", "piece_judged", "pieces", "plan", "position_svg",
     "read_games", "read_text", "record",
     "replay", "replay_file", "replay_text", "schema", "select", "settings_for", "settings_text",
-    "stats", "trace", "turn", "workers",
+    "stats", "trace", "turn", "walked_links", "workers",
 ]
 
 Source = str | os.PathLike[str] | TextIO
@@ -739,6 +739,16 @@ def claim_edit(lines: Sequence[str], finding: Diagnostic) -> Edit | None:
     from verifier.replay.fixes import syntax_edit
 
     return edit(lines, finding) or syntax_edit(lines, finding)
+
+
+def walked_links(paths: Sequence[str], names: Sequence[str]) -> frozenset[str]:
+    """The inputs among ``names`` that a directory walk of ``paths`` found
+    as symbolic links to files: read, never written through by ``fmt
+    --write``, ``fill --write`` and ``check --fix`` (a file named itself
+    is written through to its target)."""
+    from verifier.files.inputs import walked_links as linked
+
+    return linked(paths, names)
 
 
 def header_edit(piece: Piece, finding: Diagnostic, settings: Settings | None = None

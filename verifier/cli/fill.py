@@ -14,7 +14,6 @@ import typer
 from verifier import api
 from verifier.cli import common as c
 from verifier.cli.console import err, out, show_piece
-from verifier.files.inputs import walked_links
 
 command = c.one_command()
 
@@ -40,4 +39,4 @@ def fill(paths: c.Paths, diff: DiffOpt = False, check_only: CheckOpt = False,
     mode = c.one_mode("fill", paths, diff=diff, check=check_only, write=write)
     names, unreadable = c.names_of(paths, exclude)
     raise typer.Exit(api.fill_files(names, mode, out, err, show_piece, jobs, bool(unreadable),
-                                    walked_links(paths, names)))
+                                    api.walked_links(paths, names)))
