@@ -36,7 +36,7 @@ def test_the_fixable_codes_are_the_claims_and_the_slips() -> None:
     assert {c.code for c in REGISTRY if c.code.startswith("FT3")} == FIXABLE
     # the syntax and header slips whose message says what to write
     assert [c.code for c in REGISTRY if c.fixable] == sorted(FIXABLE | FIXABLE_SLIPS)
-    assert FIXABLE_SLIPS == {"FT001", "FT002"}
+    assert {"FT001", "FT002"} == FIXABLE_SLIPS
 
 
 def test_what_is_fixable() -> None:
