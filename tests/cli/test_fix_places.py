@@ -322,3 +322,13 @@ def test_the_editor_offers_no_quick_fix_of_a_claim_a_noqa_protects() -> None:
     assert by_line[14] is None  # FT307 on the claim whose FT302 is silenced
     fix = by_line[10]
     assert fix is not None and fix.title == "Use the computed value: 16 (not 15)"
+
+
+def test_a_seat_with_digits_is_a_word_not_a_number() -> None:
+    # a winner's side and a result's seat are words: "P01" is not "P1"
+    lines = ["winner P01+P03 (61,40)", "  result domino P02 (39,33)"]
+    assert claim_edit(lines, _finding("FT309", 1, 1, "P01+P03", "P02+P04")) == Edit(
+        1, 8, 1, 15, "P02+P04")
+    assert claim_edit(lines, _finding("FT308", 2, 3, "domino P02", "blocked")) == Edit(
+        2, 10, 2, 20, "blocked")
+    assert claim_edit(lines, _finding("FT309", 1, 1, "P1+P3", "P02+P04")) is None

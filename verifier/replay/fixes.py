@@ -124,18 +124,22 @@ def _token(d: Diagnostic) -> re.Pattern[str]:
     return _AT_TOTALS if (d.claimed or "").startswith("(") else _AT_POINTS
 
 
-def written(text: str) -> str:
-    """A claim's text as the check quotes it: numbers without leading zeros,
-    words one space apart (``=010``'s 10, ``domino  N``'s ``domino N``)."""
-    return " ".join(_NUMBER.sub(lambda m: str(int(m.group())), text).split())
+def written(text: str, words: bool = False) -> str:
+    """A claim's text as the check quotes it: numbers without leading zeros
+    (``=010``'s 10); ``words`` (a result's, a winner's: seats may hold
+    digits), one space apart (``domino  N``'s ``domino N``)."""
+    if words:
+        return " ".join(text.split())
+    return _NUMBER.sub(lambda m: str(int(m.group())), text)
 
 
 def claim_span(line: str, d: Diagnostic) -> tuple[int, int] | None:
     """Where the claim of a finding stands on its line (0-based, the end
     excluded): the claim read at the finding's column, the reader's place of
     it, never searched for; None when the text there is not that claim."""
-    m = _token(d).match(line, max(d.col - 1, 0))
-    if m is None or written(m.group(1)) != d.claimed:
+    token = _token(d)
+    m = token.match(line, max(d.col - 1, 0))
+    if m is None or written(m.group(1), token in (_AT_RESULT, _AT_WINNER)) != d.claimed:
         return None
     return m.start(1), m.end(1)
 
