@@ -332,3 +332,21 @@ def test_a_seat_with_digits_is_a_word_not_a_number() -> None:
     assert claim_edit(lines, _finding("FT308", 2, 3, "domino P02", "blocked")) == Edit(
         2, 10, 2, 20, "blocked")
     assert claim_edit(lines, _finding("FT309", 1, 1, "P1+P3", "P02+P04")) is None
+
+
+@pytest.mark.skipif(shutil.which("patch") is None or shutil.which("git") is None,
+                    reason="needs patch and git")
+def test_the_diff_of_a_missing_end_applies_as_the_fix_writes(
+        tmp_path: Path, ftn: Ftn, monkeypatch: pytest.MonkeyPatch) -> None:
+    # game 1 lacks its 'end' (reported at game 2's 'game' line): the diff adds
+    # it after line 20, before the comment and the blank line of game 2
+    text = THREE.replace("end\n", "") + "# the second game\n\n" + THREE
+    monkeypatch.chdir(tmp_path)
+    Path("two.ftn").write_text(text, encoding="utf-8")
+    ran = ftn(["check", "--diff", "two.ftn"], binary=True)
+    assert ran.returncode == 1 and b"   result blocked (5,3)\n+end\n # the second game\n" in (
+        ran.stdout)
+    ftn(["check", "--fix", "two.ftn"])
+    written = Path("two.ftn").read_bytes()
+    assert written == (FIXED + "# the second game\n\n" + FIXED).encode()
+    assert _applied(tmp_path, "two.ftn", text.encode(), ran.stdout) == (written, written)
