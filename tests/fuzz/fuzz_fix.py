@@ -260,11 +260,15 @@ class Tally:
     shown: list[str] = field(default_factory=list)
 
 
-def run(count: int, seed: int, show: int = 5) -> Tally:
-    """``count`` cases judged; the first ``show`` failures kept with their text."""
+def run(count: int, seed: int, show: int = 5, every: float = 0.0) -> Tally:
+    """``count`` cases judged; the first ``show`` failures kept with their
+    text; with ``every``, a line on standard error every so many seconds."""
     tally = Tally()
-    start = time.perf_counter()
+    start = last = time.perf_counter()
     for case in cases_of(seed, count):
+        if every and time.perf_counter() - last > every:
+            last = time.perf_counter()
+            print(f"fuzz_fix: {tally.cases} cases, {tally.failures} failures", file=sys.stderr)
         tally.cases += 1
         found = judge(case, tally)
         if found:
@@ -279,8 +283,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cases", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--report-every", type=float, default=300.0, help="seconds")
     args = parser.parse_args(argv)
-    tally = run(args.cases, args.seed)
+    tally = run(args.cases, args.seed, every=args.report_every)
     for shown in tally.shown:
         print(shown, "\n=====")
     print(f"fuzz_fix: {tally.cases} cases in {tally.seconds:.0f} s "
