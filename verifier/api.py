@@ -63,11 +63,11 @@ __all__ = [
     "GameTrace", "Turn", "audit", "audit_engine", "audit_report", "check", "check_piece",
     "check_report", "claim_edit", "close_match", "convert", "convert_file", "explain", "export",
     "fill_files", "fill_text", "fix_piece", "fix_report", "fix_text", "format_files",
-    "format_text", "games", "generate", "inputs", "load", "no_games", "page", "perft",
-    "perft_position", "piece_games", "piece_judged", "pieces", "plan", "position_svg",
+    "format_text", "games", "generate", "header_edit", "inputs", "load", "no_games", "page",
+    "perft", "perft_position", "piece_games", "piece_judged", "pieces", "plan", "position_svg",
     "read_games", "read_text", "record",
     "replay", "replay_file", "replay_text", "schema", "select", "settings_for", "settings_text",
-    "stats", "trace", "turn", "workers",
+    "stats", "trace", "turn", "walked_links", "workers",
 ]
 
 Source = str | os.PathLike[str] | TextIO
@@ -323,7 +323,7 @@ def explain(code: str) -> str | None:
     """What ``ftn explain`` prints for a code (FT304) or a name
     (overshoot-accepted): meaning, why it matters, the rules it cites, an
     example and what ``ftn check`` says of it; None for an unknown code."""
-    from verifier.diagnostics import FIX_NOTE, lookup
+    from verifier.diagnostics import lookup
     from verifier.pipeline.jobs.check import check_text
     from verifier.render.text import render_diagnostic, source_line
     from verifier.rulebook import cited_text
@@ -333,8 +333,8 @@ def explain(code: str) -> str | None:
         return None
     out = [f"{entry.code} {entry.name} ({entry.severity}, rule {entry.rule})\n",
            f"{entry.summary}\n{entry.why}\n"]
-    if entry.fixable:
-        out.append(f"{FIX_NOTE}\n")
+    if entry.fix_note is not None:
+        out.append(f"{entry.fix_note}\n")
     cited = cited_text(entry.rule)
     if cited:
         out.append(f"The rules it cites ({entry.rule}; 'ftn rules RULE' prints one):\n")
@@ -456,20 +456,23 @@ def format_files(plan: Plan, mode: str = "print", say: Say = print, warn: Say = 
     is not canonical), else 0."""
     from verifier.pipeline.jobs.rewrite import fmt_all, fmt_status
 
-    done = fmt_all(plan.names, mode, say, warn, show or _hidden, plan.run.jobs)
+    done = fmt_all(plan.names, mode, say, warn, show or _hidden, plan.run.jobs,
+                   linked=plan.linked)
     return fmt_status(done.ops, bool(plan.unreadable) or done.failed > 0)
 
 
 def fill_files(names: Sequence[str], mode: str = "print", say: Say = print, warn: Say = _quiet,
-               show: Show | None = None, jobs: int = 1, unreadable: bool = False) -> int:
+               show: Show | None = None, jobs: int = 1, unreadable: bool = False,
+               linked: frozenset[str] = frozenset()) -> int:
     """The claims that the records of ``names`` leave out, written in from
     the replay (``ftn fill``); ``mode``: "print", "diff", "check" or
     "write", as ``format_files``'s (``unreadable``: some input could not be
-    listed). The exit status, as ``format_files``'s, and 1 when a replay
-    stopped before the end."""
+    listed; ``linked``: the symbolic links a directory walk found, read but
+    never written: ``files.inputs.walked_links``). The exit status, as
+    ``format_files``'s, and 1 when a replay stopped before the end."""
     from verifier.pipeline.jobs.fill import fill_all
 
-    return fill_all(names, mode, say, warn, show or _hidden, jobs, unreadable)
+    return fill_all(names, mode, say, warn, show or _hidden, jobs, unreadable, linked)
 
 
 # --------------------------------------------------------------------------
@@ -734,12 +737,37 @@ def check_piece(piece: Piece, settings: Settings | None = None) -> tuple[list[Di
 def claim_edit(lines: Sequence[str], finding: Diagnostic) -> Edit | None:
     """The edit that fixes one finding of a text's ``lines`` as ``ftn check
     --fix`` fixes it: the computed value in place of the claimed text, on
-    its line (1-based lines and columns, the end excluded); None when the
-    finding is not of a fixable claim (``ftn codes`` marks them) or its
-    claim is not at its place."""
+    its line, or the text a syntax error's message says to write (a missing
+    'end' line: an edit whose text starts with a line end); 1-based lines
+    and columns, the end excluded; None when the finding is not of a
+    fixable claim (``ftn codes`` marks them) or its claim is not at its
+    place, or its message proposes no one text."""
     from verifier.replay.fixes import claim_edit as edit
+    from verifier.replay.fixes import syntax_edit
 
-    return edit(lines, finding)
+    return edit(lines, finding) or syntax_edit(lines, finding)
+
+
+def walked_links(paths: Sequence[str], names: Sequence[str]) -> frozenset[str]:
+    """The inputs among ``names`` that a directory walk of ``paths`` found
+    as symbolic links to files: read, never written through by ``fmt
+    --write``, ``fill --write`` and ``check --fix`` (a file named itself
+    is written through to its target)."""
+    from verifier.files.inputs import walked_links as linked
+
+    return linked(paths, names)
+
+
+def header_edit(piece: Piece, finding: Diagnostic, settings: Settings | None = None
+                ) -> Edit | None:
+    """The edit that fixes a header finding (FT002) of a piece as ``ftn
+    check --fix`` fixes it: the one word its message proposes, written in
+    its tag (a tag's name, a seat, a rule option); None when it proposes
+    none."""
+    from verifier.pipeline.jobs.fixes import header_edits
+
+    found = header_edits(piece, None if settings is None else settings.preset, [finding])
+    return found[0].edit if found else None
 
 
 def fix_piece(piece: Piece, settings: Settings | None = None) -> list[str]:

@@ -78,9 +78,16 @@ class Code:
 
     @property
     def fixable(self) -> bool:
-        """Whether ``ftn check --fix`` writes the computed value in place
-        of a claim this code finds wrong (``FIXABLE``)."""
-        return self.code in FIXABLE
+        """Whether ``ftn check --fix`` fixes findings of this code: writes
+        the computed value in place of a claim it finds wrong (``FIXABLE``),
+        or the text its message says to write (``FIXABLE_SLIPS``)."""
+        return self.code in FIXABLE or self.code in FIXABLE_SLIPS
+
+    @property
+    def fix_note(self) -> str | None:
+        """What ``ftn explain`` says of its fix (None: no fix)."""
+        return FIX_NOTE if self.code in FIXABLE else (
+            FIX_SLIP_NOTE if self.code in FIXABLE_SLIPS else None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -406,9 +413,19 @@ def lookup(key: str) -> Code | None:
 #: computed value in place of the claim. Never a move, an opener or a header.
 FIXABLE: frozenset[str] = frozenset(
     ("FT301", "FT302", "FT303", "FT304", "FT305", "FT306", "FT307", "FT308", "FT309"))
+#: The codes of slips whose message may say what to write (``write =10``,
+#: ``write knock, not pass``, ``write (4,0)``, ``write R``, straight quotes,
+#: a word's or a tag's one close match, a game's missing 'end' line):
+#: ``ftn check --fix`` writes it, where the message says one text.
+FIXABLE_SLIPS: frozenset[str] = frozenset(("FT001", "FT002"))
 #: What ``ftn explain`` says of a fixable code.
 FIX_NOTE = ("Fix: ftn check --fix writes the computed value in place of the claim "
             "(ftn check --diff shows it first).")
+#: What ``ftn explain`` says of the codes of ``FIXABLE_SLIPS``.
+FIX_SLIP_NOTE = ("Fix: where the message says one text to write (write =10, write knock, "
+                 "write (4,0), write R, straight quotes, a close match: did you mean [first]?, "
+                 "a game's missing 'end' line), ftn check --fix writes it and checks the "
+                 "record again (ftn check --diff shows it first).")
 
 
 def table_markdown() -> str:

@@ -3,13 +3,16 @@
 Boundary: for a line the reader could not match, walks the grammar's field
 terminals (``ftn.grammar.field_regex``) along the line shapes of FTN and says
 where the line goes wrong and what could stand there, and which kind of
-line it was meant to be (``guess_kind``); finds a lone carriage return in a
-line (``without_line_end``, ``LONE_CR``). It reads no game.
+line it was meant to be (``guess_kind``); where its message says what to
+write (``no space after =: write =10``, ``did you mean 'domino'?``), that
+text as an edit of the line (``proposal``); finds a lone carriage return in
+a line (``without_line_end``, ``LONE_CR``). It reads no game.
 """
 
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from notation.ftn.grammar import field_regex
 from notation.hints import close_matches, did_you_mean
@@ -63,6 +66,21 @@ _SHAPES: dict[str, list[tuple[tuple[str, ...], str]]] = {
         (("TOTALS",), "?"),
     ],
 }
+
+
+#: An edit of one line: the text from ``start`` to ``end`` (0-based, the end
+#: excluded) replaced by ``text``.
+LineEdit = tuple[int, int, str]
+
+
+class Found(NamedTuple):
+    """Where a line goes wrong (0-based), the message, what could stand
+    there, and the edit its message proposes (None: it proposes none)."""
+
+    offset: int
+    message: str
+    expected: tuple[str, ...] = ()
+    edit: LineEdit | None = None
 
 
 def _describe(alt: str) -> str:
@@ -161,25 +179,52 @@ def diagnose_line(text: str) -> tuple[int, str, tuple[str, ...]]:
     Returns the 0-based offset in ``text``, a message, and what was expected
     there. Used only for error messages; the grammar decides what is valid.
     """
+    return _diagnose(text)[:3]
+
+
+def proposal(text: str) -> LineEdit | None:
+    """The text that the message of a line that matches no line terminal
+    (``diagnose_line``) says to write, as an edit of the line (0-based, the
+    end excluded); None when the message proposes no one text."""
+    return _diagnose(text).edit
+
+
+def _diagnose(text: str) -> Found:
     stripped = text.lstrip(" \t")
     start = len(text) - len(stripped)
     if stripped.startswith("["):
         off, msg, exp = _diagnose_tag(text, start)
         if off >= 0:
-            return off, msg, exp
-        return start, "this line matches no FTN line", ()
+            curly = off < len(text) and text[off] in CURLY_QUOTES
+            return Found(off, msg, exp, _straight(text) if curly else None)
+        return Found(start, "this line matches no FTN line")
     # Cut a trailing comment (there are no quoted strings outside tags).
     body = text.split("#", 1)[0]
     fields = [(m.start(), m.group()) for m in re.finditer(r"\S+", body)]
     return _diagnose_fields(body, fields, start)
 
 
+#: The curly double quotes a tag line's straight ones are written for (the
+#: reader reads them so in a line it cannot read: ``ftn.reader``).
+_CURLY_DOUBLE = str.maketrans(dict.fromkeys("\u201c\u201d\u201e\u201f\u2033", '"'))
+
+
+def _straight(text: str) -> LineEdit | None:
+    """A tag line's curly double quotes written straight: the edit from the
+    first to the last (None when a curly quote is a single one, an
+    apostrophe maybe)."""
+    at = [i for i, ch in enumerate(text) if ch in CURLY_QUOTES]
+    part = text[at[0]:at[-1] + 1]
+    fixed = part.translate(_CURLY_DOUBLE)
+    if any(ch in CURLY_QUOTES for ch in fixed):
+        return None
+    return at[0], at[-1] + 1, fixed
+
+
 _Step = tuple[tuple[str, ...], str]
 
 
-def _diagnose_fields(
-    body: str, fields: list[tuple[int, str]], start: int
-) -> tuple[int, str, tuple[str, ...]]:
+def _diagnose_fields(body: str, fields: list[tuple[int, str]], start: int) -> Found:
     """Walk the fields of a line (not a tag) through the steps of its shape
     (chosen by its first field): the first field no step accepts, or the
     first step left wanting when the fields run out."""
@@ -211,9 +256,9 @@ def _diagnose_fields(
                 near = _near_keyword(fields)
                 if near is not None:
                     return near
-            return len(body.rstrip()), "the line ends too soon", tuple(
-                _describe(a) for a in alts)
-    return start, "this line matches no FTN line", ()
+            return Found(len(body.rstrip()), "the line ends too soon", tuple(
+                _describe(a) for a in alts))
+    return Found(start, "this line matches no FTN line")
 
 
 def _acceptable(
@@ -236,9 +281,8 @@ def _acceptable(
     return acceptable, j
 
 
-def _misfit(
-    fields: list[tuple[int, str]], index: int, alts: list[str], may_end: bool, body: str
-) -> tuple[int, str, tuple[str, ...]]:
+def _misfit(fields: list[tuple[int, str]], index: int, alts: list[str], may_end: bool,
+            body: str) -> Found:
     """The message for field ``index``, which none of ``alts`` accepts."""
     off, f = fields[index]
     names = tuple(dict.fromkeys(_describe(a) for a in alts))
@@ -246,25 +290,33 @@ def _misfit(
         names += ("the end of the line",)
     hint = _hint(f, alts, body, off)
     if hint is not None:
-        return off, hint, ()
+        message, edit = hint
+        return Found(off, message, (), edit)
     if index <= 1:
         near = _near_keyword(fields)
         if near is not None:
             return near
     best = max((_prefix_len(a, f) for a in alts), default=0)
-    return off + best, _unexpected(f, best), names
+    return Found(off + best, _unexpected(f, best), names)
 
 
-def _near_keyword(fields: list[tuple[int, str]]) -> tuple[int, str, tuple[str, ...]] | None:
+def _near_keyword(fields: list[tuple[int, str]]) -> Found | None:
     """The message for a first field that is no line's keyword but near
     one (a slip: "dael" for "deal"), or None."""
-    first = fields[0][1]
+    off, first = fields[0]
     if first in _SHAPES:
         return None
-    near = did_you_mean(first, KEYWORDS)
-    if not near:
+    return _near(first, KEYWORDS, off)
+
+
+def _near(field: str, words: list[str] | tuple[str, ...], off: int) -> Found | None:
+    """``unexpected 'dael'; did you mean 'deal'?`` for a field near some of
+    ``words``, with the edit that writes the word when it is one; or None."""
+    found = close_matches(field, words)
+    if not found:
         return None
-    return fields[0][0], _unexpected(first, 0) + near, ()
+    edit = (off, off + len(field), found[0]) if len(found) == 1 else None
+    return Found(off, _unexpected(field, 0) + did_you_mean(field, words), (), edit)
 
 
 def _unexpected(field: str, at: int) -> str:
@@ -273,29 +325,28 @@ def _unexpected(field: str, at: int) -> str:
     return f"unexpected {field[at]!r} in {field!r}" if at else f"unexpected {field!r}"
 
 
-def _hint(field: str, alts: list[str], body: str, off: int) -> str | None:
+def _hint(field: str, alts: list[str], body: str, off: int
+          ) -> tuple[str, LineEdit | None] | None:
     """A message that says what to type, for a field that is a known slip
-    (where ``alts`` could stand), or None."""
+    (where ``alts`` could stand), and that text as an edit; or None."""
+    end = off + len(field)
     if "END_SIDE" in alts and field in ("l", "r"):
-        return f"ends are L or R in capitals: write {field.upper()}"
+        return f"ends are L or R in capitals: write {field.upper()}", (off, end, field.upper())
     if "TOTALS" in alts and field.startswith("("):
         m = _SPACED_TOTALS.match(body, off)
         if m is not None and re.search(r"[ \t]", m[1]):
             squeezed = re.sub(r"[ \t]+", "", m[0])
             if field_regex("TOTALS").fullmatch(squeezed):
-                return f"no spaces in totals: write {squeezed}"
+                return f"no spaces in totals: write {squeezed}", (off, m.end(), squeezed)
     if field in ("=", "+"):
         m = _SPACED_SIGN.match(body, off)
         if m is not None and any(field_regex(a).fullmatch(m[1] + m[2])
                                  for a in alts if a in ("END_TOTAL", "POINTS")):
-            return f"no space after {field}: write {m[1]}{m[2]}"
+            return f"no space after {field}: write {m[1]}{m[2]}", (off, m.end(), m[1] + m[2])
     if "'knock'" in alts and (field.lower() in _PASSES or close_matches(field, ["knock"])):
-        return f"a seat that cannot play knocks: write knock, not {field}"
-    words = [a[1:-1] for a in alts if a.startswith("'")]
-    near = did_you_mean(field, words)
-    if near:
-        return f"unexpected {field!r}{near}"
-    return None
+        return f"a seat that cannot play knocks: write knock, not {field}", (off, end, "knock")
+    near = _near(field, [a[1:-1] for a in alts if a.startswith("'")], off)
+    return None if near is None else (near.message, near.edit)
 
 
 #: What a lone carriage return is (a "\r" not followed by "\n": SPEC.md,

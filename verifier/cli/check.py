@@ -112,7 +112,7 @@ def fixing(plan: Any, mode: str, color: str, explain_unknowns: bool, dask: str |
     for name, k in tally.in_json.items():
         err(f"ftn check: {name}: {_n(k, 'wrong claim')} of JSON records left as written: "
             "fixes are for FTN text ('ftn convert --to ftn' writes it)")
-    left = summary.errors + summary.warnings + tally.not_written
+    left = summary.errors + summary.warnings
     files = f" in {_n(tally.files, 'file')}"
     if mode == "diff":
         finish(failed, plan.unreadable, tally.claims > 0,

@@ -38,4 +38,5 @@ def fill(paths: c.Paths, diff: DiffOpt = False, check_only: CheckOpt = False,
     """
     mode = c.one_mode("fill", paths, diff=diff, check=check_only, write=write)
     names, unreadable = c.names_of(paths, exclude)
-    raise typer.Exit(api.fill_files(names, mode, out, err, show_piece, jobs, bool(unreadable)))
+    raise typer.Exit(api.fill_files(names, mode, out, err, show_piece, jobs, bool(unreadable),
+                                    api.walked_links(paths, names)))

@@ -6,8 +6,9 @@ records, ``-`` for standard input) into (name, text) pairs, decoding UTF-8
 a FIFO or a device (which could wait or grow for ever) is refused unless it
 comes as ``-``. Directory walks (without recursion: a folder of any depth)
 skip hidden folders and what ``--exclude`` names; an explicit file is
-always read. It parses nothing (that is ``formats``') and writes nothing
-(the CLI does).
+always read; the symbolic links to files a walk found are named
+(``walked_links``), for the commands that write back what they read. It
+parses nothing (that is ``formats``') and writes nothing (the CLI does).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from fnmatch import fnmatch
 from pathlib import Path
 
@@ -23,7 +24,7 @@ from verifier.files.formats import SUFFIXES, globs
 from verifier.files.streams import InputError, not_utf8, plain_name, unpack_bytes
 
 __all__ = ["check_input", "decode", "expand", "expand_each", "inputs",
-           "read_each", "read_input"]
+           "read_each", "read_input", "walked_links"]
 
 
 def decode(data: bytes, name: str) -> str:
@@ -66,6 +67,16 @@ def walk(root: str, exclude: Sequence[str] = ()) -> Iterator[str | InputError]:
                 yield path
         below = [os.path.join(folder, d) for d in dirs]
         stack += [d for d in reversed(below) if not os.path.islink(d)]
+
+
+def walked_links(paths: Sequence[str], names: Iterable[str]) -> frozenset[str]:
+    """The names among ``names`` that a directory walk found (not one of
+    ``paths``, as named on the command line) and that are symbolic links to
+    a file: read like the others, never written through (their target may
+    stand outside the tree). A file named itself is written through to its
+    target."""
+    named = set(paths)
+    return frozenset(n for n in names if n not in named and os.path.islink(n))
 
 
 def _listed(folder: str) -> tuple[list[str], list[str]]:

@@ -1,6 +1,7 @@
 """What the editor asks of a record besides its findings: hover texts, the
-fixes of wrong claims (one, or all), the filled claims of a game, the completions of a
-placement line, the outline of games and rounds and the ranges that fold.
+fixes of wrong claims and of slips whose message says what to write (one,
+or all), the filled claims of a game, the completions of a placement line,
+the outline of games and rounds and the ranges that fold.
 
 Boundary: pure functions of a ``Document`` (and a place in it), in the
 document's own lines and 1-based columns of characters; they return text
@@ -8,7 +9,8 @@ document's own lines and 1-based columns of characters; they return text
 protocol (``lsp.server`` turns them into its messages). The judgements are
 the public library's: the replay's reference trace (``api.trace``), the
 filled claims (``api.fill_text``), the fixes of ``ftn check --fix``
-(``api.claim_edit`` for one claim, ``api.fix_piece`` for all), the seat to
+(``api.claim_edit`` for one claim or slip, ``api.header_edit`` for a
+header tag, ``api.fix_piece`` for all), the seat to
 act and its legal moves (``api.turn``), the registry and the rule book;
 nothing here decides a rule.
 """
@@ -22,7 +24,7 @@ from typing import Any
 
 from notation import Game, Knock, Round
 from verifier import InputError, Piece, api, rulebook
-from verifier.diagnostics import FIX_NOTE, Diagnostic, lookup
+from verifier.diagnostics import Diagnostic, lookup
 from verifier.lsp.document import Document, Finding
 
 
@@ -87,8 +89,8 @@ def explain(key: str) -> str | None:
         return None
     out = [f"**{entry.code} {entry.name}** ({entry.severity}, rule {entry.rule})", "",
            entry.summary, "", entry.why]
-    if entry.fixable:
-        out += ["", FIX_NOTE]
+    if entry.fix_note is not None:
+        out += ["", entry.fix_note]
     cited = rulebook.cited_text(entry.rule)
     if cited:
         out += ["", f"The rules it cites ({entry.rule}):", "", cited]
@@ -174,13 +176,30 @@ def event_hover(doc: Document, line: int) -> str | None:
 def claim_fix(doc: Document, f: Finding) -> Fix | None:
     """"Use the computed value" for a wrong claim of an FTN record: the
     claimed text at the finding's place replaced by the computed value, as
-    ``ftn check --fix`` writes it (``api.claim_edit``)."""
-    e = api.claim_edit(doc.lines, f.diagnostic)
-    if e is None:
-        return None
+    ``ftn check --fix`` writes it (``api.claim_edit``); "Write ..." for a
+    slip whose message says what to write (``api.claim_edit``, and
+    ``api.header_edit`` for a header tag)."""
     d = f.diagnostic
-    return Fix(f"Use the computed value: {d.computed} (not {d.claimed})",
-               Edit(e.line, e.col, e.end_line, e.end_col, e.text), f)
+    piece = next((p for p in doc.pieces if p.how == "ftn"
+                  and p.first_line <= d.line < p.first_line + len(p.lines)), None)
+    e = api.claim_edit(doc.lines, d)
+    if e is None and d.code == "FT002" and piece is not None:
+        e = api.header_edit(piece, d, doc.settings)
+    if e is None or (piece is not None and _silenced(doc, piece, d.line)):
+        return None
+    title = (f"Use the computed value: {d.computed} (not {d.claimed})" if d.computed
+             else "Add the 'end' line" if e.text.startswith("\n") else f"Write {e.text}")
+    return Fix(title, Edit(e.line, e.col, e.end_line, e.end_col, e.text), f)
+
+
+def _silenced(doc: Document, piece: Piece, line: int) -> bool:
+    """Whether a line holds a ``noqa`` comment and ``ftn check --fix`` leaves
+    it as it is (a claim it silences a finding of is never edited)."""
+    text = piece.lines[line - piece.first_line]
+    if "noqa" not in text.lower():
+        return False
+    new = api.fix_piece(piece, doc.settings)
+    return len(new) == len(piece.lines) and new[line - piece.first_line] == text
 
 
 def _fixable(d: Diagnostic) -> bool:
@@ -209,6 +228,10 @@ def fix_all(doc: Document) -> list[Edit]:
         if p.how != "ftn" or at == len(wanted) or wanted[at] >= last:
             continue
         new = api.fix_piece(p, doc.settings)
+        if len(new) != len(p.lines):  # a line added (an 'end'): the piece's lines anew
+            last = p.first_line + len(p.lines) - 1
+            out.append(Edit(p.first_line, 1, last, len(p.lines[-1]) + 1, "\n".join(new)))
+            continue
         out += [_changed(n, old, now) for n, (old, now) in enumerate(
             zip(p.lines, new, strict=True), p.first_line) if old != now]
     return out

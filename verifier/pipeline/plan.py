@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from verifier.diagnostics import BY_CODE, Diagnostic
 from verifier.files.formats import Read, piece_reads
+from verifier.files.inputs import walked_links
 from verifier.files.pieces import Piece
 from verifier.files.streams import InputError
 from verifier.pipeline.driver import input_names, label_of
@@ -32,12 +33,15 @@ ALL = frozenset(BY_CODE)
 @dataclass
 class Plan:
     """Every input of a run and the settings it is judged by; ``run`` holds
-    the run-wide keys (``format``, ``jobs``: the first input's settings)."""
+    the run-wide keys (``format``, ``jobs``: the first input's settings);
+    ``linked``, the inputs that a directory walk found as symbolic links
+    (``files.inputs.walked_links``: never written through)."""
 
     names: list[str] = field(default_factory=list)
     unreadable: list[InputError] = field(default_factory=list)
     run: Settings = field(default_factory=Settings)
     by_label: dict[str, Settings] = field(default_factory=dict)
+    linked: frozenset[str] = frozenset()
 
     def settings(self, label: str) -> Settings:
         return self.by_label.get(label, self.run)
@@ -82,6 +86,7 @@ def plan(paths: Sequence[str], exclude: Sequence[str] = (),
         out.unreadable += bad
         for n in names:
             out.by_label[label_of(n)] = s if n == p else r.for_path(n, is_file=True)
+    out.linked = walked_links(paths, out.names)
     out.run = out.by_label[label_of(out.names[0])] if out.names else r.for_path(
         paths[0] if paths else "-")
     return out

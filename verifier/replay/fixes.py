@@ -1,24 +1,32 @@
-"""Fixes of wrong claims: the edit that writes a finding's computed value in
-place of the claimed text, on the record's own line.
+"""Fixes: the edit that writes a wrong claim's computed value in place of
+the claim, on the record's own line, and the text a slip's message says to
+write.
 
 Boundary: from the lines of an FTN text and the findings of its check
 (``Diagnostic``: the claimed and the computed text, the place of the
 claim), the edits that fix them (``claim_edit``, ``claim_edits``) and the
-lines with the edits applied (``apply``). A finding is fixed only when its
+lines with the edits applied (``apply``). A claim is fixed only when its
 code is marked fixable in the registry (``Code.fixable``: a claim, never a
-move nor a header), it is about FTN text (no JSON Pointer), its computed
-value has the form of the claim it replaces, and the claimed text stands at
-its place; anything else is left as it is. An edit never adds or removes a
-line. It checks nothing (the check job does, again after the fixes:
+move), it is about FTN text (no JSON Pointer), its computed value has the
+form of the claim it replaces, and the claim read at the finding's column
+(the reader's place of it: ``claim_span``, never a search of the line) is
+the claimed one; anything else is left as it is. A syntax error whose
+message says what to write is fixed by that text (``syntax_edit``: the
+reader's diagnosis of the line, ``ftn.diagnose.proposal``), a game without
+its 'end' line by one (``end_edit``: the one edit that adds a line), a
+header tag by its close match (``tag_edit``: the tag read again at its
+column). It checks nothing (the check job does, again after the fixes:
 ``pipeline.jobs.fixes``), reads no file and writes none.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from notation.ftn.diagnose import diagnose_line, proposal
 from notation.model import Game, Knock, Placement, Round, TotalsClaim
 from verifier.diagnostics import Diagnostic, Name, lookup
 from verifier.replay.observers import Observer
@@ -26,8 +34,8 @@ from verifier.rules.game import GameState, Stepper
 from verifier.rules.illegal import IllegalMoveError
 from verifier.rules.scoring import Placed, Scored
 
-__all__ = ["ClaimEdit", "Edit", "Totals", "apply", "claim_edit", "claim_edits", "disjoint",
-           "drift_edits", "fixable"]
+__all__ = ["ClaimEdit", "Edit", "Totals", "apply", "claim_edit", "claim_edits", "claim_span",
+           "disjoint", "drift_edits", "end_edit", "fixable", "syntax_edit", "tag_edit"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,11 +61,13 @@ class ClaimEdit:
 
 
 # The forms a computed value is written in, by the kind of claim: an end
-# total, points (``+P``, ``+P+B``, ``over+P``...), totals, a round's outcome,
-# a winner (a side, or ``none``).
+# total, points (``+P``, ``+P+B``, ``over+P``...), totals, a round's outcome
+# (``target`` alone: SPEC §6 names no seat after it), a winner (a side, or
+# ``none``).
 _END_TOTAL = r"\d+"
 _POINTS = r"(?:over)?\+\d+(?:\+\d+)?"
 _TOTALS = r"\(\d+(?:,\d+)*\)"
+_SEAT = r"[A-Za-z][A-Za-z0-9_]*"
 _FORMS: dict[str, re.Pattern[str]] = {
     Name.END_TOTAL_MISMATCH: re.compile(_END_TOTAL),
     Name.POINTS_MISMATCH: re.compile(_POINTS),
@@ -66,11 +76,23 @@ _FORMS: dict[str, re.Pattern[str]] = {
     Name.WRONGLY_DISCARDED: re.compile(_POINTS),
     Name.OVERSHOOT_ACCEPTED: re.compile(f"{_POINTS}|{_TOTALS}"),
     Name.TOTAL_MISMATCH: re.compile(_TOTALS),
-    Name.RESULT_MISMATCH: re.compile(r"blocked|(?:domino|target) [A-Za-z][A-Za-z0-9_]*"),
-    Name.WINNER_MISMATCH: re.compile(r"[A-Za-z][A-Za-z0-9_]*(?:\+[A-Za-z][A-Za-z0-9_]*)*"),
+    Name.RESULT_MISMATCH: re.compile(f"blocked|target|domino {_SEAT}"),
+    Name.WINNER_MISMATCH: re.compile(f"{_SEAT}(?:\\+{_SEAT})*"),
 }
 
-#: What the check says of the totals claimed after a round cut short, which
+# The claims as the grammar writes them (``ftn.lark``'s END_TOTAL, POINTS,
+# TOTALS; the outcome of a RESULT line, the side of a WINNER line), matched
+# at the column the reader recorded for the claim (a claim's own column; a
+# result's or a winner's, that of its line's first word): group 1 is what an
+# edit replaces.
+_AT_END_TOTAL = re.compile(r"=([0-9]+)(?![0-9])")
+_AT_POINTS = re.compile(r"((?:over)?\+[0-9]+(?:\+[0-9]+)?)(?![0-9+])")
+_AT_TOTALS = re.compile(r"(\([0-9]+(?:,[0-9]+)*\))")
+_AT_RESULT = re.compile(rf"result[ \t]+(blocked|target|domino[ \t]+{_SEAT})(?![A-Za-z0-9_])")
+_AT_WINNER = re.compile(rf"winner[ \t]+({_SEAT}(?:\+{_SEAT})*)(?![A-Za-z0-9_+])")
+_NUMBER = re.compile(r"[0-9]+")
+
+#: What ``ftn check`` says of the totals claimed after a round cut short, which
 #: the replay adopts (``replay.judge``): the points the round lost are not
 #: known, so the computed totals are no fix.
 ADOPTED = "the round before was cut short"
@@ -91,28 +113,117 @@ def fixable(d: Diagnostic) -> bool:
     return not (d.name == Name.TOTAL_MISMATCH and ADOPTED in d.message)
 
 
+def _token(d: Diagnostic) -> re.Pattern[str]:
+    """The shape of the claim a finding is about, as it stands at its column."""
+    if d.name == Name.END_TOTAL_MISMATCH:
+        return _AT_END_TOTAL
+    if d.name == Name.RESULT_MISMATCH:
+        return _AT_RESULT
+    if d.name == Name.WINNER_MISMATCH:
+        return _AT_WINNER
+    return _AT_TOTALS if (d.claimed or "").startswith("(") else _AT_POINTS
+
+
+def written(text: str, words: bool = False) -> str:
+    """A claim's text as the check quotes it: numbers without leading zeros
+    (``=010``'s 10); ``words`` (a result's, a winner's: seats may hold
+    digits), one space apart (``domino  N``'s ``domino N``)."""
+    if words:
+        return " ".join(text.split())
+    return _NUMBER.sub(lambda m: str(int(m.group())), text)
+
+
+def claim_span(line: str, d: Diagnostic) -> tuple[int, int] | None:
+    """Where the claim of a finding stands on its line (0-based, the end
+    excluded): the claim read at the finding's column, the reader's place of
+    it, never searched for; None when the text there is not that claim."""
+    token = _token(d)
+    m = token.match(line, max(d.col - 1, 0))
+    if m is None or written(m.group(1), token in (_AT_RESULT, _AT_WINNER)) != d.claimed:
+        return None
+    return m.start(1), m.end(1)
+
+
 def claim_edit(lines: Sequence[str], d: Diagnostic, first_line: int = 1) -> Edit | None:
     """The edit that writes a fixable finding's computed value in place of
     its claimed text (``lines`` from line ``first_line`` on); None when it
     is not fixable or the claimed text is not at its place."""
     if not fixable(d) or not first_line <= d.line < first_line + len(lines):
         return None
-    assert d.claimed is not None and d.computed is not None
-    start = _claim_at(lines[d.line - first_line], d.col - 1, d.claimed)
-    if start is None:
+    assert d.computed is not None
+    span = claim_span(lines[d.line - first_line], d)
+    if span is None:
         return None
-    return Edit(d.line, start + 1, d.line, start + 1 + len(d.claimed), d.computed)
+    return Edit(d.line, span[0] + 1, d.line, span[1] + 1, d.computed)
 
 
-def _claim_at(text: str, at: int, claimed: str) -> int | None:
-    """Where the claimed text stands on its line: at the finding's column, or
-    after an '=' there, or as a whole word after it."""
-    if text.startswith(claimed, at):
-        return at
-    if text.startswith("=" + claimed, at):
-        return at + 1
-    m = re.compile(r"(?<![^\s=(])" + re.escape(claimed) + r"(?=\s|$)").search(text, at)
-    return m.start() if m else None
+# ---------------------------------------------------------------------------
+# Slips whose message says what to write: a syntax error's proposal, the
+# 'end' line a game lacks, a header tag's close match.
+
+#: What the reader says of a game without its 'end' line: where the next
+#: game starts, or where the text ends.
+NO_END = ("a new game starts before this one has its 'end' line", "the file ends inside a game")
+
+
+def _bare(text: str) -> str:
+    return text[:-1] if text.endswith("\r") else text
+
+
+def syntax_edit(lines: Sequence[str], d: Diagnostic, first_line: int = 1) -> Edit | None:
+    """The edit of a syntax error whose message says what to write (the
+    reader's own diagnosis of the line, ``ftn.diagnose.proposal``, at the
+    finding's column and with its message), or of a game without its 'end'
+    line (``end_edit``); None for any other finding."""
+    if d.name != Name.SYNTAX_ERROR or d.pointer is not None:
+        return None
+    if d.message.startswith(NO_END):
+        return end_edit(lines, d, first_line)
+    if not first_line <= d.line < first_line + len(lines):
+        return None
+    text = _bare(lines[d.line - first_line])
+    edit = proposal(text)
+    if edit is None or edit[0] != d.col - 1 or diagnose_line(text)[1] != d.message:
+        return None
+    return Edit(d.line, edit[0] + 1, d.line, edit[1] + 1, edit[2])
+
+
+def end_edit(lines: Sequence[str], d: Diagnostic, first_line: int = 1) -> Edit | None:
+    """The 'end' line a game lacks, after its last line (the blank and
+    comment lines before the next game, or the end of the text, are not
+    the game's): an edit that adds a line (in the line ends of the line
+    before it)."""
+    at = d.line - first_line  # the next game's 'game' line, or the end of the text
+    j = min(at if d.message.startswith(NO_END[1]) else at - 1, len(lines) - 1)
+    while j >= 0 and (not lines[j].strip() or lines[j].lstrip().startswith("#")):
+        j -= 1
+    if j < 0:
+        return None
+    text = lines[j]
+    end = len(text) + 1
+    return Edit(first_line + j, end, first_line + j, end,
+                "\nend" + ("\r" if text.endswith("\r") else ""))
+
+
+_KEY_AT = re.compile(r"\[[ \t]*([A-Za-z0-9_-]+)")
+_STRING_AT = re.compile(r'[ \t]*("(?:[^"\\]|\\.)*")')
+
+
+def tag_edit(line: str, number: int, col: int, index: int, word: str) -> Edit | None:
+    """The edit that writes ``word`` as the name (``index`` -1) or the value
+    at ``index`` of the header tag read at column ``col`` of line
+    ``number``: the tag read again there, a value written as a JSON string."""
+    m = _KEY_AT.match(line, col - 1)
+    if m is None:
+        return None
+    span = m.span(1)
+    for _ in range(index + 1):
+        m = _STRING_AT.match(line, m.end())
+        if m is None:
+            return None
+        span = m.span(1)
+    text = word if index < 0 else json.dumps(word, ensure_ascii=False)
+    return Edit(number, span[0] + 1, number, span[1] + 1, text)
 
 
 def claim_edits(lines: Sequence[str], found: Sequence[Diagnostic],
@@ -123,7 +234,7 @@ def claim_edits(lines: Sequence[str], found: Sequence[Diagnostic],
     first edits finds what it is about again)."""
     by_span: dict[tuple[int, int, int], tuple[Edit, list[Diagnostic]]] = {}
     for d in found:
-        e = claim_edit(lines, d, first_line)
+        e = claim_edit(lines, d, first_line) or syntax_edit(lines, d, first_line)
         if e is None:
             continue
         key = (e.line, e.col, e.end_col)
@@ -153,12 +264,15 @@ def disjoint(edits: Sequence[Edit]) -> list[Edit]:
 
 def apply(lines: Sequence[str], edits: Sequence[Edit], first_line: int = 1) -> list[str]:
     """The lines (from line ``first_line`` on) with the edits made; edits of
-    one line each, none overlapping another."""
+    one line each, none overlapping another (an edit whose text holds a line
+    end adds a line)."""
     out = list(lines)
     for e in sorted(edits, key=lambda e: (e.line, e.col), reverse=True):
         i = e.line - first_line
         text = out[i]
         out[i] = text[: e.col - 1] + e.text + text[e.end_col - 1:]
+    if any("\n" in e.text for e in edits):
+        return "\n".join(out).split("\n")
     return out
 
 
@@ -244,8 +358,8 @@ def drift_edits(lines: Sequence[str], d: Diagnostic, seen: Sequence[Seen | None]
         line, col, was, now = s
         if not first_line <= line < first_line + len(lines):
             break
-        start = _claim_at(lines[line - first_line], max(col - 1, 0), _written(was))
-        if start is None:
+        m = _AT_TOTALS.match(lines[line - first_line], max(col - 1, 0))
+        if m is None or written(m.group(1)) != _written(was):
             break
-        out.append(Edit(line, start + 1, line, start + 1 + len(_written(was)), _written(now)))
+        out.append(Edit(line, m.start(1) + 1, line, m.end(1) + 1, _written(now)))
     return out

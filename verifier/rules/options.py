@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from notation.hints import aside
+from notation.hints import aside, close_matches
 from notation.options import OPTIONS as TABLE
 from notation.options import PRESET_TEXT, PRESETS, Option
 from verifier.rules.ruleset import Rules
@@ -78,10 +78,20 @@ WORDS: dict[str, tuple[str, ...]] = {
 @dataclass(frozen=True, slots=True)
 class Problem:
     """What is wrong with a declaration; ``index`` is the declaration's
-    position in the list given (None: the combination as a whole)."""
+    position in the list given (None: the combination as a whole);
+    ``proposed``, the one word its message proposes in its place (the
+    declaration's name: 0, or value: 1, and the word), if any."""
 
     index: int | None
     message: str
+    proposed: tuple[int, str] | None = None
+
+
+def _one(word: str, choices: Iterable[str], index: int) -> tuple[int, str] | None:
+    """The one close match of a word (``aside``'s, when it offers one), as
+    the word proposed at ``index`` of its declaration; else None."""
+    found = close_matches(word, choices)
+    return (index, found[0]) if len(found) == 1 else None
 
 
 def known_options(sep: str = "; ") -> str:
@@ -116,9 +126,9 @@ def resolve(
     if name not in PRESETS:
         known = "; ".join(f'"{n}": {t}' for n, t in PRESET_TEXT.items())
         return None, [Problem(-1, f"unknown rules preset {name!r}{aside(name, PRESETS)}; "
-                                  f"known presets: {known}")]
+                                  f"known presets: {known}", _one(name, PRESETS, 0))]
     problems = [Problem(i, f"unknown rule option {opt!r}{aside(opt, OPTIONS)}; "
-                           f"known options: {known_options()}")
+                           f"known options: {known_options()}", _one(opt, OPTIONS, 0))
                 for i, (opt, _) in enumerate(declared) if opt not in OPTIONS]
     if problems:
         return None, problems
@@ -158,7 +168,8 @@ class _Words:
         value = self.values[opt] or ""
         near = aside(value, WORDS.get(opt, ()))
         self.problems.append(Problem(index, f"bad value {value!r} for {opt}: "
-                                            f"{OPTIONS[opt]}{near}"))
+                                            f"{OPTIONS[opt]}{near}",
+                                     _one(value, WORDS.get(opt, ()), 1)))
 
     def simple(self) -> dict[str, Any]:
         """The simple options' ``Rules`` fields (one a preset leaves out

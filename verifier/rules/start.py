@@ -110,11 +110,14 @@ class Setup:
 
 @dataclass(frozen=True, slots=True)
 class HeaderProblem:
-    """Why a header cannot be read, and the tag (or the game) it is about."""
+    """Why a header cannot be read, and the tag (or the game) it is about;
+    ``proposed``, the one text its message proposes in the tag (its name:
+    -1, or its value at an index), if any."""
 
     message: str
     at: Tag | Game
     claimed: str | None = None
+    proposed: tuple[int, str] | None = None
 
 
 #: The tags the header's checks read (every other tag is free).
@@ -136,7 +139,8 @@ def _missing(game: Game, key: str, message: str) -> HeaderProblem:
     near = _near_tag(game, key)
     if near is None:
         return HeaderProblem(message, game)
-    return HeaderProblem(f"[{near.key}]: did you mean [{key}]? ({message})", near)
+    return HeaderProblem(f"[{near.key}]: did you mean [{key}]? ({message})", near,
+                         proposed=(-1, key))
 
 
 def read_header(game: Game) -> Setup | HeaderProblem | list[HeaderProblem]:
@@ -289,7 +293,7 @@ class _Header:
                     preset if p.index == -1 and preset is not None
                     else self.option_tags[p.index] if p.index is not None and p.index >= 0
                     else game
-                ))
+                ), proposed=p.proposed)
                 for p in problems
             ]
         return rules
@@ -315,9 +319,11 @@ class _Header:
         if first is not None and len(seats) >= 2 and (
                 len(first.values) != 1 or first.values[0] not in seats):
             opener = first.values[0] if len(first.values) == 1 else ""
+            near = close_matches(opener, seats) if opener else []
             self.found.append(HeaderProblem(
                 f"[first] must name one seat of {', '.join(seats)}"
-                + did_you_mean(opener, seats, '"'), first))
+                + did_you_mean(opener, seats, '"'), first,
+                proposed=(0, near[0]) if len(near) == 1 else None))
 
     def first_opener(self, first_round: int) -> int:
         """The first opener's seat (R3.1): ``[first]``'s; for a record that

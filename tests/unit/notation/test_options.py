@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 
@@ -151,7 +152,10 @@ SIMPLE_BAD = [
 def test_a_bad_simple_value_says_what_the_option_takes(declared: tuple[str, str],
                                                         message: str) -> None:
     rules, problems = resolve(2, None, [declared])
-    assert rules is None and problems == [Problem(0, message)]
+    # the one word a message offers is the value proposed in its place
+    one = re.search(r"\(did you mean '([^']*)'\?\)\Z", message)
+    proposed = None if one is None else (1, one.group(1))
+    assert rules is None and problems == [Problem(0, message, proposed)]
 
 
 def test_bad_values_come_in_a_fixed_order_whatever_the_declarations() -> None:

@@ -96,9 +96,10 @@ class Filled(Formatted):
 
 
 def fill_all(names: Iterable[str], mode: str, say: Say, warn: Say, show: Show, jobs: int = 1,
-             unreadable: bool = False) -> int:
-    """``ftn fill`` on every input in order (``mode``: ``fmt_all``'s); the
-    exit status: ``fmt_status``'s (``unreadable``: inputs that
+             unreadable: bool = False, linked: frozenset[str] = frozenset()) -> int:
+    """``ftn fill`` on every input in order (``mode``: ``fmt_all``'s;
+    ``linked``: the symbolic links a directory walk found, never written);
+    the exit status: ``fmt_status``'s (``unreadable``: inputs that
     could not be listed), 1 at least when a game's replay stopped early."""
 
     files: list[Filled] = []
@@ -107,6 +108,6 @@ def fill_all(names: Iterable[str], mode: str, say: Say, warn: Say, show: Show, j
         files.append(Filled(*args))
         return files[-1]
 
-    done = fmt_all(names, mode, say, warn, show, jobs, fill_piece, kept)
+    done = fmt_all(names, mode, say, warn, show, jobs, fill_piece, kept, linked)
     status = fmt_status(done.ops, unreadable or done.failed > 0)
     return 1 if status == 0 and any(f.stopped for f in files) else status

@@ -1,21 +1,28 @@
 """The fix job: ``ftn check --fix`` and ``--diff``, the computed value
-written in place of each wrong claim, and the findings that remain.
+written in place of each wrong claim (and the text a slip's message says to
+write), and the findings that remain.
 
 Boundary: the work on one piece (``fix_piece``, in a worker: the piece
 checked as ``ftn check`` checks it, the edits of its fixable findings made
-(``replay.fixes``), with those of the totals claimed after a wrong total
-that are off by as much (the check passes over them: no cascade), and
-checked again until no fixable finding is left: a claim fixed can show a
-total that followed it; ``FixPart``: the fixed lines, the findings fixed
-and the check's batches of the fixed lines), the same on a
-whole text (``fix_text``), and the sink of a run (``FixSink``: the batches
-to the check's own sink, which renders and counts them; each input to a
-``FixedFile``, ``rewrite.Formatted`` with the fixed text in place of the
-canonical one: printed (standard input), shown as a unified diff, or
-written with ``fmt --write``'s safety, only when it changes). A fix never
-adds or removes a line, nor changes a move; suppressed findings (``noqa``)
-and those the settings leave out are not fixed; JSON records are not
-edited (their findings are counted as they are). It renders nothing.
+(``replay.fixes``; a header tag's from its problem, ``header_edits``), with
+those of the totals claimed after a wrong total that are off by as much
+(the check passes over them: no cascade), and checked again until no
+fixable finding is left, at most ``PASSES`` times: a claim fixed can show a
+total that followed it, a syntax error fixed the lines it hid; ``FixPart``:
+the fixed lines, the findings fixed, the check's batches of the read lines
+and of the fixed lines), the same on a whole text (``fix_text``), and the
+sink of a run (``FixSink``: the batches to the check's own sink, which
+renders and counts them, those of a file written held until it is known
+whether it was: the report is of each file as it is on the disk
+afterwards; each input to a ``FixedFile``, ``rewrite.Formatted`` with the
+fixed text in place of the canonical one: printed (standard input, after
+its BOM), shown as a unified diff, or written with ``fmt --write``'s
+safety, only when it changes, never through a symbolic link a directory
+walk found). A fix never removes a line, nor changes a move, and adds one
+only for a game's missing 'end'; suppressed findings (``noqa``) and those
+the settings leave out are not fixed, nor a claim a ``noqa`` silences a
+finding of; JSON records are not edited (their findings are counted as they
+are). It renders nothing.
 """
 
 from __future__ import annotations
@@ -25,13 +32,21 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from verifier.diagnostics import Diagnostic, lookup
+from notation.model import Tag
+from verifier.diagnostics import FIXABLE, Diagnostic, Name
 from verifier.files.formats import Layout, sniff
 from verifier.files.outputs import interruptible
 from verifier.files.pieces import Piece
 from verifier.files.streams import Opened
 from verifier.pipeline.driver import End, Start
-from verifier.pipeline.jobs.check import Batch, CheckSink, check_piece, check_report, replay_read
+from verifier.pipeline.jobs.check import (
+    Batch,
+    CheckSink,
+    check_piece,
+    check_reads,
+    check_report,
+    replay_read,
+)
 from verifier.pipeline.jobs.rewrite import (
     AT_LEAST_1,
     SET_2,
@@ -42,15 +57,20 @@ from verifier.pipeline.jobs.rewrite import (
     _each_file_once,
 )
 from verifier.pipeline.plan import reads_under
+from verifier.pipeline.suppressions import marks
 from verifier.replay.fixes import (
+    ClaimEdit,
     Edit,
     Totals,
     apply,
     claim_edits,
+    claim_span,
     disjoint,
     drift_edits,
     fixable,
+    tag_edit,
 )
+from verifier.rules.start import HeaderProblem, read_header
 
 if TYPE_CHECKING:
     from verifier.files.streams import InputError
@@ -81,6 +101,7 @@ class FixPart(Part):
     claims: int = 0
     batches: list[Batch] = field(default_factory=list)
     in_json: int = 0
+    first: list[Batch] = field(default_factory=list)
 
 
 def _found(batches: Sequence[Batch], keep: Keep | None) -> list[Diagnostic]:
@@ -92,15 +113,24 @@ def fix_piece(piece: Piece, preset: str | None = None, keep: Keep | None = None)
     that of the records without ``[rules]``; ``keep``: the findings the
     settings report (None: all)."""
     part = FixPart(lines=piece.lines, batches=check_piece(piece, preset))
+    part.first = part.batches
     if piece.how != "ftn":
         part.in_json = sum(1 for d in _found(part.batches, keep) if _a_claim(d))
     first = {_key(d) for d in _found(part.batches, keep)}
     for _ in range(PASSES - 1 if piece.how == "ftn" else 0):
         found = _found(part.batches, keep)
-        edits = claim_edits(part.lines, found, piece.first_line)
+        now = replace(piece, lines=part.lines)
+        edits = disjoint_edits(claim_edits(part.lines, found, piece.first_line)
+                               + header_edits(now, preset, found))
         if not edits:
             break
-        made = disjoint([e.edit for e in edits] + _drifts(piece, part.lines, preset, found))
+        silenced = _silenced(now, preset)
+        edits = [e for e in edits if not _touches(e.edit, silenced)]
+        made = [e for e in disjoint([e.edit for e in edits]
+                                    + _drifts(piece, part.lines, preset, found))
+                if not _touches(e, silenced)]
+        if not made:
+            break
         part.lines = apply(part.lines, made, piece.first_line)
         part.claims += len(made)
         # the findings of the first check fixed (what a later check finds
@@ -112,6 +142,65 @@ def fix_piece(piece: Piece, preset: str | None = None, keep: Keep | None = None)
         part.batches = check_piece(replace(piece, lines=part.lines), preset)
     part.text = "\n".join(part.lines)
     return part
+
+
+Span = tuple[int, int, int]
+
+
+def disjoint_edits(edits: list[ClaimEdit]) -> list[ClaimEdit]:
+    """The edits of findings, less those that overlap one before them."""
+    kept = set(disjoint([e.edit for e in edits]))
+    return sorted((e for e in edits if e.edit in kept), key=lambda e: (e.edit.line, e.edit.col))
+
+
+def header_edits(piece: Piece, preset: str | None, found: list[Diagnostic]) -> list[ClaimEdit]:
+    """The edits of the header tags whose problem (``rules.start``) proposes
+    one word (a tag's name, a seat, a rule option): those of the findings
+    ``found`` (FT002, at the tag's line, with its message)."""
+    wanted = {(d.line, d.message): d for d in found
+              if d.name == Name.BAD_HEADER and d.pointer is None}
+    if not wanted:
+        return []
+    out: list[ClaimEdit] = []
+    for r in reads_under(piece, preset):
+        game = r.game if r.game is not None else r.damaged
+        problems = [] if game is None else read_header(game)
+        for p in problems if isinstance(problems, list) else [problems]:
+            if not isinstance(p, HeaderProblem):
+                continue
+            d = wanted.get((p.at.line, p.message))
+            if d is None or p.proposed is None or not isinstance(p.at, Tag):
+                continue
+            e = tag_edit(piece.lines[p.at.line - piece.first_line], p.at.line, p.at.col,
+                         *p.proposed)
+            if e is not None:
+                out.append(ClaimEdit(e, (d,)))
+    return out
+
+
+def _silenced(piece: Piece, preset: str | None) -> list[Span]:
+    """The places (line, start and end column) of the claims that a ``noqa``
+    comment silences a finding of: never edited (an edit would leave the
+    comment silencing nothing, FT403, or silence a claim written anew)."""
+    noqa = marks(piece.lines, piece.first_line)
+    if not noqa:
+        return []
+    out: list[Span] = []
+    for b in check_reads(reads_under(piece, preset), piece.source):
+        for d in b.diagnostics:
+            mark = noqa.get(d.line)
+            if mark is None or not mark.silences(d):
+                continue
+            span = claim_span(piece.lines[d.line - piece.first_line], d)
+            if span is not None:
+                out.append((d.line, span[0] + 1, span[1] + 1))
+    return out
+
+
+def _touches(e: Edit, spans: Sequence[Span]) -> bool:
+    """Whether an edit overlaps one of the places ``spans`` (``_silenced``)."""
+    return any(e.line == line and e.col < end and start < e.end_col
+               for line, start, end in spans)
 
 
 def _key(d: Diagnostic) -> tuple[str, int, int]:
@@ -143,8 +232,7 @@ def _drifts(piece: Piece, lines: list[str], preset: str | None,
 
 def _a_claim(d: Diagnostic) -> bool:
     """Whether a finding is of a wrong claim that FTN text would fix."""
-    entry = lookup(d.code)
-    return entry is not None and entry.fixable and d.computed is not None
+    return d.code in FIXABLE and d.computed is not None
 
 
 @dataclass(frozen=True)
@@ -212,9 +300,10 @@ def _quiet(_: str) -> None:
 
 class FixedFile(Formatted):
     """One input of ``ftn check --fix`` (mode "write"; "print" for standard
-    input, the fixed text on standard output) or ``--diff`` ("diff"):
-    ``rewrite.Formatted`` with the input's own text, its claims fixed, in
-    place of the canonical form, compared with the input line by line."""
+    input, the fixed text on standard output, after the BOM it had) or
+    ``--diff`` ("diff"): ``rewrite.Formatted`` with the input's own text,
+    its claims fixed, in place of the canonical form, compared with the
+    input line by line (each line with its own line end)."""
 
     COMMAND, WOULD, DONE, NOT_DONE = "check", "would fix", "fixed", "not fixed"
     DOING = "fixed"
@@ -223,16 +312,22 @@ class FixedFile(Formatted):
         super().__init__(path, mode, "ftn", False, _quiet, warn, _nothing, opened)
         self.joiner = Verbatim()
         self.held_blank: list[str] = []  # blank lines at a piece's end: diffed with the next
+        self.bom = self.opened.bom and mode == "print"  # a BOM still to print
+
+    def _emit(self, text: str, original: str = "") -> None:
+        if self.bom:
+            self.bom, text = False, "\ufeff" + text
+        super()._emit(text, original)
 
     def _add_diff(self, piece: Piece, part: Part) -> None:
         assert isinstance(part, FixPart)
-        old = self.held_blank + [line.rstrip("\r") for line in piece.lines]
-        new = self.held_blank + [line.rstrip("\r") for line in part.lines]
+        old = self.held_blank + piece.lines
+        new = self.held_blank + part.lines
         keep = len(old)
         while keep and not old[keep - 1].strip():  # (a fix never edits a blank line)
             keep -= 1
         self.held_blank = old[keep:]
-        self._show(self.diff.add(old[:keep], new[:keep]))
+        self._show(self.diff.add(old[:keep], new[:len(new) - len(self.held_blank)]))
 
     def _show(self, hunks: list[str]) -> None:
         if hunks:
@@ -242,7 +337,8 @@ class FixedFile(Formatted):
     def finish(self) -> str | None:
         """The end of the input: the last hunks of a diff (exit 1 at least
         when there was one), the file written when its text changed (or
-        the problem said: exit 2), nothing more for standard input."""
+        the problem said: exit 2; a symbolic link a walk found is not
+        written: exit 1 at least), nothing more for standard input."""
         if self.mode == "diff":
             old = self.held_blank[:-1]  # (the last is the end of the last line)
             self._show(self.diff.add(old, old) + self.diff.end())
@@ -252,68 +348,115 @@ class FixedFile(Formatted):
             return None
         return self.put()
 
+    @property
+    def as_read(self) -> bool:
+        """Whether the input stays as it was read: fixes to write that were
+        not written (``put`` could not, or would not)."""
+        return self.mode == "write" and self.same.differs and not self.written
+
 
 @dataclass
 class Tally:
     """What a run of ``ftn check --fix`` fixed (or, with ``--diff``, would
     fix): the findings of the check, the claims written (theirs, and the
     totals after them that followed them), the files changed, the files
-    that could not be written (each said) and the findings fixed in them
-    (they remain), and by input the findings of JSON records that FTN text
-    would fix."""
+    that could not be written (each said; their findings stay findings),
+    and by input the findings of JSON records that FTN text would fix."""
 
     fixed: int = 0
     claims: int = 0
     files: int = 0
     unwritten: int = 0
-    not_written: int = 0  # findings fixed in those files: they remain
     in_json: dict[str, int] = field(default_factory=dict)
 
 
-class FixSink:
-    """The sink of ``ftn check --fix``: the batches of the fixed text to the
-    check's own sink (``CheckSink``: rendered, counted, the no-games
-    warning), with the fixed piece (the lines a finding shows are the
-    fixed ones); each input to a ``FixedFile`` (standard input printed when
-    the others are written); ``tally``, what was fixed."""
+#: A piece's findings held until its file is written or not: the piece (the
+#: lines of its findings), and its check's batches; read, then fixed.
+Held = tuple[Piece, list[Batch], Piece, list[Batch]]
 
-    def __init__(self, check: CheckSink, mode: str, warn: Say) -> None:
-        self.check, self.mode, self.warn = check, mode, warn
+
+def _shifted(batches: list[Batch], by: int) -> list[Batch]:
+    """Batches whose findings are ``by`` lines further on."""
+    return [replace(b, diagnostics=[replace(d, line=d.line + by) for d in b.diagnostics])
+            for b in batches]
+
+
+def _lines_of(piece: Piece, lines: list[str], batches: list[Batch]) -> Piece:
+    """The piece with only the lines its findings are on (from the first of
+    them to the last): what a renderer shows of them."""
+    at = [d.line for b in batches for d in b.diagnostics
+          if piece.first_line <= d.line < piece.first_line + len(lines)]
+    if not at:
+        return replace(piece, lines=lines[:1], span=None)
+    first, last = min(at), max(at)
+    return replace(piece, lines=lines[first - piece.first_line:last - piece.first_line + 1],
+                   first_line=first, span=None)
+
+
+class FixSink:
+    """The sink of ``ftn check --fix``: the batches to the check's own sink
+    (``CheckSink``: rendered, counted, the no-games warning) with the piece
+    whose lines they are about; each input to a ``FixedFile`` (standard
+    input printed when the others are written); ``tally``, what was fixed.
+    A file to write has its findings held (with the lines they are on) until
+    it is known whether it was written: the report is that of the file as
+    it is then, the fixed text's findings, or, where it stays as read (it
+    could not be written, or is a symbolic link a walk found), its own."""
+
+    def __init__(self, check: CheckSink, mode: str, warn: Say,
+                 linked: frozenset[str] = frozenset()) -> None:
+        self.check, self.mode, self.warn, self.linked = check, mode, warn, linked
         self.current: FixedFile | None = None
         self.tally = Tally()
         self._file = Tally()  # what the current input's fixes are
+        self.held: list[Held] = []
+        self.shift = 0  # the lines the fixes of the input added so far
 
     def start(self, s: Start) -> None:
         self.check.start(s)
         mode = "print" if self.mode == "write" and s.name == "-" else self.mode
         self.current = FixedFile(s.name, mode, self.warn, s.opened)
+        self.current.linked = s.name in self.linked
         self._file = Tally()
+        self.held = []
+        self.shift = 0
 
     def add(self, piece: Piece, part: FixPart) -> None:
-        self.check.add(replace(piece, lines=part.lines) if part.claims else piece, part.batches)
+        fixed = replace(piece, lines=part.lines) if part.claims else piece
+        batches = part.batches
+        if self.shift:  # lines added before this piece ('end' lines): its lines are further on
+            fixed = replace(fixed, first_line=fixed.first_line + self.shift)
+            batches = _shifted(batches, self.shift)
+        self.shift += len(part.lines) - len(piece.lines)
         self._file.fixed += len(part.fixed)
         self._file.claims += part.claims
         if part.in_json:
             self.tally.in_json[piece.source] = self.tally.in_json.get(piece.source, 0) + (
                 part.in_json)
+        if self.current is not None and self.current.mode == "write":
+            self.held.append((_lines_of(piece, piece.lines, part.first), part.first,
+                              _lines_of(fixed, part.lines, batches), batches))
+        else:
+            self.check.add(fixed, batches)
         if self.current is not None:
             self.current.add(piece, part)
 
     def end(self, e: End) -> None:
-        self.check.end(e)
         file, self.current = self.current, None
-        if file is None:
-            return
-        if e.error is not None:  # (the check's sink holds it: the command says it)
-            file.abort()
-            return
-        if file.finish() == SET_2:
-            self.tally.unwritten += 1
-            self.tally.not_written += self._file.fixed
-        elif self._file.claims:
-            self.tally.fixed += self._file.fixed
-            self.tally.claims += self._file.claims
-            self.tally.files += 1
+        if file is not None and e.error is not None:
+            file.abort()  # (the check's sink holds the error: the command says it)
+        elif file is not None:
+            if file.finish() == SET_2:
+                self.tally.unwritten += 1
+            elif self._file.claims and not file.as_read:
+                self.tally.fixed += self._file.fixed
+                self.tally.claims += self._file.claims
+                self.tally.files += 1
+        as_read = file is None or e.error is not None or file.as_read
+        for read, first, fixed, batches in self.held:
+            self.check.add(*((read, first) if as_read else (fixed, batches)))
+        self.held = []
+        self.check.end(e)
 
     def abort(self) -> None:
         if self.current is not None:
@@ -337,11 +480,11 @@ def fix_report(plan: Plan, render: Callable[[Context], Renderer], mode: str, war
     work = FixWork(preset, by_source, plan.run if keep else None,
                    plan.by_label if keep else {})
     if mode == "write":
-        plan = replace(plan, names=list(_each_file_once(plan.names)))
+        plan = replace(plan, names=list(_each_file_once(plan.names, plan.linked)))
     made: list[FixSink] = []
 
     def wrap(check: CheckSink) -> FixSink:
-        made.append(FixSink(check, mode, warn))
+        made.append(FixSink(check, mode, warn, plan.linked))
         return made[0]
 
     try:

@@ -457,7 +457,7 @@ SET_1, AT_LEAST_1, SET_2 = "set 1", "at least 1", "set 2"
 HOLD_CHARS = 1 << 20
 
 
-_END = re.compile(r"[ \t]*end[ \t]*(#.*)?\Z")
+_END = re.compile(r"[ \t]*end[ \t]*(#.*)?\r?\Z")
 
 
 def _by_game(lines: list[str]) -> list[list[str]]:
@@ -475,10 +475,12 @@ class Formatted:
     """One input of ``ftn fmt`` as its pieces come back: printed, compared
     with the input (``--check``), shown as a unified diff against the input
     (``--diff``: the input's lines and the new text, a game at a time, to a
-    ``StreamDiff`` whose hunks are printed as they are found; trailing blank
-    lines of a piece go with the next piece, where the new text has them,
-    between games), or also written to a temporary file
-    (``--write``; never a file that does not parse, nor one of no game).
+    ``StreamDiff`` whose hunks are printed as they are found, each line with
+    its line end's CR when it has one, the new text's as ``--write`` writes
+    it; trailing blank lines of a piece go with the next piece, where the
+    new text has them, between games), or also written to a temporary file
+    (``--write``; never a file that does not parse, nor one of no game, nor
+    a symbolic link that a directory walk found: ``linked``).
     What ``--write`` writes is the canonical form of the text read once,
     after the BOM it had, and the file is replaced only if it is still the
     one that was read (``opened``: ``files.streams.Opened``). A command that
@@ -504,6 +506,8 @@ class Formatted:
         self.changed = False  # --diff printed a hunk
         self.carried: list[str] = []  # blank lines at a piece's end: the next piece's
         self.pending = ""  # the new text after its last complete line
+        self.linked = False  # a symbolic link a directory walk found: never written
+        self.written = False  # --write put the new text in place
 
     def add(self, piece: Piece, part: Part) -> None:
         if self.mode == "diff":
@@ -521,7 +525,7 @@ class Formatted:
         text = self.joiner.add(part)
         if not self.joiner.ok:
             return
-        old = self.carried + [line.rstrip("\r") for line in piece.lines]
+        old = self.carried + piece.lines  # (each with its own line end: CR LF keeps its CR)
         keep = len(old)
         while keep and not old[keep - 1].strip():
             keep -= 1
@@ -533,6 +537,8 @@ class Formatted:
         self.pending = "" if last else lines.pop()
         if last and lines and lines[-1] == "":
             lines.pop()
+        if self.crlf:  # the line ends --write writes
+            lines = [line + "\r" for line in lines]
         old_games, new_games = _by_game(old), _by_game(lines)
         out = []
         for i in range(max(len(old_games), len(new_games))):  # a game at a time: quick
@@ -563,7 +569,7 @@ class Formatted:
         if not self.joiner.ok:  # it does not parse: no more comparing or writing
             return
         self.same.add(original, text)
-        if self.mode == "write" and self.error is None:
+        if self.mode == "write" and self.error is None and not self.linked:
             self._keep(text)
 
     def _keep(self, text: str) -> None:
@@ -633,7 +639,14 @@ class Formatted:
     def put(self) -> str | None:
         """``--write`` of a text that differs from the input: the file
         replaced by the new text (its end included), if it is still the one
-        read; what that does to the exit status."""
+        read; what that does to the exit status. A symbolic link that a
+        directory walk found is left as it is (its target may stand outside
+        the tree), and said."""
+        if self.linked:
+            self.warn(f"ftn {self.COMMAND}: {self.label}: {self.NOT_DONE}: a symbolic link "
+                      "found in a directory walk is read, never written through (name it "
+                      "on the command line to write its target)")
+            return AT_LEAST_1
         if self.file is None and self.error is None:
             self._open()
         if self.file is not None:
@@ -644,6 +657,7 @@ class Formatted:
         if self.error is not None:
             self.warn(self.error)
             return SET_2
+        self.written = True
         self.say(f"{self.DONE} {self.label}")
         return None
 
@@ -666,16 +680,19 @@ class FmtSink:
     said with ``warn``)."""
 
     def __init__(self, mode: str, say: Say, warn: Say, show: Show,
-                 kind: MakeFile | None = None) -> None:
+                 kind: MakeFile | None = None, linked: frozenset[str] = frozenset()) -> None:
         self.mode, self.say, self.warn, self.show = mode, say, warn, show
         self.kind = kind or Formatted
+        self.linked = linked
         self.ops: list[str] = []
         self.failed = 0
         self.current: Formatted | None = None
 
     def _file(self, name: str, how: str, head: list[str], opened: Opened | None) -> Formatted:
         target, ends = (fmt_target(how, head), crlf(head)) if head else ("ftn", False)
-        return self.kind(name, self.mode, target, ends, self.say, self.warn, self.show, opened)
+        file = self.kind(name, self.mode, target, ends, self.say, self.warn, self.show, opened)
+        file.linked = name in self.linked
+        return file
 
     def start(self, s: Start) -> None:
         self.current = self._file(s.name, s.how, s.head, s.opened)
@@ -696,36 +713,50 @@ class FmtSink:
 
 def fmt_all(names: Iterable[str], mode: str, say: Say, warn: Say, show: Show,
             jobs: int = 1, work: Callable[[Piece], Part] = format_piece,
-            kind: MakeFile | None = None) -> FmtSink:
+            kind: MakeFile | None = None, linked: frozenset[str] = frozenset()) -> FmtSink:
     """``ftn fmt`` on every input in order (``mode``: "print", "check",
     "diff" or "write"), their pieces formatted here or in ``jobs`` worker processes
-    (``work`` and ``kind``: another command's job and files, ``ftn fill``'s)."""
-    sink = FmtSink(mode, say, warn, show, kind)
+    (``work`` and ``kind``: another command's job and files, ``ftn fill``'s;
+    ``linked``: the symbolic links a directory walk found, never written)."""
+    sink = FmtSink(mode, say, warn, show, kind, linked)
     try:
         with interruptible(mode == "write"):
-            drive(work, sink, _each_file_once(names) if mode == "write" else names, jobs)
+            drive(work, sink, _each_file_once(names, linked) if mode == "write" else names,
+                  jobs)
     finally:
         if sink.current is not None:
             sink.current.abort()
     return sink
 
 
-def _each_file_once(names: Iterable[str]) -> Iterator[str]:
+def _each_file_once(names: Iterable[str], linked: frozenset[str] = frozenset()
+                    ) -> Iterator[str]:
     """The inputs of ``--write``, a file once: a name of a file named before
     (again, or through a link) is left out. Its rewriting would find it
     done; with more than one job it would be read before the first name is
-    rewritten, and then be found changed."""
-    seen: set[tuple[int, int]] = set()
+    rewritten, and then be found changed. A symbolic link that a directory
+    walk found (``linked``: never written) gives way to a name of its file
+    that can be written, wherever that comes."""
+    names = list(names)
+    writable = {k for n in names if n not in linked for k in [_file_key(n)] if k is not None}
+    done: set[tuple[int, int]] = set()
     for name in names:
-        try:
-            st = None if name == "-" else os.stat(name)
-        except OSError:  # its reading says why
-            st = None
-        if st is not None:
-            if (st.st_dev, st.st_ino) in seen:
+        key = _file_key(name)
+        if key is not None:
+            if key in done or (name in linked and key in writable):
                 continue
-            seen.add((st.st_dev, st.st_ino))
+            done.add(key)
         yield name
+
+
+def _file_key(name: str) -> tuple[int, int] | None:
+    """Which file a name is (device, inode), or None (standard input, or a
+    name whose reading says why it cannot be read)."""
+    try:
+        st = None if name == "-" else os.stat(name)
+    except OSError:
+        return None
+    return None if st is None else (st.st_dev, st.st_ino)
 
 
 def fmt_status(ops: list[str], unreadable: bool) -> int:
