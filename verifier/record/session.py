@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from notation.options import PRESETS
 from verifier.files.escaping import escape_lines
 from verifier.record.game import derive
-from verifier.record.table import Answer, Recorder
+from verifier.record.table import Answer, Recorder, parse_options
 from verifier.record.words import header_lines
 from verifier.render.text import render_diagnostic
 from verifier.rules.generate import seat_names
@@ -214,11 +214,10 @@ class Session:
             if typed == "?":
                 say(known_options("\n"))
                 continue
-            pairs = [w.partition("=") for w in typed.replace(",", " ").split()]
-            if any(not sep for _, sep, _ in pairs):
-                say("type NAME=VALUE pairs, like target=100 opener=highest-double")
+            options = parse_options(typed)
+            if isinstance(options, str):
+                say(options)
                 continue
-            options = [(k.lower(), v) for k, _, v in pairs]
             rules, problems = resolve(players, preset, options)
             if rules is None:
                 say("; ".join(p.message for p in problems))

@@ -351,6 +351,15 @@ def _ends(rs: RoundState, a: int, b: int) -> dict[str, Any]:
     return {"fits": left or right, "ends": ["L"] if left else ["R"] if right else []}
 
 
+def parse_options(text: str) -> list[tuple[str, str]] | str:
+    """Rule options as ``ftn record`` reads them ("target=100, hand=7"), or
+    what to type instead."""
+    pairs = [w.partition("=") for w in text.replace(",", " ").split()]
+    if any(not sep for _, sep, _ in pairs):
+        return "type NAME=VALUE pairs, like target=100 opener=highest-double"
+    return [(k.lower(), v) for k, _, v in pairs]
+
+
 def new_header(seats: list[str], people: list[str], preset: str,
                options: list[tuple[str, str]], first: str | None) -> list[str] | str:
     """A new record's header from a set-up (as ``ftn record`` asks it), or
