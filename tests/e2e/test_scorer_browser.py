@@ -1,0 +1,209 @@
+"""The scorer (``ftn scorer``) in a real headless Chromium with a phone's
+viewport (390x844) and touch emulation, driven by Selenium: whole games
+tapped through the page (set-up, tiles, ends, knocks), an illegal tap
+refused with its rule, an undo, a reload mid-game that resumes where it
+stopped, the export equal to ``ftn fmt``'s form of the record and clean
+under ``ftn check``; and offline, the server stopped, the app reloading in
+a new tab and recording a game.
+
+The site is built once per session (``ftn scorer build``: Node and npm,
+and the first time the network for Pyodide's package and two wheels);
+each test serves it on a port of its own, so that each starts with empty
+storage. Without Chromium these tests are skipped, except in CI."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from selenium.webdriver import Chrome
+from selenium.webdriver.support.wait import WebDriverWait
+from support.ftn import run_ftn
+from support.headless import errors, find_chromium, start, touch
+from support.scorer import recorded, script, served
+
+from notation.ftn.printer import print_games
+from verifier import api
+from verifier.rules.generate import generate_games
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+#: How long a wait for the page may last before the test fails (a bound for
+#: a loaded machine: each wait ends as soon as the page is there).
+PATIENCE = 120
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The scorer's site, built once."""
+    if shutil.which("npm") is None and os.environ.get("CI") != "true":
+        pytest.skip("npm is not installed (ftn scorer build needs Node and npm)")
+    out = tmp_path_factory.mktemp("scorer") / "site"
+    api.scorer_build(out, say=lambda _: None)
+    return out
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Chrome]:
+    """One phone-sized Chromium with touch for every test, reaching 127.0.0.1 only."""
+    found = find_chromium()
+    if isinstance(found, str):
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{found}, and CI must run the browser tests")
+        pytest.skip(found)
+    driver = start(*found, width=390, height=844, online=True)
+    try:
+        touch(driver)
+        yield driver
+    finally:
+        driver.quit()
+
+
+def js(b: Chrome, expression: str) -> Any:
+    return b.execute_script(f"return ({expression});")
+
+
+def wait(b: Chrome, expression: str, why: str) -> Any:
+    """Wait until a JavaScript expression is true; its value."""
+    try:
+        return WebDriverWait(b, PATIENCE, 0.05).until(lambda d: js(d, expression))
+    except Exception as e:
+        shown = js(b, "document.body.innerText")[-1500:]
+        raise AssertionError(f"waited for {why} ({expression}); the page shows:\n{shown}") from e
+
+
+def idle(b: Chrome) -> None:
+    wait(b, "!document.body.dataset.busy", "the page to take the tap")
+
+
+def tap(b: Chrome, selector: str) -> None:
+    """A tap on an element (scrolled to the middle first: the action bar is
+    fixed at the bottom), then the page's answer awaited."""
+    element = b.find_element("css selector", selector)
+    b.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+    idle(b)
+
+
+def opened(b: Chrome, url: str) -> None:
+    """The app loaded, its engine started."""
+    b.get(url)
+    wait(b, "document.body.dataset.engine === 'ready'", "the engine")
+
+
+def set_up(b: Chrome, seats: list[str], first: str, target: int) -> None:
+    """The set-up screen filled in by taps and typing; the game started."""
+    wait(b, "document.body.dataset.screen === 'setup'", "the set-up screen")
+    tap(b, f"#players button[data-n='{len(seats)}']")
+    for i, seat in enumerate(seats):
+        box = b.find_element("id", f"seat-{i}")
+        box.clear()
+        box.send_keys(seat)
+    b.find_element("id", "target").send_keys(str(target))
+    tap(b, "#presets button[data-preset='pagat']")
+    tap(b, f"#first button[data-seat='{first}']")
+    tap(b, "#start")
+    wait(b, "document.body.dataset.screen === 'play'", "the first move's screen")
+
+
+def tap_line(b: Chrome, line: str) -> None:
+    """What the scorer taps for one line: Knock, or a tile (then its end)."""
+    wait(b, "document.body.dataset.screen === 'play'", "a move to be asked")
+    if line == "knock":
+        tap(b, "#knock")
+        return
+    tile, _, end = line.partition(" ")
+    tap(b, f"#tiles button[data-tile='{tile}']")
+    if end:
+        wait(b, "!document.getElementById('pick').hidden", "the choice of an end")
+        tap(b, f"#pick-{end}")
+
+
+def export(b: Chrome, folder: Path) -> str:
+    """The record downloaded with the game-over screen's button."""
+    folder.mkdir(exist_ok=True)
+    b.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow",
+                                                   "downloadPath": str(folder)})
+    tap(b, "#download")
+    end = time.monotonic() + PATIENCE
+    while not [p for p in folder.glob("*.ftn")] and time.monotonic() < end:
+        time.sleep(0.1)
+    (path,) = folder.glob("*.ftn")
+    return path.read_text(encoding="utf-8")
+
+
+def header(seats: list[str], first: str, target: int) -> list[str]:
+    got = api.record_header(seats, [""] * len(seats), "pagat", f"target={target}", first)
+    assert isinstance(got, list)
+    return got
+
+
+def refused_text(b: Chrome) -> str:
+    return str(js(b, "document.getElementById('refused').hidden ? '' : "
+                     "document.getElementById('refused').innerText"))
+
+
+def play(b: Chrome, typed: list[str], at: Callable[[int], None] = lambda _: None) -> None:
+    for i, line in enumerate(typed):
+        at(i)
+        tap_line(b, line)
+        assert refused_text(b) == "", (i, line, refused_text(b))
+
+
+def check_export(text: str, lines: list[str], game_text: str, tmp_path: Path) -> None:
+    """The export is ftn fmt's form of the record the recorder writes for
+    the same taps, it checks clean, and its rounds end as the generated
+    game's did."""
+    assert text == api.format_text("\n".join(lines) + "\n")
+    path = tmp_path / "export.ftn"
+    path.write_text(text, encoding="utf-8")
+    r = run_ftn(["fmt", str(path)])
+    assert r.returncode == 0 and r.stdout == text
+    r = run_ftn(["check", str(path)])
+    assert r.returncode == 0, r.output
+    ends = [ln.strip() for ln in game_text.splitlines() if ln.strip().startswith(("result",
+                                                                                    "winner"))]
+    assert [ln.strip() for ln in text.splitlines()
+            if ln.strip().startswith(("result", "winner"))] == ends
+
+
+def test_a_two_player_game_tapped_through(browser: Chrome, site: Path, tmp_path: Path) -> None:
+    b = browser
+    (game,) = generate_games(2, 1, 2, None, [("target", "31")])
+    seats, first = ["N", "S"], game.rounds[0].opener
+    head = header(seats, first, 31)
+    typed = script(game, head, "g.ftn")
+    with served(site) as (url, _):
+        opened(b, url)
+        set_up(b, seats, first, 31)
+
+        def steps(i: int) -> None:
+            if i == 1:  # an illegal tap: a tile that fits neither end
+                p = js(b, "document.querySelector('#tiles .nofit').dataset.tile")
+                tap(b, f"#tiles button[data-tile='{p}']")
+                said = refused_text(b)
+                assert said.startswith(f"Refused\nrefused: {p} fits neither end of ")
+                assert "R4.1: Every placement after the lead joins a tile" in said
+            if i == 3:  # a move, taken back, tapped again
+                tap_line(b, typed[i])
+                log = js(b, "document.getElementById('said').innerText")
+                tap(b, "#undo")
+                assert js(b, "document.getElementById('said').innerText") == (
+                    "undone: " + log.split(":")[0])
+            if i == 20:  # the page reloaded mid-game: it resumes where it stopped
+                before = js(b, "document.getElementById('totals').innerText")
+                b.refresh()
+                wait(b, "document.body.dataset.screen === 'play'", "the game resumed")
+                assert js(b, "document.getElementById('totals').innerText") == before
+
+        play(b, typed, steps)
+        wait(b, "document.body.dataset.screen === 'over'", "the game's end")
+        assert js(b, "document.getElementById('over-title').innerText").startswith("Game over: ")
+        text = export(b, tmp_path / "downloads")
+        assert errors(b) == []
+    check_export(text, recorded(head, typed, "g.ftn"), print_games([game]), tmp_path)
