@@ -207,3 +207,52 @@ def test_a_two_player_game_tapped_through(browser: Chrome, site: Path, tmp_path:
         text = export(b, tmp_path / "downloads")
         assert errors(b) == []
     check_export(text, recorded(head, typed, "g.ftn"), print_games([game]), tmp_path)
+
+
+def test_a_four_player_game_tapped_through(browser: Chrome, site: Path, tmp_path: Path) -> None:
+    b = browser
+    (game,) = generate_games(4, 1, 3, None, [("target", "31")])
+    seats, first = ["N", "E", "S", "W"], game.rounds[0].opener
+    head = header(seats, first, 31)
+    typed = script(game, head, "g.ftn")
+    with served(site) as (url, _):
+        opened(b, url)
+        set_up(b, seats, first, 31)
+        # The partnerships' totals are in sight: two sides (R1.3).
+        assert js(b, "[...document.querySelectorAll('#totals .name')].map(e => e.innerText)"
+                  ) == ["N+S", "E+W"]
+        play(b, typed)
+        wait(b, "document.body.dataset.screen === 'over'", "the game's end")
+        text = export(b, tmp_path / "downloads")
+        assert errors(b) == []
+    check_export(text, recorded(head, typed, "g.ftn"), print_games([game]), tmp_path)
+
+
+def test_offline_the_app_reloads_and_records_a_game(browser: Chrome, site: Path,
+                                                    tmp_path: Path) -> None:
+    b = browser
+    (game,) = generate_games(2, 1, 2, None, [("target", "31")])
+    seats, first = ["N", "S"], game.rounds[0].opener
+    head = header(seats, first, 31)
+    typed = script(game, head, "g.ftn")
+    with served(site) as (url, httpd):
+        opened(b, url)
+        cached = b.execute_async_script(
+            "const done = arguments[0]; navigator.serviceWorker.ready"
+            ".then(() => caches.keys()).then(done, e => done(String(e)))")
+        wait(b, "navigator.serviceWorker.controller !== null", "the service worker to control")
+        httpd.shutdown()  # type: ignore[attr-defined]
+        httpd.server_close()  # type: ignore[attr-defined]
+        assert any(n.startswith("ftn-scorer-pyodide-") for n in cached), cached
+        first_tab = b.current_window_handle
+        b.switch_to.new_window("tab")
+        try:
+            opened(b, url)  # nothing serves it now but the service worker
+            set_up(b, seats, first, 31)
+            play(b, typed)
+            wait(b, "document.body.dataset.screen === 'over'", "the game's end")
+            text = export(b, tmp_path / "downloads")
+        finally:
+            b.close()
+            b.switch_to.window(first_tab)
+    check_export(text, recorded(head, typed, "g.ftn"), print_games([game]), tmp_path)

@@ -104,7 +104,11 @@ def pyodide_dir(cache: Path) -> Path:
             shutil.copyfile(HERE / "npm" / name, work / name)
         _run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund"], "npm ci", work)
         shutil.rmtree(home, ignore_errors=True)
-        os.replace(work, home)
+        try:
+            os.replace(work, home)
+        except OSError:  # another build put it there meanwhile
+            if not (found / "package.json").is_file():
+                raise
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return found
@@ -121,20 +125,24 @@ def wheels(cache: Path, work: Path) -> list[Path]:
     _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(work),
           str(checkout())], "pip wheel (the project's wheel)")
     (own,) = work.glob("ftn_tools-*.whl")
-    found = [own]
+    return [own, *(pure_wheel(name, cache) for name in PURE)]
+
+
+def pure_wheel(name: str, cache: Path) -> Path:
+    """The pure wheel of the distribution ``name`` at the version installed
+    here (``pip download``, kept in the cache)."""
     store = _made(cache / "wheels")
-    for name in PURE:
-        pin = f"{name}=={metadata.version(name)}"
-        stem = f"{name}-{metadata.version(name)}-"
-        have = sorted(store.glob(stem + "*.whl"))
-        if not have:
-            _run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
-                  "-q", "-d", str(store), pin], f"pip download {pin}")
-            have = sorted(store.glob(stem + "*.whl"))
+    version = metadata.version(name)
+    stem = f"{name.replace('-', '_')}-{version}-"
+    have = sorted(store.glob(stem + "*-none-any.whl"))
+    if not have:
+        pin = f"{name}=={version}"
+        _run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+              "-q", "-d", str(store), pin], f"pip download {pin}")
+        have = sorted(store.glob(stem + "*-none-any.whl"))
         if not have:
             raise BuildError(f"pip download {pin} gave no pure wheel")
-        found.append(have[0])
-    return found
+    return have[0]
 
 
 def setup_data() -> dict[str, object]:

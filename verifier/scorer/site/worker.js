@@ -11,10 +11,11 @@ let engine = null;
 async function start() {
   const files = await (await fetch("./site.json")).json();
   const py = await loadPyodide({ indexURL: new URL("./", location.href).href, packages: [] });
+  const extractDir = py.runPython("import site; site.getsitepackages()[0]");
   for (const wheel of files.wheels) {
     const response = await fetch("./" + wheel);
     if (!response.ok) throw new Error(`${wheel}: ${response.status} ${response.statusText}`);
-    py.unpackArchive(await response.arrayBuffer(), "wheel");
+    py.unpackArchive(await response.arrayBuffer(), "wheel", { extractDir });
   }
   const glue = await (await fetch("./engine.py")).text();
   py.FS.writeFile("/home/pyodide/ftn_scorer_engine.py", glue);
