@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from verifier.pipeline.jobs.rewrite import Rewritten
     from verifier.pipeline.plan import Plan
     from verifier.pipeline.settings import Settings
-    from verifier.record.table import Recorder
+    from verifier.record.core import Recorder
     from verifier.render.base import Context, Renderer
     from verifier.render.summary import Summary
     from verifier.replay.fixes import Edit
@@ -664,7 +664,7 @@ def recorder(lines: Sequence[str], name: str = "<record>") -> Recorder:
     back the lines to append, the words said, a refusal with its rule and
     what it asks next; ``.position()`` the position as data (the browser's
     scorer, ``ftn scorer``, runs on it)."""
-    from verifier.record.table import Recorder
+    from verifier.record.core import Recorder
 
     return Recorder(list(lines), name)
 
@@ -676,7 +676,7 @@ def record_header(seats: Sequence[str], people: Sequence[str], preset: str = "pa
     preset, rule options as ``ftn record`` reads them ("target=100
     hand=7"), the opener of round 1 when the rules draw it by lot (R3.1);
     or what is wrong with the set-up, in words."""
-    from verifier.record.table import new_header, parse_options
+    from verifier.record.core import new_header, parse_options
 
     pairs = parse_options(options)
     if isinstance(pairs, str):
@@ -698,7 +698,7 @@ def scorer_build(out: Path, say: Say = print) -> Site:
 def scorer_serve(folder: Path, port: int = 8361, say: Say = print) -> None:
     """``ftn scorer serve``: ``folder`` served on http://127.0.0.1:``port``/
     until interrupted; OSError when the port cannot be had."""
-    from verifier.scorer.serve import serve
+    from verifier.scorer.localhost import serve
 
     serve(folder, port, say)
 

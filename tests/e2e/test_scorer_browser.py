@@ -18,25 +18,29 @@ import shutil
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from selenium.webdriver import Chrome
-from selenium.webdriver.support.wait import WebDriverWait
 from support.ftn import run_ftn
 from support.headless import errors, find_chromium, start, touch
-from support.scorer import recorded, script, served
+from support.scorer import (
+    PATIENCE,
+    js,
+    opened,
+    recorded,
+    script,
+    served,
+    set_up,
+    tap,
+    tap_move,
+    wait,
+)
 
 from notation.ftn.printer import print_games
 from verifier import api
 from verifier.rules.generate import generate_games
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-#: How long a wait for the page may last before the test fails (a bound for
-#: a loaded machine: each wait ends as soon as the page is there).
-PATIENCE = 120
-
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -62,66 +66,6 @@ def browser() -> Iterator[Chrome]:
         yield driver
     finally:
         driver.quit()
-
-
-def js(b: Chrome, expression: str) -> Any:
-    return b.execute_script(f"return ({expression});")
-
-
-def wait(b: Chrome, expression: str, why: str) -> Any:
-    """Wait until a JavaScript expression is true; its value."""
-    try:
-        return WebDriverWait(b, PATIENCE, 0.05).until(lambda d: js(d, expression))
-    except Exception as e:
-        shown = js(b, "document.body.innerText")[-1500:]
-        raise AssertionError(f"waited for {why} ({expression}); the page shows:\n{shown}") from e
-
-
-def idle(b: Chrome) -> None:
-    wait(b, "!document.body.dataset.busy", "the page to take the tap")
-
-
-def tap(b: Chrome, selector: str) -> None:
-    """A tap on an element (scrolled to the middle first: the action bar is
-    fixed at the bottom), then the page's answer awaited."""
-    element = b.find_element("css selector", selector)
-    b.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-    element.click()
-    idle(b)
-
-
-def opened(b: Chrome, url: str) -> None:
-    """The app loaded, its engine started."""
-    b.get(url)
-    wait(b, "document.body.dataset.engine === 'ready'", "the engine")
-
-
-def set_up(b: Chrome, seats: list[str], first: str, target: int) -> None:
-    """The set-up screen filled in by taps and typing; the game started."""
-    wait(b, "document.body.dataset.screen === 'setup'", "the set-up screen")
-    tap(b, f"#players button[data-n='{len(seats)}']")
-    for i, seat in enumerate(seats):
-        box = b.find_element("id", f"seat-{i}")
-        box.clear()
-        box.send_keys(seat)
-    b.find_element("id", "target").send_keys(str(target))
-    tap(b, "#presets button[data-preset='pagat']")
-    tap(b, f"#first button[data-seat='{first}']")
-    tap(b, "#start")
-    wait(b, "document.body.dataset.screen === 'play'", "the first move's screen")
-
-
-def tap_line(b: Chrome, line: str) -> None:
-    """What the scorer taps for one line: Knock, or a tile (then its end)."""
-    wait(b, "document.body.dataset.screen === 'play'", "a move to be asked")
-    if line == "knock":
-        tap(b, "#knock")
-        return
-    tile, _, end = line.partition(" ")
-    tap(b, f"#tiles button[data-tile='{tile}']")
-    if end:
-        wait(b, "!document.getElementById('pick').hidden", "the choice of an end")
-        tap(b, f"#pick-{end}")
 
 
 def export(b: Chrome, folder: Path) -> str:
@@ -151,7 +95,7 @@ def refused_text(b: Chrome) -> str:
 def play(b: Chrome, typed: list[str], at: Callable[[int], None] = lambda _: None) -> None:
     for i, line in enumerate(typed):
         at(i)
-        tap_line(b, line)
+        tap_move(b, line)
         assert refused_text(b) == "", (i, line, refused_text(b))
 
 
@@ -190,7 +134,7 @@ def test_a_two_player_game_tapped_through(browser: Chrome, site: Path, tmp_path:
                 assert said.startswith(f"Refused\nrefused: {p} fits neither end of ")
                 assert "R4.1: Every placement after the lead joins a tile" in said
             if i == 3:  # a move, taken back, tapped again
-                tap_line(b, typed[i])
+                tap_move(b, typed[i])
                 log = js(b, "document.getElementById('said').innerText")
                 tap(b, "#undo")
                 assert js(b, "document.getElementById('said').innerText") == (
@@ -256,3 +200,18 @@ def test_offline_the_app_reloads_and_records_a_game(browser: Chrome, site: Path,
             b.close()
             b.switch_to.window(first_tab)
     check_export(text, recorded(head, typed, "g.ftn"), print_games([game]), tmp_path)
+
+
+def test_an_engine_that_cannot_start_is_said_on_screen(browser: Chrome, site: Path,
+                                                       tmp_path: Path) -> None:
+    b = browser
+    broken = tmp_path / "site"
+    shutil.copytree(site, broken)
+    (broken / "pyodide.asm.wasm").write_bytes(b"not WebAssembly")
+    with served(broken) as (url, _):
+        b.get(url)
+        wait(b, "document.body.dataset.screen === 'setup'", "the set-up screen, at once")
+        wait(b, "document.body.dataset.engine === 'failed'", "the engine's failure")
+        said = js(b, "document.getElementById('problem').innerText")
+        assert said.startswith("The engine could not start: ") and "Reload the page" in said
+        assert js(b, "!document.getElementById('problem').hidden")

@@ -1,9 +1,11 @@
-"""The scorer's tests' helpers: a generated game turned into the lines a
-scorer taps in (``script``), found by asking the project's recorder what
-it asks next, as the app does; and the site served on localhost.
+"""The scorer's tests' helpers (and tools/scorer_screenshots.py's): a
+generated game turned into the lines a scorer taps in (``script``), found
+by asking the project's recorder what it asks next, as the app does; the
+site served on localhost; and the page tapped (a tile, its end, Knock),
+each tap's answer awaited.
 
-Boundary: test support only; it knows the recorder's questions and the
-generated records, nothing of the page (the tests tap the page)."""
+Boundary: test support only: the recorder's questions, the generated
+records, and the page's element ids."""
 
 from __future__ import annotations
 
@@ -11,10 +13,14 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
+
+from selenium.webdriver import Chrome
+from selenium.webdriver.support.wait import WebDriverWait
 
 from notation.model import Game, Knock
 from verifier import api
-from verifier.scorer.serve import server
+from verifier.scorer.localhost import server
 
 
 def script(game: Game, header: list[str], name: str) -> list[str]:
@@ -49,7 +55,7 @@ def script(game: Game, header: list[str], name: str) -> list[str]:
                 if at[1] == 0:
                     swap = ev.tile[0] > ev.tile[1]
                 end = flip[ev.end] if swap and ev.end else ev.end
-                line = tap_line(rec.position(), ev.tile, end)
+                line = typed_tap(rec.position(), ev.tile, end)
                 if at[1] and " " not in line and end == "R" and _both(rec.position(), line):
                     swap = not swap  # the app put it on the left, a mirror of the record's
         at = (number, at[1] + 1)
@@ -59,7 +65,7 @@ def script(game: Game, header: list[str], name: str) -> list[str]:
     return typed
 
 
-def tap_line(position: dict[str, object], tile: tuple[int, int], end: str | None) -> str:
+def typed_tap(position: dict[str, object], tile: tuple[int, int], end: str | None) -> str:
     """What a tap on ``tile`` types: the tile, and its end when asked."""
     a, b = sorted(tile)
     tiles = position["tiles"]
@@ -105,3 +111,68 @@ def served(folder: Path) -> Iterator[tuple[str, object]]:
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+#: How long a wait for the page may last before the test fails (a bound for
+#: a loaded machine: each wait ends as soon as the page is there).
+PATIENCE = 120
+
+
+def js(b: Chrome, expression: str) -> Any:
+    return b.execute_script(f"return ({expression});")
+
+
+def wait(b: Chrome, expression: str, why: str) -> Any:
+    """Wait until a JavaScript expression is true; its value."""
+    try:
+        return WebDriverWait(b, PATIENCE, 0.05).until(lambda d: js(d, expression))
+    except Exception as e:
+        shown = js(b, "document.body.innerText")[-1500:]
+        raise AssertionError(f"waited for {why} ({expression}); the page shows:\n{shown}") from e
+
+
+def idle(b: Chrome) -> None:
+    wait(b, "!document.body.dataset.busy", "the page to take the tap")
+
+
+def tap(b: Chrome, selector: str) -> None:
+    """A tap on an element (scrolled to the middle first: the action bar is
+    fixed at the bottom), then the page's answer awaited."""
+    element = b.find_element("css selector", selector)
+    b.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+    idle(b)
+
+
+def opened(b: Chrome, url: str) -> None:
+    """The app loaded, its engine started."""
+    b.get(url)
+    wait(b, "document.body.dataset.engine === 'ready'", "the engine")
+
+
+def set_up(b: Chrome, seats: list[str], first: str, target: int) -> None:
+    """The set-up screen filled in by taps and typing; the game started."""
+    wait(b, "document.body.dataset.screen === 'setup'", "the set-up screen")
+    tap(b, f"#players button[data-n='{len(seats)}']")
+    for i, seat in enumerate(seats):
+        box = b.find_element("id", f"seat-{i}")
+        box.clear()
+        box.send_keys(seat)
+    b.find_element("id", "target").send_keys(str(target))
+    tap(b, "#presets button[data-preset='pagat']")
+    tap(b, f"#first button[data-seat='{first}']")
+    tap(b, "#start")
+    wait(b, "document.body.dataset.screen === 'play'", "the first move's screen")
+
+
+def tap_move(b: Chrome, line: str) -> None:
+    """What the scorer taps for one line: Knock, or a tile (then its end)."""
+    wait(b, "document.body.dataset.screen === 'play'", "a move to be asked")
+    if line == "knock":
+        tap(b, "#knock")
+        return
+    tile, _, end = line.partition(" ")
+    tap(b, f"#tiles button[data-tile='{tile}']")
+    if end:
+        wait(b, "!document.getElementById('pick').hidden", "the choice of an end")
+        tap(b, f"#pick-{end}")

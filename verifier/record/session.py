@@ -3,7 +3,7 @@ opens the file).
 
 Boundary: the terminal side of a session: it asks (``input``; ``readline``
 edits the line and completes the moves that fit, when there is a terminal),
-hands each answer to a ``verifier.record.table.Recorder``, prints what it
+hands each answer to a ``verifier.record.core.Recorder``, prints what it
 says and writes what it gives to the ``Journal``; ``Session.record`` says
 why a session stopped and closes the file. The header is written once its
 questions are answered (its tags have a fixed order that the answers come
@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 
 from notation.options import PRESETS
 from verifier.files.escaping import escape_lines
+from verifier.record.core import Answer, Recorder, parse_options
 from verifier.record.game import derive
-from verifier.record.table import Answer, Recorder, parse_options
 from verifier.record.words import header_lines
 from verifier.render.text import render_diagnostic
 from verifier.rules.generate import seat_names

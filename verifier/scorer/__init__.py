@@ -7,7 +7,7 @@ Web Worker that runs the engine, the engine's glue ``engine.py``, the
 service worker's template, the manifest and icons), ``npm/`` (Pyodide's
 npm package pinned, with its lock file), ``build`` (the site written to a
 folder: the sources, Pyodide's files, the project's wheel built from the
-checkout and the pure wheels it needs) and ``serve`` (the folder served on
+checkout and the pure wheels it needs) and ``localhost`` (the folder served on
 localhost).
 
 May import: ``files`` and everything below it, ``notation``; not ``api``,

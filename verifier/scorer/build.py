@@ -71,12 +71,13 @@ def cache_dir() -> Path:
 
 
 def checkout() -> Path:
-    """The project's checkout that this package runs from."""
-    root = HERE.parents[1]
-    if not (root / "pyproject.toml").is_file() or not (root / "notation").is_dir():
-        raise BuildError("ftn scorer build makes the project's wheel from its checkout: run it "
-                         "from an install of the checkout (pip install -e .), not from a wheel")
-    return root
+    """The project's checkout: the one this package runs from, else the
+    current folder when it is one."""
+    for root in (HERE.parents[1], Path.cwd()):
+        if (root / "pyproject.toml").is_file() and (root / "verifier" / "scorer").is_dir():
+            return root
+    raise BuildError("ftn scorer build makes the project's wheel from its checkout: run it in "
+                     "the checkout's top folder (or from an install of it: pip install -e .)")
 
 
 def _run(cmd: list[str], what: str, cwd: Path | None = None) -> None:
@@ -122,10 +123,28 @@ def _made(folder: Path) -> Path:
 def wheels(cache: Path, work: Path) -> list[Path]:
     """The project's wheel built from the checkout (in ``work``), then the
     pure wheels it needs, at the versions installed here."""
+    source = _copy(checkout(), work / "src")
     _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(work),
-          str(checkout())], "pip wheel (the project's wheel)")
+          str(source)], "pip wheel (the project's wheel)")
     (own,) = work.glob("ftn_tools-*.whl")
     return [own, *(pure_wheel(name, cache) for name in PURE)]
+
+
+#: What the wheel is built from (pyproject.toml's packages and data).
+PACKAGE_FILES = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "MANIFEST.in")
+
+
+def _copy(root: Path, to: Path) -> Path:
+    """The files the wheel is built from, copied: a build writes its own
+    folders (build/, *.egg-info) into the copy, never into the checkout,
+    and no file left there by an older build gets into the wheel."""
+    skip = shutil.ignore_patterns("__pycache__", "*.pyc", "*.so", "*.egg-info")
+    for name in ("notation", "verifier"):
+        shutil.copytree(root / name, to / name, ignore=skip)
+    for name in PACKAGE_FILES:
+        if (root / name).is_file():
+            shutil.copyfile(root / name, to / name)
+    return to
 
 
 def pure_wheel(name: str, cache: Path) -> Path:

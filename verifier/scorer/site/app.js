@@ -18,7 +18,7 @@ const waiting = new Map();
 let calls = 0;
 let readyResolve, readyReject;
 const ready = new Promise((ok, no) => { readyResolve = ok; readyReject = no; });
-ready.catch(() => {});
+ready.then(() => { document.body.dataset.engineAt = String(Math.round(performance.now())); }, () => {});
 
 worker.onmessage = (event) => {
   const m = event.data;

@@ -114,7 +114,7 @@ class Answer:
 
 
 def _rules(rule: str | None) -> list[rulebook.Rule]:
-    found = (rulebook.get(r) for r in rulebook.expand(rule))
+    found = (rulebook.get(r) for r in rulebook.expand(rule or ""))
     return [r for r in found if r is not None]
 
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
          ".webmanifest": "application/manifest+json", ".json": "application/json",
@@ -23,7 +23,9 @@ TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "applicat
 class Handler(SimpleHTTPRequestHandler):
     """Files of one folder, never cached by HTTP, quiet."""
 
-    extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}
+        super().__init__(*args, **kwargs)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")

@@ -1,4 +1,4 @@
-"""Tests of the recorder's pure core (``verifier.record.table``): one typed
+"""Tests of the recorder's pure core (``verifier.record.core``): one typed
 line in, the answer out (the lines to append, the words, the refusal with
 its rule, the next question), the position as a screen needs it (the
 tiles to tap, the ends each fits), and a set-up's header. No I/O: these
@@ -7,7 +7,7 @@ also run inside Pyodide (tests/e2e/test_scorer_pyodide.py)."""
 from __future__ import annotations
 
 from verifier import api
-from verifier.record.table import Recorder, new_header, parse_options
+from verifier.record.core import Recorder, new_header, parse_options
 
 HEADER = ['game', '[ftn "1"]', '[seat "N"]', '[seat "S"]', '[first "N"]']
 KNOWN = ["6-6 6-3 5-5 4-1 2-0 3-3 1-1", "6-4 3-1 5-0 2-2 4-4 6-2 0-0"]
