@@ -8,9 +8,26 @@ import { loadPyodide } from "./pyodide.mjs";
 const started = performance.now();
 let engine = null;
 
+// Pyodide says a WebAssembly that cannot start on its standard error and
+// never settles its promise: such a line fails the start.
+let fatal = null;
+const failed = new Promise((_, no) => { fatal = no; });
+const FATAL = /instantiation failed|Aborted\(|CompileError|LinkError/;
+function stderr(text) {
+  console.error(text);
+  if (FATAL.test(text)) fatal(new Error(text));
+}
+const warn = console.warn.bind(console);
+console.warn = (...args) => {  // (pyodide.mjs says a WebAssembly that fails here)
+  warn(...args);
+  const text = args.map(String).join(" ");
+  if (FATAL.test(text)) fatal(new Error(`the engine's WebAssembly did not load (${text})`));
+};
+
 async function start() {
   const files = await (await fetch("./site.json")).json();
-  const py = await loadPyodide({ indexURL: new URL("./", location.href).href, packages: [] });
+  const py = await Promise.race([
+    loadPyodide({ indexURL: new URL("./", location.href).href, packages: [], stderr }), failed]);
   const extractDir = py.runPython("import site; site.getsitepackages()[0]");
   for (const wheel of files.wheels) {
     const response = await fetch("./" + wheel);
