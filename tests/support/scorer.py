@@ -147,7 +147,9 @@ def tap(b: Chrome, selector: str) -> None:
 def opened(b: Chrome, url: str) -> None:
     """The app loaded, its engine started."""
     b.get(url)
-    wait(b, "document.body.dataset.engine === 'ready'", "the engine")
+    wait(b, "document.body.dataset.engine !== 'starting'", "the engine")
+    assert js(b, "document.body.dataset.engine") == "ready", js(
+        b, "document.getElementById('problem').innerText")
 
 
 def set_up(b: Chrome, seats: list[str], first: str, target: int) -> None:

@@ -305,6 +305,9 @@ class Recorder:
             setup.new_game().scores)
         out["sides"] = list(setup.side_names)
         out["seats"] = list(setup.names)
+        tags = d.game.tags if d.game is not None else ()
+        out["people"] = {t.values[0]: t.values[1] for t in tags
+                         if t.key == "seat" and len(t.values) > 1}
         out["totals"] = scores
         out["target"] = setup.rules.target
         out["hand_size"] = setup.rules.hand_size

@@ -209,14 +209,19 @@ function show(reply, said) {
 function drawBar(p, asks) {
   const sides = p && p.sides ? p.sides : [];
   const turnSide = p && p.turn ? sideOf(p, p.turn) : -1;
+  const people = (p && p.people) || {};
+  const who = (side) => {
+    const named = side.split("+").map((seat) => people[seat]).filter(Boolean);
+    return named.length ? `${side} ${named.join(" & ")}` : side;
+  };
   $("totals").replaceChildren(...sides.map((s, i) => el("div", { class: "side" + (i === turnSide ? " turn" : "") },
-    el("span", { class: "name" }, s), el("span", { class: "total", "data-side": s }, String(p.totals[i])))));
+    el("span", { class: "name" }, who(s)), el("span", { class: "total", "data-side": s }, String(p.totals[i])))));
   let turn = "";
   if (asks.kind === "play") turn = `${asks.seat} to play`;
   else if (asks.kind === "deal") turn = `Round ${asks.round}: hand of ${asks.seat}`;
   else if (asks.kind === "opener") turn = `Round ${asks.round}: who opens?`;
   else if (asks.kind === "done") turn = "Game over";
-  $("turn").replaceChildren(turn, p && p.target ? el("span", { class: "of" }, `  · to ${p.target}`) : "");
+  $("turn").replaceChildren(turn, p && p.target && asks.kind !== "done" ? el("span", { class: "of" }, `  · to ${p.target}`) : "");
 }
 
 function sideOf(p, seat) {
@@ -322,10 +327,11 @@ function drawSetup() {
   $("players").replaceChildren(...[2, 3, 4].map((n) => el("button", { class: n === s.players ? "on" : "", "data-n": n, on: () => { s.players = n; s.first = null; drawSetup(); } }, String(n))));
   const names = site.seats[String(s.players)];
   const seats = $("seats");
-  const kept = [...seats.querySelectorAll(".seat")].map((row) => [...row.querySelectorAll("input")].map((i) => i.value));
-  seats.replaceChildren(el("span", { class: "label" }, "Seats clockwise, and who sits there"), ...names.map((n, i) => el("div", { class: "seat" },
-    el("input", { id: `seat-${i}`, value: kept[i] && kept.length === names.length ? kept[i][0] : n, autocapitalize: "characters", spellcheck: false, "aria-label": `Seat ${i + 1}` }),
-    el("input", { id: `person-${i}`, value: kept[i] && kept.length === names.length ? kept[i][1] : "", placeholder: "player (optional)", "aria-label": `Player at seat ${i + 1}` }))));
+  if (seats.querySelectorAll(".seat").length !== names.length) {
+    seats.replaceChildren(el("span", { class: "label" }, "Seats clockwise, and who sits there"), ...names.map((n, i) => el("div", { class: "seat" },
+      el("input", { id: `seat-${i}`, value: n, autocapitalize: "characters", spellcheck: false, "aria-label": `Seat ${i + 1}` }),
+      el("input", { id: `person-${i}`, value: "", placeholder: "player (optional)", "aria-label": `Player at seat ${i + 1}` }))));
+  }
   $("presets").replaceChildren(...Object.keys(site.presets).map((p) => el("button", { class: p === s.preset ? "on" : "", "data-preset": p, on: () => { s.preset = p; drawSetup(); } }, p)));
   const preset = site.presets[s.preset];
   $("preset-text").textContent = preset.text;
@@ -429,7 +435,12 @@ function problem(text) {
   $("problem").hidden = !text;
 }
 
-function status(text) { $("status").textContent = text; }
+let statusTimer = 0;
+function status(text) {
+  $("status").textContent = text;
+  clearTimeout(statusTimer);
+  statusTimer = setTimeout(() => { $("status").textContent = ""; }, 5000);
+}
 
 function guard(fn) {
   return () => Promise.resolve().then(fn).catch((e) => problem(`Not done: ${e.message}`));
@@ -453,7 +464,7 @@ function wire() {
   $("copy").onclick = guard(copy);
   $("view").onclick = guard(view);
   $("new").onclick = newGame;
-  $("seats").addEventListener("input", () => drawSetup());
+  $("seats").addEventListener("input", () => drawSetup());  // the opener's buttons follow the seats' names
 }
 
 async function boot() {
