@@ -18,6 +18,7 @@ import shutil
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from selenium.webdriver import Chrome
@@ -149,8 +150,22 @@ def test_a_two_player_game_tapped_through(browser: Chrome, site: Path, tmp_path:
         wait(b, "document.body.dataset.screen === 'over'", "the game's end")
         assert js(b, "document.getElementById('over-title').innerText").startswith("Game over: ")
         text = export(b, tmp_path / "downloads")
+        name = next((tmp_path / "downloads").glob("*.ftn")).name
+        # The finished game as ftn show shows it: its page, in a frame.
+        tap(b, "#view")
+        wait(b, "!document.getElementById('shown').hidden", "the game's page")
+        lines = recorded(head, typed, "g.ftn")
+        shown = b.execute_async_script(
+            "const done = arguments[0]; fetch(document.getElementById('shown').src)"
+            ".then(r => r.text()).then(done, e => done('ERR ' + e))")
+        assert shown == api.page("\n".join(lines) + "\n", name)
+        # The game is kept on the phone, beside the new one's set-up.
+        tap(b, "#new")
+        wait(b, "document.querySelector('#saved button')", "the games kept")
+        assert js(b, "document.querySelector('#saved button').innerText").startswith(
+            "Finished: N, S — N 31, S 27")  # the generated game's result
         assert errors(b) == []
-    check_export(text, recorded(head, typed, "g.ftn"), print_games([game]), tmp_path)
+    check_export(text, lines, print_games([game]), tmp_path)
 
 
 def test_a_four_player_game_tapped_through(browser: Chrome, site: Path, tmp_path: Path) -> None:
@@ -215,3 +230,63 @@ def test_an_engine_that_cannot_start_is_said_on_screen(browser: Chrome, site: Pa
         said = js(b, "document.getElementById('problem').innerText")
         assert said.startswith("The engine could not start: ") and "Reload the page" in said
         assert js(b, "!document.getElementById('problem').hidden")
+
+
+def record_text(b: Chrome) -> str:
+    """The record so far, through the scripting surface."""
+    return str(b.execute_async_script(
+        "const done = arguments[0]; window.ftnScorer.record().then(done, e => done('ERR ' + e))"))
+
+
+def test_a_move_the_phone_cannot_store_is_said_and_not_taken(browser: Chrome,
+                                                             site: Path) -> None:
+    b = browser
+    with served(site) as (url, _):
+        opened(b, url)
+        set_up(b, ["N", "S"], "N", 61)
+        tap_move(b, "5-5")
+        # The storage full: IndexedDB refuses the next write.
+        b.execute_script(
+            "window.realAdd = IDBObjectStore.prototype.add;"
+            "IDBObjectStore.prototype.add = function () {"
+            " throw new DOMException('the quota is used up', 'QuotaExceededError'); };")
+        tap(b, "#tiles button[data-tile='5-6']")
+        said = js(b, "document.getElementById('problem').innerText")
+        assert said.startswith("The phone's storage is full: this move is not saved.")
+        assert js(b, "document.getElementById('turn').innerText").startswith("S to play")
+        assert "S 5-6" not in record_text(b)
+        b.execute_script("IDBObjectStore.prototype.add = window.realAdd;")
+        tap(b, "#tiles button[data-tile='5-6']")
+        assert js(b, "document.getElementById('problem').hidden")
+        b.refresh()
+        wait(b, "document.body.dataset.screen === 'play'", "the game resumed")
+        text = record_text(b)
+        # 5-5 led: 10, N 2; 5-6 on it: 6 + 10 = 16, no score.
+        assert text.endswith("  N 5-5 =10 +2 (2,0)\n  S 5-6 L =16 +0 (2,0)\n"), text
+        assert js(b, "document.getElementById('turn').innerText").startswith("N to play")
+
+
+def test_the_scripting_surface(browser: Chrome, site: Path) -> None:
+    b = browser
+    with served(site) as (url, _):
+        opened(b, url)
+        set_up(b, ["N", "S"], "N", 61)
+
+        def call(expression: str) -> Any:
+            return b.execute_async_script(
+                f"const done = arguments[0]; ({expression}).then(done, e => done('ERR ' + e))")
+
+        got = call("window.ftnScorer.type('6-6')")
+        assert got["said"] == ["N 6-6 =12 +4 (4,0): twelve for 4; N pegs 4: 0 to 4"]
+        assert got["steps"][0]["lines"] == ["  N 6-6 =12 +4 (4,0)"]
+        assert got["asks"]["kind"] == "play" and got["asks"]["seat"] == "S"
+        got = call("window.ftnScorer.type('1-2')")
+        assert got["refused"]["rule"] == "R4.1" and got["said"][0].startswith(
+            "refused: 1-2 fits neither end of the lead 6-6")
+        got = call("window.ftnScorer.undo()")
+        assert got["said"] == ["undone: N 6-6 =12 +4 (4,0)"]
+        assert record_text(b) == "\n".join([
+            "game", '[ftn "1"]', '[seat "N"]', '[seat "S"]', '[first "N"]',
+            '[rule "target" "61"]', "", "round 1 opener N", "  deal N ? ? ? ? ? ? ?", "  deal S ? ? ? ? ? ? ?"]) + "\n"
+        # What the page shows follows what is typed.
+        assert js(b, "document.getElementById('turn').innerText").startswith("N to play")

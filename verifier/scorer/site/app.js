@@ -8,7 +8,7 @@
 const $ = (id) => document.getElementById(id);
 const state = {
   site: null, game: null, position: null, asks: null, busy: false,
-  setup: { players: 2, preset: "pagat", first: null }, log: [],
+  setup: { players: 2, preset: "pagat", first: null }, log: [], resyncing: false,
 };
 
 // -- the engine -------------------------------------------------------------
@@ -67,7 +67,8 @@ async function tx(stores, fn) {
   const d = await db();
   return new Promise((ok, no) => {
     const t = d.transaction(stores, "readwrite");
-    const out = fn(t);
+    let out;
+    try { out = fn(t); } catch (e) { t.abort(); no(e); return; }  // all of it or nothing
     t.oncomplete = () => ok(out);
     t.onerror = () => no(t.error);
     t.onabort = () => no(t.error || new Error("the write was abandoned"));
@@ -116,7 +117,8 @@ function storageError(e) {
 
 async function open(game) {
   const lines = await journalLines(game.id);
-  state.game = { ...game, lines };
+  const { lines: _, ...kept } = game;
+  state.game = { ...kept, lines };
   localStorage.setItem("ftn-scorer-current", game.id);
   const reply = await engine("open", lines, game.name);
   await take(reply);
@@ -143,9 +145,12 @@ async function take(reply, deal = true) {
       await store(game, ops, { finished: over, summary: summary(reply.position) });
     }
   } catch (e) {
-    problem(storageError(e));
-    const back = await engine("open", game.lines, game.name);  // the engine back to what is stored
-    show(back, []);
+    const said = storageError(e);
+    if (!state.resyncing) {  // the engine back to what is stored
+      state.resyncing = true;
+      try { await open(game); } catch { /* said below */ } finally { state.resyncing = false; }
+    }
+    problem(said);
     throw e;
   }
   game.lines = reply.lines;
@@ -301,23 +306,27 @@ async function act(line) {
   state.busy = true;
   document.body.dataset.busy = "1";
   try {
-    if (line === "undo" && !state.game.known) await undoUnknown();
+    if (line === "undo") await undo();
     else await type(line);
   } catch (e) {
-    if (!$("problem").textContent) problem(`Not done: ${e.message}`);
+    if ($("problem").hidden) problem(`Not done: ${e.message}`);
   } finally {
     state.busy = false;
     delete document.body.dataset.busy;
   }
 }
 
-async function undoUnknown() {
-  // Hands typed for the scorer (unknown) are taken back with the move before them.
+// An undo; with hands not entered, the hands typed as unknown for the
+// scorer are taken back with the move before them. The last answer.
+async function undo() {
+  if (!state.game) throw new Error("no game: set one up first");
+  if (state.game.known) return type("undo");
   let a = await type("undo", false);
   for (let i = 0; i < 12 && a.asks.kind === "deal" && a.said.some((s) => s.startsWith("undone: deal")); i++) {
     a = await type("undo", false);
   }
   if (a.asks.kind === "deal") await type("");
+  return a;
 }
 
 // -- set-up ------------------------------------------------------------------
@@ -424,8 +433,10 @@ async function copy() {
 async function view() {
   const g = state.game;
   const html = await engine("page", g.lines.join("\n") + "\n", g.name);
-  $("shown").srcdoc = html;
-  $("shown").hidden = false;
+  const frame = $("shown");
+  if (frame.src.startsWith("blob:")) URL.revokeObjectURL(frame.src);
+  frame.src = URL.createObjectURL(new Blob([html], { type: "text/html" }));  // its own address: the page keeps its place in it
+  frame.hidden = false;
 }
 
 // -- messages ----------------------------------------------------------------
@@ -501,7 +512,7 @@ async function boot() {
 window.ftnScorer = {
   ready,
   type: (line) => type(line),
-  undo: () => type("undo"),
+  undo: () => undo(),
   record: () => recordText(),
 };
 
