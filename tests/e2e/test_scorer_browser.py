@@ -287,6 +287,7 @@ def test_the_scripting_surface(browser: Chrome, site: Path) -> None:
         assert got["said"] == ["undone: N 6-6 =12 +4 (4,0)"]
         assert record_text(b) == "\n".join([
             "game", '[ftn "1"]', '[seat "N"]', '[seat "S"]', '[first "N"]',
-            '[rule "target" "61"]', "", "round 1 opener N", "  deal N ? ? ? ? ? ? ?", "  deal S ? ? ? ? ? ? ?"]) + "\n"
+            '[rule "target" "61"]', "", "round 1 opener N", "  deal N ? ? ? ? ? ? ?",
+            "  deal S ? ? ? ? ? ? ?"]) + "\n"
         # What the page shows follows what is typed.
         assert js(b, "document.getElementById('turn').innerText").startswith("N to play")
