@@ -8,7 +8,7 @@ the language server and other programs use (``docs/build_api.py``
 documents it). Each function takes paths, a text, an open text stream or
 a piece of a text (``verifier.Piece``) and options, runs the job of the
 layers below (``pipeline`` and its jobs, ``data``, ``show``, ``live``,
-``record``, and for an editor ``replay`` and ``rules`` too), and returns
+``record``, ``scorer``, and for an editor ``replay`` and ``rules`` too), and returns
 data: records (``notation.model``), typed diagnostics (``Diagnostic``),
 the reference replay (typed, ``ReplayedGame``; for an editor
 ``GameTrace`` and ``Turn``), summaries, converted text; or it hands what

@@ -7,7 +7,8 @@ file, integrity hashes checked by npm, into a cache kept by the lock's
 hash), the project's wheel built from the checkout (``pip wheel``) and the
 pure wheels that the recording path imports beyond the standard library
 (lark, mypy_extensions: ``pip download``, cached), and writes them with
-``site.json`` (the set-up's choices, the wheels, the build's name) and
+``site.json`` (the set-up's choices, the wheels, the build's name; written
+into ``index.html`` too, so that the first screen needs no other fetch) and
 ``sw.js`` (the service worker, its cache named for Pyodide's version and a
 hash of the files) into one flat folder, all of them or none
 (``files.folder.FileSet``). ``BuildError`` says what is missing (Node and
@@ -197,6 +198,10 @@ def build(out: Path, say: Callable[[str], None] = print) -> Site:
     site = {**setup_data(), "build": name, "pyodide": version,
             "wheels": sorted(n for n in files if n.endswith(".whl"))}
     files["site.json"] = json.dumps(site, indent=1).encode()
+    inline = json.dumps(site).replace("<", "\\u003c")  # no </script> in it
+    files["index.html"] = files["index.html"].replace(
+        b"<!--SITE-DATA-->",
+        b'<script type="application/json" id="site-data">' + inline.encode() + b"</script>")
     template = (HERE / "site" / "sw.js").read_text(encoding="utf-8")
     listed = json.dumps(["./", *sorted(files)])
     files["sw.js"] = template.replace('"@CACHE@"', json.dumps(name)).replace(

@@ -485,7 +485,8 @@ async function boot() {
   }
   if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
   try {
-    state.site = await (await fetch("./site.json")).json();
+    const inline = document.getElementById("site-data");  // written in by the build
+    state.site = inline ? JSON.parse(inline.textContent) : await (await fetch("./site.json")).json();
   } catch (e) {
     problem(`The app's files did not load (${e.message}): reload with the network on once.`);
     return;
@@ -497,6 +498,11 @@ async function boot() {
     $("known").checked = !!last.known;
   }
   const current = localStorage.getItem("ftn-scorer-current");
+  if (!current) {  // no game to resume: the set-up at once
+    newGame();
+    document.body.dataset.firstScreen = String(Math.round(performance.now()));
+    return;
+  }
   const games = await allGames().catch((e) => { problem(`The games on this phone cannot be read (${e.message}).`); return []; });
   const game = games.find((g) => g.id === current && !g.finished);
   if (game) {
