@@ -291,3 +291,31 @@ def test_the_scripting_surface(browser: Chrome, site: Path) -> None:
             "  deal S ? ? ? ? ? ? ?"]) + "\n"
         # What the page shows follows what is typed.
         assert js(b, "document.getElementById('turn').innerText").startswith("N to play")
+
+
+def test_a_known_hand_is_tapped_in_and_its_tiles_are_the_ones_to_tap(browser: Chrome,
+                                                                     site: Path) -> None:
+    b = browser
+    hand = ["0-0", "1-1", "2-2", "3-3", "4-4", "5-5", "6-6"]
+    with served(site) as (url, _):
+        opened(b, url)
+        set_up(b, ["N", "S"], "N", 61, known=True)
+        assert js(b, "document.getElementById('deal-title').innerText") == (
+            "Round 1: the hand of N")
+        for tile in hand:
+            tap(b, f"#deal-tiles button[data-tile='{tile}']")
+        assert js(b, "document.getElementById('deal-send').innerText") == "Deal: 7 known, 0 unknown"
+        tap(b, "#deal-send")
+        wait(b, "document.getElementById('deal-title').innerText.endsWith('of S')", "S's hand")
+        tap(b, "#deal-tiles button[data-tile='0-1']")  # one tile known, six not
+        tap(b, "#deal-send")
+        wait(b, "document.body.dataset.screen === 'play'", "the first move")
+        assert js(b, "[...document.querySelectorAll('#tiles .tile')].map(t => t.dataset.tile)"
+                  ) == hand  # N's hand, and only it
+        tap(b, "#tiles button[data-tile='6-6']")
+        # S: the tile known, and every tile not placed nor known to be N's.
+        tiles = js(b, "[...document.querySelectorAll('#tiles .tile')].map(t => t.dataset.tile)")
+        assert "0-1" in tiles and not set(hand) & set(tiles) and len(tiles) == 28 - 7
+        text = record_text(b)
+        assert "  deal N 0-0 1-1 2-2 3-3 4-4 5-5 6-6\n  deal S 0-1 ? ? ? ? ? ?\n" in text
+        assert text.endswith("  N 6-6 =12 +4 (4,0)\n")

@@ -152,8 +152,9 @@ def opened(b: Chrome, url: str) -> None:
         b, "document.getElementById('problem').innerText")
 
 
-def set_up(b: Chrome, seats: list[str], first: str, target: int) -> None:
-    """The set-up screen filled in by taps and typing; the game started."""
+def set_up(b: Chrome, seats: list[str], first: str, target: int, known: bool = False) -> None:
+    """The set-up screen filled in by taps and typing (``known``: each hand
+    to be entered); the game started."""
     wait(b, "document.body.dataset.screen === 'setup'", "the set-up screen")
     tap(b, f"#players button[data-n='{len(seats)}']")
     for i, seat in enumerate(seats):
@@ -163,8 +164,11 @@ def set_up(b: Chrome, seats: list[str], first: str, target: int) -> None:
     b.find_element("id", "target").send_keys(str(target))
     tap(b, "#presets button[data-preset='pagat']")
     tap(b, f"#first button[data-seat='{first}']")
+    if known:
+        tap(b, "#known")
     tap(b, "#start")
-    wait(b, "document.body.dataset.screen === 'play'", "the first move's screen")
+    then = "deal" if known else "play"
+    wait(b, f"document.body.dataset.screen === '{then}'", f"the {then} screen")
 
 
 def tap_move(b: Chrome, line: str) -> None:
