@@ -81,6 +81,7 @@ if TYPE_CHECKING:
     from verifier.rules.moves import KNOCK, Move
     from verifier.rules.plays import GameResult, RoundOutcome, ScoredEvent, parse_move
     from verifier.rules.position import PositionError
+    from verifier.scorer.build import BuildError
     from verifier.show.page import ShowError
 
 _LAZY = {
@@ -102,6 +103,7 @@ _LAZY = {
     "DaskMissing": "pipeline.tasks", "WorkerDied": "pipeline.workers",
     "NoStart": "replay.perft", "FilterError": "data.select", "ShowError": "show.page",
     "CannotRecord": "record.journal", "Unreadable": "live.run",
+    "BuildError": "scorer.build",
     # The registries whose names the library's jobs take: the record
     # notations (and the file names a directory walk reads), the published
     # schemas, the forms of stats and export, how an audit resyncs, what a
@@ -123,6 +125,7 @@ __all__ = [
     "TABLE_FORMATS",
     "AmbiguousPlacementError",
     "Board",
+    "BuildError",
     "CannotRecord",
     "DaskMissing",
     "FilterError",

@@ -8,7 +8,7 @@ the language server and other programs use (``docs/build_api.py``
 documents it). Each function takes paths, a text, an open text stream or
 a piece of a text (``verifier.Piece``) and options, runs the job of the
 layers below (``pipeline`` and its jobs, ``data``, ``show``, ``live``,
-``record``, and for an editor ``replay`` and ``rules`` too), and returns
+``record``, ``scorer``, and for an editor ``replay`` and ``rules`` too), and returns
 data: records (``notation.model``), typed diagnostics (``Diagnostic``),
 the reference replay (typed, ``ReplayedGame``; for an editor
 ``GameTrace`` and ``Turn``), summaries, converted text; or it hands what
@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from verifier.pipeline.jobs.rewrite import Rewritten
     from verifier.pipeline.plan import Plan
     from verifier.pipeline.settings import Settings
+    from verifier.record.core import Recorder
     from verifier.render.base import Context, Renderer
     from verifier.render.summary import Summary
     from verifier.replay.fixes import Edit
@@ -58,6 +59,7 @@ if TYPE_CHECKING:
     from verifier.rules.moves import Move
     from verifier.rules.scoring import Placed, Scored
     from verifier.rules.start import Setup
+    from verifier.scorer.build import Site
 
 __all__ = [
     "GameTrace", "Turn", "audit", "audit_engine", "audit_report", "check", "check_piece",
@@ -65,9 +67,9 @@ __all__ = [
     "fill_files", "fill_text", "fix_piece", "fix_report", "fix_text", "format_files",
     "format_text", "games", "generate", "header_edit", "inputs", "load", "no_games", "page",
     "perft", "perft_position", "piece_games", "piece_judged", "pieces", "plan", "position_svg",
-    "read_games", "read_text", "record",
-    "replay", "replay_file", "replay_text", "schema", "select", "settings_for", "settings_text",
-    "stats", "trace", "turn", "walked_links", "workers",
+    "read_games", "read_text", "record", "record_header", "recorder", "replay",
+    "replay_file", "replay_text", "schema", "scorer_build", "scorer_serve", "select",
+    "settings_for", "settings_text", "stats", "trace", "turn", "walked_links", "workers",
 ]
 
 Source = str | os.PathLike[str] | TextIO
@@ -662,6 +664,52 @@ def record(path: Path, resume: bool = False) -> int:
     from verifier.record.session import Session
 
     return Session(open_journal(path, resume), str(path)).record(resume)
+
+
+def recorder(lines: Sequence[str], name: str = "<record>") -> Recorder:
+    """The recorder of ``ftn record`` on a record's lines so far (its header
+    at least), without a terminal or a file: ``.begin()``, then
+    ``.type(line)`` for each line as ``ftn record`` reads it, each giving
+    back the lines to append, the words said, a refusal with its rule and
+    what it asks next; ``.position()`` the position as data (the browser's
+    scorer, ``ftn scorer``, runs on it)."""
+    from verifier.record.core import Recorder
+
+    return Recorder(list(lines), name)
+
+
+def record_header(seats: Sequence[str], people: Sequence[str], preset: str = "pagat",
+                  options: str = "", first: str | None = None) -> list[str] | str:
+    """A new record's header (its lines from ``game`` on) from a set-up:
+    the seats clockwise, the players' names ("" for none), the rules
+    preset, rule options as ``ftn record`` reads them ("target=100
+    hand=7"), the opener of round 1 when the rules draw it by lot (R3.1);
+    or what is wrong with the set-up, in words."""
+    from verifier.record.core import new_header, parse_options
+
+    pairs = parse_options(options)
+    if isinstance(pairs, str):
+        return pairs
+    return new_header(list(seats), list(people), preset, pairs, first)
+
+
+def scorer_build(out: Path, say: Say = print) -> Site:
+    """``ftn scorer build``: the scorer's site (a static web app that records
+    a game on a phone, offline, on this engine run by Pyodide) written to
+    the folder ``out``, all of its files or none; ``.weight()`` its files,
+    bytes and gzip bytes. ``verifier.BuildError`` when it cannot be built
+    (no Node or npm, no checkout, no network for the first download)."""
+    from verifier.scorer.build import build
+
+    return build(out, say)
+
+
+def scorer_serve(folder: Path, port: int = 8361, say: Say = print) -> None:
+    """``ftn scorer serve``: ``folder`` served on http://127.0.0.1:``port``/
+    until interrupted; OSError when the port cannot be had."""
+    from verifier.scorer.localhost import serve
+
+    serve(folder, port, say)
 
 
 def schema(name: str) -> str | None:

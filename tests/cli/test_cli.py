@@ -479,15 +479,22 @@ def test_no_color_also_in_help() -> None:
 # Help texts: true to the code, with readable placeholders, and the README's table.
 
 
+def _leaves(cmd: Any) -> list[Any]:
+    """A command, or the subcommands of a command that has them (``ftn scorer``)."""
+    subs = getattr(cmd, "commands", None)
+    return [cmd] if not subs else [c for sub in subs.values() for c in _leaves(sub)]
+
+
 def _commands() -> dict[str, list[str]]:
-    """Each command's long options (without --help), from the app itself."""
+    """Each command's long options (without --help; a group's, those of its
+    subcommands), from the app itself."""
     import typer.main
 
     group = typer.main.get_command(app)
     out = {}
     for name, cmd in group.commands.items():  # type: ignore[attr-defined]
-        out[name] = [o for p in cmd.params for o in p.opts if o.startswith("--")
-                     and o != "--help"]
+        out[name] = [o for leaf in _leaves(cmd) for p in leaf.params for o in p.opts
+                     if o.startswith("--") and o != "--help"]
     return out
 
 
@@ -685,7 +692,8 @@ def test_every_parameter_of_the_table_is_a_commands_and_reads_as_tabled() -> Non
     from verifier.cli.params import PARAMS
 
     root = typer.main.get_command(app)
-    params = [p for cmd in [root, *root.commands.values()]  # type: ignore[attr-defined]
+    commands = [c for cmd in root.commands.values() for c in _leaves(cmd)]  # type: ignore[attr-defined]
+    params = [p for cmd in [root, *commands]
               for p in cmd.params if p.name not in ("help", "install_completion",
                                                      "show_completion")]
 

@@ -45,11 +45,15 @@ def find_chromium() -> tuple[str, str] | str:
     return exe, driver
 
 
-def start(exe: str, chromedriver: str, width: int = 1100, height: int = 900) -> Chrome:
-    """One headless Chromium, offline, with a viewport of this size."""
+def start(exe: str, chromedriver: str, width: int = 1100, height: int = 900,
+          online: bool = False) -> Chrome:
+    """One headless Chromium, offline (``online``: reaching 127.0.0.1, still
+    no host name), with a viewport of this size."""
     options = Options()
     options.binary_location = exe
     for flag in FLAGS:
+        if online and flag.startswith("--host-resolver-rules="):
+            flag += ", EXCLUDE 127.0.0.1"
         options.add_argument(flag)
     options.add_argument(f"--window-size={width},{height}")
     # The page's console (errors thrown included) and the network events
@@ -58,8 +62,10 @@ def start(exe: str, chromedriver: str, width: int = 1100, height: int = 900) -> 
     driver = Chrome(options=options, service=Service(chromedriver))
     try:
         driver.execute_cdp_cmd("Network.enable", {})
-        driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
-            "offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+        if not online:
+            driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+                "offline": True, "latency": 0, "downloadThroughput": -1,
+                "uploadThroughput": -1})
         viewport(driver, width, height)
     except BaseException:  # no browser left behind, whatever went wrong
         driver.quit()
@@ -71,6 +77,12 @@ def viewport(driver: Chrome, width: int, height: int) -> None:
     """The page's viewport, as a phone's below 600 px wide."""
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
         "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+
+
+def touch(driver: Chrome, on: bool = True) -> None:
+    """A touch screen (a phone's taps), or none."""
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": on,
+                                                                  "maxTouchPoints": 5})
 
 
 def _log(driver: Chrome, kind: str) -> list[dict[str, Any]]:

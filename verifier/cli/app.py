@@ -37,7 +37,7 @@ from verifier.cli.params import PARAMS
 #: Every command, in the order of ``--help``: the name of the command and
 #: of its module.
 COMMANDS = ("check", "fmt", "convert", "replay", "show", "audit", "perft", "generate",
-            "export", "fill", "record", "codes", "rules", "explain", "schema", "select",
+            "export", "fill", "record", "scorer", "codes", "rules", "explain", "schema", "select",
             "server", "stats")
 
 HELP = ("FTN tools for Fives and Threes records: check, format, convert, replay, show, "

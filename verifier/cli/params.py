@@ -148,6 +148,13 @@ PARAMS: dict[str, Param] = {
                       "ftn fmt --write rewrites)."),
     "file": arg("FILE", "The FTN file to write."),
     "resume": opt("--resume", help="Go on with the game FILE holds, from where it stops."),
+    "site-dir": opt("--output", "-o", metavar="DIR",
+                    help="The folder of the site (made if need be; a folder any static host "
+                    "serves)."),
+    "site": arg("[DIR]", "A folder that ftn scorer build wrote (none: the site is built into "
+                "a temporary folder first)."),
+    "port": opt("--port", "-p", metavar="PORT", min=0, max=65535,
+                help="The port on 127.0.0.1 (0: any free port)."),
     "select-to": opt("--to", "-t", metavar="{formats}",
                      help="ftn, json (an array) or jsonl; else from OUT, else ftn."),
     "tag": opt("--tag", metavar="KEY=GLOB", help="A tag KEY with a value that matches GLOB "

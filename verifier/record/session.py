@@ -3,13 +3,11 @@ opens the file).
 
 Boundary: the terminal side of a session: it asks (``input``; ``readline``
 edits the line and completes the moves that fit, when there is a terminal),
-prints what ``verifier.record.game`` decides, and writes what it gives to the
-``Journal``; ``Session.record`` says why a session stopped and closes the
-file. The header is written once its questions are answered (its tags
-have a fixed order that the answers come in otherwise); under V5 (the
-highest double leads) a round's hands are held until its opener is known,
-then written with its ``round`` line. It decides nothing about the game
-itself.
+hands each answer to a ``verifier.record.core.Recorder``, prints what it
+says and writes what it gives to the ``Journal``; ``Session.record`` says
+why a session stopped and closes the file. The header is written once its
+questions are answered (its tags have a fixed order that the answers come
+in otherwise). It decides nothing about the game itself.
 """
 
 from __future__ import annotations
@@ -19,28 +17,10 @@ from typing import TYPE_CHECKING
 
 from notation.options import PRESETS
 from verifier.files.escaping import escape_lines
-from verifier.record.game import (
-    Derived,
-    dealt_so_far,
-    derive,
-    moves,
-    plan,
-    position_lines,
-    round_lines,
-    scores_text,
-    try_event,
-    undo_point,
-)
+from verifier.record.core import Answer, Recorder, parse_options
+from verifier.record.game import derive
 from verifier.record.journal import Stopped
-from verifier.record.words import (
-    COMMANDS,
-    HELP,
-    deal_line,
-    header_lines,
-    parse_move,
-    parse_tiles,
-    refusal,
-)
+from verifier.record.words import header_lines
 from verifier.render.text import render_diagnostic
 from verifier.rules.generate import seat_names
 from verifier.rules.options import known_options, resolve
@@ -125,12 +105,10 @@ def say(text: str) -> None:
 
 
 class Session:
-    """One scorer's session on one file."""
+    """One scorer's session on one file: a loop over a ``Recorder``."""
 
     def __init__(self, journal: Journal, name: str) -> None:
         self.journal, self.name = journal, name
-        self.buffered: list[str] = []  # V5: the hands of a round whose opener is not known yet
-        self.d: Derived | None = None
 
     def run(self, resume: bool) -> int:
         """The session; its exit status (0, or 1/2 for a file that cannot
@@ -142,16 +120,34 @@ class Session:
             status = self.check_resumable()
             if status is not None:
                 return status
-        self.d = derive(self.journal.lines, self.name)
+        table = Recorder(self.journal.lines, self.name)
+        answer = table.begin()
         while True:
-            if self.step():
-                try:
-                    answer = ask("Enter to finish, or undo: ", ["undo"])
-                except Stop:
+            self.apply(answer)
+            if answer.stop:
+                raise Stop()
+            if answer.finished:
+                return 0
+            question = answer.asks
+            for line in question.position:
+                say(line)
+            try:
+                typed = ask(question.prompt, question.choices)
+            except Stop:
+                if question.kind == "done":
                     return 0  # the record is complete: nothing is lost
-                if answer.lower() != "undo":
-                    return 0
-                self.undo()
+                raise
+            answer = table.type(typed)
+
+    def apply(self, answer: Answer) -> None:
+        """An answer's changes to the file and its words, in order."""
+        if answer.kept is not None:
+            self.journal.keep(answer.kept)
+        for step in answer.steps:
+            if step.lines:
+                self.journal.append(step.lines)
+            if step.text is not None:
+                say(step.text)
 
     def record(self, resume: bool) -> int:
         """``run``, the file closed at the end; said: a stop (``quit``,
@@ -225,11 +221,10 @@ class Session:
             if typed == "?":
                 say(known_options("\n"))
                 continue
-            pairs = [w.partition("=") for w in typed.replace(",", " ").split()]
-            if any(not sep for _, sep, _ in pairs):
-                say("type NAME=VALUE pairs, like target=100 opener=highest-double")
+            options = parse_options(typed)
+            if isinstance(options, str):
+                say(options)
                 continue
-            options = [(k.lower(), v) for k, _, v in pairs]
             rules, problems = resolve(players, preset, options)
             if rules is None:
                 say("; ".join(p.message for p in problems))
@@ -246,126 +241,3 @@ class Session:
             except ValueError as e:
                 say(str(e))
                 return self.header()
-
-    # -- the game -------------------------------------------------------------
-
-    def step(self) -> bool:
-        """One thing done (written, asked, refused); True once the game is over."""
-        d = self.d
-        assert d is not None
-        action = plan(d, self.buffered)
-        if action.kind == "done":
-            return True
-        if action.kind == "auto":
-            self.write(action.lines)
-            if action.takes_buffer:
-                self.buffered = []
-            say(action.say)
-            if action.lines[-1] == "end":
-                say(f"The record is complete: {self.name} (ftn check {self.name} checks it).")
-        elif action.kind == "deal":
-            self.deal(action.seat)
-        elif action.kind == "opener":
-            seat = ask(f"Who opens round {action.round} (the holder of the highest double, "
-                       "V5)? ", list(d.setup.names))
-            if seat in d.setup.names:
-                self.write(round_lines(action.round, seat, self.buffered).lines)
-                self.buffered = []
-            elif not self.command(seat):
-                say(f"type one of: {' '.join(d.setup.names)}")
-        else:
-            self.play(action.seat)
-        return False
-
-    def write(self, lines: list[str]) -> None:
-        self.journal.append(lines)
-        self.d = derive(self.journal.lines, self.name)
-
-    def deal(self, seat: str) -> None:
-        d = self.d
-        assert d is not None
-        size = d.setup.rules.hand_size
-        typed = ask(f"Hand of {seat} ({size} tiles like 6-3, ? for one not known; "
-                    "Enter: unknown): ", list(COMMANDS))
-        if typed.lower() in COMMANDS:
-            self.command(typed.lower())
-            return
-        tiles = parse_tiles(typed, d.setup)
-        if isinstance(tiles, str):
-            say(tiles)
-            return
-        try:
-            line = deal_line(seat, tiles, dealt_so_far(d, self.buffered), d.setup)
-        except ValueError as e:
-            say(str(e))
-            return
-        if d.setup.rules.opener == "highest-double":
-            self.buffered.append(line)
-        else:
-            self.write([line])
-
-    def play(self, seat: str) -> None:
-        d = self.d
-        assert d is not None
-        for line in position_lines(d, seat):
-            say(line)
-        while True:
-            typed = ask(f"{seat}> ", [*moves(d), "knock", *COMMANDS])
-            got = parse_move(typed, seat, d.setup)
-            if isinstance(got, str):
-                if got.startswith("?"):
-                    say(got[1:])
-                    continue
-                if got == "show":
-                    for line in position_lines(d, seat):
-                        say(line)
-                    continue
-                self.command(got)
-                return
-            text, comment = got
-            tried = try_event(d, text, comment, self.name)
-            if isinstance(tried, tuple):
-                line, words = tried
-                self.write([line])
-                say(f"{line.strip().split('  #')[0]}: {words}")
-                return
-            say(refusal(tried))
-
-    def command(self, word: str) -> bool:
-        """A command typed at a prompt; False when it is none."""
-        if word == "help":
-            say(HELP)
-        elif word == "quit":
-            raise Stop()
-        elif word == "undo":
-            self.undo()
-        elif word == "close":
-            self.close()
-        else:
-            return word == "show"
-        return True
-
-    def undo(self) -> None:
-        d = self.d
-        assert d is not None
-        found = undo_point(d, self.buffered)
-        if found is None:
-            say("nothing to undo (the header stays: to change it, start a new file)")
-            return
-        held, (keep, self.buffered) = self.buffered, found
-        gone = self.journal.keep(keep) or held[len(self.buffered):]
-        self.d = derive(self.journal.lines, self.name)
-        shown = [g.strip() for g in gone if g.strip()]
-        # (under V5 a round's line goes with its hands: the hand is what is undone)
-        say("undone: " + (shown[-1] if shown[0].startswith("round ") else shown[0]))
-
-    def close(self) -> None:
-        d = self.d
-        assert d is not None
-        step = d.watch.step
-        scores = step.game.scores if step is not None else d.setup.new_game().scores
-        totals = "(" + ",".join(map(str, scores)) + ")"
-        self.write(["", f"winner none {totals}", "end"])
-        say(f"Closed unfinished ({scores_text(d.setup, scores)}): winner none. "
-            f"{self.name} is complete.")
-
