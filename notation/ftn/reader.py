@@ -447,7 +447,7 @@ class _Reader:
         if self.held is not None:
             self.out.append(self.held)
             self.held = None
-        if self.parser is not None:
+        if self.parser is not None and not self._ended():
             self._error("a new game starts before this one has its 'end' line",
                         lineno, col, ("an 'end' line",))
             self._close(lineno)
@@ -475,16 +475,17 @@ class _Reader:
             self.misplaced = None
             if stand_in:
                 self._stood_in(parser, tok)
-            if tok.type == "END":
+            elif tok.type == "END":
                 self._finish(parser)
         except unexpected_token() as e:  # evaluated only when something is raised
             if not self._retracted(tok):
                 self._refused(e, tok, stand_in)
 
     def _stood_in(self, parser: GameLines, tok: _Line) -> None:
-        """A stand-in fed: provisional until the next line (``_retracted``);
-        one for a 'round' line right after a run of events may split a
-        round in two (``_unsplit``)."""
+        """A stand-in fed: provisional until the next line (``_retracted``;
+        one for an 'end' line ends the game at the next 'game' line or the
+        end of the input, ``_ended``); one for a 'round' line right after a
+        run of events may split a round in two (``_unsplit``)."""
         self.stood_in = tok
         tokens = parser.tokens
         if tok.type == "ROUND":
@@ -515,6 +516,16 @@ class _Reader:
             self.split = None
         if tok.type == "END":
             self._finish(again)
+        return True
+
+    def _ended(self) -> bool:
+        """The game, when its last line is a stand-in for an 'end' line
+        that no line has followed: finished there. Whether it was."""
+        parser = self.parser
+        if parser is None or not parser.tokens or parser.tokens[-1] is not self.stood_in or (
+                parser.tokens[-1].type != "END"):
+            return False
+        self._finish(parser)
         return True
 
     def _unsplit(self, value: str) -> None:
@@ -612,6 +623,7 @@ class _Reader:
         of the last line; the file's last line, or the empty one after its
         last line end): a game left open is reported there, and the game
         held is given, with the comments after it."""
+        self._ended()
         if self.parser is not None:
             self.comments.clear()  # (the open game's)
         held = self.held
