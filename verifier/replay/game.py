@@ -291,7 +291,8 @@ class Replay:
         if rest:
             self.round_no, self.event_no = index, None
             lines = "1 line" if len(rest) == 1 else f"{len(rest)} lines"
-            at = "a line that cannot be read" if cause is None else f"{why} (line {cause.line})"
+            where = f"event {after}" if after else "before its first event"
+            at = "a line that cannot be read" if cause is None else f"{why} ({where})"
             self.emit(Name.CLAIMS_UNJUDGED, f"the replay of round {index} ended at {at}: the "
                       f"claims of the rest of the round ({lines}, from here) are not judged; "
                       "the next round starts from the totals its record implies",

@@ -161,7 +161,7 @@ def test_an_illegal_move_stops_the_replay() -> None:
     assert found(text) == [("knock-while-able", knock, 3), ("claims-unjudged", knock + 1, 3)]
     note = check_game(parse_games(text)[0]).diagnostics[1]
     assert note.severity == "note" and note.message == (
-        f"the replay of round 1 ended at an illegal move (line {knock}): the claims of the "
+        "the replay of round 1 ended at an illegal move (event 2): the claims of the "
         "rest of the round (3 lines, from here) are not judged; the next round starts from "
         "the totals its record implies")
 

@@ -198,8 +198,8 @@ def _slipped(*edits: tuple[int, str | None]) -> list[tuple[str, int, int, str, s
             for d in check_text("\n".join(lines), "x.ftn").diagnostics]
 
 
-def _unjudged(line: int, why: str, at: int, lines: int) -> tuple[str, int, int, str, str]:
-    return ("FT501", line, 3, "note", f"the replay of round 2 ended at {why} (line {at}): the "
+def _unjudged(line: int, why: str, at: str, lines: int) -> tuple[str, int, int, str, str]:
+    return ("FT501", line, 3, "note", f"the replay of round 2 ended at {why} ({at}): the "
             f"claims of the rest of the round ({lines} lines, from here) are not judged; the "
             "next round starts from the totals its record implies")
 
@@ -221,7 +221,8 @@ _STRANGER = "a seat that is not the game's"
 def test_a_seat_that_is_not_the_games_costs_its_round(
         edit: tuple[int, str], first: tuple[str, int, int, str, str]) -> None:
     at = first[1]
-    note = _unjudged(29, _STRANGER, at, 10) if at == 28 else _unjudged(27, _STRANGER, at, 12)
+    note = (_unjudged(29, _STRANGER, "event 2", 10) if at == 28
+            else _unjudged(27, _STRANGER, "before its first event", 12))
     assert _slipped(edit) == [first, note, _LATER]
 
 
@@ -273,3 +274,47 @@ def test_a_round_cut_short_is_one_finding_at_its_result() -> None:
          "from the totals its record implies"),
         (*_LATER[:1], 58, *_LATER[2:]),
     ]
+
+
+
+def test_the_four_slips_are_each_one_finding_and_the_later_rounds_judged(
+        ftn: Callable[..., Ran[str]]) -> None:
+    from support.paths import SAMPLES
+
+    path = SAMPLES / "invalid" / "four-slips.ftn"
+    r = ftn(["check", str(path)])
+    assert r.returncode == 1
+    assert r.stdout.rstrip("\n").split("\n") == [line.replace("PATH", str(path)) for line in [
+        'PATH:25:1: FT002 bad-header: [frist]: did you mean [first]? (the [first "SEAT"]'
+        ' tag (the first opener, R3.1) is missing)',
+        ' 25 | [frist "S"]',
+        '    | ^',
+        '    = rule FTN; game 1',
+        'PATH:43:3: FT201 not-your-turn: s is not a seat of this game (did you mean'
+        " 'S'?); it is S's turn",
+        ' 43 |   s 4-6 R =7 +0 (1,3)',
+        '    |   ^',
+        '    = rule R1.2, R7.2; game 1, round 2, event 2',
+        'PATH:44:3: FT501 claims-unjudged: the replay of round 2 ended at a seat that is'
+        " not the game's (event 2): the claims of the rest of the round (10 lines, from"
+        ' here) are not judged; the next round starts from the totals its record implies',
+        ' 44 |   N 6-6 R =13 +0 (1,3)',
+        '    |   ^',
+        '    = rule R8.5; game 1, round 2',
+        'PATH:66:6: FT001 syntax-error: the line ends too soon; expected a number',
+        ' 66 | round',
+        '    |      ^',
+        '    = rule FTN; game 1',
+        'PATH:84:3: FT208 round-unfinished: round 4 is not over at its result (N to'
+        ' play, 3-3 | 6): its events stop before it ended; the result is not judged, and'
+        ' the next round starts from the totals its record implies',
+        ' 84 |   result blocked (16,26)',
+        '    |   ^',
+        '    = rule R7; game 1, round 4',
+        'PATH:105:15: FT302 points-mismatch: points claimed +3, computed +2 (ends 4 + 6'
+        ' = 10; 10/5=2)',
+        ' 105 |   S 1-4 L =10 +3 (30,32)',
+        '     |               ^',
+        '     = claimed: +3, computed: +2; rule R6.2; game 1, round 6, event 6',
+        '1 file, 1 game, 119 events (106 replayed): 5 errors, 0 warnings',
+    ]]
