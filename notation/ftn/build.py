@@ -408,7 +408,7 @@ class GameLines:
         between become one, the first."""
         tokens = self.tokens
         rest = tokens[at + 1:]
-        if 0 < at and rest and tokens[at - 1].type == "EVENTS" and rest[0].type == "EVENTS":
+        if at > 0 and rest and tokens[at - 1].type == "EVENTS" and rest[0].type == "EVENTS":
             tokens[at - 1].value.extend(rest.pop(0).value)
         again = GameLines(self.start)
         for tok in tokens[:at] + rest:

@@ -59,7 +59,7 @@ def test_every_example_fires_its_code(entry: Code) -> None:
     ends_round = {"not-your-turn", "tile-not-in-hand", "tile-does-not-fit",
                   "ambiguous-placement", "knock-while-able", "event-after-round-end"}
     cause = {"claims-unjudged": {"syntax-error"}, "syntax-error": {"claims-unjudged"},
-             **dict.fromkeys(ends_round, {"claims-unjudged"})}.get(entry.name, set())
+             **{name: {"claims-unjudged"} for name in ends_round}}.get(entry.name, set())
     assert set(names) <= {entry.name, "game-unfinished", "winner-mismatch"} | cause
 
 
