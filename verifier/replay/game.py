@@ -45,7 +45,16 @@ from dataclasses import dataclass, replace
 from typing import Any, NoReturn, cast
 
 from notation.hints import aside
-from notation.model import NOBODY, Game, Knock, Placement, PointsClaim, Round, TotalsClaim
+from notation.model import (
+    NOBODY,
+    TOTALS,
+    Game,
+    Knock,
+    Placement,
+    PointsClaim,
+    Round,
+    TotalsClaim,
+)
 from verifier.diagnostics import BY_NAME, Diagnostic, DiagnosticName, Name
 from verifier.replay.claims import already_placed
 from verifier.replay.ends import Place, RoundEnds
@@ -405,6 +414,8 @@ class Replay:
                   f"{self.setup.names[step.round.turn]} to play, {step.round.ends_text()}): "
                   "its events stop before it ended; the result is not judged, and the next "
                   "round starts from the totals its record implies", self.where(res))
+        if res.totals is not None:  # (a total past the target is wrong all the same)
+            judge.past_target(res.totals.values, (res, res.totals, TOTALS))
         self.cut = True
         judge.adopt = True
         return True
@@ -582,8 +593,11 @@ class Replay:
             rep.winner = self.setup.side_names[state.winner]
         if self.resync is not None and self.last_diverged:
             return  # an audit: what follows would follow from the last round's divergence
-        if self.cut and judge.adopt:
-            return  # the totals since a round's replay ended are not known
+        if self.cut and judge.adopt:  # the totals since a round's replay ended are not known
+            w = g.winner
+            if w is not None and w.totals is not None:  # (but a total past the target)
+                judge.past_target(w.totals.values, (w, w.totals, TOTALS))
+            return
         if g.winner is not None:
             judge.winner(g.winner, state)
         if not self.setup.totals_known:

@@ -115,6 +115,7 @@ class Judge:
         # adopted with no finding: the computed totals are not known, and
         # every later claim is judged from the record's own (no cascade).
         self.adopt = False
+        self.past: set[tuple[int, int]] = set()  # the totals past the target said then
 
     def new_round(self, number: int, totals: Sequence[int]) -> None:
         """A round starts (its number, the totals then)."""
@@ -314,7 +315,9 @@ class Judge:
         if self.adopt:
             if n is None:
                 # a result's (or the winner's) totals are where a round ends,
-                # not where the next starts: neither judged nor adopted
+                # not where the next starts: neither judged nor adopted, but
+                # for a total past the target, wrong whatever was lost
+                self.past_target(got, at)
                 return
             if self.adopted(got, state, n):
                 return
@@ -356,6 +359,24 @@ class Judge:
         self.reset()
         self.agreed = (self.round_no, n, got)
         return True
+
+    def past_target(self, got: tuple[int, ...], at: At) -> None:
+        """Claimed totals where the computed ones are not known (after a
+        round whose replay ended early): a total past the target is an
+        overshoot accepted all the same (R8.2), once for a total carried on
+        (a result's, then the winner's)."""
+        rules, names = self.setup.rules, self.setup.side_names
+        if not rules.immediate_end or len(got) != len(names):
+            return
+        for i, c in enumerate(got):
+            if c > rules.target and (i, c) not in self.past:
+                self.past.add((i, c))
+                self.report(
+                    Name.OVERSHOOT_ACCEPTED,
+                    f"{names[i]}'s total is claimed as {c}, past the target {rules.target} "
+                    "(the totals before it are not known: a round's replay ended early)",
+                    at, claimed=fmt_totals(got),
+                )
 
     def side_by_side(self, got: tuple[int, ...], computed: Sequence[int],
                      at: At) -> tuple[list[str], bool]:

@@ -277,6 +277,18 @@ def test_a_round_cut_short_is_one_finding_at_its_result() -> None:
 
 
 
+
+def test_a_total_past_the_target_is_found_after_a_round_cut_short() -> None:
+    # Round 12's winning event lost (S 1-0 R, +2): its result line comes
+    # before the round is over (S to play on 1 | 1), and the totals after
+    # it are not known; but a total past 61 is wrong whatever was lost (the
+    # winner line's (60,64), a slip of its own), said once.
+    found = _slipped((192, None), (195, "winner S (60,64)"))
+    assert [f[:2] for f in found] == [("FT301", 63), ("FT208", 192), ("FT304", 194)]
+    assert found[2][4] == ("S's total is claimed as 64, past the target 61 (the totals before "
+                           "it are not known: a round's replay ended early)")
+
+
 def test_the_four_slips_are_each_one_finding_and_the_later_rounds_judged(
         ftn: Callable[..., Ran[str]]) -> None:
     from support.paths import SAMPLES
