@@ -17,7 +17,10 @@ syntax error costs only its own game. Because FTN is line-based, reading
 recovers at the next line: a line that matches no terminal, or stands out of
 place, is reported and left out (a line whose first word names its kind, a
 'round' line say, is replaced by a stand-in of that kind, so that the lines
-after it stay in place), so that every error of a game is reported, up to
+after it stay in place; the stand-in is dropped when the next line cannot
+follow it but can follow without it, and a stand-in 'round' line among a
+round's events when the next 'round' line's number shows that it split no
+round: SPEC.md §10), so that every error of a game is reported, up to
 ``MAX_ERRORS``; the game itself is not yielded (``read_items`` yields it as
 ``Damaged``, for its header to be checked). The grammar is compiled once,
 lazily (``ftn.grammar``); the records are built by ``ftn.build``; a line that
@@ -538,15 +541,14 @@ class _Reader:
         self.split = None
         assert split is not None and parser is not None
         tokens = parser.tokens
-        at = next((i for i, t in enumerate(tokens) if t is split), -1)
+        at = next((i for i, t in enumerate(tokens) if t is split), 0)
         before = next((t for t in reversed(tokens[:at]) if t.type == "ROUND"), None)
-        if at < 0 or before is None or before.value == _STAND_IN["ROUND"] or any(
+        if before is None or before.value == _STAND_IN["ROUND"] or any(
                 t.type not in ("EVENTS", "RESULT") for t in tokens[at + 1:]):
             return
         if int(before.value.split()[1]) + 1 != int(value.split()[1]):
             return
         self.parser = parser.dropped(at)
-        self.rounds -= 1
         if split.line in self.lost:
             self.lost.remove(split.line)
 

@@ -310,9 +310,9 @@ class Replay:
         if self.report.stopped is None:
             self.report.stopped = cause
 
-    def stranger(self, name: str, line: int) -> None:
-        """A seat name that is not the game's, met at line ``line``: the
-        first time, a slip that costs its round; met again in a later round,
+    def stranger(self, name: str) -> None:
+        """A seat name that is not the game's: the first time, a slip that
+        costs its round; met again in a later round,
         the header lacks it, and every round would say it again: the game's
         replay stops there, with no finding of its own."""
         if name in self.strangers:
@@ -426,7 +426,7 @@ class Replay:
         names = self.setup.names
         opener = self.setup.seat_of.get(rnd.opener)
         if opener is None:
-            self.stranger(rnd.opener, rnd.line)
+            self.stranger(rnd.opener)
             self.emit(Name.WRONG_OPENER, f"{rnd.opener} is not a seat{aside(rnd.opener, names)}; "
                       f"the seats are {', '.join(names)}", self.where(rnd))
             raise _RoundStop(rnd.line, why=_STRANGER, after=0)
@@ -464,7 +464,7 @@ class Replay:
                     raise _Stop
                 seat = seat_of.get(ev.seat)
                 if seat is None:
-                    self.stranger(ev.seat, ev.line)
+                    self.stranger(ev.seat)
                     self.emit(Name.NOT_YOUR_TURN, f"{ev.seat} is not a seat of this game"
                               f"{aside(ev.seat, self.setup.names)}; it is "
                               f"{self.setup.names[rs.turn]}'s turn", self.where(ev))
@@ -519,7 +519,7 @@ class Replay:
         for d in rnd.deals:
             seat = seat_of.get(d.seat)
             if seat is None:
-                self.stranger(d.seat, d.line)
+                self.stranger(d.seat)
                 self.emit(Name.BAD_DEAL, f"deal for {d.seat}, which is not a seat"
                           f"{aside(d.seat, self.setup.names)}", self.where(d))
                 raise _RoundStop(d.line, why=_STRANGER, after=0)
