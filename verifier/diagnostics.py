@@ -296,8 +296,9 @@ REGISTRY: tuple[Code, ...] = (
     ),
     Code(
         "FT208", Name.ROUND_UNFINISHED, ERROR, "R7",
-        "A new round starts before the previous one was won or blocked.",
-        "Events are missing from the record, or a round was abandoned.",
+        "A round's result line, or the next round, comes before the round was won or blocked.",
+        "Events are missing from the record, or a round was abandoned; the next round is "
+        "judged from the totals its record implies.",
         _example(
             _BASE,
             ("  N 4-1 L =2 +0 (4,3)\n", ""),
@@ -390,11 +391,12 @@ REGISTRY: tuple[Code, ...] = (
     ),
     Code(
         "FT501", Name.CLAIMS_UNJUDGED, NOTE, "R8.5",
-        "A line of a round cannot be read: the round's replay ends there, and the rest of "
-        "its claims are not judged.",
-        "A line that cannot be read (as a move the rules refuse) leaves the rest of the "
-        "round unknown; the next round (a new deal) is judged from the totals its record "
-        "implies, so every later mistake is still found, and none that follows from the first.",
+        "A round's replay ended early (a line that cannot be read, an illegal move, a seat "
+        "that is not the game's): the rest of its claims are not judged.",
+        "A line that cannot be read, a move the rules refuse or a seat not of the game "
+        "leaves the rest of the round unknown; the next round (a new deal) is judged from "
+        "the totals its record implies, so every later mistake is still found, and none "
+        "that follows from the first.",
         _example(_BASE, ("  N 4-1 L =2 +0 (4,3)", "  N 4")),
     ),
 )

@@ -402,6 +402,19 @@ class GameLines:
             again.feed(tok)
         return again
 
+    def dropped(self, at: int) -> GameLines:
+        """The game's lines without the one at ``at`` (a stand-in for a line
+        that could not be read), fed again: two runs of events it stood
+        between become one, the first."""
+        tokens = self.tokens
+        rest = tokens[at + 1:]
+        if at > 0 and rest and tokens[at - 1].type == "EVENTS" and rest[0].type == "EVENTS":
+            tokens[at - 1].value.extend(rest.pop(0).value)
+        again = GameLines(self.start)
+        for tok in tokens[:at] + rest:
+            again.feed(tok)
+        return again
+
     def finish(self) -> Game:
         """The record of the game, after its 'end' line."""
         if self.lark is not None:

@@ -17,7 +17,10 @@ syntax error costs only its own game. Because FTN is line-based, reading
 recovers at the next line: a line that matches no terminal, or stands out of
 place, is reported and left out (a line whose first word names its kind, a
 'round' line say, is replaced by a stand-in of that kind, so that the lines
-after it stay in place), so that every error of a game is reported, up to
+after it stay in place; the stand-in is dropped when the next line cannot
+follow it but can follow without it, and a stand-in 'round' line among a
+round's events when the next 'round' line's number shows that it split no
+round: SPEC.md §10), so that every error of a game is reported, up to
 ``MAX_ERRORS``; the game itself is not yielded (``read_items`` yields it as
 ``Damaged``, for its header to be checked). The grammar is compiled once,
 lazily (``ftn.grammar``); the records are built by ``ftn.build``; a line that
@@ -209,6 +212,13 @@ class _Reader:
         self.lost: list[int] = []  # the lines of the current game that could not be read
         self.lost_keys: list[str] = []  # the names of its tags that could not be read
         self.misplaced: str | None = None  # the kind of the last line out of place
+        # The stand-in last fed, while no line has followed it: dropped when
+        # the next line cannot stand after it but can without it.
+        self.stood_in: _Line | None = None
+        # A stand-in for a 'round' line among a round's events (no result
+        # before it): one round split in two, when the next 'round' line's
+        # number follows the round's before it.
+        self.split: _Line | None = None
 
     def items(self, lines: Iterable[str], lineno: int) -> Iterator[Item | Damaged]:
         """The items of ``lines``, the first of them line ``lineno + 1``."""
@@ -270,7 +280,7 @@ class _Reader:
         read it. Whether the line was read so."""
         found = scan_line(raw)
         if found is None or not parser.allows(found[0]) or (
-                found[0] == "ROUND" and self.rounds >= MAX_ROUNDS):
+                found[0] == "ROUND" and (self.rounds >= MAX_ROUNDS or self.split is not None)):
             return False
         line_kind, at, upto = found
         self.rounds += line_kind == "ROUND"
@@ -404,6 +414,8 @@ class _Reader:
         elif self.parser is None:
             self._outside(kind, lineno, col)
             return
+        elif kind == "ROUND" and not stand_in and self.split is not None:
+            self._unsplit(value)
         self._feed(_Line(kind, value, lineno, col, cm), stand_in)
 
     def _event(self, kind: str, value: str, lineno: int, col: int, cm: Comments) -> None:
@@ -438,7 +450,7 @@ class _Reader:
         if self.held is not None:
             self.out.append(self.held)
             self.held = None
-        if self.parser is not None:
+        if self.parser is not None and not self._ended():
             self._error("a new game starts before this one has its 'end' line",
                         lineno, col, ("an 'end' line",))
             self._close(lineno)
@@ -449,6 +461,7 @@ class _Reader:
         self.lost_keys = []
         self.skipping = self.stray = False
         self.misplaced = None
+        self.stood_in = self.split = None
         self.parser = GameLines(_start_game)
 
     def _feed(self, tok: _Line, stand_in: bool) -> None:
@@ -463,10 +476,81 @@ class _Reader:
         try:
             parser.feed(tok)
             self.misplaced = None
-            if tok.type == "END":
+            if stand_in:
+                self._stood_in(parser, tok)
+            elif tok.type == "END":
                 self._finish(parser)
         except unexpected_token() as e:  # evaluated only when something is raised
-            self._refused(e, tok, stand_in)
+            if not self._retracted(tok):
+                self._refused(e, tok, stand_in)
+
+    def _stood_in(self, parser: GameLines, tok: _Line) -> None:
+        """A stand-in fed: provisional until the next line (``_retracted``;
+        one for an 'end' line ends the game at the next 'game' line or the
+        end of the input, ``_ended``); one for a 'round' line right after a
+        run of events may split a round in two (``_unsplit``)."""
+        self.stood_in = tok
+        tokens = parser.tokens
+        if tok.type == "ROUND":
+            self.split = tok if len(tokens) > 1 and tokens[-2].type == "EVENTS" else None
+
+    def _retracted(self, tok: _Line) -> bool:
+        """A line refused right after a stand-in: the reading resumes at
+        this line when it can stand there without the stand-in, which is
+        then dropped (the line that could not be read costs only itself).
+        Whether it was."""
+        parser, stood_in = self.parser, self.stood_in
+        assert parser is not None
+        if stood_in is None or not parser.tokens or parser.tokens[-1] is not stood_in:
+            return False
+        again = parser.dropped(len(parser.tokens) - 1)
+        last = again.tokens[-1] if again.tokens else None
+        if tok.type == "EVENTS" and last is not None and last.type == "EVENTS":
+            last.value.extend(tok.value)  # the run the stand-in broke goes on
+            self.run = last.value
+        else:
+            try:
+                again.feed(tok)
+            except unexpected_token():
+                return False
+            self.run = tok.value if tok.type == "EVENTS" else None
+        self.parser, self.stood_in, self.misplaced = again, None, None
+        if self.split is stood_in:
+            self.split = None
+        if tok.type == "END":
+            self._finish(again)
+        return True
+
+    def _ended(self) -> bool:
+        """The game, when its last line is a stand-in for an 'end' line
+        that no line has followed: finished there. Whether it was."""
+        parser = self.parser
+        if parser is None or not parser.tokens or parser.tokens[-1] is not self.stood_in or (
+                parser.tokens[-1].type != "END"):
+            return False
+        self._finish(parser)
+        return True
+
+    def _unsplit(self, value: str) -> None:
+        """A 'round' line (``value``) after a stand-in that split a round:
+        when its number follows that of the round before the stand-in, and
+        only events (and a result) stand between, the stand-in stood in for
+        no round: it is dropped, the two runs of events joined, and the line
+        it stood in for is no line lost to the replay (no event is missing)."""
+        split, parser = self.split, self.parser
+        self.split = None
+        assert split is not None and parser is not None
+        tokens = parser.tokens
+        at = next((i for i, t in enumerate(tokens) if t is split), 0)
+        before = next((t for t in reversed(tokens[:at]) if t.type == "ROUND"), None)
+        if before is None or before.value == _STAND_IN["ROUND"] or any(
+                t.type not in ("EVENTS", "RESULT") for t in tokens[at + 1:]):
+            return
+        if int(before.value.split()[1]) + 1 != int(value.split()[1]):
+            return
+        self.parser = parser.dropped(at)
+        if split.line in self.lost:
+            self.lost.remove(split.line)
 
     def _finish(self, parser: GameLines) -> None:
         """The game after its 'end' line: held (for closing comments) when
@@ -541,6 +625,7 @@ class _Reader:
         of the last line; the file's last line, or the empty one after its
         last line end): a game left open is reported there, and the game
         held is given, with the comments after it."""
+        self._ended()
         if self.parser is not None:
             self.comments.clear()  # (the open game's)
         held = self.held

@@ -31,11 +31,12 @@ def test_check_invalid_samples_exit_1_with_every_expectation(ftn: Ftn) -> None:
     for path in sorted((SAMPLES / "invalid").glob("*.ftn")):
         for line in path.read_text(encoding="utf-8").split("\n"):
             if line.startswith("# expect: "):
-                name, where = line[len("# expect: "):].split()
-                assert any(
-                    row.startswith(f"{path}:{where}: ") and f" {name}: " in row
-                    for row in out.split("\n")
-                ), (path.name, name, where)
+                for one in line[len("# expect: "):].split(", "):
+                    name, where = one.split()
+                    assert any(
+                        row.startswith(f"{path}:{where}: ") and f" {name}: " in row
+                        for row in out.split("\n")
+                    ), (path.name, name, where)
 
 
 def test_check_text_output_shape(ftn: Ftn) -> None:

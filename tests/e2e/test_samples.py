@@ -18,7 +18,11 @@ VALID = sorted((SAMPLES / "valid").glob("*.ftn"))
 INVALID = sorted(
     p for p in (SAMPLES / "invalid").iterdir() if p.suffix in (".ftn", ".json", ".jsonl")
 )
-EXPECT = re.compile(r"^# expect: ([a-z-]+) (\d+):(\d+)$", re.M)
+#: An expectation line: one finding, or several of one line of the record
+#: joined by ", " (an illegal move and the note after it), so that adding
+#: one moves no line of the sample.
+EXPECT = re.compile(r"^# expect: ([a-z-]+ \d+:\d+(?:, [a-z-]+ \d+:\d+)*)$", re.M)
+ONE = re.compile(r"([a-z-]+) (\d+):(\d+)")
 
 
 def expectations(path: Path) -> list[tuple[str, int, int]]:
@@ -28,7 +32,8 @@ def expectations(path: Path) -> list[tuple[str, int, int]]:
         text = path.read_text(encoding="utf-8")
     else:
         text = path.with_name(path.name + ".expect").read_text(encoding="utf-8")
-    return sorted((m[1], int(m[2]), int(m[3])) for m in EXPECT.finditer(text))
+    return sorted((one[1], int(one[2]), int(one[3]))
+                  for m in EXPECT.finditer(text) for one in ONE.finditer(m[1]))
 
 
 @pytest.mark.parametrize("path", VALID, ids=lambda p: p.name)

@@ -17,14 +17,14 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from notation.model import NOBODY, TOTALS, Game, Knock, Round
+from notation.model import NOBODY, Game, Knock, Round
 from verifier.diagnostics import DiagnosticName, Name
 from verifier.replay.claims import claimed_totals, implied_start
 from verifier.replay.judge import Claim, Judge, Located
 from verifier.rules.game import GameState, Stepper, copy_game
 from verifier.rules.illegal import IllegalMoveError
 from verifier.rules.round import copy_round
-from verifier.rules.start import Setup, fmt_totals
+from verifier.rules.start import Setup
 
 Place = tuple[int, int, "str | None"]
 """A finding's place: its line and column, and for JSON its pointer."""
@@ -92,39 +92,23 @@ class RoundEnds:
 
     def adopt_start(self, index: int, rnd: Round, step: Stepper,
                     judge: Judge) -> tuple[int, ...] | None:
-        """After a round cut short (R8.5): start this one (round ``index``,
-        ``step`` dealt and no event played) from the totals its record
-        implies (``replay.claims.implied_start``, of the events the replay will
-        play), with one total-mismatch where they differ from the computed
-        (none after a round whose replay ended early: the judge's
-        ``quiet``); else the judge adopts the first totals. The totals the round now
-        starts from, when they changed; else None."""
+        """After a round whose replay ended early (R8.5): start this one
+        (round ``index``, ``step`` dealt and no event played) from the
+        totals its record implies (``replay.claims.implied_start``, of the
+        events the replay will play), with no finding (no cascade: the
+        computed totals are not known); else the judge adopts the first
+        totals. The totals the round now starts from, when they changed;
+        else None."""
         state = step.game
         found = implied_start(rnd, self.setup, self.playable(rnd, step))
         if found is None:
             return None
-        n, start = found
-        quiet = judge.quiet
-        judge.adopt = judge.quiet = False
-        if quiet:  # after a round whose replay ended early: the drift is forgotten
-            judge.reset()
-            judge.new_round(index, state.scores)
+        _, start = found
+        judge.adopt = False
+        judge.reset()  # the drift is forgotten
+        judge.new_round(index, state.scores)
         if list(start) == state.scores:
             return None
-        if quiet:  # (no finding: no cascade)
-            state.scores[:] = start
-            judge.new_round(index, start)
-            return start
-        ev = rnd.events[n - 1]
-        assert ev.totals is not None
-        claimed = fmt_totals(ev.totals.values)
-        reporter = self.reporter
-        reporter.finding(n, Name.TOTAL_MISMATCH, f"totals claimed {claimed} imply that round "
-                         f"{rnd.number} starts from {fmt_totals(start)}, computed "
-                         f"{fmt_totals(state.scores)}: the round before was cut short, without "
-                         "the points it lost; the replay goes on from the claimed totals",
-                         reporter.where(ev, ev.totals, TOTALS), claimed=claimed,
-                         computed=fmt_totals(state.scores))
         state.scores[:] = start
         judge.new_round(index, start)
         return start

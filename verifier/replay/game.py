@@ -19,18 +19,22 @@ What it decides:
   could not be read is absent, and when it is one the set-up reads (or
   its name cannot be told) the header's problems are not reported, since
   they may follow from it; then each round's deal and opener;
-* every event, in order; an illegal move ends its round's replay, since
-  the round's later claims could not be judged, and the next round starts
-  from the totals its record implies, as after a round cut short (R8.5),
-  with no finding of its own (no cascade). A move after the game was won,
-  a seat that is not one of the header's or a deal that cannot be played
-  ends the game's (every later round would say it again: a header or
-  rules that are not the record's). An audit, ``resync`` set, goes on
-  with the next round, from the claimed totals or the computed ones;
+* every event, in order; an illegal move, or a seat name that is not the
+  game's (on an event, 'round' or 'deal' line), ends its round's replay,
+  since the round's later claims could not be judged, said once
+  (``claims-unjudged``, a note) when claims of the round come after it;
+  the next round starts from the totals its record implies (R8.5), with
+  no finding of its own (no cascade). A round whose events stop before it
+  ended (its result line, or the next round, comes first) is reported once
+  (``round-unfinished``) and the next round starts likewise. A move after
+  the game was won, a seat name not the game's met again in a later round
+  (the header lacks it) or a deal that cannot be played ends the game's
+  (every later round would say it again: a header or rules that are not
+  the record's). An audit, ``resync`` set, goes on with the next round,
+  from the claimed totals or the computed ones;
 * a record read in spite of syntax errors (``lost``: the lines that could
   not be read): a round's replay ends at its first line lost, as at an
-  illegal move, said once (``claims-unjudged``) when claims of the round
-  come after it;
+  illegal move;
 * every claim, through the ``Judge``. A wrong claim does not stop the replay.
 """
 
@@ -41,7 +45,16 @@ from dataclasses import dataclass, replace
 from typing import Any, NoReturn, cast
 
 from notation.hints import aside
-from notation.model import NOBODY, Game, Knock, Placement, PointsClaim, Round, TotalsClaim
+from notation.model import (
+    NOBODY,
+    TOTALS,
+    Game,
+    Knock,
+    Placement,
+    PointsClaim,
+    Round,
+    TotalsClaim,
+)
 from verifier.diagnostics import BY_NAME, Diagnostic, DiagnosticName, Name
 from verifier.replay.claims import already_placed
 from verifier.replay.ends import Place, RoundEnds
@@ -77,12 +90,15 @@ class _Stop(Exception):
 
 class _RoundStop(_Stop):
     """Raised inside a replay when the rest of the round cannot be judged,
-    from line ``line`` on, just after the finding that says why (none at a
-    line that could not be read: ``found``): the next round can."""
+    from line ``line`` on (after its event ``after``, 0 for none, where a
+    finding stops it), just after the finding that says why (``why``
+    names it; none at a line that could not be read: ``found``): the next
+    round can."""
 
-    def __init__(self, line: int, found: bool = True) -> None:
+    def __init__(self, line: int, found: bool = True, why: str = "an illegal move",
+                 after: int | None = None) -> None:
         super().__init__()
-        self.line, self.found = line, found
+        self.line, self.found, self.why, self.after = line, found, why, after
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +149,7 @@ class Replay:
         self.ends: RoundEnds | None = None  # where rounds end when not as the rules' do
         self.last_diverged = False  # an audit: the last round had an error
         self.round_start: tuple[int, ...] = ()  # the totals as the round in play started
+        self.strangers: set[str] = set()  # the seat names not the game's met so far
 
     # -- places and findings -------------------------------------------------
 
@@ -261,33 +278,46 @@ class Replay:
             return rnd.events[0].line
         return rnd.result.line if rnd.result is not None else rnd.line + 1
 
-    def round_cut(self, index: int, rnd: Round, line: int, cause: Diagnostic | None) -> None:
-        """The replay of round ``index`` ended at line ``line`` (for the
-        finding ``cause``, or at a line that could not be read): the
-        rest of its claims are not judged (after a line that could not be
-        read, said once, when it has any),
-        and the next round starts from the totals its record implies, with
-        no finding of its own (R8.5). The report's ``stopped`` is the
-        first such finding."""
+    def round_cut(self, index: int, rnd: Round, line: int, cause: Diagnostic | None,
+                  why: str = "", after: int | None = None) -> None:
+        """The replay of round ``index`` ended at line ``line`` (after its
+        event ``after``, for the finding ``cause``, ``why`` naming it; or,
+        ``after`` None, at a line that could not be read): the rest of its
+        claims are not judged, said once when it has any
+        (``claims-unjudged``, a note), and the next round starts from the
+        totals its record implies, with no finding of its own (R8.5). The
+        report's ``stopped`` is the first such finding (or note)."""
         judge = self.judge
         assert judge is not None
         self.cut = True
-        judge.adopt = judge.quiet = True
-        rest: list[Located] = [ev for ev in rnd.events if ev.line > line and (
-            ev.totals is not None or (isinstance(ev, Placement) and (
-                ev.points is not None or ev.end_total is not None)))]
-        if rnd.result is not None and rnd.result.line > line:
+        judge.adopt = True
+        events = rnd.events[after:] if after is not None else [
+            ev for ev in rnd.events if ev.line > line]
+        rest: list[Located] = [ev for ev in events if ev.totals is not None or (
+            isinstance(ev, Placement) and (ev.points is not None or ev.end_total is not None))]
+        if rnd.result is not None and (after is not None or rnd.result.line > line):
             rest.append(rnd.result)
-        if rest and cause is None:  # (an illegal move's finding says it itself)
+        if rest:
             self.round_no, self.event_no = index, None
             lines = "1 line" if len(rest) == 1 else f"{len(rest)} lines"
-            self.emit(Name.CLAIMS_UNJUDGED, f"the replay of round {index} ended at a line that "
-                      f"cannot be read: the claims of the rest of the round ({lines}, from "
-                      "here) are not judged; the next round starts from the totals its "
-                      "record implies", self.where(rest[0]))
-            cause = self.report.diagnostics[-1]
+            where = f"event {after}" if after else "before its first event"
+            at = "a line that cannot be read" if cause is None else f"{why} ({where})"
+            self.emit(Name.CLAIMS_UNJUDGED, f"the replay of round {index} ended at {at}: the "
+                      f"claims of the rest of the round ({lines}, from here) are not judged; "
+                      "the next round starts from the totals its record implies",
+                      self.where(rest[0]))
+            cause = cause or self.report.diagnostics[-1]
         if self.report.stopped is None:
             self.report.stopped = cause
+
+    def stranger(self, name: str) -> None:
+        """A seat name that is not the game's: the first time, a slip that
+        costs its round; met again in a later round,
+        the header lacks it, and every round would say it again: the game's
+        replay stops there, with no finding of its own."""
+        if name in self.strangers:
+            raise _Stop
+        self.strangers.add(name)
 
     def play_round(self, index: int, rnd: Round, following: Round | None, errors: int,
                    lost: int | None = None) -> None:
@@ -322,7 +352,8 @@ class Replay:
                 if not self.go_on:
                     raise
                 self.round_cut(index, rnd, stop.line,
-                               self.report.diagnostics[-1] if stop.found else None)
+                               self.report.diagnostics[-1] if stop.found else None, stop.why,
+                               stop.after)
             self.report.rounds += 1
         except _Stop:
             if self.resync is None:
@@ -346,6 +377,8 @@ class Replay:
             self.note_round_unknowns(step.round, rnd)
         if step.over:
             state.end_round()
+        if rnd.result is not None and self.cut_short(index, rnd, step):
+            return
         if rnd.result is not None:
             self.event_no = None
             judge.result(rnd.result, step)
@@ -357,9 +390,35 @@ class Replay:
                       "starts", self.where(following))
             self.round_no = index
             if self.resync is None:  # (an audit resyncs its own way)
-                judge.adopt = True  # the next round starts where its claims say
+                self.cut = True  # the next round starts where its claims say (R8.5)
+                judge.adopt = True
         elif following is None and not step.over and not state.over:
             ends.record_stops(index, step)
+
+    def cut_short(self, index: int, rnd: Round, step: Stepper) -> bool:
+        """A round whose result line comes before the round is over: its
+        events stop before it ended (the last of them missing), said once
+        there (``round-unfinished``); its result is not judged and the next
+        round starts from the totals its record implies, with no finding of
+        its own (R8.5). Whether it was so (never in an audit, which judges
+        the result as claimed; nor where totals not known leave open that
+        the target ended the round, R8.4)."""
+        res, judge = rnd.result, self.judge
+        assert res is not None and judge is not None
+        if step.over or self.resync is not None or not (
+                self.setup.totals_known or res.outcome in ("domino", "blocked")):
+            return False
+        self.event_no = None
+        self.emit(Name.ROUND_UNFINISHED,
+                  f"round {index} is not over at its result ("
+                  f"{self.setup.names[step.round.turn]} to play, {step.round.ends_text()}): "
+                  "its events stop before it ended; the result is not judged, and the next "
+                  "round starts from the totals its record implies", self.where(res))
+        if res.totals is not None:  # (a total past the target is wrong all the same)
+            judge.past_target(res.totals.values, (res, res.totals, TOTALS))
+        self.cut = True
+        judge.adopt = True
+        return True
 
     def open_round(self, index: int, rnd: Round, state: GameState) -> Stepper:
         hands, unknown = self.hands(rnd)
@@ -367,9 +426,10 @@ class Replay:
         names = self.setup.names
         opener = self.setup.seat_of.get(rnd.opener)
         if opener is None:
+            self.stranger(rnd.opener)
             self.emit(Name.WRONG_OPENER, f"{rnd.opener} is not a seat{aside(rnd.opener, names)}; "
                       f"the seats are {', '.join(names)}", self.where(rnd))
-            raise _Stop  # (every later round would say it again)
+            raise _RoundStop(rnd.line, why=_STRANGER, after=0)
         if partial and self.setup.rules.opener == "highest-double":
             self.note("the opener (the holder of the highest double, V5) cannot be checked: "
                       "not every hand is known", rnd)
@@ -404,10 +464,11 @@ class Replay:
                     raise _Stop
                 seat = seat_of.get(ev.seat)
                 if seat is None:
+                    self.stranger(ev.seat)
                     self.emit(Name.NOT_YOUR_TURN, f"{ev.seat} is not a seat of this game"
                               f"{aside(ev.seat, self.setup.names)}; it is "
                               f"{self.setup.names[rs.turn]}'s turn", self.where(ev))
-                    raise _Stop  # (a seat the header lacks: later rounds would say it again)
+                    raise _RoundStop(ev.line, why=_STRANGER, after=n)
                 try:
                     if isinstance(ev, Knock):
                         knock(seat, _Play(ev, n) if partial else None)
@@ -445,7 +506,7 @@ class Replay:
             if e.kind == Name.TILE_NOT_IN_HAND and isinstance(ev, Placement):
                 message = already_placed(rnd, n, ev) or message
             self.emit(BY_NAME[e.kind].name, message, self.where(ev), rule=e.rule)
-        raise _RoundStop(ev.line) from None
+        raise _RoundStop(ev.line, after=n) from None
 
     def hands(self, rnd: Round) -> tuple[list[list[tuple[int, int]]], list[int]]:
         """The known tiles of every seat and how many of its tiles are not
@@ -458,9 +519,10 @@ class Replay:
         for d in rnd.deals:
             seat = seat_of.get(d.seat)
             if seat is None:
+                self.stranger(d.seat)
                 self.emit(Name.BAD_DEAL, f"deal for {d.seat}, which is not a seat"
                           f"{aside(d.seat, self.setup.names)}", self.where(d))
-                raise _Stop  # (every later round would say it again)
+                raise _RoundStop(d.line, why=_STRANGER, after=0)
             if hands[seat] is not None:
                 self.emit(Name.BAD_DEAL, f"{d.seat} is dealt twice", self.where(d))
                 raise _Stop
@@ -531,8 +593,11 @@ class Replay:
             rep.winner = self.setup.side_names[state.winner]
         if self.resync is not None and self.last_diverged:
             return  # an audit: what follows would follow from the last round's divergence
-        if self.cut and judge.adopt:
-            return  # the totals since a round's replay ended are not known
+        if self.cut and judge.adopt:  # the totals since a round's replay ended are not known
+            w = g.winner
+            if w is not None and w.totals is not None:  # (but a total past the target)
+                judge.past_target(w.totals.values, (w, w.totals, TOTALS))
+            return
         if g.winner is not None:
             judge.winner(g.winner, state)
         if not self.setup.totals_known:
@@ -547,6 +612,8 @@ class Replay:
 
 
 _NO_SETUP = Setup(Rules.main_form(2), ())  # until the header is read
+#: Why a round's replay ended at a seat that is not the game's (for claims-unjudged).
+_STRANGER = "a seat that is not the game's"
 
 
 # --------------------------------------------------------------------------

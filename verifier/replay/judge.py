@@ -110,13 +110,12 @@ class Judge:
         self.round_no = 0
         self.agreed: tuple[int, int | None, tuple[int, ...]] = (0, None, ())
         self.since: list[tuple[int, int, int, int, bool]] = []
-        # After a round cut short (its last events lost), the next totals
-        # claimed are adopted: what is lost is not known, and every later
-        # claim is judged from the record's own totals (no cascade). After
-        # a round whose replay ended early (``quiet``), they are adopted
-        # with no finding: the computed totals are not known.
+        # After a round whose replay ended early (an illegal move, a line
+        # that cannot be read, events cut short), the next totals claimed are
+        # adopted with no finding: the computed totals are not known, and
+        # every later claim is judged from the record's own (no cascade).
         self.adopt = False
-        self.quiet = False
+        self.past: set[tuple[int, int]] = set()  # the totals past the target said then
 
     def new_round(self, number: int, totals: Sequence[int]) -> None:
         """A round starts (its number, the totals then)."""
@@ -314,12 +313,13 @@ class Judge:
         computed = state.scores
         got = claim.values
         if self.adopt:
-            if self.quiet and n is None:
-                # after a round whose replay ended early, a result's (or the
-                # winner's) totals are where a round ends, not where the next
-                # starts: neither judged nor adopted (no cascade)
+            if n is None:
+                # a result's (or the winner's) totals are where a round ends,
+                # not where the next starts: neither judged nor adopted, but
+                # for a total past the target, wrong whatever was lost
+                self.past_target(got, at)
                 return
-            if self.adopted(got, at, state, n):
+            if self.adopted(got, state, n):
                 return
         if got == tuple(computed) and not self.drifting:  # the common case first
             self.agreed, self.since = (self.round_no, n, got), []
@@ -347,28 +347,36 @@ class Judge:
         elif not self.drifting and not over:
             self.agreed, self.since = (self.round_no, n, got), []
 
-    def adopted(self, got: tuple[int, ...], at: At, state: GameState, n: int | None) -> bool:
-        """The first totals claimed after a round cut short: adopted, with a
-        total-mismatch, where they differ from the computed (the replay goes
-        on from them; after a round whose replay ended early, ``quiet``,
-        with none); whether they were."""
+    def adopted(self, got: tuple[int, ...], state: GameState, n: int) -> bool:
+        """The first totals claimed after a round whose replay ended early:
+        adopted, with no finding, and the replay goes on from them; whether
+        they were (not when they are not one a side)."""
         computed = state.scores
-        quiet = self.quiet
-        self.adopt = self.quiet = False
-        if len(got) != len(computed) or (got == tuple(computed) and not quiet):
+        self.adopt = False
+        if len(got) != len(computed):
             return False
-        if not quiet:
-            self.report(
-                Name.TOTAL_MISMATCH,
-                f"totals claimed {fmt_totals(got)}, computed {fmt_totals(computed)}: the "
-                "round before was cut short, without the points it lost; the replay goes "
-                "on from the claimed totals",
-                at, claimed=fmt_totals(got), computed=fmt_totals(computed),
-            )
         state.scores[:] = got
         self.reset()
         self.agreed = (self.round_no, n, got)
         return True
+
+    def past_target(self, got: tuple[int, ...], at: At) -> None:
+        """Claimed totals where the computed ones are not known (after a
+        round whose replay ended early): a total past the target is an
+        overshoot accepted all the same (R8.2), once for a total carried on
+        (a result's, then the winner's)."""
+        rules, names = self.setup.rules, self.setup.side_names
+        if not rules.immediate_end or len(got) != len(names):
+            return
+        for i, c in enumerate(got):
+            if c > rules.target and (i, c) not in self.past:
+                self.past.add((i, c))
+                self.report(
+                    Name.OVERSHOOT_ACCEPTED,
+                    f"{names[i]}'s total is claimed as {c}, past the target {rules.target} "
+                    "(the totals before it are not known: a round's replay ended early)",
+                    at, claimed=fmt_totals(got),
+                )
 
     def side_by_side(self, got: tuple[int, ...], computed: Sequence[int],
                      at: At) -> tuple[list[str], bool]:

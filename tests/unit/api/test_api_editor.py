@@ -14,6 +14,7 @@ from support.paths import read_sample
 
 from notation import parse_games
 from verifier import InputError, Move, Piece, SettingsError, api
+from verifier.diagnostics import Diagnostic
 
 KNOCK = read_sample("invalid", "knock-while-able.ftn")
 PARTIAL = read_sample("valid", "partial-no-deals.ftn")
@@ -48,7 +49,8 @@ def test_the_pieces_checked_alone_give_the_findings_of_the_whole_text() -> None:
         found, number = api.check_piece(p)
         got += [(d.code, d.line, d.col, d.game) for d in found]
         reached = max(reached, number)
-    assert got == expected and len(got) == 2  # knock-while-able, once a game
+    # knock-while-able, and the note that the rest of its round is not judged, once a game
+    assert got == expected and [c for c, *_ in got] == ["FT205", "FT501"] * 2
     assert reached == 2
 
 
@@ -57,14 +59,20 @@ def test_a_piece_is_checked_under_the_settings_of_its_folder(tmp_path: Path) -> 
     record.parent.mkdir()
     record.write_text(KNOCK, encoding="utf-8")
     (piece,) = api.pieces(KNOCK.split("\n"), str(record))
-    assert [d.code for d in api.check_piece(piece, api.settings_for(record))[0]] == ["FT205"]
+    assert [d.code for d in api.check_piece(piece, api.settings_for(record))[0]] == [
+        "FT205", "FT501"]
     (tmp_path / "ftn.toml").write_text('ignore = ["FT205"]\n', encoding="utf-8")
     settings = api.settings_for(record)  # the file above the record's folder is found
-    assert settings.file is not None and api.check_piece(piece, settings) == ([], 1)
-    assert api.check_piece(piece, api.settings_for(record, config=tmp_path / "ftn.toml")) == (
-        [], 1)
-    assert api.check_piece(piece, api.settings_for(tmp_path / "k.ftn", ignore=["FT205"])) == (
-        [], 1)
+    # (the note of the claims not judged is a code of its own)
+    def codes(found: tuple[list[Diagnostic], int]) -> tuple[list[str], int]:
+        return [d.code for d in found[0]], found[1]
+
+    assert settings.file is not None and codes(api.check_piece(piece, settings)) == (
+        ["FT501"], 1)
+    assert codes(api.check_piece(piece, api.settings_for(
+        record, config=tmp_path / "ftn.toml"))) == (["FT501"], 1)
+    assert codes(api.check_piece(piece, api.settings_for(
+        tmp_path / "k.ftn", ignore=["FT205"]))) == (["FT501"], 1)
     with pytest.raises(ValueError, match="FT999"):
         api.settings_for(record, select=["FT999"])
     (tmp_path / "ftn.toml").write_text("ignore = [\n", encoding="utf-8")

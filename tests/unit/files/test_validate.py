@@ -26,7 +26,8 @@ def sample_docs() -> list[Any]:
         if path.suffix == ".jsonl":
             docs += [i.value for i in iter_json(text) if i.error is None]
         elif path.suffix == ".ftn" and path.name not in (
-                "syntax-error.ftn", "every-mistake.ftn", "seven-mistakes.ftn"):
+                "syntax-error.ftn", "every-mistake.ftn", "seven-mistakes.ftn",
+                "four-slips.ftn"):
             docs += [game_to_json(g, positions=True) for g in parse_games(text)]
     return docs
 

@@ -67,14 +67,15 @@ def _apply(text: str, edits: list[Edit]) -> str:
 
 def test_fix_all_edits_the_characters_that_change() -> None:
     doc = _doc(FOUR)
-    assert [f.diagnostic.code for f in doc.findings] == ["FT301", "FT302", "FT303", "FT206"]
+    assert [f.diagnostic.code for f in doc.findings] == [
+        "FT301", "FT302", "FT303", "FT206", "FT501"]
     edits = features.fix_all(doc)
     # =15 -> =16: the "5" alone; +2 -> +3; (4,4) -> (4,3): the last 4
     assert edits == [Edit(12, 13, 12, 14, "6"), Edit(16, 15, 16, 16, "3"),
                      Edit(17, 20, 17, 21, "3")]
     fixed = _apply(FOUR, edits)
     assert fixed == api.fix_text(FOUR, "four.ftn")[0]  # ftn check --fix's text
-    assert [f.diagnostic.code for f in _doc(fixed).findings] == ["FT206"]
+    assert [f.diagnostic.code for f in _doc(fixed).findings] == ["FT206", "FT501"]
     assert features.fix_all(_doc(fixed)) == []
 
 

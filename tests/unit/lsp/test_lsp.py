@@ -111,7 +111,8 @@ def test_the_later_play_that_proves_a_knock_illegal_is_related() -> None:
 
 def test_a_knock_while_able_names_the_hand_that_held_the_tile() -> None:
     doc = Document("x.ftn")
-    (f,) = doc.update(read_sample("invalid", "knock-while-able.ftn"))
+    f, note = doc.update(read_sample("invalid", "knock-while-able.ftn"))
+    assert note.diagnostic.name == "claims-unjudged"
     assert f.related == (Related(11, 3, "the hand dealt to N"),)  # deal N 0-3 1-3 1-6 ...
 
 

@@ -234,3 +234,51 @@ def test_the_sample_of_every_mistake_says_what_to_type() -> None:
         assert hint in d.message, (d.line, d.message)
     assert {k for k in hints if any(k in lines[d.line - 1] for d in found)} == set(hints)
     assert all(isinstance(e, ParseError) for e in parse(path.read_text(encoding="utf-8")))
+
+
+# -- a line that cannot be read costs that line -------------------------------
+
+_R2 = "round 2 opener S\n  deal S 6-4\n  S 6-4\n  N knock\n  result blocked\n"
+
+
+@pytest.mark.parametrize(("text", "lost"), [
+    # a stand-in winner line, after which no round may stand: dropped
+    (HEAD + ROUND + "  N 6-6\nwinnr N\n" + _R2 + "end\n", (9,)),
+    # among events: the run goes on after it
+    (HEAD + ROUND + "  N 6-6\n  winnr N\n  S knock\n" + _R2 + "end\n", (9,)),
+    # a stand-in 'end' line, with rounds after it
+    (HEAD + ROUND + "  N 6-6\nedn\n" + _R2 + "end\n", (9,)),
+    # a bare 'round' line among round 1's events, the next round numbered 2:
+    # no line lost to the replay
+    (HEAD + ROUND + "  N 6-6\nround\n  S knock\n" + _R2 + "end\n", ()),
+])
+def test_reading_resumes_at_the_next_line_that_can_stand_there(
+        text: str, lost: tuple[int, ...], monkeypatch: pytest.MonkeyPatch) -> None:
+    import notation.ftn.build as build_module
+    import notation.ftn.reader as reader_module
+
+    items = list(read_items(text.split("\n")))
+    assert [(type(i).__name__, getattr(i, "line", None)) for i in items] == [
+        ("ParseError", 9), ("Damaged", None)]
+    damaged = items[-1]
+    assert isinstance(damaged, Damaged) and damaged.lost == lost
+    assert [(r.number, len(r.events)) for r in damaged.game.rounds] == [
+        (1, 1 if "S knock" not in text.split("round 2")[0] else 2), (2, 2)]
+    for setting in ({"SCAN": True}, {"SCAN": False}, {"DIRECT": False}):
+        with monkeypatch.context() as m:
+            for name, value in setting.items():
+                m.setattr(reader_module, name, value)
+            if "DIRECT" in setting:
+                m.setattr(build_module, "_NEXT", ({},) * 6)  # every game through Lark
+            assert list(read_items(text.split("\n"))) == items, setting
+
+
+def test_a_round_line_that_cannot_be_read_in_its_place_stands_in_for_a_round() -> None:
+    # Round 1 has no result line, and the next 'round' line is numbered 3:
+    # the line that cannot be read was round 2's.
+    text = (HEAD + ROUND + "  N 6-6\nround two opener S\n  S knock\n"
+            + _R2.replace("round 2", "round 3") + "end\n")
+    items = list(read_items(text.split("\n")))
+    damaged = items[-1]
+    assert isinstance(damaged, Damaged) and damaged.lost == (9,)
+    assert [r.number for r in damaged.game.rounds] == [1, 0, 3]

@@ -17,7 +17,6 @@ from verifier import Piece, api
 from verifier.diagnostics import Diagnostic
 from verifier.pipeline.jobs.check import check_text
 from verifier.pipeline.jobs.fixes import fix_piece, fix_text
-from verifier.replay.fixes import ADOPTED
 
 # The registry's example record: a wrong end total (line 10: 16, not 15), a
 # wrong points claim (line 14: 9 scores 3, not 2), a wrong total (line 15:
@@ -55,7 +54,7 @@ def _codes(found: list[Diagnostic]) -> list[tuple[str, int]]:
 def test_a_text_fixed_is_checked_again_and_gives_what_remains() -> None:
     text, fixed, left = fix_text(FOUR, "four.ftn")
     assert _codes(fixed) == [("FT301", 10), ("FT302", 14), ("FT303", 15)]
-    assert _codes(left) == [("FT206", 19)]
+    assert _codes(left) == [("FT206", 19), ("FT501", 20)]
     assert text.split("\n")[9] == "  S 6-4 L =16 +0 (4,0)"
     assert text.split("\n")[13:15] == ["  S 3-1 R =9 +3 (4,3)", "  N 4-1 L =2 +0 (4,3)"]
     assert check_text(text, "four.ftn").diagnostics == left
@@ -107,7 +106,7 @@ def test_the_totals_that_followed_a_wrong_one_are_fixed_up_to_an_illegal_move() 
 def test_the_totals_after_a_round_cut_short_are_not_fixed() -> None:
     # round-unfinished.ftn's round 1 is cut short; its round 2 claims N 3
     # more (the points round 1 lost, for all the check knows): adopted, with
-    # a finding, and never "fixed" to the computed totals.
+    # no finding of its own (R8.5), and never "fixed" to the computed totals.
     text = (SAMPLES / "invalid" / "round-unfinished.ftn").read_text(encoding="utf-8")
     head = text.split("round 3 opener S")[0].split("\n")
     lines = [re.sub(r"\((\d+),(\d+)\)", lambda m: f"({int(m[1]) + 3},{m[2]})", line)
@@ -115,8 +114,7 @@ def test_the_totals_after_a_round_cut_short_are_not_fixed() -> None:
     cut = "\n".join(lines).rstrip("\n") + "\nend\n"
     fixed_text, fixed, left = fix_text(cut, "cut.ftn")
     assert (fixed_text, fixed) == (cut, [])
-    adopted = [d for d in left if d.code == "FT303"]
-    assert len(adopted) == 1 and ADOPTED in adopted[0].message
+    assert [d.code for d in left] == ["FT208", "FT401"]  # (and the record stops at round 2)
 
 
 def test_what_the_settings_leave_out_is_not_fixed(tmp_path: Path) -> None:
@@ -129,7 +127,7 @@ def test_what_the_settings_leave_out_is_not_fixed(tmp_path: Path) -> None:
 def test_a_json_text_is_given_back_as_it_is(ftn: Ftn) -> None:
     jsonl = ftn(["convert", "--to", "jsonl", "-"], stdin=FOUR).stdout
     text, fixed, left = fix_text(jsonl, "four.jsonl")
-    assert (text, fixed) == (jsonl, []) and len(left) == 4
+    assert (text, fixed) == (jsonl, []) and len(left) == 5  # (the last, FT501, a note)
 
 
 def test_fixes_with_workers_are_those_of_one_process(tmp_path: Path, ftn: Ftn) -> None:

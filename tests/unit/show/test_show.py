@@ -131,7 +131,8 @@ def test_an_overshoot_accepted_opens_at_its_event() -> None:
 
 def test_an_illegal_move_is_shown_where_the_replay_stopped() -> None:
     data = data_of(SAMPLES / "invalid" / "tile-not-in-hand.ftn")
-    (f,) = data["findings"]
+    f, note = data["findings"]
+    assert note["code"] == "FT501"  # the rest of round 1 is not judged
     assert (f["code"], f["at"], f["stopped"]) == ("FT202", [1, 2], True)
     assert data["start"] == [1, 2]
     illegal = round_of(data, 1)["events"][1]
