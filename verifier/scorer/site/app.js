@@ -197,7 +197,9 @@ function show(reply, said) {
   const refusal = a.refused ? a.said[a.said.length - 1] : null;
   const words = refusal ? a.said.slice(0, -1) : said;
   $("refused").hidden = !refusal;
-  $("refused").replaceChildren(...(refusal ? [el("strong", {}, "Refused"), refusal] : []));
+  // The heading says "Refused": the recorder's own word before its reason is not said twice.
+  const reason = refusal ? refusal.replace(/^refused: /, "") : null;
+  $("refused").replaceChildren(...(refusal ? [el("strong", {}, "Refused"), reason] : []));
   if (words.length) {
     state.log.push(...words);
     $("said").replaceChildren(...words.map((w) => el("div", { class: "line" }, w)));
