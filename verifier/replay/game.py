@@ -597,6 +597,10 @@ class Replay:
             w = g.winner
             if w is not None and w.totals is not None:  # (but a total past the target)
                 judge.past_target(w.totals.values, (w, w.totals, TOTALS))
+                last = g.rounds[-1].result if g.rounds else None
+                if last is not None and last.totals is not None:  # (and one claimed just before)
+                    judge.restated(w.totals, (w, w.totals, TOTALS), last.totals,
+                                   g.rounds[-1].number)
             return
         if g.winner is not None:
             judge.winner(g.winner, state)

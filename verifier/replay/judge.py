@@ -378,6 +378,30 @@ class Judge:
                     at, claimed=fmt_totals(got),
                 )
 
+    def restated(self, claim: TotalsClaim, at: At, before: TotalsClaim, number: int) -> None:
+        """The winner's totals where the computed ones are not known (after
+        the last round's replay ended early): no event lies between them and
+        the last round's result, so they restate its totals; where they do
+        not, the winner's are the slip (R8.5: a game ends at the totals its
+        record implies). A total past the target in either is the overshoot
+        ``past_target`` reports, and not said again."""
+        got, implied = claim.values, before.values
+        if got == implied or len(got) != len(implied):
+            return
+        rules = self.setup.rules
+        if rules.immediate_end and max(*got, *implied) > rules.target:
+            return
+        wrong = [name for name, c, v in zip(self.setup.side_names, got, implied, strict=False)
+                 if c != v]
+        self.report(
+            Name.TOTAL_MISMATCH,
+            f"totals claimed {fmt_totals(got)}, but the result of round {number} just before "
+            f"claims {fmt_totals(implied)} (wrong for {', '.join(wrong)}): no event lies between "
+            "them, and that round's replay ended early, so its result's totals are the ones "
+            "the record implies",
+            at, claimed=fmt_totals(got), computed=fmt_totals(implied),
+        )
+
     def side_by_side(self, got: tuple[int, ...], computed: Sequence[int],
                      at: At) -> tuple[list[str], bool]:
         """Each side's claimed total against the computed one: a total past

@@ -289,6 +289,24 @@ def test_a_total_past_the_target_is_found_after_a_round_cut_short() -> None:
                            "it are not known: a round's replay ended early)")
 
 
+def test_a_winner_that_does_not_restate_the_cut_rounds_result_is_one_finding() -> None:
+    # Round 12's winning event lost again; its result claims (60,61) and
+    # the winner line, with no event between them, (60,51): a slip of its
+    # own (51 for 61), found against the result's totals (R8.5), once: not
+    # also as a winner who has not reached 61.
+    found = _slipped((192, None), (195, "winner S (60,51)"))
+    assert [f[:2] for f in found] == [("FT301", 63), ("FT208", 192), ("FT303", 194)]
+    assert found[2][4] == (
+        "totals claimed (60,51), but the result of round 12 just before claims (60,61) "
+        "(wrong for S): no event lies between them, and that round's replay ended early, "
+        "so its result's totals are the ones the record implies")
+    # The winner restating the result is no finding; nor is a total past the
+    # target said twice (FT304 alone, at the result that claims it).
+    assert [f[:2] for f in _slipped((192, None))] == [("FT301", 63), ("FT208", 192)]
+    found = _slipped((192, None), (193, "  result target (60,64)"))
+    assert [f[:2] for f in found] == [("FT301", 63), ("FT208", 192), ("FT304", 192)]
+
+
 def test_the_four_slips_are_each_one_finding_and_the_later_rounds_judged(
         ftn: Callable[..., Ran[str]]) -> None:
     from support.paths import SAMPLES
