@@ -129,6 +129,7 @@ class Replay:
         self.lost = sorted(lost)  # the lines that could not be read
         self.lost_keys = lost_keys  # the names of the tags among them ("": not known)
         self.cut = False  # a round's replay ended before its record did
+        self.renumbered = 0  # the record's round numbers less their places, once it went on from one
         # The engine that plays it (a wrong one, for the audit's classifier),
         # and the set-up, when not the header's.
         self.game_class, self.given = game_class, setup
@@ -211,7 +212,7 @@ class Replay:
             # A record may start in mid-game: its rounds are numbered from there.
             first = self.setup.start_round
             for pos, rnd in enumerate(rounds):
-                index = first + pos
+                index = first + pos + self.renumbered
                 self.round_no, self.event_no = index, None
                 errors = rep.errors
                 if state.over:
@@ -230,6 +231,7 @@ class Replay:
                 if rnd.number != index:
                     self.emit(Name.BAD_HEADER, f"round {index} is numbered {rnd.number}",
                               self.where(rnd), claimed=str(rnd.number), computed=str(index))
+                    index = self.renumber(index, rnd, following)
                 self.play_round(index, rnd, following, errors, lost)
             self.finish()
         except _Stop:
@@ -241,6 +243,17 @@ class Replay:
         # (they hold this replay or its methods: no cycle to collect)
         self.judge = self.ends = None
         return rep
+
+    def renumber(self, index: int, rnd: Round, following: Round | None) -> int:
+        """The number a round misnumbered is played as: its own where the
+        record goes on from it (the next round numbered one more: a round
+        line too many or one missing before it, after which every round
+        would be misnumbered and misopened, R3.2), else its place (a slip in
+        this number alone)."""
+        if following is None or following.number != rnd.number + 1 or rnd.number < 1:
+            return index
+        self.renumbered += rnd.number - index
+        return rnd.number
 
     def start(self) -> None:
         found = self.given or read_header(self.game)

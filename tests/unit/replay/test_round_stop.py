@@ -307,6 +307,30 @@ def test_a_winner_that_does_not_restate_the_cut_rounds_result_is_one_finding() -
     assert [f[:2] for f in found] == [("FT301", 63), ("FT208", 192), ("FT304", 192)]
 
 
+def test_a_round_line_too_many_or_missing_misnumbers_no_later_round() -> None:
+    # A whole 'round 3 opener S' line typed in the middle of round 2: round
+    # 2 ends unfinished there, the phantom round 3 has no deal, and the real
+    # round 3 (its line 44 now) is the fourth block. From there the record
+    # goes on numbering from its own 3 (round 4 follows): one FT002, and no
+    # round after it misnumbered or misopened (R3.2); the wrong claim of
+    # round 4 still found (line 63, one lower now).
+    found = _slipped((28, "+round 3 opener S"))
+    assert [f[:2] for f in found] == [("FT208", 29), ("FT201", 30), ("FT501", 31),
+                                      ("FT002", 44), ("FT301", 64)]
+    assert found[3][4] == "round 4 is numbered 3"
+    # Round 3's line missing: its deals and events cannot stand after round
+    # 2's result, and round 4 is the third block: one FT002, the rounds after
+    # it judged by their own numbers (each was FT002 and FT102 before).
+    found = _slipped((43, None))
+    assert [f[:2] for f in found] == [("FT001", 43), ("FT001", 45), ("FT001", 56),
+                                      ("FT002", 58), ("FT301", 62)]
+    assert found[3][4] == "round 3 is numbered 4"
+    # A slip in one round's number alone (the next is numbered from its
+    # place): that number is the one finding.
+    found = _slipped((43, "round 5 opener S"))
+    assert [f[:2] for f in found] == [("FT002", 43), ("FT301", 63)]
+
+
 def test_the_four_slips_are_each_one_finding_and_the_later_rounds_judged(
         ftn: Callable[..., Ran[str]]) -> None:
     from support.paths import SAMPLES
