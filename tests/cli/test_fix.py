@@ -234,9 +234,14 @@ GONE = {"bonus-split.ftn": [("FT401", 190)]}
 #: places 6-4, and S's 'pass' at line 26, now a knock, comes on N's turn
 #: (FT201, a move: never changed); in
 #: seven-mistakes.ftn the tag at line 24 says no one text to write, and the
-#: move at line 49 is a move; its game gets its 'end' line (one line more).
+#: move at line 49 is a move; its game gets its 'end' line (one line more);
+#: four-slips.ftn's misspelt tag is fixed, its round 6 claim (+3 for +2)
+#: too, and what stays is the move by a seat not the game's ('s': a move,
+#: never changed), the bare 'round' line (no one text to write) and the
+#: round cut short (lines lost).
 AFTER = {"every-mistake.ftn": [("FT201", 26)],
-         "seven-mistakes.ftn": [("FT001", 24), ("FT203", 49)]}
+         "seven-mistakes.ftn": [("FT001", 24), ("FT203", 49)],
+         "four-slips.ftn": [("FT201", 43), ("FT001", 66), ("FT208", 84)]}
 ADDED = {"seven-mistakes.ftn": 1}
 
 

@@ -129,7 +129,7 @@ class Replay:
         self.lost = sorted(lost)  # the lines that could not be read
         self.lost_keys = lost_keys  # the names of the tags among them ("": not known)
         self.cut = False  # a round's replay ended before its record did
-        self.renumbered = 0  # the record's round numbers less their places, once it went on from one
+        self.renumbered = 0  # the record's round numbers less their places (it went on from one)
         # The engine that plays it (a wrong one, for the audit's classifier),
         # and the set-up, when not the header's.
         self.game_class, self.given = game_class, setup
