@@ -71,6 +71,7 @@ from verifier.rules.start import (
     Setup,
     assumed_setup,
     fmt_totals,
+    judged_setup,
     read_header,
 )
 from verifier.rules.tiles import deal_problems
@@ -660,9 +661,10 @@ def trace_game(game: Game, number: int = 1, source: str = "<input>",
                locate: Locate | None = None) -> GameReport:
     """Replay one game with its reference trace (``report.trace``): as a
     check replays it, each round after an illegal move from the totals its
-    record implies."""
-    rep_setup = read_header(game)
-    trace = Trace(rep_setup) if isinstance(rep_setup, Setup) else None
+    record implies; a header whose problems are tag names misspelt, with
+    the names meant, as a check judges it."""
+    rep_setup = judged_setup(game)
+    trace = Trace(rep_setup) if rep_setup is not None else None
     rep = Replay(game, number, source, locate, None, [trace] if trace else []).run()
     rep.trace = trace.rounds if trace is not None else []
     return rep

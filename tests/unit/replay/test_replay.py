@@ -350,3 +350,17 @@ def test_v4_round_plays_on_past_the_target() -> None:
     bad = text.replace("  W 4-3 R =15 +8 (37,32,69)", "  W 4-3 R =15 over+8 (37,32,61)")
     names = [d.name for d in check_game(parse_games(bad)[0]).diagnostics]
     assert names == ["wrongly-discarded"]
+
+
+def test_the_trace_of_a_game_whose_tag_name_is_misspelt_is_the_checks() -> None:
+    # '[firts "S"]': the check judges the game with the name meant (FT002
+    # said, every event replayed); the trace (ftn replay, the editor's
+    # hovers) is of that replay: all 122 events, not the winner alone.
+    from verifier.replay.game import trace_game
+
+    (game,) = parse_games(TWO.replace('[first "S"]', '[firts "S"]'))
+    rep = trace_game(game)
+    assert [d.code for d in rep.diagnostics] == ["FT002"]
+    assert rep.trace is not None
+    assert sum(len(r["events"]) for r in rep.trace) == 122
+    assert rep.trace[0]["events"][0]["tile"] == [5, 1]
