@@ -63,12 +63,14 @@ def test_ci_runs_the_readme_test_command() -> None:
 def test_ci_builds_the_manual_strictly() -> None:
     """.ci/run builds the site with --strict (a broken link or anchor, a
     page left out of the nav, a command without its page fail it), from
-    the docs extra, and mkdocs.yml sets no web font (no page calls a CDN)."""
+    the docs extra, and mkdocs.yml asks for nothing at view time: no web font
+    (a CDN), no repository facts (GitHub's API)."""
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "pip install -q '.[docs]'" in ci
     assert "mkdocs build --strict" in ci
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     assert "\n  font: false\n" in config and "\nstrict: true\n" in config
+    assert "\nrepo_url:" not in config  # Material would call GitHub's API on every view
     for key in ("omitted_files", "absolute_links", "unrecognized_links", "anchors"):
         assert f"\n  {key}: warn\n" in config, key
 
