@@ -1,14 +1,21 @@
 """The manual's site hooks (tools/docs_site.py): each command's reference
 made from the ftn app, the table of the commands, a command without its
 page found, and the repository's files shown as pages with their links
-made to work there. The build itself (``mkdocs build --strict``) is
-``.ci/run``'s."""
+made to work there; and the site built with ``mkdocs build --strict``, its
+API pages and a command's reference read (``.ci/run`` builds it too, from
+the extra ``docs`` alone)."""
 
 from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import docs_site
 import pytest
 from support.docs import page
+from support.paths import ROOT
 
 from verifier.cli.app import COMMANDS
 
@@ -91,3 +98,37 @@ def test_a_link_to_a_file_not_in_the_repository_is_a_warning(
     with caplog.at_level("WARNING", logger="mkdocs.plugins.ftn"):
         assert docs_site._link("gone.md", "notation/SPEC.md", "spec.md") == URL + "notation/gone.md"
     assert caplog.messages == ["notation/SPEC.md links to gone.md, which is not in the repository"]
+
+
+@pytest.mark.slow
+def test_the_site_builds_strictly_with_the_api_and_the_command_reference(
+        tmp_path: Path) -> None:
+    """``mkdocs build --strict``: no warning (a broken link or anchor, a page
+    out of the nav, a command without its page, a docstring mkdocstrings
+    cannot read); the API pages document the public library, the lazy
+    exports of ``verifier`` and ``notation`` included; a command's page
+    carries the reference made from the app."""
+    site = tmp_path / "site"
+    # Not --quiet: it hides the warnings from --strict too (the build passes).
+    r = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict",
+                        "--site-dir", str(site)], cwd=ROOT, capture_output=True, text=True,
+                       timeout=600, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    assert r.returncode == 0, r.stderr
+
+    def text(name: str) -> str:
+        return (site / name / "index.html").read_text(encoding="utf-8")
+
+    top = text("library/verifier")
+    for name in ("legal_moves", "from_game", "IllegalMoveError", "ScoredEvent",
+                 "TileNotInHandError", "InputError", "SettingsError"):
+        assert name in top, name
+    api = text("library/api")
+    for name in ("check_report", "convert_file", "audit_engine", "format_files", "plan"):
+        assert name in api, name
+    notation = text("library/notation")
+    for name in ("parse_games", "print_games", "Placement", "PRESETS"):
+        assert name in notation, name
+    fmt = text("commands/fmt")
+    assert "ftn fmt [OPTIONS] {PATH...}" in fmt
+    assert "Only report files that are not canonical" in fmt
+    assert 'href="scale/#the-compiled-core"' in text("")  # the README's link, made to work
