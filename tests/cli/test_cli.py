@@ -550,6 +550,24 @@ def test_every_command_has_its_page_which_names_each_of_its_options() -> None:
     assert "| `ftn --version` |" in page("commands/index.md")
 
 
+def test_the_readme_s_examples_name_commands_and_options_that_exist() -> None:
+    """The shell lines of the README's examples for each kind of user: each
+    names a command of ftn, and only options of that command."""
+    import shlex
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## One example for each kind of user\n", 1)[1]
+    lines = [line.split("  #")[0] for block in re.findall(r"```sh\n(.*?)```", section, re.S)
+             for line in block.strip().split("\n")]
+    commands = _commands()
+    assert len(lines) >= 9
+    for line in lines:
+        words = shlex.split(line)
+        assert words[0] == "ftn" and words[1] in commands, line
+        for opt in [w.split("=")[0] for w in words[2:] if w.startswith("--")]:
+            assert opt in commands[words[1]], (line, opt)
+
+
 def test_fmt_check_and_write_agree_on_crlf_files(tmp_path: Path, ftn: Ftn) -> None:
     text = (SAMPLES / "valid" / "four-players.ftn").read_text(encoding="utf-8")
     canonical = tmp_path / "crlf.ftn"
