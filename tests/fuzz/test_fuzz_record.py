@@ -24,13 +24,15 @@ def test_eighty_sessions_typed_keep_the_record_whole() -> None:
     """The short run, in ``run``'s own folder (``/dev/shm`` where there is
     one: the journal's ``fsync`` costs nothing there; a disk's is most of
     the time of a run). Its size is what finds each defect the tests below
-    hold the judge to: with ``os.ftruncate`` doing nothing (a failed write
-    not taken back) seed 7's session 0 fails, with ``Journal._changed``
-    doing nothing (a line written to a file another program changed)
-    session 6, with comments not checked for control characters session 0;
-    and after 50 sessions every kind of stop has been met more often than
-    asked below (175 stops, 25 full disks, 11 files changed; 80 sessions:
-    299, 38 and 18). The long run is ``fuzz_record.py``'s own."""
+    hold the judge to (each made on purpose, the run's first failing
+    session of seed 7): a failed write not taken back (``Journal._failed``
+    without its ``os.ftruncate``) session 2, of 25 failing; a line written
+    to a file another program changed (``Journal._changed`` always None)
+    session 6, of 16; a typed line not checked for control characters
+    (``words.parse_move`` without ``control_in``) session 0, of 71. After
+    50 sessions every kind of stop has been met more often than asked below
+    (175 stops, 25 full disks, 11 files changed; 80 sessions: 299, 38 and
+    18). The long run is ``fuzz_record.py``'s own."""
     out = io.StringIO()
     tally = run(80, seed=7, out=out)
     assert tally.failures == [] and tally.sessions == 80, out.getvalue()
