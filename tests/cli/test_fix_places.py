@@ -15,39 +15,15 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from support.corpora import THREE
 from support.ftn import Ftn
 
 from verifier.diagnostics import Diagnostic, lookup
 from verifier.replay.fixes import Edit, claim_edit
 
-# The registry's example record, with three wrong claims and no illegal move:
-#   line 10  S 6-4 L =15: the ends are 4 and 6-6 (12): 16 (R6.1): FT301;
-#   line 14  S 3-1 R =9 +2: 9 scores 9/3 = 3 (R6.2): FT302; (4,3) is right;
-#   line 15  N 4-1 L =2 +0 (4,4): nothing scored since (4,3): FT303;
-#   line 21  end: nobody reached 61: the warning FT401.
-THREE = """\
-game
-[ftn "1"]
-[seat "N" "Ann"]
-[seat "S" "Sam"]
-[first "N"]
-round 1 opener N
-  deal N 6-6 6-3 5-5 4-1 2-0 3-3 1-1
-  deal S 6-4 3-1 5-0 2-2 4-4 6-2 0-0
-  N 6-6 =12 +4 (4,0)
-  S 6-4 L =15 +0 (4,0)
-  N 6-3 R =7 +0 (4,0)
-  S 4-4 L =11 +0 (4,0)
-  N 3-3 R =14 +0 (4,0)
-  S 3-1 R =9 +2 (4,3)
-  N 4-1 L =2 +0 (4,4)
-  S knock
-  N 1-1 L =3 +1 (5,3)
-  S knock
-  N knock
-  result blocked (5,3)
-end
-"""
+# THREE (support/corpora.py): the registry's example record, with three wrong
+# claims (lines 10, 14, 15: FT301, FT302, FT303) and no illegal move; the
+# warning FT401 at line 21 (end: nobody reached 61).
 FIXED = (THREE.replace("S 6-4 L =15 +0", "S 6-4 L =16 +0")
          .replace("S 3-1 R =9 +2 (4,3)", "S 3-1 R =9 +3 (4,3)")
          .replace("N 4-1 L =2 +0 (4,4)", "N 4-1 L =2 +0 (4,3)"))

@@ -6,8 +6,9 @@ stopped, the export equal to ``ftn fmt``'s form of the record and clean
 under ``ftn check``; and offline, the server stopped, the app reloading in
 a new tab and recording a game.
 
-The site is built once per session (``ftn scorer build``: Node and npm,
-and the first time the network for Pyodide's package and two wheels);
+The site is built once (``scorer_site``, in the worker that runs the group
+``scorer-site`` of ``tests/conftest.py``: this module and
+``test_scorer_pyodide.py``);
 each test serves it on a port of its own, so that each starts with empty
 storage. Without Chromium these tests are skipped, except in CI."""
 
@@ -44,13 +45,9 @@ from verifier.rules.generate import generate_games
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The scorer's site, built once."""
-    if shutil.which("npm") is None and os.environ.get("CI") != "true":
-        pytest.skip("npm is not installed (ftn scorer build needs Node and npm)")
-    out = tmp_path_factory.mktemp("scorer") / "site"
-    api.scorer_build(out, say=lambda _: None)
-    return out
+def site(scorer_site: Path) -> Path:
+    """The scorer's site, built once (``tests/conftest.py``)."""
+    return scorer_site
 
 
 @pytest.fixture(scope="session")

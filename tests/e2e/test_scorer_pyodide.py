@@ -1,7 +1,8 @@
 """The same engine in the browser: a part of the project's own test suite
 (the rules' engine and the recorder's core, tests that need no
 subprocess, no files beyond memory and no jsonschema) run inside Pyodide
-under Node, from the site that ``ftn scorer build`` writes: its
+under Node, from the site that ``ftn scorer build`` writes (``scorer_site``, shared
+with the browser tests): its
 ``pyodide.mjs`` and its wheels (the project's, built from the checkout,
 and lark's and mypy_extensions'), with pytest's pure wheels beside them
 (pytest, pluggy, iniconfig, packaging, pygments). It passes when pytest
@@ -9,9 +10,7 @@ inside passes, every test of the files run."""
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -19,7 +18,6 @@ from pathlib import Path
 import pytest
 from support.paths import ROOT
 
-from verifier import api
 from verifier.scorer.build import cache_dir, pure_wheel
 
 pytestmark = pytest.mark.slow
@@ -31,13 +29,8 @@ FILES = ["tests/unit/rules/test_engine.py", "tests/unit/rules/test_generate.py",
          "tests/unit/rules/test_generate.py::test_json_round_trips_of_generated_games"]
 
 
-def test_the_rules_and_the_recorders_tests_pass_inside_pyodide(tmp_path: Path) -> None:
-    if shutil.which("node") is None or shutil.which("npm") is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("Node and npm are needed, and CI must run this test")
-        pytest.skip("Node and npm are not installed")
-    site = tmp_path / "site"
-    api.scorer_build(site, say=lambda _: None)
+def test_the_rules_and_the_recorders_tests_pass_inside_pyodide(scorer_site: Path) -> None:
+    site = scorer_site
     wheels = [str(pure_wheel(n, cache_dir())) for n in ("pytest", "pluggy", "iniconfig", "pygments",
                                                         "packaging")]
     done = subprocess.run(["node", str(ROOT / "tests" / "support" / "pyodide_pytest.mjs"),

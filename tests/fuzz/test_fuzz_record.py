@@ -20,10 +20,22 @@ from verifier.record import journal, words
 
 
 @pytest.mark.slow
-def test_three_hundred_sessions_typed_keep_the_record_whole(tmp_path: Path) -> None:
+def test_eighty_sessions_typed_keep_the_record_whole() -> None:
+    """The short run, in ``run``'s own folder (``/dev/shm`` where there is
+    one: the journal's ``fsync`` costs nothing there; a disk's is most of
+    the time of a run). Its size is what finds each defect the tests below
+    hold the judge to (each made on purpose, the run's first failing
+    session of seed 7): a failed write not taken back (``Journal._failed``
+    without its ``os.ftruncate``) session 2, of 25 failing; a line written
+    to a file another program changed (``Journal._changed`` always None)
+    session 6, of 16; a typed line not checked for control characters
+    (``words.parse_move`` without ``control_in``) session 0, of 71. After
+    50 sessions every kind of stop has been met more often than asked below
+    (175 stops, 25 full disks, 11 files changed; 80 sessions: 299, 38 and
+    18). The long run is ``fuzz_record.py``'s own."""
     out = io.StringIO()
-    tally = run(300, seed=7, out=out, folder=tmp_path)
-    assert tally.failures == [] and tally.sessions == 300, out.getvalue()
+    tally = run(80, seed=7, out=out)
+    assert tally.failures == [] and tally.sessions == 80, out.getvalue()
     # every kind of stop was met
     assert tally.stops > 100 and tally.full > 20 and tally.changed > 10, out.getvalue()
 

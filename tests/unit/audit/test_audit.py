@@ -257,12 +257,13 @@ def test_hypotheses_name_each_class_from_totals_only() -> None:
 
 @pytest.mark.system
 @pytest.mark.slow
-@pytest.mark.parametrize("engine", [*WRONG, "correct-2", "correct-4"])
+@pytest.mark.parametrize("engine", [*WRONG, "correct-2", "correct-3", "correct-4"])
 def test_the_audit_names_each_engine_in_every_form(engine: str) -> None:
     """Must-show: for every wrong engine and every form, over 200 games, the
     engine's class is named for at least 95% of the affected rounds, and the
-    correct engine's records are clean, with 2 and with 4 players
-    (tools/audit_table.py prints the table)."""
+    correct engine's records are clean, with 2, 3 and 4 players, asked live
+    too (tools/audit_table.py prints the table; test_protocol.py asks the
+    correct engine over its pipes, on fewer games)."""
     from audit_table import engine_rows
 
     name, _, players = engine.partition("-")

@@ -68,10 +68,15 @@ def mutate(doc: Any, rng: random.Random) -> Any:
 
 @pytest.mark.slow
 def test_both_validators_agree_on_samples_and_mutations() -> None:
+    """The 62 documents and 150 mutations of them: a validator blind to one
+    keyword of the schema (each of them dropped from the fast one's copy in
+    turn) disagrees with the reference by mutation 97 at the latest
+    (``pattern``; ``minimum`` 31, ``anyOf`` 17, the others in the
+    documents or the first 25); 600 mutations found no keyword more."""
     docs = sample_docs()
     docs += [game_to_json(g) for g in generate_games(4, 3, 5)]
     rng = random.Random(7)
-    mutated = [mutate(rng.choice(docs), rng) for _ in range(600)]
+    mutated = [mutate(rng.choice(docs), rng) for _ in range(150)]
     accept_fast = fast("record")
     ref = reference("record")
     verdicts = []
@@ -79,8 +84,9 @@ def test_both_validators_agree_on_samples_and_mutations() -> None:
         a, b = accept_fast(doc), ref.is_valid(doc)
         assert a == b, json.dumps(doc)[:300]
         verdicts.append(a)
-    # Both outcomes occur, many times: the test can fail either way.
-    assert verdicts.count(True) > 100 and verdicts.count(False) > 200
+    # Both outcomes occur, many times: the test can fail either way (77
+    # documents accepted, 135 refused).
+    assert verdicts.count(True) > 60 and verdicts.count(False) > 100
 
 
 def test_fast_validator_is_the_rust_one() -> None:

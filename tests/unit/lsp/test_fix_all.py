@@ -11,6 +11,7 @@ import asyncio
 from pathlib import Path
 
 from lsprotocol import types as t
+from support import corpora
 from support.lsp_session import Session, apply, uri_of
 from support.paths import SAMPLES
 
@@ -19,35 +20,11 @@ from verifier.lsp import features
 from verifier.lsp.document import Document
 from verifier.lsp.features import Edit
 
-# Three wrong claims and a move (tests/cli/test_fix.py has their arithmetic):
+# Three wrong claims and a move (support/corpora.py has their arithmetic):
 # =15 for 16 at line 10, +2 for +3 at line 14, (4,4) for (4,3) at line 15,
 # and N 5-5 L after the block at line 19. A comment block first: the game
 # starts at line 3.
-FOUR = """\
-# three wrong claims
-# and a move
-game
-[ftn "1"]
-[seat "N" "Ann"]
-[seat "S" "Sam"]
-[first "N"]
-round 1 opener N
-  deal N 6-6 6-3 5-5 4-1 2-0 3-3 1-1
-  deal S 6-4 3-1 5-0 2-2 4-4 6-2 0-0
-  N 6-6 =12 +4 (4,0)
-  S 6-4 L =15 +0 (4,0)
-  N 6-3 R =7 +0 (4,0)
-  S 4-4 L =11 +0 (4,0)
-  N 3-3 R =14 +0 (4,0)
-  S 3-1 R =9 +2 (4,3)
-  N 4-1 L =2 +0 (4,4)
-  S knock
-  N 1-1 L =3 +1 (5,3)
-  S knock
-  N 5-5 L
-  result blocked (5,3)
-end
-"""
+FOUR = "# three wrong claims\n# and a move\n" + corpora.FOUR
 
 
 def _doc(text: str, name: str = "four.ftn") -> Document:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from support.corpora import FOUR
 from support.ftn import Ftn
 from support.paths import SAMPLES
 
@@ -18,33 +19,10 @@ from verifier.diagnostics import Diagnostic
 from verifier.pipeline.jobs.check import check_text
 from verifier.pipeline.jobs.fixes import fix_piece, fix_text
 
-# The registry's example record: a wrong end total (line 10: 16, not 15), a
-# wrong points claim (line 14: 9 scores 3, not 2), a wrong total (line 15:
-# (4,3), nothing scored since), and an illegal move (line 19, after the
-# block). tests/cli/test_fix.py has the same record and its arithmetic.
-FOUR = """\
-game
-[ftn "1"]
-[seat "N" "Ann"]
-[seat "S" "Sam"]
-[first "N"]
-round 1 opener N
-  deal N 6-6 6-3 5-5 4-1 2-0 3-3 1-1
-  deal S 6-4 3-1 5-0 2-2 4-4 6-2 0-0
-  N 6-6 =12 +4 (4,0)
-  S 6-4 L =15 +0 (4,0)
-  N 6-3 R =7 +0 (4,0)
-  S 4-4 L =11 +0 (4,0)
-  N 3-3 R =14 +0 (4,0)
-  S 3-1 R =9 +2 (4,3)
-  N 4-1 L =2 +0 (4,4)
-  S knock
-  N 1-1 L =3 +1 (5,3)
-  S knock
-  N 5-5 L
-  result blocked (5,3)
-end
-"""
+# FOUR, the registry's example record: a wrong end total (line 10: 16, not
+# 15), a wrong points claim (line 14: 9 scores 3, not 2), a wrong total (line
+# 15: (4,3), nothing scored since), and an illegal move (line 19, after the
+# block); support/corpora.py has its arithmetic.
 
 
 def _codes(found: list[Diagnostic]) -> list[tuple[str, int]]:
