@@ -1,12 +1,12 @@
-"""The reference replay as typed values: what ``api.replay`` returns.
+"""The reference trace as typed values: what ``api.replay`` returns.
 
-Boundary: frozen dataclasses for one game of the 'replay' schema
-(``schemas/replay.schema.json``) and its rounds and events, built from the
-JSON-ready document the replay writes (``from_dict``) and turned back into
-exactly that document (``to_dict``: same keys, same order, so that
-``json.dumps`` of it is the text ``ftn replay --format json`` writes). No
-rule and no I/O: the values are the replay's (``replay.game``,
-``replay.observers.Trace``).
+Boundary: frozen, slotted dataclasses for one game of the 'replay' schema
+(``schemas/replay.schema.json``) and its rounds and events, made as the
+replay steps (``replay.observers.Trace``: the values the engine made) and
+turned into the JSON-ready document (``to_dict``: the keys in the schema's
+order, so that ``json.dumps`` of it is the text ``ftn replay --format
+json`` writes). The table of ``ftn replay``, the pages and the data tables
+read these values. No rule and no I/O.
 """
 
 from __future__ import annotations
@@ -51,17 +51,6 @@ class ReplayedEvent:
     event_points: int | None = None
     credited: bool | None = None
 
-    @classmethod
-    def from_dict(cls, doc: dict[str, Any]) -> ReplayedEvent:
-        """The event of a replay document's event object."""
-        if doc["type"] == "knock":
-            return cls(doc["event"], "knock", doc["seat"], doc["side"], tuple(doc["totals"]))
-        left, right = (OpenEnd(e["value"], e["double"]) for e in doc["ends"])
-        a, b = doc["tile"]
-        return cls(doc["event"], doc["type"], doc["seat"], doc["side"], tuple(doc["totals"]),
-                   (a, b), doc["end"], (left, right), doc["endTotal"],
-                   doc["placementPoints"], doc["bonus"], doc["eventPoints"], doc["credited"])
-
     def to_dict(self) -> dict[str, Any]:
         """The event as the replay document writes it."""
         if self.type == "knock":
@@ -102,15 +91,6 @@ class ReplayedRound:
     events: tuple[ReplayedEvent, ...]
     result: ReplayedOutcome | None
 
-    @classmethod
-    def from_dict(cls, doc: dict[str, Any]) -> ReplayedRound:
-        """The round of a replay document's round object."""
-        res = doc["result"]
-        return cls(doc["round"], doc["opener"],
-                   tuple(ReplayedEvent.from_dict(e) for e in doc["events"]),
-                   None if res is None else ReplayedOutcome(res["outcome"], res["seat"],
-                                                            tuple(res["totals"])))
-
     def to_dict(self) -> dict[str, Any]:
         """The round as the replay document writes it."""
         return {"round": self.round, "opener": self.opener,
@@ -137,15 +117,6 @@ class ReplayedGame:
     complete: bool
     stopped: Diagnostic | None
 
-    @classmethod
-    def from_dict(cls, doc: dict[str, Any]) -> ReplayedGame:
-        """The game of a replay document's game object."""
-        stop = doc["stopped"]
-        return cls(doc["file"], doc["game"], tuple(doc["seats"]), tuple(doc["sides"]),
-                   doc["target"], tuple(ReplayedRound.from_dict(r) for r in doc["rounds"]),
-                   doc["winner"], tuple(doc["totals"]), doc["complete"],
-                   None if stop is None else _diagnostic(stop))
-
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready document of one game of the 'replay' schema, as
         ``ftn replay --format json`` writes it."""
@@ -161,9 +132,3 @@ class ReplayedGame:
     def events(self) -> tuple[ReplayedEvent, ...]:
         """Every event of every round, in order."""
         return tuple(e for r in self.rounds for e in r.events)
-
-
-def _diagnostic(d: dict[str, Any]) -> Diagnostic:
-    return Diagnostic(d["code"], d["name"], d["severity"], d["message"], d["line"], d["col"],
-                      d["game"], d["round"], d["event"], d["rule"], d["claimed"],
-                      d["computed"], d["file"], d["pointer"])

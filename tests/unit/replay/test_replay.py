@@ -359,8 +359,7 @@ def test_the_trace_of_a_game_whose_tag_name_is_misspelt_is_the_checks() -> None:
     from verifier.replay.game import trace_game
 
     (game,) = parse_games(TWO.replace('[first "S"]', '[firts "S"]'))
-    rep = trace_game(game)
+    rep, trace = trace_game(game)
     assert [d.code for d in rep.diagnostics] == ["FT002"]
-    assert rep.trace is not None
-    assert sum(len(r["events"]) for r in rep.trace) == 122
-    assert rep.trace[0]["events"][0]["tile"] == [5, 1]
+    assert sum(len(r.events) for r in trace) == 122
+    assert trace[0].events[0].tile == (5, 1)
