@@ -6,9 +6,15 @@ header (``rules.start.Setup``), steps every round with the engine's
 ``rules.game.Stepper``, has the ``replay.judge.Judge`` compare every claim,
 and returns ``Diagnostic`` s from the registry with their real places
 (line and column; for JSON, the JSON Pointer too, located by the reader's
-``locate``). It does no I/O and no rendering; what a tool wants besides
-the findings (the reference trace, the resolved ends, the last position,
-the audit's divergences) it asks of ``replay.observers``; where a round
+``locate``). It does no I/O and no rendering. A game is replayed once,
+by one replay (``replay``) whose inputs are values: the game, how it was
+read (``inputs.Reading``), the set-up when not the header's, and for an
+audit ``inputs.Audit`` (the resync, the engine); what a tool wants besides
+the findings (the typed trace, the resolved ends, the last position, the
+audit's divergences) the observers it hands in record as it steps
+(``replay.observers``), and what follows the computed values alone (a
+fill, the canonical form, the last position) is cut where the replay
+first ended (``GameReport.first_stop``, ``until_stop``). Where a round
 ends when not as the rules' do it asks of the ``replay.ends.RoundEnds`` it
 holds.
 
@@ -30,8 +36,8 @@ What it decides:
   the game was won, a seat name not the game's met again in a later round
   (the header lacks it) or a deal that cannot be played ends the game's
   (every later round would say it again: a header or rules that are not
-  the record's). An audit, ``resync`` set, goes on with the next round,
-  from the claimed totals or the computed ones;
+  the record's). An audit goes on with the next round, from the claimed
+  totals or the computed ones (its ``Resync``);
 * a record read in spite of syntax errors (``lost``: the lines that could
   not be read): a round's replay ends at its first line lost, as at an
   illegal move;

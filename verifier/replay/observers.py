@@ -2,10 +2,12 @@
 
 Boundary: the ``Observer`` hooks that ``replay.game.Replay`` calls as it steps a
 game (in the spirit of python-chess's visitors), and the observers the tools
-use: ``Trace`` (the reference replay of ``ftn replay``), ``Ends`` (each
-placement's end as resolved, for the canonical form), ``Final`` (the last
-position, for perft) and ``Divergences`` (the audit: each round's first
-finding with the position where it was found, as a typed ``Divergence``).
+use: ``Trace`` (the reference trace of ``ftn replay``, as the typed values
+of ``replay.reference``, made from the values the engine makes), ``Ends``
+(each placement's end as resolved, for the canonical form, and where the
+replay first ended), ``Final`` (the last position, for perft) and
+``Divergences`` (the audit: each round's first finding with the position
+where it was found, as a typed ``Divergence``).
 Observers only watch: they never change the game, judge a claim or emit a
 diagnostic. No I/O.
 """
