@@ -697,8 +697,9 @@ def replayed_game(game: Game, number: int = 1, source: str = "<input>",
 
 def final_position(game: Game, source: str = "<input>"
                    ) -> tuple[GameReport, tuple[RoundState, GameState] | None]:
-    """Replay one game; its report and its last position before the replay
-    first ended (the last round completed), if any."""
+    """Replay one game; its report and its last position (after the last
+    round completed), if any: that of the record when the replay did not
+    stop (``first_stop`` None; perft and the next turn ask no other)."""
     final = Final()
     rep = check_game(game, 1, source, None, [final])
     return rep, final.position
