@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from verifier.diagnostics import Counted, Diagnostic
-from verifier.replay.observers import Divergence
 from verifier.rules.start import Setup
 
 
@@ -65,9 +64,6 @@ class GameReport(Counted):
     # What a partial record leaves undecided.
     unknowns: list[Unknown] = field(default_factory=list)
     setup: Setup | None = None
-    # An audit's divergences (each round's first finding) and clean rounds.
-    divergences: list[Divergence] = field(default_factory=list)
-    clean_rounds: int = 0
 
     def until_stop(self) -> list[Diagnostic]:
         """The findings up to where the replay first ended (all of them when
