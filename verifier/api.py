@@ -358,7 +358,7 @@ def replay(game: Game, number: int = 1, name: str = "<input>") -> ReplayedGame:
     """The reference replay of one record: every round, and every event with
     the state the rules give after it (``.to_dict()``: one game of the
     'replay' schema, as ``ftn replay --format json`` writes it)."""
-    from verifier.replay.game import replayed_game
+    from verifier.replay.reference import replayed_game
 
     return replayed_game(game, number, name)
 
@@ -939,7 +939,7 @@ def trace(game: Game, number: int = 1, name: str = "<input>", lost: Sequence[int
     spite of syntax errors that could not be read (``piece_judged``); None
     when its header cannot be read (a header whose tag names are misspelt is
     read with the names meant, as the check reads it)."""
-    from verifier.replay.game import trace_game
+    from verifier.replay.reference import trace_game
     from verifier.rules.start import judged_setup
 
     setup = judged_setup(game)  # (tag names misspelt: those meant, as the check judges it)

@@ -2,7 +2,7 @@
 
 Boundary: reads a piece (``files.pieces.Piece``) and replays each game through
 the reference replay (``replay.game.check_game``) with the observers asked for:
-the reference trace (``replay.observers.Trace``: typed rounds and events, what
+the reference trace (``replay.reference.Trace``: typed rounds and events, what
 ``ftn replay`` writes) and the ends as resolved (``replay.observers.Ends``, the
 canonical form).
 Its findings are the check's (the same replay); a game that cannot be read
@@ -24,8 +24,8 @@ from verifier.pipeline.jobs.check import judge_noqa, replay_read
 from verifier.pipeline.settings import Settings, with_preset
 from verifier.pipeline.suppressions import Noqa, marks
 from verifier.replay.game import check_game
-from verifier.replay.observers import Ends, Observer, Trace
-from verifier.replay.reference import ReplayedRound
+from verifier.replay.observers import Ends, Observer
+from verifier.replay.reference import ReplayedRound, Trace
 from verifier.replay.results import GameReport
 from verifier.rules.options import describe
 from verifier.rules.ruleset import Rules

@@ -66,8 +66,7 @@ from verifier.replay.claims import already_placed
 from verifier.replay.ends import Place, RoundEnds
 from verifier.replay.inputs import CHECK_READING, Audit, Locate, Reading
 from verifier.replay.judge import At, Judge, Located
-from verifier.replay.observers import Ends, Final, Observer, Trace
-from verifier.replay.reference import ReplayedGame, ReplayedRound
+from verifier.replay.observers import Ends, Final, Observer
 from verifier.replay.results import GameReport, Unknown
 from verifier.rules.game import GameState, Stepper
 from verifier.rules.illegal import IllegalMoveError
@@ -79,14 +78,13 @@ from verifier.rules.start import (
     Setup,
     assumed_setup,
     fmt_totals,
-    judged_setup,
     read_header,
 )
 from verifier.rules.tiles import deal_problems
 
 __all__ = [
     "Audit", "GameReport", "Locate", "Reading", "Replay", "Unknown", "canonical_game",
-    "check_game", "final_position", "replay", "replayed_game", "trace_game",
+    "check_game", "final_position", "replay",
 ]
 
 
@@ -667,32 +665,6 @@ def check_game(game: Game, number: int = 1, source: str = "<input>",
     the names of the tags among them."""
     reading = Reading(source, locate, tuple(lost), tuple(lost_keys))
     return Replay(game, number, reading, observers).run()
-
-
-def trace_game(game: Game, number: int = 1, source: str = "<input>",
-               locate: Locate | None = None, lost: Sequence[int] = (),
-               observers: Sequence[Observer] = ()
-               ) -> tuple[GameReport, tuple[ReplayedRound, ...]]:
-    """Replay one game as a check replays it (each round after an illegal
-    move from the totals its record implies; a header whose problems are
-    tag names misspelt, with the names meant), with its reference trace:
-    the report and the rounds as traced (none when the header cannot be
-    read)."""
-    setup = judged_setup(game)
-    if setup is None:
-        return check_game(game, number, source, locate, observers, lost), ()
-    trace = Trace(setup)
-    rep = check_game(game, number, source, locate, [trace, *observers], lost)
-    return rep, trace.traced()
-
-
-def replayed_game(game: Game, number: int = 1, source: str = "<input>",
-                  locate: Locate | None = None) -> ReplayedGame:
-    """The reference replay of one record as typed values (``trace_game``'s
-    report and trace): what ``ftn replay`` writes, as a table or as JSON."""
-    rep, rounds = trace_game(game, number, source, locate)
-    return ReplayedGame(source, number, rep.seats, rep.sides, rep.target, rounds, rep.winner,
-                        rep.scores, rep.complete, rep.stopped)
 
 
 def final_position(game: Game, source: str = "<input>"

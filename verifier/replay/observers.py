@@ -2,8 +2,7 @@
 
 Boundary: the ``Observer`` hooks that ``replay.game.Replay`` calls as it steps a
 game (in the spirit of python-chess's visitors), and the observers the tools
-use: ``Trace`` (the reference trace of ``ftn replay``, as the typed values
-of ``replay.reference``, made from the values the engine makes), ``Ends``
+use (``replay.reference.Trace``, the reference trace, is one too): ``Ends``
 (each placement's end as resolved, for the canonical form, and where the
 replay first ended), ``Final`` (the last position, for perft) and
 ``Divergences`` (the audit: each round's first finding with the position
@@ -18,13 +17,10 @@ from dataclasses import dataclass, field, replace
 
 from notation.model import Game, Knock, Placement, Round
 from verifier.diagnostics import Diagnostic, Name
-from verifier.replay.judge import outcome_text
-from verifier.replay.reference import OpenEnd, ReplayedEvent, ReplayedOutcome, ReplayedRound
 from verifier.rules.game import GameState, Stepper
 from verifier.rules.illegal import IllegalMoveError
 from verifier.rules.round import RoundState
 from verifier.rules.scoring import Placed, Scored
-from verifier.rules.start import Setup
 from verifier.rules.tiles import tile_key
 
 
@@ -60,52 +56,6 @@ class Observer:
 
 # --------------------------------------------------------------------------
 # The reference replay.
-
-
-class Trace(Observer):
-    """The reference trace: every round the replay plays, as typed values
-    (``replay.reference``: the events the engine made, placed and scored,
-    and how the round ended), in order."""
-
-    def __init__(self, setup: Setup) -> None:
-        self.setup = setup
-        self.rounds: list[ReplayedRound] = []
-        self.playing: tuple[int, str] | None = None  # the round in play: its index, its opener
-        self.events: list[ReplayedEvent] = []
-
-    def traced(self) -> tuple[ReplayedRound, ...]:
-        """The rounds traced."""
-        return tuple(self.rounds)
-
-    def round_started(self, index: int, rnd: Round, step: Stepper) -> None:
-        self.playing, self.events = (index, rnd.opener), []
-
-    def knocked(self, n: int, ev: Knock, seat: int, step: Stepper) -> None:
-        s = self.setup
-        self.events.append(ReplayedEvent(n, "knock", s.names[seat], s.side_of_seat(seat),
-                                         tuple(step.game.scores)))
-
-    def placed(self, n: int, ev: Placement, placed: Placed, scored: Scored,
-               step: Stepper) -> None:
-        s = self.setup
-        self.events.append(ReplayedEvent(
-            n, "place", s.names[placed.seat], s.side_names[scored.side],
-            tuple(step.game.scores), placed.tile, placed.end,
-            (OpenEnd(placed.left, placed.left_double), OpenEnd(placed.right, placed.right_double)),
-            placed.end_total, placed.points, placed.bonus, scored.amount, scored.credited,
-        ))
-
-    def round_ended(self, index: int, rnd: Round, step: Stepper | None,
-                    completed: bool) -> None:
-        if self.playing is None:  # stopped before it started
-            return
-        result = None
-        if completed and step is not None and step.over:
-            outcome = outcome_text(step, self.setup.names).split()
-            result = ReplayedOutcome(outcome[0], outcome[1] if len(outcome) > 1 else None,
-                                     tuple(step.game.scores))
-        (number, opener), self.playing = self.playing, None
-        self.rounds.append(ReplayedRound(number, opener, tuple(self.events), result))
 
 
 class Ends(Observer):

@@ -1,22 +1,36 @@
 """The reference trace as typed values: what ``api.replay`` returns.
 
 Boundary: frozen, slotted dataclasses for one game of the 'replay' schema
-(``schemas/replay.schema.json``) and its rounds and events, made as the
-replay steps (``replay.observers.Trace``: the values the engine made) and
-turned into the JSON-ready document (``to_dict``: the keys in the schema's
-order, so that ``json.dumps`` of it is the text ``ftn replay --format
-json`` writes). The table of ``ftn replay``, the pages and the data tables
-read these values. No rule and no I/O.
+(``schemas/replay.schema.json``) and its rounds and events; ``Trace``, the
+observer that makes them as the one replay of a game steps (from the values
+the engine made: ``Placed``, ``Scored``, the totals), and the traced replay
+(``trace_game``: the check's replay with its trace; ``replayed_game``: the
+game's typed trace whole). ``to_dict`` gives the JSON-ready document (the
+keys in the schema's order, so that ``json.dumps`` of it is the text ``ftn
+replay --format json`` writes); the table of ``ftn replay``, the pages, the
+data tables and the hovers read the values. No rule and no I/O; a check,
+which asks for no trace, does not load it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from notation.model import Game, Knock, Placement, Round
 from verifier.diagnostics import Diagnostic
+from verifier.replay.game import check_game
+from verifier.replay.inputs import Locate
+from verifier.replay.judge import outcome_text
+from verifier.replay.observers import Observer
+from verifier.replay.results import GameReport
+from verifier.rules.game import Stepper
+from verifier.rules.scoring import Placed, Scored
+from verifier.rules.start import Setup, judged_setup
 
-__all__ = ["OpenEnd", "ReplayedEvent", "ReplayedGame", "ReplayedOutcome", "ReplayedRound"]
+__all__ = ["OpenEnd", "ReplayedEvent", "ReplayedGame", "ReplayedOutcome", "ReplayedRound",
+           "Trace", "replayed_game", "trace_game"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,3 +146,79 @@ class ReplayedGame:
     def events(self) -> tuple[ReplayedEvent, ...]:
         """Every event of every round, in order."""
         return tuple(e for r in self.rounds for e in r.events)
+
+
+# --------------------------------------------------------------------------
+# The trace made as the replay steps, and the traced replay.
+
+
+class Trace(Observer):
+    """The reference trace: every round the replay plays, as typed values
+    (``replay.reference``: the events the engine made, placed and scored,
+    and how the round ended), in order."""
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        self.rounds: list[ReplayedRound] = []
+        self.playing: tuple[int, str] | None = None  # the round in play: its index, its opener
+        self.events: list[ReplayedEvent] = []
+
+    def traced(self) -> tuple[ReplayedRound, ...]:
+        """The rounds traced."""
+        return tuple(self.rounds)
+
+    def round_started(self, index: int, rnd: Round, step: Stepper) -> None:
+        self.playing, self.events = (index, rnd.opener), []
+
+    def knocked(self, n: int, ev: Knock, seat: int, step: Stepper) -> None:
+        s = self.setup
+        self.events.append(ReplayedEvent(n, "knock", s.names[seat], s.side_of_seat(seat),
+                                         tuple(step.game.scores)))
+
+    def placed(self, n: int, ev: Placement, placed: Placed, scored: Scored,
+               step: Stepper) -> None:
+        s = self.setup
+        self.events.append(ReplayedEvent(
+            n, "place", s.names[placed.seat], s.side_names[scored.side],
+            tuple(step.game.scores), placed.tile, placed.end,
+            (OpenEnd(placed.left, placed.left_double), OpenEnd(placed.right, placed.right_double)),
+            placed.end_total, placed.points, placed.bonus, scored.amount, scored.credited,
+        ))
+
+    def round_ended(self, index: int, rnd: Round, step: Stepper | None,
+                    completed: bool) -> None:
+        if self.playing is None:  # stopped before it started
+            return
+        result = None
+        if completed and step is not None and step.over:
+            outcome = outcome_text(step, self.setup.names).split()
+            result = ReplayedOutcome(outcome[0], outcome[1] if len(outcome) > 1 else None,
+                                     tuple(step.game.scores))
+        (number, opener), self.playing = self.playing, None
+        self.rounds.append(ReplayedRound(number, opener, tuple(self.events), result))
+
+
+def trace_game(game: Game, number: int = 1, source: str = "<input>",
+               locate: Locate | None = None, lost: Sequence[int] = (),
+               observers: Sequence[Observer] = ()
+               ) -> tuple[GameReport, tuple[ReplayedRound, ...]]:
+    """Replay one game as a check replays it (each round after an illegal
+    move from the totals its record implies; a header whose problems are
+    tag names misspelt, with the names meant), with its reference trace:
+    the report and the rounds as traced (none when the header cannot be
+    read)."""
+    setup = judged_setup(game)
+    if setup is None:
+        return check_game(game, number, source, locate, observers, lost), ()
+    trace = Trace(setup)
+    rep = check_game(game, number, source, locate, [trace, *observers], lost)
+    return rep, trace.traced()
+
+
+def replayed_game(game: Game, number: int = 1, source: str = "<input>",
+                  locate: Locate | None = None) -> ReplayedGame:
+    """The reference replay of one record as typed values (``trace_game``'s
+    report and trace): what ``ftn replay`` writes, as a table or as JSON."""
+    rep, rounds = trace_game(game, number, source, locate)
+    return ReplayedGame(source, number, rep.seats, rep.sides, rep.target, rounds, rep.winner,
+                        rep.scores, rep.complete, rep.stopped)

@@ -3,7 +3,7 @@
 an SVG picture.
 
 Boundary: takes a record's text and builds each game's data from the
-reference replay (``replay.game.trace_game``) and the findings of
+reference replay (``replay.reference.trace_game``) and the findings of
 ``pipeline.jobs.check.check_text`` (run once for the file), all obtained through
 ``_read_file`` and ``_replay_data``; it derives what
 the trace does not carry (the line as the tiles lie, the hands as they
@@ -27,8 +27,7 @@ from verifier.files.escaping import xml_text
 from verifier.files.formats import Read, kind_of, read
 from verifier.pipeline.jobs.check import check_text
 from verifier.render.text import render_diagnostic, source_line
-from verifier.replay.game import trace_game
-from verifier.replay.reference import ReplayedRound
+from verifier.replay.reference import ReplayedRound, trace_game
 from verifier.replay.results import GameReport
 from verifier.show.svg import face_defs, position_svg, races
 

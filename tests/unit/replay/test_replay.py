@@ -356,7 +356,7 @@ def test_the_trace_of_a_game_whose_tag_name_is_misspelt_is_the_checks() -> None:
     # '[firts "S"]': the check judges the game with the name meant (FT002
     # said, every event replayed); the trace (ftn replay, the editor's
     # hovers) is of that replay: all 122 events, not the winner alone.
-    from verifier.replay.game import trace_game
+    from verifier.replay.reference import trace_game
 
     (game,) = parse_games(TWO.replace('[first "S"]', '[firts "S"]'))
     rep, trace = trace_game(game)

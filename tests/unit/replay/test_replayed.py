@@ -16,8 +16,14 @@ from notation.ftn.reader import parse_games
 from notation.model import Game
 from verifier import api
 from verifier.files.formats import read
-from verifier.replay.game import Replay, canonical_game, trace_game
-from verifier.replay.reference import OpenEnd, ReplayedEvent, ReplayedGame, ReplayedRound
+from verifier.replay.game import Replay, canonical_game
+from verifier.replay.reference import (
+    OpenEnd,
+    ReplayedEvent,
+    ReplayedGame,
+    ReplayedRound,
+    trace_game,
+)
 from verifier.replay.results import GameReport
 from verifier.rules.generate import generate_games
 

@@ -44,8 +44,8 @@ from verifier.files.pieces import Piece
 from verifier.files.streams import COMPRESSED, InputError, Opened, plain_name
 from verifier.pipeline.driver import End, Start, Text, collect, drive, label_of, single
 from verifier.render.diff import StreamDiff
-from verifier.replay.game import canonical_game, replayed_game
-from verifier.replay.reference import OpenEnd, ReplayedEvent, ReplayedGame
+from verifier.replay.game import canonical_game
+from verifier.replay.reference import OpenEnd, ReplayedEvent, ReplayedGame, replayed_game
 
 if TYPE_CHECKING:
     pass
