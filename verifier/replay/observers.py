@@ -55,7 +55,7 @@ class Observer:
 
 
 # --------------------------------------------------------------------------
-# The reference replay.
+# The ends as resolved, the last position.
 
 
 class Ends(Observer):

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from notation.json.encoding import indented
 from notation.model import Game
@@ -46,10 +46,6 @@ from verifier.pipeline.driver import End, Start, Text, collect, drive, label_of,
 from verifier.render.diff import StreamDiff
 from verifier.replay.game import canonical_game
 from verifier.replay.reference import OpenEnd, ReplayedEvent, ReplayedGame, replayed_game
-
-if TYPE_CHECKING:
-    pass
-
 
 #: ``ftn replay --format json``: the games of one document, each indented
 #: as ``json.dumps(doc, indent=2)`` indents them.
