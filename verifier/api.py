@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from verifier.render.summary import Summary
     from verifier.replay.fixes import Edit
     from verifier.replay.observers import Observer
-    from verifier.replay.reference import ReplayedGame
+    from verifier.replay.reference import ReplayedGame, ReplayedRound
     from verifier.rules.game import Stepper
     from verifier.rules.moves import Move
     from verifier.rules.scoring import Placed, Scored
@@ -358,20 +358,19 @@ def replay(game: Game, number: int = 1, name: str = "<input>") -> ReplayedGame:
     """The reference replay of one record: every round, and every event with
     the state the rules give after it (``.to_dict()``: one game of the
     'replay' schema, as ``ftn replay --format json`` writes it)."""
-    from verifier.pipeline.jobs.rewrite import replay_doc
-    from verifier.replay.reference import ReplayedGame
+    from verifier.replay.reference import replayed_game
 
-    return ReplayedGame.from_dict(replay_doc(game, number, name, None))
+    return replayed_game(game, number, name)
 
 
 def replay_text(text: str, name: str = "<input>") -> tuple[dict[str, Any], list[Diagnostic]]:
     """The reference replay of every game of a text ('replay' schema), or
     the diagnostics that keep the text from being read."""
     from verifier.pipeline.driver import Text, collect
-    from verifier.pipeline.jobs.rewrite import replay_docs
+    from verifier.pipeline.jobs.rewrite import replayed_games
 
-    ((_, (docs, errors)),) = collect(replay_docs, Text(text, name))
-    return {"version": 1, "games": docs}, errors
+    ((_, (games, errors)),) = collect(replayed_games, Text(text, name))
+    return {"version": 1, "games": [g.to_dict() for g in games]}, errors
 
 
 def convert(text: str, to: str, name: str = "<input>", positions: bool = False) -> str:
@@ -911,10 +910,10 @@ def fix_text(text: str, name: str = "<input>", settings: Settings | None = None
 class GameTrace:
     """The reference replay of one record as an editor shows it (``trace``).
 
-    ``rounds``: each round replayed, in play order, in the shape of the
-    'replay' schema's rounds (``"events"``, each with its ends, end total,
-    points, bonus, whether credited and the totals after it; ``"result"``,
-    None when the replay did not reach the round's end); ``why``: for each
+    ``rounds``: each round replayed, in play order, as the replay traced it
+    (``ReplayedRound``: its events, each with its ends, end total, points,
+    bonus, whether credited and the totals after it; its result, None when
+    the replay did not reach the round's end); ``why``: for each
     of those rounds, the arithmetic of each placement's points by event
     number, as the checker's messages give it; ``sides``, ``target``; the
     final ``scores`` and ``winner``; ``stopped``: the finding at which the
@@ -925,7 +924,7 @@ class GameTrace:
 
     __slots__ = ("rounds", "scores", "sides", "stopped", "target", "why", "winner")
 
-    def __init__(self, sides: tuple[str, ...], target: int, rounds: list[dict[str, Any]],
+    def __init__(self, sides: tuple[str, ...], target: int, rounds: tuple[ReplayedRound, ...],
                  why: list[dict[int, str]], scores: tuple[int, ...], winner: str | None,
                  stopped: Diagnostic | None) -> None:
         self.sides, self.target, self.rounds, self.why = sides, target, rounds, why
@@ -940,18 +939,17 @@ def trace(game: Game, number: int = 1, name: str = "<input>", lost: Sequence[int
     spite of syntax errors that could not be read (``piece_judged``); None
     when its header cannot be read (a header whose tag names are misspelt is
     read with the names meant, as the check reads it)."""
-    from verifier.replay.game import Replay
-    from verifier.replay.observers import Trace
+    from verifier.replay.reference import trace_game
     from verifier.rules.start import judged_setup
 
     setup = judged_setup(game)  # (tag names misspelt: those meant, as the check judges it)
     if setup is None:
         return None
-    traced, (why, rounds) = Trace(setup), _arithmetic(setup)
-    rep = Replay(game, number, name, None, None, [traced, why], lost=lost).run()
+    why, arithmetic = _arithmetic(setup)
+    rep, traced = trace_game(game, number, name, None, lost, [why])
     if rep.setup is None:
         return None
-    return GameTrace(rep.setup.side_names, rep.setup.rules.target, traced.rounds, rounds,
+    return GameTrace(rep.setup.side_names, rep.setup.rules.target, traced, arithmetic,
                      rep.scores, rep.winner, rep.stopped)
 
 
@@ -992,14 +990,12 @@ def turn(game: Game, number: int = 1, name: str = "<input>") -> Turn | None:
     """Who acts next in a record's last round, as the replay finds it; None
     when the game is over, the replay stopped (or cannot start), or the
     round is over and no knock may follow."""
-    from verifier.replay.game import trace_until_stop
-    from verifier.replay.observers import Final
+    from verifier.replay.game import final_position
 
-    final = Final()
-    rep = trace_until_stop(game, number, name, None, [final])
-    if rep.setup is None or final.position is None or rep.stopped is not None:
+    rep, position = final_position(game, name)
+    if rep.setup is None or position is None or rep.first_stop is not None:
         return None
-    rs, state = final.position
+    rs, state = position
     names = rep.setup.names
     if state.over:
         return None

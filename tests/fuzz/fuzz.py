@@ -40,11 +40,16 @@ if str(ROOT) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
 from notation.ftn.printer import print_games  # noqa: E402
-from verifier import api  # noqa: E402
+from verifier.pipeline.driver import Text, collect  # noqa: E402
 from verifier.pipeline.jobs.audit import audit_text  # noqa: E402
 from verifier.pipeline.jobs.check import check_text  # noqa: E402
 from verifier.pipeline.jobs.load import read_any  # noqa: E402
-from verifier.pipeline.jobs.rewrite import convert_text, format_text, render_trace  # noqa: E402
+from verifier.pipeline.jobs.rewrite import (  # noqa: E402
+    convert_text,
+    format_text,
+    render_trace,
+    replayed_games,
+)
 from verifier.render import RENDERERS  # noqa: E402
 from verifier.render.base import Context  # noqa: E402
 from verifier.render.summary import Summary  # noqa: E402
@@ -170,9 +175,9 @@ def _convert(text: str, name: str, rng: random.Random) -> None:
 
 
 def _replay(text: str, name: str, rng: random.Random) -> None:
-    doc, errors = api.replay_text(text, name)
+    ((_, (games, errors)),) = collect(replayed_games, Text(text, name))
     if not errors:
-        render_trace(doc)
+        render_trace(games)
 
 
 def _show(text: str, name: str, rng: random.Random) -> None:
@@ -185,9 +190,9 @@ def _perft(text: str, name: str, rng: random.Random) -> None:
     games, errors = read_any(text, name)
     if errors or not games:
         return
-    rep = final_position(games[0], name)
-    if rep.final is not None and not rep.final[0].partial:
-        perft_divide(*rep.final, 1)
+    _, final = final_position(games[0], name)
+    if final is not None and not final[0].partial:
+        perft_divide(*final, 1)
 
 
 PATHS: dict[str, Callable[[str, str, random.Random], Any]] = {

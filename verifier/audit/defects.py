@@ -20,9 +20,9 @@ from notation.model import Game
 from verifier.audit.hypotheses import UNEXPLAINED, explain_game
 from verifier.audit.variants import DEFECTS as WRONG_ENGINES
 from verifier.diagnostics import Name
-from verifier.replay.game import Locate, Replay
-from verifier.replay.observers import Divergence, Divergences
-from verifier.replay.results import GameReport
+from verifier.replay.game import replay
+from verifier.replay.inputs import Audit, Locate, Reading, Resync
+from verifier.replay.observers import Divergence, Divergences, Explained, RoundSeen
 from verifier.rules.start import Setup, read_header
 
 #: Defect classes: name -> (rule, what goes wrong): those a wrong engine
@@ -82,35 +82,38 @@ def classify(div: Divergence) -> tuple[str, str]:
 
 
 def audit_game(game: Game, number: int = 1, source: str = "<input>",
-               resync: str = "claimed", locate: Locate | None = None) -> GameReport:
-    """Replay one game as an audit: every round is judged, and after a
-    diverging round the next starts from the claimed (or computed) totals;
-    ``report.divergences`` holds each diverging round's first finding, with
-    its later findings and the classifier's verdict, then the findings
-    outside rounds."""
+               resync: Resync = Resync.CLAIMED, locate: Locate | None = None) -> GameAudit:
+    """Replay one game as an audit (``Audit``: every round is judged, and
+    after a diverging round the next starts from the claimed, or computed,
+    totals): each diverging round's first finding, with its later findings
+    and the classifier's verdict, then the findings outside rounds."""
     setup = read_header(game)
     divs = Divergences(setup.names if isinstance(setup, Setup) else ())
-    rep = Replay(game, number, source, locate, resync, [divs]).run()
+    rep = replay(game, number, Reading(source, locate), [divs], audit=Audit(resync))
     verdicts = explain_game(setup, game, divs.rounds) if isinstance(setup, Setup) else []
     out = []
     for seen, verdict in zip(divs.rounds, verdicts or [None] * len(divs.rounds), strict=True):
-        if seen.first is None:
-            continue
-        div = replace(seen.first, later=tuple(seen.later), explained=verdict)
-        d = div.diagnostic
-        if verdict is not None and verdict.event and verdict.event != d.event:
-            # Named at an earlier placement (a tile joined by its wrong half).
-            ev = seen.rnd.events[verdict.event - 1]
-            line, col = (ev.line, ev.col) if ev.pointer is None or locate is None else (
-                locate(ev.pointer))
-            div = replace(div, diagnostic=replace(d, line=line, col=col, event=verdict.event,
-                                                  pointer=ev.pointer),
-                          where=f"round {seen.index}, event {verdict.event}",
-                          later=(d, *div.later))
-        out.append(div)
-    rep.divergences = out + divs.outside
-    rep.clean_rounds = divs.clean_rounds
-    return rep
+        if seen.first is not None:
+            out.append(_named(seen.first, seen, verdict, locate))
+    return GameAudit(source, rep.game, rep.rounds, divs.clean_rounds, out + divs.outside)
+
+
+def _named(first: Divergence, seen: RoundSeen, verdict: Explained | None,
+           locate: Locate | None) -> Divergence:
+    """A round's first divergence with its later findings and the
+    classifier's verdict; named at an earlier placement where the verdict
+    says (a tile joined by its wrong half)."""
+    div = replace(first, later=tuple(seen.later), explained=verdict)
+    d = div.diagnostic
+    if verdict is not None and verdict.event and verdict.event != d.event:
+        ev = seen.rnd.events[verdict.event - 1]
+        line, col = (ev.line, ev.col) if ev.pointer is None or locate is None else (
+            locate(ev.pointer))
+        div = replace(div, diagnostic=replace(d, line=line, col=col, event=verdict.event,
+                                              pointer=ev.pointer),
+                      where=f"round {seen.index}, event {verdict.event}",
+                      later=(d, *div.later))
+    return div
 
 
 @dataclass
@@ -146,8 +149,7 @@ class AuditSummary:
 
     games: list[GameAudit] = field(default_factory=list)
 
-    def add(self, source: str, rep: GameReport) -> GameAudit:
-        ga = GameAudit(source, rep.game, rep.rounds, rep.clean_rounds, list(rep.divergences))
+    def add(self, ga: GameAudit) -> GameAudit:
         self.games.append(ga)
         return ga
 

@@ -25,6 +25,7 @@ from notation.model import Game, Placement, Round
 from verifier.audit.variants import AT_ONE_EVENT, DEFECTS, PARTNERS_ONLY, VARIANTS, engine_of
 from verifier.diagnostics import Diagnostic, Name
 from verifier.replay.game import Replay
+from verifier.replay.inputs import Audit, Reading, Resync
 from verifier.replay.observers import Explained, RoundSeen
 from verifier.rules.game import GameState
 from verifier.rules.start import Setup
@@ -68,13 +69,16 @@ def horizon(setup: Setup, seen: RoundSeen, following: Round | None,
     return min(errors) - 1 if errors else n + 1
 
 
+_HYPOTHESIS = Reading("<hypothesis>")
+
+
 def _errors(setup: Setup, seen: RoundSeen, following: Round | None,
             game_class: type[GameState]) -> list[Diagnostic] | None:
     """The errors of the round's record replayed from its start under
     ``game_class`` (None: that engine cannot follow the record)."""
     rnd = seen.rnd
-    replay = Replay(Game(rounds=(rnd,)), 1, "<hypothesis>", None, "claimed", (), game_class,
-                    setup.starting_at(seen.index, seen.start))
+    replay = Replay(Game(rounds=(rnd,)), 1, _HYPOTHESIS, (),
+                    setup.starting_at(seen.index, seen.start), Audit(Resync.CLAIMED, game_class))
     try:
         replay.start()
         replay.play_round(seen.index, rnd, following, 0)

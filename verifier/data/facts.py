@@ -2,8 +2,9 @@
 
 Boundary: reads a piece (``files.pieces.Piece``) and replays each game through
 the reference replay (``replay.game.check_game``) with the observers asked for:
-the reference trace (``replay.observers.Trace``, what ``ftn replay --format json``
-writes) and the ends as resolved (``replay.observers.Ends``, the canonical form).
+the reference trace (``replay.reference.Trace``: typed rounds and events, what
+``ftn replay`` writes) and the ends as resolved (``replay.observers.Ends``, the
+canonical form).
 Its findings are the check's (the same replay); a game that cannot be read
 gives its reading problems instead. It also names what a game is grouped
 and filtered by: its players, tag values, rule options. It computes no
@@ -14,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
 
 from notation.model import Game
 from verifier.diagnostics import Diagnostic
@@ -24,7 +24,8 @@ from verifier.pipeline.jobs.check import judge_noqa, replay_read
 from verifier.pipeline.settings import Settings, with_preset
 from verifier.pipeline.suppressions import Noqa, marks
 from verifier.replay.game import check_game
-from verifier.replay.observers import Ends, Observer, Trace
+from verifier.replay.observers import Ends, Observer
+from verifier.replay.reference import ReplayedRound, Trace
 from verifier.replay.results import GameReport
 from verifier.rules.options import describe
 from verifier.rules.ruleset import Rules
@@ -33,22 +34,22 @@ from verifier.rules.start import Setup, judged_setup
 
 @dataclass
 class Played:
-    """One game read and replayed: its record, the replay's report (its
-    findings, and its trace when asked for: ``report.trace``), its set-up
-    (None when the header cannot be read) and its ends as resolved."""
+    """One game read and replayed: its record, the replay's report, the
+    findings ``ftn check`` gives for it (``findings``: the reading problems,
+    the replay's, as suppressed and kept, in order of place), its set-up
+    (None when the header cannot be read), its trace when asked for (the
+    rounds as traced) and its ends as resolved."""
 
     number: int
     game: Game
     report: GameReport
+    findings: list[Diagnostic]
     setup: Setup | None
+    trace: tuple[ReplayedRound, ...] = ()
     ends: Ends | None = None
     #: The lines that could not be read, of a game read in spite of syntax
     #: errors (``played``'s ``damaged``): the record is of the others.
     lost: tuple[int, ...] = ()
-
-    @property
-    def trace(self) -> list[dict[str, Any]]:
-        return self.report.trace or []
 
     def canonical(self) -> Game:
         """The record in canonical form (``replay.game.canonical_game``)."""
@@ -140,10 +141,10 @@ def _replayed(r: Read, game: Game, source: str, before: list[Diagnostic],
         watch.append(resolved)
     lost = r.lost if record is r.damaged else ()
     rep = check_game(game, r.number, source, r.locate, watch, lost, r.lost_keys if lost else ())
-    rep.trace = tracer.rounds if tracer is not None else []
-    rep.diagnostics = _sorted(keep(judge_noqa([*before, *rep.diagnostics], noqa, game,
-                                              r.number, source)))  # as ftn check gives them
-    return Played(r.number, record, rep, setup, resolved, lost)
+    found = _sorted(keep(judge_noqa([*before, *rep.diagnostics], noqa, game, r.number,
+                                    source)))  # as ftn check gives them
+    return Played(r.number, record, rep, found, setup,
+                  tracer.traced() if tracer is not None else (), resolved, lost)
 
 
 def _place(d: Diagnostic) -> tuple[int, int]:

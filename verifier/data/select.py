@@ -136,7 +136,7 @@ class Filters:
                    clean, faulty)
 
     def match(self, p: Played) -> bool:
-        ds = p.report.diagnostics
+        ds = p.findings
         if (self.clean and ds) or (self.faulty and not ds):
             return False
         if self.with_codes and not any(d.code.startswith(self.with_codes) for d in ds):

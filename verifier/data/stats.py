@@ -109,7 +109,7 @@ class Stats:
         rep, setup = p.report, p.setup
         self.events += rep.events
         self.complete += rep.complete
-        self.found(rep.diagnostics)
+        self.found(p.findings)
         self.tags.update({t.key for t in p.game.tags})
         if setup is None:  # a header that cannot be read: nothing was played
             return
@@ -133,25 +133,25 @@ class Stats:
             row.won += id(row) in winners
         self.rounds += len(trace)
         for rnd in trace:
-            res = rnd["result"]
+            res = rnd.result
             if res is not None:
-                self.results[res["outcome"]] += 1
-                if res["outcome"] == "domino" and res["seat"] in seat_no:
-                    s = seat_no[res["seat"]]
+                self.results[res.outcome] += 1
+                if res.outcome == "domino" and res.seat in seat_no:
+                    s = seat_no[res.seat]
                     for row in (*rows[s], side_rows[sides[side_of[s]]]):
                         row.dominoes += 1
-            for ev in rnd["events"]:
+            for ev in rnd.events:
                 self.replayed += 1
-                if ev["type"] != "place":
+                if ev.end_total is None or ev.placement_points is None:  # a knock
                     self.knocks += 1
                     continue
                 self.placements += 1
-                self.end_totals[ev["endTotal"]] += 1
-                self.points[ev["placementPoints"]] += 1
-                s = seat_no[ev["seat"]]
-                for row in (*rows[s], side_rows[ev["side"]]):
-                    if ev["credited"]:
-                        row.points += ev["eventPoints"]
+                self.end_totals[ev.end_total] += 1
+                self.points[ev.placement_points] += 1
+                s = seat_no[ev.seat]
+                for row in (*rows[s], side_rows[ev.side]):
+                    if ev.credited:
+                        row.points += ev.event_points or 0
                     else:
                         row.overshoots += 1
 

@@ -17,6 +17,7 @@ from typing import Any
 from notation.model import Knock, Placement, PointsClaim, TotalsClaim
 from verifier.data.facts import Played, players, rules_text
 from verifier.diagnostics import ERROR, WARNING, Diagnostic
+from verifier.replay.reference import ReplayedEvent, ReplayedRound
 
 _GAME = (("game_id", "int"), ("file", "str"), ("game", "int"))
 #: Every table's columns, in order: (name, type).
@@ -100,7 +101,7 @@ class Rows:
         sides rows (its sides are not known)."""
         gid, number, g = self.games, p.number, p.game
         self.games += 1
-        self._findings(gid, file, number, p.report.diagnostics)
+        self._findings(gid, file, number, p.findings)
         ids = {"game_id": gid, "file": file, "game": number}
         for i, t in enumerate(g.tags, 1):
             self._row("tags", **ids, position=i, key=t.key, value=" ".join(t.values))
@@ -111,14 +112,14 @@ class Rows:
         self._rounds(ids, p, who)
 
     def _game(self, ids: dict[str, Any], p: Played) -> None:
-        rep, setup, g, ds = p.report, p.setup, p.game, p.report.diagnostics
+        rep, setup, g, ds = p.report, p.setup, p.game, p.findings
         self._row("games", **ids, readable=not p.lost,
                   players=setup.rules.players if setup else None,
                   seats=" ".join(setup.names) if setup else None,
                   names=",".join(players(g, setup)) if setup else None,
                   rules=rules_text(setup.rules) if setup else None,
                   target=setup.rules.target if setup else None, rounds=len(g.rounds),
-                  events=rep.events, replayed=sum(len(r["events"]) for r in p.trace),
+                  events=rep.events, replayed=sum(len(r.events) for r in p.trace),
                   complete=rep.complete,
                   winner=rep.winner, totals=_totals(rep.scores) if setup else None,
                   claimed_winner=g.winner.side if g.winner else None,
@@ -142,40 +143,40 @@ class Rows:
         """A row for each round of the record, and for each of its events."""
         setup = p.setup
         at: dict[tuple[int | None, int | None], list[Diagnostic]] = {}
-        for d in p.report.diagnostics:
+        for d in p.findings:
             at.setdefault((d.round, d.event), []).append(d)
-        traced = {r["round"]: r for r in p.trace}
+        traced = {r.round: r for r in p.trace}
         sides = setup.side_names if setup is not None else ()
         for pos, rnd in enumerate(p.game.rounds):
             index = setup.start_round + pos if setup is not None else rnd.number
             tr = traced.get(index)
-            res, claimed = (tr or {}).get("result"), rnd.result
-            last = tr["events"][-1]["totals"] if tr and tr["events"] else None
+            res, claimed = tr.result if tr is not None else None, rnd.result
+            last = tr.events[-1].totals if tr and tr.events else None
             self._row("rounds", **ids, round=index, opener=rnd.opener, events=len(rnd.events),
-                      replayed=tr is not None, outcome=res["outcome"] if res else None,
-                      domino_seat=res["seat"] if res else None,
+                      replayed=tr is not None, outcome=res.outcome if res else None,
+                      domino_seat=res.seat if res else None,
                       start_totals=_totals(_start_totals(tr, sides)),
-                      totals=_totals(res["totals"] if res else last),
+                      totals=_totals(res.totals if res else last),
                       claimed_outcome=claimed.outcome if claimed else None,
                       claimed_totals=_totals(claimed.totals) if claimed else None,
                       finding=_codes(at.get((index, None), [])))
-            evs = {e["event"]: e for e in tr["events"]} if tr else {}
+            evs = {e.event: e for e in tr.events} if tr else {}
             for n, ev in enumerate(rnd.events, 1):
                 self._event(ids, index, n, ev, evs.get(n), who, setup, at.get((index, n), []))
 
     def _event(self, ids: dict[str, Any], index: int, n: int, ev: Placement | Knock,
-               tr: dict[str, Any] | None, who: dict[str, str], setup: Any,
+               tr: ReplayedEvent | None, who: dict[str, str], setup: Any,
                ds: list[Diagnostic]) -> None:
         seat = ev.seat
-        side = tr["side"] if tr else (setup.side_of_seat(setup.seat_of[seat])
+        side = tr.side if tr else (setup.side_of_seat(setup.seat_of[seat])
                                       if setup is not None and seat in setup.seat_of else None)
         row: dict[str, Any] = {**ids, "round": index, "event": n, "seat": seat, "side": side,
                                "player": who.get(seat), "replayed": tr is not None,
                                "claimed_totals": _totals(ev.totals), "finding": _codes(ds)}
         if tr is not None:
-            row["totals"] = _totals(tr["totals"])
+            row["totals"] = _totals(tr.totals)
             sides = setup.side_names
-            row["side_total"] = tr["totals"][sides.index(side)] if side in sides else None
+            row["side_total"] = tr.totals[sides.index(side)] if side in sides else None
         if isinstance(ev, Knock):
             self._row("events", **row, kind="knock")
             return
@@ -185,13 +186,13 @@ class Rows:
                    claimed_points=pts.points if pts else None,
                    claimed_bonus=pts.bonus if pts else None,
                    claimed_over=pts.discarded if pts else None)
-        if tr is not None:
-            (left, right) = tr["ends"]
-            row.update(tile=f"{tr['tile'][0]}-{tr['tile'][1]}", end=tr["end"],
-                       left=left["value"], left_double=left["double"], right=right["value"],
-                       right_double=right["double"], end_total=tr["endTotal"],
-                       placement_points=tr["placementPoints"], bonus=tr["bonus"],
-                       event_points=tr["eventPoints"], credited=tr["credited"])
+        if tr is not None and tr.tile is not None and tr.ends is not None:
+            (left, right) = tr.ends
+            row.update(tile=f"{tr.tile[0]}-{tr.tile[1]}", end=tr.end,
+                       left=left.value, left_double=left.double, right=right.value,
+                       right_double=right.double, end_total=tr.end_total,
+                       placement_points=tr.placement_points, bonus=tr.bonus,
+                       event_points=tr.event_points, credited=tr.credited)
         self._row("events", **row)
 
 
@@ -205,15 +206,15 @@ def _who(p: Played) -> dict[str, str]:
             if seats.count(s) == 1}
 
 
-def _start_totals(tr: dict[str, Any] | None, sides: tuple[str, ...]) -> list[int] | None:
+def _start_totals(tr: ReplayedRound | None, sides: tuple[str, ...]) -> list[int] | None:
     """The totals a replayed round started from: those before its first
     event. They are the round before's totals, except after a round cut short,
     where the replay goes on from the totals the record claims (R8.5): that
     step is in no event's points."""
-    if not tr or not tr["events"]:
+    if not tr or not tr.events:
         return None
-    first = tr["events"][0]
-    totals = list(first["totals"])
-    if first["type"] == "place" and first["credited"]:
-        totals[sides.index(first["side"])] -= first["eventPoints"]
+    first = tr.events[0]
+    totals = list(first.totals)
+    if first.type == "place" and first.credited and first.event_points is not None:
+        totals[sides.index(first.side)] -= first.event_points
     return totals

@@ -171,14 +171,13 @@ def audit_one(eng: Asks, game: Game, number: int) -> GameAudit:
             if gs.over:
                 ended = True
                 break
-    rep = audit_game(record(game, rounds, winner, totals, ended), number, "<engine>",
-                     "claimed")
-    audit = GameAudit("<engine>", number, rep.rounds, rep.clean_rounds, list(rep.divergences))
-    if direct is not None:
-        audit.rounds += 1
-        audit.divergences.insert(len(rep.divergences) - len(
-            [d for d in rep.divergences if d.diagnostic.round is None]), direct)
-    return audit
+    audited = audit_game(record(game, rounds, winner, totals, ended), number, "<engine>")
+    if direct is None:
+        return audited
+    divs = audited.divergences
+    at = len(divs) - len([d for d in divs if d.diagnostic.round is None])
+    return GameAudit("<engine>", number, audited.rounds + 1, audited.clean_rounds,
+                     [*divs[:at], direct, *divs[at:]])
 
 
 #: The most events a round played by the engine's own moves may have.

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Protocol
 
 from notation import Game, Knock, Round
 from verifier import InputError, Piece, api, rulebook
@@ -97,14 +98,23 @@ def explain(key: str) -> str | None:
     return "\n".join(out)
 
 
-def _ends(e: dict[str, Any] | None) -> str:
-    if e is None:
+class _OpenEnd(Protocol):
+    """An open end of the line as the trace gives it."""
+
+    @property
+    def value(self) -> int: ...
+
+    @property
+    def double(self) -> bool: ...
+
+
+def _ends(ends: Sequence[_OpenEnd] | None) -> str:
+    if ends is None:
         return "none (the lead opens the line)"
-    return " | ".join(f"{x['value']}-{x['value']}" if x["double"] else str(x["value"])
-                      for x in e["ends"])
+    return " | ".join(f"{x.value}-{x.value}" if x.double else str(x.value) for x in ends)
 
 
-def _totals(names: tuple[str, ...], values: list[int]) -> str:
+def _totals(names: tuple[str, ...], values: tuple[int, ...]) -> str:
     return ", ".join(f"{n} {v}" for n, v in zip(names, values, strict=False))
 
 
@@ -124,14 +134,14 @@ def event_hover(doc: Document, line: int) -> str | None:
     sides, target, why = rep.sides, rep.target, rep.why
     for pos, rnd in enumerate(game.rounds):
         traced = rep.rounds[pos] if pos < len(rep.rounds) else None
-        events = {e["event"]: e for e in traced["events"]} if traced else {}
+        events = {e.event: e for e in traced.events} if traced else {}
         if rnd.result is not None and rnd.result.line == line:
-            res = traced["result"] if traced else None
+            res = traced.result if traced else None
             if res is None:
                 return f"round {rnd.number}: the replay did not reach the end of this round"
-            who = f" {res['seat']}" if res["seat"] else ""
-            return (f"**round {rnd.number}: {res['outcome']}{who}**\n\n"
-                    f"totals: {_totals(sides, res['totals'])} (target {target})")
+            who = f" {res.seat}" if res.seat else ""
+            return (f"**round {rnd.number}: {res.outcome}{who}**\n\n"
+                    f"totals: {_totals(sides, res.totals)} (target {target})")
         for n, ev in enumerate(rnd.events, 1):
             if ev.line != line:
                 continue
@@ -142,25 +152,26 @@ def event_hover(doc: Document, line: int) -> str | None:
                          if stop else "")
                 return f"round {rnd.number}, event {n}: not replayed{cause}"
             before = next((events[m] for m in range(n - 1, 0, -1)
-                           if m in events and events[m]["type"] == "place"), None)
-            head = f"**round {rnd.number}, event {n}: {e['seat']}"
-            if isinstance(ev, Knock) or e["type"] == "knock":
-                return (f"{head} knocks**\n\nends: {_ends(before)}\n\n"
-                        f"totals: {_totals(sides, e['totals'])} (target {target})")
-            a, b = e["tile"]
-            out = [f"{head} places {a}-{b}" + (f" at {e['end']}" if e["end"] else "") + "**",
-                   "", f"ends before: {_ends(before)}", "", f"ends after: {_ends(e)}", "",
-                   f"end total {e['endTotal']}, {e['placementPoints']} points (R6.2): "
+                           if m in events and events[m].type == "place"), None)
+            head = f"**round {rnd.number}, event {n}: {e.seat}"
+            if isinstance(ev, Knock) or e.type == "knock" or e.tile is None:
+                return (f"{head} knocks**\n\nends: {_ends(before.ends if before else None)}\n\n"
+                        f"totals: {_totals(sides, e.totals)} (target {target})")
+            a, b = e.tile
+            out = [f"{head} places {a}-{b}" + (f" at {e.end}" if e.end else "") + "**",
+                   "", f"ends before: {_ends(before.ends if before else None)}", "",
+                   f"ends after: {_ends(e.ends)}", "",
+                   f"end total {e.end_total}, {e.placement_points} points (R6.2): "
                    f"{why[pos].get(n, '')}"]
-            if e["bonus"]:
-                out += ["", f"domino bonus: {e['bonus']} (R7.1, R7.2)"]
-            if e["credited"]:
-                out += ["", f"{e['side']} scores {e['eventPoints']}: credited"]
+            if e.bonus:
+                out += ["", f"domino bonus: {e.bonus} (R7.1, R7.2)"]
+            if e.credited:
+                out += ["", f"{e.side} scores {e.event_points}: credited"]
             else:  # the totals stay as they were
-                was = e["totals"][sides.index(e["side"])]
-                out += ["", f"{e['side']} would score {e['eventPoints']}: discarded, it would "
-                        f"take {e['side']} from {was} past the target {target} (R8.2)"]
-            out += ["", f"totals: {_totals(sides, e['totals'])} (target {target})"]
+                was = e.totals[sides.index(e.side)]
+                out += ["", f"{e.side} would score {e.event_points}: discarded, it would "
+                        f"take {e.side} from {was} past the target {target} (R8.2)"]
+            out += ["", f"totals: {_totals(sides, e.totals)} (target {target})"]
             return "\n".join(out)
     if game.winner is not None and game.winner.line == line:
         final = ", ".join(f"{n} {v}" for n, v in zip(sides, rep.scores, strict=False))

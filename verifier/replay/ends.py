@@ -20,6 +20,7 @@ from typing import Protocol
 from notation.model import NOBODY, Game, Knock, Round
 from verifier.diagnostics import DiagnosticName, Name
 from verifier.replay.claims import claimed_totals, implied_start
+from verifier.replay.inputs import Resync
 from verifier.replay.judge import Claim, Judge, Located
 from verifier.rules.game import GameState, Stepper, copy_game
 from verifier.rules.illegal import IllegalMoveError
@@ -52,11 +53,11 @@ class Reporter(Protocol):
 class RoundEnds:
     """The round-end decisions of one game's replay (see the module doc)."""
 
-    def __init__(self, game: Game, setup: Setup, resync: str | None,
+    def __init__(self, game: Game, setup: Setup, resync: Resync | None,
                  reporter: Reporter) -> None:
         self.game = game
         self.setup = setup
-        self.resync = resync  # "claimed" or "computed": an audit
+        self.resync = resync  # an audit's (None: a check)
         self.reporter = reporter
 
     def game_end(self) -> Place:
@@ -139,7 +140,7 @@ class RoundEnds:
         """An audit after a diverging round (which started from the totals
         ``round_start``): go on from the claimed totals (or the computed
         ones), the game not over."""
-        if self.resync == "claimed":
+        if self.resync is Resync.CLAIMED:
             claimed = claimed_totals(rnd, round_start, self.setup)
             if claimed is not None and len(claimed) == len(state.scores):
                 state.scores = list(claimed)

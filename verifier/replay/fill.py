@@ -1,8 +1,10 @@
 """Claims filled in: what ``ftn fill`` writes into a record that gives the
 moves.
 
-Boundary: from one ``notation.model`` record it replays the game (up to
-its first illegal move: ``replay.game.trace_until_stop``) and writes in
+Boundary: from one ``notation.model`` record it replays the game (the
+check's replay, ``replay.game.check_game``; what it writes stops where
+that replay first ended, at an illegal move: ``observers.Ends.stopped_at``)
+and writes in
 every claim the replay decides and the record leaves out: a placement's
 end total, its points (``+P+B`` with the domino bonus apart where one is
 due, ``over+P`` for an event
@@ -16,10 +18,11 @@ record`` writes each event filled so as it is entered; the fill job over
 inputs is ``pipeline.jobs.fill``'s.
 
 What it does not decide, it leaves out: the claims after an illegal move
-(the replay stops there), everything of a game whose header cannot be read,
-the totals of a knock (the canonical form writes none), and ``winner none``
-(a record that stops before any side has won may be a game still in play;
-``winner none`` says it stops on purpose, and only its writer knows that).
+(the later rounds are played from totals the record implies), everything
+of a game whose header cannot be read, the totals of a knock (the
+canonical form writes none), and ``winner none`` (a record that stops
+before any side has won may be a game still in play; ``winner none`` says
+it stops on purpose, and only its writer knows that).
 Of a record whose starting totals are not known (``[start "K" "?"]``) it
 writes only what the moves decide: end totals, points as scored (never
 ``over``: whether an event was discarded rests on the totals), and a round's
@@ -44,7 +47,7 @@ from notation.model import (
 )
 from verifier.diagnostics import Diagnostic
 from verifier.files.formats import Locate
-from verifier.replay.game import trace_until_stop
+from verifier.replay.game import check_game
 from verifier.replay.observers import Ends
 from verifier.replay.results import GameReport
 from verifier.rules.game import Stepper
@@ -78,6 +81,8 @@ class _Claims(Ends):
 
     def round_started(self, index: int, rnd: Round, step: Stepper) -> None:
         super().round_started(index, rnd, step)
+        if self.stopped_at is not None:
+            return  # (played from the totals the record implies: nothing to write)
         self.playing = index
         self.events.append({})
         self.results.append(None)
@@ -86,11 +91,14 @@ class _Claims(Ends):
     def placed(self, n: int, ev: Placement, placed: Placed, scored: Scored,
                step: Stepper) -> None:
         super().placed(n, ev, placed, scored, step)
+        if self.playing is None:
+            return
         self.events[-1][n] = (EndTotalClaim(placed.end_total, 0),
                               computed_points(placed, scored), _totals(step.game.scores))
 
     def round_ended(self, index: int, rnd: Round, step: Stepper | None,
                     completed: bool) -> None:
+        super().round_ended(index, rnd, step, completed)
         playing, self.playing = self.playing, None
         if not completed or step is None or playing != index:
             return  # stopped, or stopped before it started (a bad deal, a wrong opener)
@@ -104,7 +112,7 @@ class _Claims(Ends):
 
     def fill(self, game: Game, report: GameReport) -> Game:
         """The record with every decided claim it leaves out written in."""
-        resolved = self.resolve(game)
+        resolved = self.resolve(game, until_stop=True)
         # [start "K" "?"]: the totals are not known, so neither is anything
         # that rests on them (the running totals, whether an event was
         # discarded, a round won at the target, the winner): only the moves'
@@ -113,7 +121,7 @@ class _Claims(Ends):
         rounds = [self._round(rnd, i) if i < len(self.events) else rnd
                   for i, rnd in enumerate(resolved.rounds)]
         winner = resolved.winner
-        if report.stopped is None and self.known:  # the replay reached the end of the record
+        if report.first_stop is None and self.known:  # the replay reached the end of the record
             final = _totals(report.scores)
             if winner is None and report.complete and report.winner is not None:
                 winner = Winner(report.winner, final)
@@ -156,9 +164,10 @@ class Filled:
 
     @property
     def stopped(self) -> Diagnostic | None:
-        """The finding the replay stopped at (an illegal move; a header or
-        deal that cannot be read), or None when it reached the end."""
-        return self.report.stopped
+        """The finding the replay first stopped at (an illegal move; a
+        header or deal that cannot be read), or None when it reached the
+        end: nothing after it is filled."""
+        return self.report.first_stop
 
 
 def fill(game: Game, number: int = 1, source: str = "<input>",
@@ -166,7 +175,7 @@ def fill(game: Game, number: int = 1, source: str = "<input>",
     """Replay one record and write in every claim the replay decides that it
     leaves out (see the module doc), in the canonical form."""
     claims = _Claims()
-    report = trace_until_stop(game, number, source, locate, [claims])
+    report = check_game(game, number, source, locate, [claims])
     return Filled(claims.fill(game, report), report)
 
 

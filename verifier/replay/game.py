@@ -6,9 +6,15 @@ header (``rules.start.Setup``), steps every round with the engine's
 ``rules.game.Stepper``, has the ``replay.judge.Judge`` compare every claim,
 and returns ``Diagnostic`` s from the registry with their real places
 (line and column; for JSON, the JSON Pointer too, located by the reader's
-``locate``). It does no I/O and no rendering; what a tool wants besides
-the findings (the reference trace, the resolved ends, the last position,
-the audit's divergences) it asks of ``replay.observers``; where a round
+``locate``). It does no I/O and no rendering. A game is replayed once,
+by one replay (``replay``) whose inputs are values: the game, how it was
+read (``inputs.Reading``), the set-up when not the header's, and for an
+audit ``inputs.Audit`` (the resync, the engine); what a tool wants besides
+the findings (the typed trace, the resolved ends, the last position, the
+audit's divergences) the observers it hands in record as it steps
+(``replay.observers``), and what follows the computed values alone (a
+fill, the canonical form, the last position) is cut where the replay
+first ended (``GameReport.first_stop``, ``until_stop``). Where a round
 ends when not as the rules' do it asks of the ``replay.ends.RoundEnds`` it
 holds.
 
@@ -30,8 +36,8 @@ What it decides:
   the game was won, a seat name not the game's met again in a later round
   (the header lacks it) or a deal that cannot be played ends the game's
   (every later round would say it again: a header or rules that are not
-  the record's). An audit, ``resync`` set, goes on with the next round,
-  from the claimed totals or the computed ones;
+  the record's). An audit goes on with the next round, from the claimed
+  totals or the computed ones (its ``Resync``);
 * a record read in spite of syntax errors (``lost``: the lines that could
   not be read): a round's replay ends at its first line lost, as at an
   illegal move;
@@ -40,7 +46,7 @@ What it decides:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, NoReturn, cast
 
@@ -58,8 +64,9 @@ from notation.model import (
 from verifier.diagnostics import BY_NAME, Diagnostic, DiagnosticName, Name
 from verifier.replay.claims import already_placed
 from verifier.replay.ends import Place, RoundEnds
+from verifier.replay.inputs import CHECK_READING, Audit, Locate, Reading
 from verifier.replay.judge import At, Judge, Located
-from verifier.replay.observers import Ends, Final, Observer, Trace
+from verifier.replay.observers import Ends, Final, Observer
 from verifier.replay.results import GameReport, Unknown
 from verifier.rules.game import GameState, Stepper
 from verifier.rules.illegal import IllegalMoveError
@@ -71,16 +78,13 @@ from verifier.rules.start import (
     Setup,
     assumed_setup,
     fmt_totals,
-    judged_setup,
     read_header,
 )
 from verifier.rules.tiles import deal_problems
 
-Locate = Callable[[str], tuple[int, int]]
-
 __all__ = [
-    "GameReport", "Locate", "Replay", "Unknown", "canonical_game", "check_game",
-    "final_position", "trace_game", "trace_until_stop",
+    "Audit", "GameReport", "Locate", "Reading", "Replay", "Unknown", "canonical_game",
+    "check_game", "final_position", "replay",
 ]
 
 
@@ -117,26 +121,21 @@ class _Play:
 class Replay:
     """The replay of one game (one object per game)."""
 
-    def __init__(self, game: Game, number: int = 1, source: str = "<input>",
-                 locate: Locate | None = None, resync: str | None = None,
-                 observers: Sequence[Observer] = (),
-                 game_class: type[GameState] = GameState, setup: Setup | None = None,
-                 lost: Sequence[int] = (), lost_keys: Sequence[str] = (),
-                 go_on: bool = True) -> None:
+    def __init__(self, game: Game, number: int = 1, reading: Reading = CHECK_READING,
+                 observers: Sequence[Observer] = (), setup: Setup | None = None,
+                 audit: Audit | None = None) -> None:
         self.game = game
-        # Whether the replay goes on with the next round after an illegal
-        # move (a check), or stops there (a trace, a fill, the canonical form).
-        self.go_on = go_on
-        self.lost = sorted(lost)  # the lines that could not be read
-        self.lost_keys = lost_keys  # the names of the tags among them ("": not known)
+        self.lost = sorted(reading.lost)  # the lines that could not be read
+        self.lost_keys = reading.lost_keys  # the names of the tags among them ("": not known)
         self.cut = False  # a round's replay ended before its record did
         self.renumbered = 0  # the record's round numbers less their places (it went on from one)
         # The engine that plays it (a wrong one, for the audit's classifier),
         # and the set-up, when not the header's.
-        self.game_class, self.given = game_class, setup
-        self.source = source
-        self.locate = locate
-        self.resync = resync  # "claimed" or "computed": an audit
+        self.game_class = audit.engine if audit is not None else GameState
+        self.given = setup
+        self.source = reading.source
+        self.locate = reading.locate
+        self.resync = audit.resync if audit is not None else None  # an audit's
         self.observers = list(observers)
         self.on_event = [o for o in self.observers
                          if type(o).placed is not Observer.placed
@@ -237,6 +236,7 @@ class Replay:
             self.finish()
         except _Stop:
             rep.stopped = rep.diagnostics[-1] if rep.diagnostics else None
+            self.first_stop()
             rep.scores = tuple(self.state.scores) if self.state is not None else (
                 (0,) * max(1, len(self.setup.side_names)))
         for o in self.observers:
@@ -324,6 +324,14 @@ class Replay:
         if self.report.stopped is None:
             self.report.stopped = cause
 
+    def first_stop(self) -> None:
+        """A round's replay (or the game's) ended here, just after the
+        finding that says why: the report's ``first_stop``, the first time."""
+        rep = self.report
+        if rep.before_stop is None:
+            rep.before_stop = len(rep.diagnostics)
+            rep.first_stop = rep.diagnostics[-1] if rep.diagnostics else None
+
     def stranger(self, name: str) -> None:
         """A seat name that is not the game's: the first time, a slip that
         costs its round; met again in a later round,
@@ -362,9 +370,8 @@ class Replay:
             self.round_over(index, rnd, following, step)
             self.report.rounds += 1
         except _RoundStop as stop:
+            self.first_stop()
             if self.resync is None:  # (an audit resyncs its own way)
-                if not self.go_on:
-                    raise
                 self.round_cut(index, rnd, stop.line,
                                self.report.diagnostics[-1] if stop.found else None, stop.why,
                                stop.after)
@@ -638,49 +645,42 @@ _STRANGER = "a seat that is not the game's"
 # What the tools call.
 
 
+def replay(game: Game, number: int = 1, reading: Reading = CHECK_READING,
+           observers: Sequence[Observer] = (), setup: Setup | None = None,
+           audit: Audit | None = None) -> GameReport:
+    """The one replay of a game (see the module doc): its findings, as the
+    report; what a tool wants besides them its ``observers`` record as it
+    steps. ``reading``: how the record was read (its source, the place of a
+    JSON Pointer, the lines that could not be read); ``setup``: the rules
+    and seats when not the header's; ``audit``: a replay as an audit (None:
+    a check)."""
+    return Replay(game, number, reading, observers, setup, audit).run()
+
+
 def check_game(game: Game, number: int = 1, source: str = "<input>",
                locate: Locate | None = None, observers: Sequence[Observer] = (),
                lost: Sequence[int] = (), lost_keys: Sequence[str] = ()) -> GameReport:
-    """Replay one game and return what it found (see the module doc);
+    """Replay one game as ``ftn check`` does and return what it found;
     ``lost``: the lines of its record that could not be read, ``lost_keys``
     the names of the tags among them."""
-    return Replay(game, number, source, locate, None, observers, lost=lost,
-                  lost_keys=lost_keys).run()
+    reading = Reading(source, locate, tuple(lost), tuple(lost_keys))
+    return Replay(game, number, reading, observers).run()
 
 
-def trace_until_stop(game: Game, number: int = 1, source: str = "<input>",
-                     locate: Locate | None = None, observers: Sequence[Observer] = ()
-                     ) -> GameReport:
-    """Replay one game up to its first illegal move (``check_game`` goes on
-    with the next round): for what follows the computed totals alone (a
-    fill, the canonical form, the last position)."""
-    return Replay(game, number, source, locate, None, observers, go_on=False).run()
-
-
-def trace_game(game: Game, number: int = 1, source: str = "<input>",
-               locate: Locate | None = None) -> GameReport:
-    """Replay one game with its reference trace (``report.trace``): as a
-    check replays it, each round after an illegal move from the totals its
-    record implies; a header whose problems are tag names misspelt, with
-    the names meant, as a check judges it."""
-    rep_setup = judged_setup(game)
-    trace = Trace(rep_setup) if rep_setup is not None else None
-    rep = Replay(game, number, source, locate, None, [trace] if trace else []).run()
-    rep.trace = trace.rounds if trace is not None else []
-    return rep
-
-
-def final_position(game: Game, source: str = "<input>") -> GameReport:
-    """Replay one game and keep its last position (``report.final``)."""
+def final_position(game: Game, source: str = "<input>"
+                   ) -> tuple[GameReport, tuple[RoundState, GameState] | None]:
+    """Replay one game; its report and its last position (after the last
+    round completed), if any: that of the record when the replay did not
+    stop (``first_stop`` None; perft and the next turn ask no other)."""
     final = Final()
-    rep = trace_until_stop(game, 1, source, None, [final])
-    rep.final = final.position
-    return rep
+    rep = check_game(game, 1, source, None, [final])
+    return rep, final.position
 
 
 def canonical_game(game: Game, number: int = 1, source: str = "<input>") -> Game:
-    """The record in canonical form: every reached placement's end written as
-    the engine resolves it (R4.2), none on a lead."""
+    """The record in canonical form: every placement reached before the
+    replay first ended with its end written as the engine resolves it
+    (R4.2), none on a lead."""
     ends = Ends()
-    trace_until_stop(game, number, source, None, [ends])
-    return ends.resolve(game)
+    check_game(game, number, source, None, [ends])
+    return ends.resolve(game, until_stop=True)

@@ -2,10 +2,11 @@
 
 Boundary: the ``Observer`` hooks that ``replay.game.Replay`` calls as it steps a
 game (in the spirit of python-chess's visitors), and the observers the tools
-use: ``Trace`` (the reference replay of ``ftn replay``), ``Ends`` (each
-placement's end as resolved, for the canonical form), ``Final`` (the last
-position, for perft) and ``Divergences`` (the audit: each round's first
-finding with the position where it was found, as a typed ``Divergence``).
+use (``replay.reference.Trace``, the reference trace, is one too): ``Ends``
+(each placement's end as resolved, for the canonical form, and where the
+replay first ended), ``Final`` (the last position, for perft) and
+``Divergences`` (the audit: each round's first finding with the position
+where it was found, as a typed ``Divergence``).
 Observers only watch: they never change the game, judge a claim or emit a
 diagnostic. No I/O.
 """
@@ -13,16 +14,13 @@ diagnostic. No I/O.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from notation.model import Game, Knock, Placement, Round
 from verifier.diagnostics import Diagnostic, Name
-from verifier.replay.judge import outcome_text
 from verifier.rules.game import GameState, Stepper
 from verifier.rules.illegal import IllegalMoveError
 from verifier.rules.round import RoundState
 from verifier.rules.scoring import Placed, Scored
-from verifier.rules.start import Setup
 from verifier.rules.tiles import tile_key
 
 
@@ -57,72 +55,26 @@ class Observer:
 
 
 # --------------------------------------------------------------------------
-# The reference replay.
-
-
-class Trace(Observer):
-    """The reference replay: one dict per round, JSON-ready, in the shape of
-    the 'replay' schema's rounds."""
-
-    def __init__(self, setup: Setup) -> None:
-        self.setup = setup
-        self.rounds: list[dict[str, Any]] = []
-
-    def round_started(self, index: int, rnd: Round, step: Stepper) -> None:
-        self.rounds.append({"round": index, "opener": rnd.opener, "events": [], "result": None})
-
-    def knocked(self, n: int, ev: Knock, seat: int, step: Stepper) -> None:
-        s = self.setup
-        self.rounds[-1]["events"].append({
-            "event": n, "type": "knock", "seat": s.names[seat],
-            "side": s.side_of_seat(seat), "totals": list(step.game.scores),
-        })
-
-    def placed(self, n: int, ev: Placement, placed: Placed, scored: Scored,
-               step: Stepper) -> None:
-        s = self.setup
-        self.rounds[-1]["events"].append({
-            "event": n,
-            "type": "place",
-            "seat": s.names[placed.seat],
-            "side": s.side_names[scored.side],
-            "tile": list(placed.tile),
-            "end": placed.end,
-            "ends": [
-                {"value": placed.left, "double": placed.left_double},
-                {"value": placed.right, "double": placed.right_double},
-            ],
-            "endTotal": placed.end_total,
-            "placementPoints": placed.points,
-            "bonus": placed.bonus,
-            "eventPoints": scored.amount,
-            "credited": scored.credited,
-            "totals": list(step.game.scores),
-        })
-
-    def round_ended(self, index: int, rnd: Round, step: Stepper | None,
-                    completed: bool) -> None:
-        if completed and step is not None and step.over:
-            outcome = outcome_text(step, self.setup.names).split()
-            self.rounds[-1]["result"] = {
-                "outcome": outcome[0],
-                "seat": outcome[1] if len(outcome) > 1 else None,
-                "totals": list(step.game.scores),
-            }
+# The ends as resolved, the last position.
 
 
 class Ends(Observer):
     """Per round, the end each event went to as the engine resolved it: "L"
     or "R" after the lead, None for the lead and knocks, "" for events the
     replay did not reach (a round it did not play has none: the replay of a
-    round may end before its deal is played, and the next round's go on)."""
+    round may end before its deal is played, and the next round's go on);
+    and how many rounds it had started when its replay of a round (or of
+    the game) first ended (``stopped_at``)."""
 
     def __init__(self) -> None:
         self.rounds: dict[int, list[str | None]] = {}  # by the round record's id
         self.ends: list[str | None] = []  # the round in play's
+        self.started: list[int] = []  # the ids of the rounds started, in order
+        self.stopped_at: int | None = None
 
     def round_started(self, index: int, rnd: Round, step: Stepper) -> None:
         self.ends = self.rounds[id(rnd)] = [""] * len(rnd.events)
+        self.started.append(id(rnd))
 
     def knocked(self, n: int, ev: Knock, seat: int, step: Stepper) -> None:
         self.ends[n - 1] = None
@@ -131,13 +83,21 @@ class Ends(Observer):
                step: Stepper) -> None:
         self.ends[n - 1] = placed.end
 
-    def resolve(self, game: Game) -> Game:
+    def round_ended(self, index: int, rnd: Round, step: Stepper | None,
+                    completed: bool) -> None:
+        if not completed and self.stopped_at is None:
+            self.stopped_at = len(self.started)
+
+    def resolve(self, game: Game, until_stop: bool = False) -> Game:
         """The game (the one replayed) with every reached placement's end
         written as resolved (and none on a lead): the canonical form writes
-        the end."""
+        the end. ``until_stop``: those of the rounds up to the one where the
+        replay first ended, what a fill or a conversion writes (the later
+        rounds are played from totals the record implies)."""
+        kept = set(self.started[:self.stopped_at] if until_stop else self.started)
         rounds = []
         for rnd in game.rounds:
-            ends = self.rounds.get(id(rnd))
+            ends = self.rounds.get(id(rnd)) if id(rnd) in kept else None
             if ends is not None:
                 events = []
                 for ev, end in zip(rnd.events, ends, strict=True):
@@ -150,7 +110,8 @@ class Ends(Observer):
 
 
 class Final(Observer):
-    """The position after the last round the replay completed (for perft)."""
+    """The position after the last round the replay completed (for perft
+    and the next turn, which ask it of a replay that did not stop)."""
 
     def __init__(self) -> None:
         self.position: tuple[RoundState, GameState] | None = None

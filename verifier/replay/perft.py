@@ -39,11 +39,11 @@ def last_position(games: list[Game], errors: list[Diagnostic], name: str
 
     if errors or not games:
         raise NoStart(f"{name}: no game to start from", errors)
-    rep = final_position(games[0], name)
-    bad = [d for d in rep.diagnostics if d.severity == "error"]
-    if bad or rep.final is None:
+    rep, final = final_position(games[0], name)
+    bad = [d for d in rep.until_stop() if d.severity == "error"]
+    if bad or final is None:
         raise NoStart(f"{name}: the record must replay clean and have a round", bad)
-    rs, gs = rep.final
+    rs, gs = final
     if rs.partial:
         raise NoStart(f"{name}: perft needs every hand of the last round known")
     return rs, gs

@@ -1,22 +1,36 @@
-"""The reference replay as typed values: what ``api.replay`` returns.
+"""The reference trace as typed values: what ``api.replay`` returns.
 
-Boundary: frozen dataclasses for one game of the 'replay' schema
-(``schemas/replay.schema.json``) and its rounds and events, built from the
-JSON-ready document the replay writes (``from_dict``) and turned back into
-exactly that document (``to_dict``: same keys, same order, so that
-``json.dumps`` of it is the text ``ftn replay --format json`` writes). No
-rule and no I/O: the values are the replay's (``replay.game``,
-``replay.observers.Trace``).
+Boundary: frozen, slotted dataclasses for one game of the 'replay' schema
+(``schemas/replay.schema.json``) and its rounds and events; ``Trace``, the
+observer that makes them as the one replay of a game steps (from the values
+the engine made: ``Placed``, ``Scored``, the totals), and the traced replay
+(``trace_game``: the check's replay with its trace; ``replayed_game``: the
+game's typed trace whole). ``to_dict`` gives the JSON-ready document (the
+keys in the schema's order, so that ``json.dumps`` of it is the text ``ftn
+replay --format json`` writes); the table of ``ftn replay``, the pages, the
+data tables and the hovers read the values. No rule and no I/O; a check,
+which asks for no trace, does not load it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from notation.model import Game, Knock, Placement, Round
 from verifier.diagnostics import Diagnostic
+from verifier.replay.game import check_game
+from verifier.replay.inputs import Locate
+from verifier.replay.judge import outcome_text
+from verifier.replay.observers import Observer
+from verifier.replay.results import GameReport
+from verifier.rules.game import Stepper
+from verifier.rules.scoring import Placed, Scored
+from verifier.rules.start import Setup, judged_setup
 
-__all__ = ["OpenEnd", "ReplayedEvent", "ReplayedGame", "ReplayedOutcome", "ReplayedRound"]
+__all__ = ["OpenEnd", "ReplayedEvent", "ReplayedGame", "ReplayedOutcome", "ReplayedRound",
+           "Trace", "replayed_game", "trace_game"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,17 +64,6 @@ class ReplayedEvent:
     bonus: int | None = None
     event_points: int | None = None
     credited: bool | None = None
-
-    @classmethod
-    def from_dict(cls, doc: dict[str, Any]) -> ReplayedEvent:
-        """The event of a replay document's event object."""
-        if doc["type"] == "knock":
-            return cls(doc["event"], "knock", doc["seat"], doc["side"], tuple(doc["totals"]))
-        left, right = (OpenEnd(e["value"], e["double"]) for e in doc["ends"])
-        a, b = doc["tile"]
-        return cls(doc["event"], doc["type"], doc["seat"], doc["side"], tuple(doc["totals"]),
-                   (a, b), doc["end"], (left, right), doc["endTotal"],
-                   doc["placementPoints"], doc["bonus"], doc["eventPoints"], doc["credited"])
 
     def to_dict(self) -> dict[str, Any]:
         """The event as the replay document writes it."""
@@ -102,15 +105,6 @@ class ReplayedRound:
     events: tuple[ReplayedEvent, ...]
     result: ReplayedOutcome | None
 
-    @classmethod
-    def from_dict(cls, doc: dict[str, Any]) -> ReplayedRound:
-        """The round of a replay document's round object."""
-        res = doc["result"]
-        return cls(doc["round"], doc["opener"],
-                   tuple(ReplayedEvent.from_dict(e) for e in doc["events"]),
-                   None if res is None else ReplayedOutcome(res["outcome"], res["seat"],
-                                                            tuple(res["totals"])))
-
     def to_dict(self) -> dict[str, Any]:
         """The round as the replay document writes it."""
         return {"round": self.round, "opener": self.opener,
@@ -137,15 +131,6 @@ class ReplayedGame:
     complete: bool
     stopped: Diagnostic | None
 
-    @classmethod
-    def from_dict(cls, doc: dict[str, Any]) -> ReplayedGame:
-        """The game of a replay document's game object."""
-        stop = doc["stopped"]
-        return cls(doc["file"], doc["game"], tuple(doc["seats"]), tuple(doc["sides"]),
-                   doc["target"], tuple(ReplayedRound.from_dict(r) for r in doc["rounds"]),
-                   doc["winner"], tuple(doc["totals"]), doc["complete"],
-                   None if stop is None else _diagnostic(stop))
-
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready document of one game of the 'replay' schema, as
         ``ftn replay --format json`` writes it."""
@@ -163,7 +148,77 @@ class ReplayedGame:
         return tuple(e for r in self.rounds for e in r.events)
 
 
-def _diagnostic(d: dict[str, Any]) -> Diagnostic:
-    return Diagnostic(d["code"], d["name"], d["severity"], d["message"], d["line"], d["col"],
-                      d["game"], d["round"], d["event"], d["rule"], d["claimed"],
-                      d["computed"], d["file"], d["pointer"])
+# --------------------------------------------------------------------------
+# The trace made as the replay steps, and the traced replay.
+
+
+class Trace(Observer):
+    """The reference trace: every round the replay plays, as typed values
+    (``replay.reference``: the events the engine made, placed and scored,
+    and how the round ended), in order."""
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        self.rounds: list[ReplayedRound] = []
+        self.playing: tuple[int, str] | None = None  # the round in play: its index, its opener
+        self.events: list[ReplayedEvent] = []
+
+    def traced(self) -> tuple[ReplayedRound, ...]:
+        """The rounds traced."""
+        return tuple(self.rounds)
+
+    def round_started(self, index: int, rnd: Round, step: Stepper) -> None:
+        self.playing, self.events = (index, rnd.opener), []
+
+    def knocked(self, n: int, ev: Knock, seat: int, step: Stepper) -> None:
+        s = self.setup
+        self.events.append(ReplayedEvent(n, "knock", s.names[seat], s.side_of_seat(seat),
+                                         tuple(step.game.scores)))
+
+    def placed(self, n: int, ev: Placement, placed: Placed, scored: Scored,
+               step: Stepper) -> None:
+        s = self.setup
+        self.events.append(ReplayedEvent(
+            n, "place", s.names[placed.seat], s.side_names[scored.side],
+            tuple(step.game.scores), placed.tile, placed.end,
+            (OpenEnd(placed.left, placed.left_double), OpenEnd(placed.right, placed.right_double)),
+            placed.end_total, placed.points, placed.bonus, scored.amount, scored.credited,
+        ))
+
+    def round_ended(self, index: int, rnd: Round, step: Stepper | None,
+                    completed: bool) -> None:
+        if self.playing is None:  # stopped before it started
+            return
+        result = None
+        if completed and step is not None and step.over:
+            outcome = outcome_text(step, self.setup.names).split()
+            result = ReplayedOutcome(outcome[0], outcome[1] if len(outcome) > 1 else None,
+                                     tuple(step.game.scores))
+        (number, opener), self.playing = self.playing, None
+        self.rounds.append(ReplayedRound(number, opener, tuple(self.events), result))
+
+
+def trace_game(game: Game, number: int = 1, source: str = "<input>",
+               locate: Locate | None = None, lost: Sequence[int] = (),
+               observers: Sequence[Observer] = ()
+               ) -> tuple[GameReport, tuple[ReplayedRound, ...]]:
+    """Replay one game as a check replays it (each round after an illegal
+    move from the totals its record implies; a header whose problems are
+    tag names misspelt, with the names meant), with its reference trace:
+    the report and the rounds as traced (none when the header cannot be
+    read)."""
+    setup = judged_setup(game)
+    if setup is None:
+        return check_game(game, number, source, locate, observers, lost), ()
+    trace = Trace(setup)
+    rep = check_game(game, number, source, locate, [trace, *observers], lost)
+    return rep, trace.traced()
+
+
+def replayed_game(game: Game, number: int = 1, source: str = "<input>",
+                  locate: Locate | None = None) -> ReplayedGame:
+    """The reference replay of one record as typed values (``trace_game``'s
+    report and trace): what ``ftn replay`` writes, as a table or as JSON."""
+    rep, rounds = trace_game(game, number, source, locate)
+    return ReplayedGame(source, number, rep.seats, rep.sides, rep.target, rounds, rep.winner,
+                        rep.scores, rep.complete, rep.stopped)

@@ -1,6 +1,7 @@
-"""What replaying a game returns: its findings and what its observers kept.
+"""What replaying a game returns: its findings.
 
-Boundary: plain data (``GameReport``, ``Unknown``), filled by ``replay.game``;
+Boundary: plain data (``GameReport``, ``Unknown``), filled by ``replay.game``
+as it replays (what a tool wants besides the findings, its observers keep);
 no logic beyond counting and naming.
 """
 
@@ -10,9 +11,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from verifier.diagnostics import Counted, Diagnostic
-from verifier.replay.observers import Divergence
-from verifier.rules.game import GameState
-from verifier.rules.round import RoundState
 from verifier.rules.start import Setup
 
 
@@ -56,16 +54,21 @@ class GameReport(Counted):
     # The finding that stopped the replay (an illegal move, a bad header or
     # deal), if one did.
     stopped: Diagnostic | None = None
+    # Where the replay of a round (or of the game) first ended, if it did:
+    # the finding just before (``first_stop``) and how many findings came
+    # up to it (``before_stop``). What a replay that ended there says, for
+    # what follows the computed values alone (a fill, the canonical form,
+    # the last position): ``until_stop``.
+    first_stop: Diagnostic | None = None
+    before_stop: int | None = None
     # What a partial record leaves undecided.
     unknowns: list[Unknown] = field(default_factory=list)
     setup: Setup | None = None
-    # From the observers asked for: the reference replay (rounds in the
-    # 'replay' schema's shape), the last position (for perft), the audit's
-    # divergences (each round's first finding) and clean rounds.
-    trace: list[dict[str, Any]] | None = None
-    final: tuple[RoundState, GameState] | None = None
-    divergences: list[Divergence] = field(default_factory=list)
-    clean_rounds: int = 0
+
+    def until_stop(self) -> list[Diagnostic]:
+        """The findings up to where the replay first ended (all of them when
+        it did not): those of a replay that stops there."""
+        return self.diagnostics[:self.before_stop]
 
     @property
     def seats(self) -> tuple[str, ...]:

@@ -3,7 +3,7 @@
 an SVG picture.
 
 Boundary: takes a record's text and builds each game's data from the
-reference replay (``replay.game.trace_game``) and the findings of
+reference replay (``replay.reference.trace_game``) and the findings of
 ``pipeline.jobs.check.check_text`` (run once for the file), all obtained through
 ``_read_file`` and ``_replay_data``; it derives what
 the trace does not carry (the line as the tiles lie, the hands as they
@@ -27,7 +27,7 @@ from verifier.files.escaping import xml_text
 from verifier.files.formats import Read, kind_of, read
 from verifier.pipeline.jobs.check import check_text
 from verifier.render.text import render_diagnostic, source_line
-from verifier.replay.game import trace_game
+from verifier.replay.reference import ReplayedRound, trace_game
 from verifier.replay.results import GameReport
 from verifier.show.svg import face_defs, position_svg, races
 
@@ -57,6 +57,7 @@ class _Replayed:
     number: int
     games: int
     report: GameReport
+    trace: tuple[ReplayedRound, ...]
     findings: list[Diagnostic]
 
 
@@ -93,9 +94,9 @@ def _replay_data(f: _File, name: str, game_no: int) -> _Replayed:
     replay with the trace, and ``ftn check``'s findings for it."""
     r = f.found[game_no - 1]
     assert r.game is not None
-    report = trace_game(r.game, game_no, name, r.locate)
+    report, trace = trace_game(r.game, game_no, name, r.locate)
     findings = [d for d in f.findings if d.game == game_no]
-    return _Replayed(r.game, game_no, len(f.found), report, findings)
+    return _Replayed(r.game, game_no, len(f.found), report, trace, findings)
 
 
 def line_tiles(events: list[dict[str, Any]]) -> list[list[int]]:
@@ -205,7 +206,8 @@ def _game_data(file: _File, text: str, name: str, game_no: int) -> dict[str, Any
     rounds: list[dict[str, Any]] = []
     sides = list(rep.sides) or seats or ["?"]  # a header the replay stopped at: seats
     totals: list[int] = [0] * len(sides)
-    for tr in _traced(game, rep.trace or [], rep.stopped, seats):
+    traced = [r.to_dict() for r in rp.trace]  # (the page's data is a JSON document)
+    for tr in _traced(game, traced, rep.stopped, seats):
         rnd = game.rounds[tr["round"] - 1] if tr["round"] <= len(game.rounds) else None
         events = _events(tr, rnd, rep.stopped, totals)
         rounds.append({

@@ -124,14 +124,14 @@ def test_trace_gives_every_event_and_the_arithmetic_of_its_points() -> None:
     assert rep is not None
     assert (rep.sides, rep.target, rep.scores, rep.winner) == (("N", "S"), 61, (60, 61), "S")
     assert rep.stopped is not None and (rep.stopped.code, rep.stopped.line) == ("FT205", 14)
-    assert len(rep.rounds) == len(rep.why) == 12 and len(rep.rounds[0]["events"]) == 1
-    first = rep.rounds[0]["events"][0]
-    assert (first["seat"], first["tile"], first["endTotal"], first["placementPoints"],
-            first["totals"]) == ("S", [5, 1], 6, 2, [0, 2])
+    assert len(rep.rounds) == len(rep.why) == 12 and len(rep.rounds[0].events) == 1
+    first = rep.rounds[0].events[0]
+    assert (first.seat, first.tile, first.end_total, first.placement_points,
+            first.totals) == ("S", (5, 1), 6, 2, (0, 2))
     assert rep.why[0] == {1: "ends 5 + 1 = 6; 6/3=2"}
     whole = api.trace(parse_games(read_sample("valid", "two-players-r8-3.ftn"))[0])
     assert whole is not None and whole.stopped is None and whole.winner is not None
-    assert whole.rounds[-1]["result"] is not None
+    assert whole.rounds[-1].result is not None
 
 
 def test_trace_of_a_record_whose_header_cannot_be_read_is_none() -> None:

@@ -19,6 +19,7 @@ import pytest
 from fill_roundtrip import differences, generated, samples, strip_text
 from support.diffs import apply
 from support.ftn import Ftn
+from support.paths import read_sample
 
 from notation.ftn.printer import print_games
 from notation.ftn.reader import parse_games
@@ -27,6 +28,8 @@ from verifier.pipeline.jobs.fill import fill_text
 from verifier.pipeline.jobs.rewrite import convert_text
 from verifier.render.diff import StreamDiff
 from verifier.replay.fill import fill, fill_game
+from verifier.replay.game import canonical_game, check_game
+from verifier.replay.observers import Ends
 from verifier.rules.generate import generate_games
 
 # The README's short record, its claims taken out: the moves alone.
@@ -296,3 +299,27 @@ def test_streamed_diff_in_one_chunk_is_difflibs() -> None:
     b = [*a[:5], "changed", *a[6:30], *a[31:], "added"]
     d = StreamDiff("old", "new")
     assert d.add(a, b) + d.end() == list(difflib.unified_diff(a, b, "old", "new", lineterm=""))
+
+
+def test_the_rounds_after_an_illegal_move_are_left_as_written() -> None:
+    # Round 1's third event is illegal (S 1-1: the ends are 5 and 3); round
+    # 2 leaves its claims out, and S 4-6's end (it fits the 4 alone: R). The
+    # one replay goes on with round 2 (from the totals its record implies),
+    # but nothing is filled or resolved after the first stop: round 2 stays
+    # as written, in the fill and in the canonical form; the ends the replay
+    # resolved there are known all the same (``Ends`` of every round).
+    text = read_sample("valid", "two-players-r8-3.ftn")
+    text = text.replace("  S 5-0 L =3 +1 (0,3)\n", "  S 1-1 L =3 +1 (0,3)\n", 1)
+    text = text.replace("  N 1-4 =5 +1 (1,3)\n  S 4-6 R =7 +0 (1,3)\n", "  N 1-4\n  S 4-6\n")
+    text = text.replace("  result blocked (2,10)\n", "  result blocked\n", 1)
+    (game,) = parse_games(text)
+    done = fill(game, 1, "x.ftn")
+    assert done.stopped is not None and (done.stopped.name, done.stopped.round) == (
+        "tile-does-not-fit", 1)
+    round2 = print_games([done.game]).split("round 2 opener N\n")[1].split("round 3")[0]
+    assert "  N 1-4\n  S 4-6\n  N 6-6 R =13" in round2 and "  result blocked\n" in round2
+    assert "  S 4-6\n" in print_games([canonical_game(game)])
+    ends = Ends()
+    check_game(game, observers=[ends])
+    assert ends.stopped_at == 1
+    assert "  S 4-6 R\n" in print_games([ends.resolve(game)])

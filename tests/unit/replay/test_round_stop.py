@@ -19,7 +19,8 @@ from support.paths import read_sample
 from notation.ftn.printer import print_game
 from notation.model import Game
 from verifier.pipeline.jobs.check import check_text
-from verifier.replay.game import check_game, trace_until_stop
+from verifier.replay.game import check_game
+from verifier.replay.observers import Ends
 from verifier.rules.generate import generate_games
 
 GAMES = 45  # 15 of each number of players
@@ -72,12 +73,18 @@ def test_an_illegal_move_ends_its_round_and_nothing_follows_from_it() -> None:
     assert later == len(games)
 
 
-def test_a_trace_still_stops_at_the_first_illegal_move() -> None:
+def test_what_follows_the_computed_values_alone_stops_at_the_first_illegal_move() -> None:
+    # The one replay goes on with the next rounds; the fill, the canonical
+    # form and the last position are of the replay up to its first stop:
+    # the illegal move in round k, after k - 1 rounds played whole.
     _, game = _games()[0]
     record, k, _ = _out_of_turn(game, random.Random(1))
-    rep = trace_until_stop(record)
-    assert rep.stopped is not None and rep.stopped.name in ILLEGAL
-    assert rep.rounds == k - 1 and not rep.complete
+    ends = Ends()
+    rep = check_game(record, observers=[ends])
+    stop = rep.first_stop
+    assert stop is not None and stop.name in ILLEGAL and stop.round == k
+    assert rep.until_stop()[-1] is stop and len(rep.until_stop()) < len(rep.diagnostics)
+    assert ends.stopped_at == k and len(ends.started) > k
 
 
 def _unreadable(text: str, rng: random.Random) -> tuple[str, int, int]:

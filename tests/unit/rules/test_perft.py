@@ -156,3 +156,22 @@ def test_divide_sums_to_the_count(ftn: Ftn) -> None:
     assert lines[-1] == "total: 40"
     assert sum(int(x.split(": ")[1]) for x in lines[:-1]) == 40
     assert lines[0] == "0-2: 5"
+
+
+def test_a_record_that_does_not_replay_clean_is_refused_for_its_first_stop() -> None:
+    # Round 1's third event is illegal (S 1-1: the ends are 5 and 3), and
+    # round 2's first totals are wrong: the check reports both (its replay
+    # goes on with round 2); perft refuses the record for the finding where
+    # the replay first ended alone, the round-1 illegal move.
+    from verifier.replay.game import check_game
+    from verifier.replay.perft import NoStart, last_position
+
+    text = (SAMPLES / "valid" / "two-players-r8-3.ftn").read_text(encoding="utf-8")
+    text = text.replace("  S 5-0 L =3 +1 (0,3)\n", "  S 1-1 L =3 +1 (0,3)\n", 1)
+    text = text.replace("  N 6-6 R =13 +0 (1,3)\n", "  N 6-6 R =13 +0 (1,4)\n", 1)
+    games = parse_games(text)
+    errors = [d.name for d in check_game(games[0]).diagnostics if d.severity == "error"]
+    assert errors == ["tile-does-not-fit", "total-mismatch"]
+    with pytest.raises(NoStart) as refused:
+        last_position(games, [], "x.ftn")
+    assert [(d.name, d.round) for d in refused.value.problems] == [("tile-does-not-fit", 1)]

@@ -22,22 +22,21 @@ from verifier.files.pieces import Piece
 from verifier.files.streams import InputError
 from verifier.pipeline.driver import End, Progress, Start, Text, drive, single
 from verifier.pipeline.plan import Plan, reads_under
-from verifier.replay.results import GameReport
+from verifier.replay.inputs import Resync
 
 if TYPE_CHECKING:
     from verifier.audit.defects import AuditSummary, GameAudit
-    from verifier.replay.results import GameReport
 
 
 def audit_text(text: str, source: str, resync: str = "claimed"
-               ) -> tuple[list[GameReport], list[Diagnostic]]:
-    """Audit every game of a text (FTN or JSON): the audit reports, and what
+               ) -> tuple[list[GameAudit], list[Diagnostic]]:
+    """Audit every game of a text (FTN or JSON): each game's audit, and what
     cannot be read."""
     from verifier.pipeline.driver import Text, collect
 
-    reports: list[GameReport] = []
+    reports: list[GameAudit] = []
     unreadable: list[Diagnostic] = []
-    _, items = single(collect(partial(audit_reports, resync=resync), Text(text, source)))
+    _, items = single(collect(partial(audit_piece, resync=resync), Text(text, source)))
     for item in items:
         if isinstance(item, Diagnostic):
             unreadable.append(item)
@@ -49,31 +48,19 @@ def audit_text(text: str, source: str, resync: str = "claimed"
 AuditItem: TypeAlias = "GameAudit | Diagnostic"
 
 
-def audit_reports(piece: Piece, resync: str = "claimed", preset: str | None = None
-                  ) -> list[GameReport | Diagnostic]:
-    """Each game's audit report, or the diagnostics of a game that cannot
-    be read (``preset``: as for ``check_piece``)."""
+def audit_piece(piece: Piece, resync: str = "claimed", preset: str | None = None
+                ) -> list[AuditItem]:
+    """Audit the games of a piece (in a worker): each game's audit, or the
+    diagnostics of a game that cannot be read (``preset``: as for
+    ``check_piece``)."""
     from verifier.audit.defects import audit_game
 
-    out: list[GameReport | Diagnostic] = []
+    out: list[AuditItem] = []
     for r in reads_under(piece, preset):
         if r.game is None:
             out.extend(r.problems)
         else:
-            out.append(audit_game(r.game, r.number, piece.source, resync, r.locate))
-    return out
-
-
-def audit_piece(piece: Piece, resync: str = "claimed", preset: str | None = None
-                ) -> list[AuditItem]:
-    """Audit the games of a piece (in a worker): each game's audit, or the
-    diagnostics of a game that cannot be read."""
-    from verifier.audit.defects import AuditSummary
-
-    sink = AuditSummary()
-    out: list[AuditItem] = [item if isinstance(item, Diagnostic) else sink.add(piece.source, item)
-                            for item in audit_reports(piece, resync, preset)]
-    sink.games.clear()
+            out.append(audit_game(r.game, r.number, piece.source, Resync(resync), r.locate))
     return out
 
 

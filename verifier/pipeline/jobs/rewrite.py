@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from notation.json.encoding import indented
 from notation.model import Game
@@ -34,7 +34,6 @@ from verifier.files.escaping import escape_controls
 from verifier.files.formats import (
     NOTATIONS,
     Layout,
-    Locate,
     crlf,
     fmt_target,
     game_text,
@@ -45,11 +44,8 @@ from verifier.files.pieces import Piece
 from verifier.files.streams import COMPRESSED, InputError, Opened, plain_name
 from verifier.pipeline.driver import End, Start, Text, collect, drive, label_of, single
 from verifier.render.diff import StreamDiff
-from verifier.replay.game import canonical_game, trace_game
-
-if TYPE_CHECKING:
-    pass
-
+from verifier.replay.game import canonical_game
+from verifier.replay.reference import OpenEnd, ReplayedEvent, ReplayedGame, replayed_game
 
 #: ``ftn replay --format json``: the games of one document, each indented
 #: as ``json.dumps(doc, indent=2)`` indents them.
@@ -100,30 +96,17 @@ def format_piece(piece: Piece) -> Part:
     return convert_piece(piece, fmt_target(piece.how, piece.lines))
 
 
-def replay_doc(game: Game, number: int, name: str, locate: Locate | None) -> dict[str, Any]:
-    """The reference replay of one record, in the shape of one game of the
-    'replay' schema."""
-    rep = trace_game(canonical_game(game, number, name), number, name, locate)
-    stop = rep.stopped
-    return {
-        "file": name, "game": number, "seats": list(rep.seats), "sides": list(rep.sides),
-        "target": rep.target, "rounds": rep.trace or [], "winner": rep.winner,
-        "totals": list(rep.scores), "complete": rep.complete,
-        "stopped": None if stop is None else stop.to_dict(),
-    }
-
-
-def replay_docs(piece: Piece) -> tuple[list[dict[str, Any]], list[Diagnostic]]:
-    """The reference replay of every game of a piece (JSON-ready), and the
-    problems of the games that cannot be read."""
-    docs: list[dict[str, Any]] = []
+def replayed_games(piece: Piece) -> tuple[list[ReplayedGame], list[Diagnostic]]:
+    """The reference replay of every game of a piece, and the problems of
+    the games that cannot be read."""
+    games: list[ReplayedGame] = []
     problems: list[Diagnostic] = []
     for r in piece_reads(piece):
         if r.game is None:
             problems.extend(r.problems)
         else:
-            docs.append(replay_doc(r.game, r.number, piece.source, r.locate))
-    return docs, problems
+            games.append(replayed_game(r.game, r.number, piece.source, r.locate))
+    return games, problems
 
 
 def replay_piece(piece: Piece, as_json: bool = False) -> Part:
@@ -132,68 +115,69 @@ def replay_piece(piece: Piece, as_json: bool = False) -> Part:
     texts: list[str] = []
     part = Part()
     for r in _games(piece, part):
-        doc = replay_doc(r.game, r.number, piece.source, r.locate)
-        part.stopped |= doc["stopped"] is not None
+        replayed = replayed_game(r.game, r.number, piece.source, r.locate)
+        part.stopped |= replayed.stopped is not None
         if as_json:
-            texts.append("    " + indented(doc).replace("\n", "\n    "))
+            texts.append("    " + indented(replayed.to_dict()).replace("\n", "\n    "))
         else:
-            texts.append("\n".join(trace_lines(doc)) + "\n")
+            texts.append("\n".join(trace_lines(replayed)) + "\n")
     layout = REPLAY_JSON if as_json else REPLAY_TEXT
     part.text, part.games = layout.sep.join(texts), len(texts)
     return part
 
 
-def _end_text(end: dict[str, Any]) -> str:
-    v = end["value"]
-    return f"{v}-{v}" if end["double"] else str(v)
+def _end_text(end: OpenEnd) -> str:
+    v = end.value
+    return f"{v}-{v}" if end.double else str(v)
 
 
-def render_trace(doc: dict[str, Any]) -> str:
-    """The reference replay as a readable table, one line per event."""
-    return "\n".join(line for g in doc["games"] for line in trace_lines(g)) + "\n"
+def _numbers(values: tuple[int, ...]) -> str:
+    return ",".join(map(str, values))
 
 
-def trace_lines(g: dict[str, Any]) -> list[str]:
-    """One game of the reference replay as table lines (``render_trace``)."""
-    out = []
-    sides = ",".join(g["sides"])
-    out.append(f"game {g['game']} ({g['file']}): seats {' '.join(g['seats'])}; "
-               f"totals in side order ({sides}); target {g['target']}")
-    for r in g["rounds"]:
-        out.append(f"  round {r['round']}, opened by {r['opener']}")
+def render_trace(games: Iterable[ReplayedGame]) -> str:
+    """The reference replay of games as ``ftn replay``'s table."""
+    return "\n".join(line for g in games for line in trace_lines(g)) + "\n"
+
+
+def trace_lines(g: ReplayedGame) -> list[str]:
+    """One game of the reference replay as the lines of ``ftn replay``'s
+    table, one line per event."""
+    out = [f"game {g.game} ({g.file}): seats {' '.join(g.seats)}; "
+           f"totals in side order ({','.join(g.sides)}); target {g.target}"]
+    for r in g.rounds:
+        out.append(f"  round {r.round}, opened by {r.opener}")
         out.append(
             "    #  seat  tile   end  ends          total  pts  bonus  event      totals"
         )
-        for e in r["events"]:
-            totals = ",".join(map(str, e["totals"]))
-            if e["type"] == "knock":
-                out.append(f"  {e['event']:>3}  {e['seat']:<5} knock{'':<53}{totals}")
-                continue
-            ends = f"{_end_text(e['ends'][0])} | {_end_text(e['ends'][1])}"
-            event = f"+{e['eventPoints']}" if e["credited"] else f"over+{e['eventPoints']}"
-            tile = f"{e['tile'][0]}-{e['tile'][1]}"
-            out.append(
-                f"  {e['event']:>3}  {e['seat']:<5} {tile:<6} {e['end'] or '-':<4} "
-                f"{ends:<13} {e['endTotal']:>5}  {e['placementPoints']:>3}  "
-                f"{e['bonus']:>5}  {event:<9}  {totals}"
-            )
-        res, s = r["result"], g["stopped"]
-        if res is None and s is not None and s["round"] == r["round"]:
-            out.append(f"    (the replay of the round ends at {s['line']}:{s['col']}: "
-                       f"{s['code']} {s['name']})")
+        out.extend(_event_line(e) for e in r.events)
+        res, s = r.result, g.stopped
+        if res is None and s is not None and s.round == r.round:
+            out.append(f"    (the replay of the round ends at {s.line}:{s.col}: "
+                       f"{s.code} {s.name})")
         elif res is None:
             out.append("    (the round does not end)")
         else:
-            who = f" {res['seat']}" if res["seat"] else ""
-            out.append(f"    result: {res['outcome']}{who}, totals "
-                       f"{','.join(map(str, res['totals']))}")
-    if g["stopped"] is not None:
-        s = g["stopped"]
-        out.append(f"  stopped at {s['line']}:{s['col']}: {s['code']} {s['name']}: "
-                   f"{s['message']}")
-    winner = g["winner"] or "none yet"
-    out.append(f"  winner: {winner}; totals {','.join(map(str, g['totals']))}")
+            who = f" {res.seat}" if res.seat else ""
+            out.append(f"    result: {res.outcome}{who}, totals {_numbers(res.totals)}")
+    if g.stopped is not None:
+        s = g.stopped
+        out.append(f"  stopped at {s.line}:{s.col}: {s.code} {s.name}: {s.message}")
+    out.append(f"  winner: {g.winner or 'none yet'}; totals {_numbers(g.totals)}")
     return [escape_controls(line) for line in out]
+
+
+def _event_line(e: ReplayedEvent) -> str:
+    """One event's line of the table."""
+    totals = _numbers(e.totals)
+    if e.type == "knock" or e.tile is None or e.ends is None:
+        return f"  {e.event:>3}  {e.seat:<5} knock{'':<53}{totals}"
+    ends = f"{_end_text(e.ends[0])} | {_end_text(e.ends[1])}"
+    event = f"+{e.event_points}" if e.credited else f"over+{e.event_points}"
+    tile = f"{e.tile[0]}-{e.tile[1]}"
+    return (f"  {e.event:>3}  {e.seat:<5} {tile:<6} {e.end or '-':<4} "
+            f"{ends:<13} {e.end_total:>5}  {e.placement_points:>3}  "
+            f"{e.bonus:>5}  {event:<9}  {totals}")
 
 
 class Joiner:

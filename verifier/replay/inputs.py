@@ -1,0 +1,60 @@
+"""What a replay is given besides the game: values, never flags.
+
+Boundary: ``Reading`` (how the record was read: its source's name, the
+reader's ``locate`` of a JSON Pointer, the lines that could not be read and
+the tag names among them) and ``Audit`` (a replay as an audit: the totals
+the next round starts from after a diverging round, ``Resync``, and the
+engine that plays it, the rules' or a wrong one for the audit's
+classifier). ``replay.game.replay`` takes them with the game and the
+set-up; a check is a replay with no ``Audit``. Plain frozen data: it
+imports the engine's ``GameState`` class as a value and nothing that runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+
+from verifier.rules.game import GameState
+
+Locate = Callable[[str], tuple[int, int]]
+"""The reader's place (line, column) of a JSON Pointer of the text."""
+
+__all__ = ["CHECK_READING", "Audit", "Locate", "Reading", "Resync"]
+
+
+class Resync(Enum):
+    """Where an audit goes on after a diverging round: from the totals the
+    record claims, or from those the rules computed."""
+
+    CLAIMED = "claimed"
+    COMPUTED = "computed"
+
+
+@dataclass(frozen=True, slots=True)
+class Audit:
+    """A replay as an audit: every round judged, the next round after a
+    diverging one started from ``resync``'s totals, the game played by
+    ``engine`` (the rules' ``GameState``, or a wrong engine's subclass)."""
+
+    resync: Resync = Resync.CLAIMED
+    engine: type[GameState] = GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """How a record was read: ``source`` (its name in findings), ``locate``
+    (the place of a JSON Pointer; None for FTN, whose elements carry their
+    places), ``lost`` (the lines a record read in spite of syntax errors
+    could not read) and ``lost_keys`` (the names of the tags among them,
+    "" where not known)."""
+
+    source: str = "<input>"
+    locate: Locate | None = None
+    lost: tuple[int, ...] = ()
+    lost_keys: tuple[str, ...] = ()
+
+
+#: A record read whole from an unnamed text.
+CHECK_READING = Reading()
