@@ -6,15 +6,17 @@ the tag names among them) and ``Audit`` (a replay as an audit: the totals
 the next round starts from after a diverging round, ``Resync``, and the
 engine that plays it, the rules' or a wrong one for the audit's
 classifier). ``replay.game.replay`` takes them with the game and the
-set-up; a check is a replay with no ``Audit``. Plain frozen data: it
-imports the engine's ``GameState`` class as a value and nothing that runs.
+set-up; a check is a replay with no ``Audit``. Plain immutable data
+(named tuples: a check imports this module, and a named tuple is made at a
+small part of a dataclass's cost); it imports the engine's ``GameState``
+class as a value and nothing that runs.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from verifier.rules.game import GameState
 
@@ -32,8 +34,7 @@ class Resync(Enum):
     COMPUTED = "computed"
 
 
-@dataclass(frozen=True, slots=True)
-class Audit:
+class Audit(NamedTuple):
     """A replay as an audit: every round judged, the next round after a
     diverging one started from ``resync``'s totals, the game played by
     ``engine`` (the rules' ``GameState``, or a wrong engine's subclass)."""
@@ -42,8 +43,7 @@ class Audit:
     engine: type[GameState] = GameState
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(NamedTuple):
     """How a record was read: ``source`` (its name in findings), ``locate``
     (the place of a JSON Pointer; None for FTN, whose elements carry their
     places), ``lost`` (the lines a record read in spite of syntax errors
