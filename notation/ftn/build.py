@@ -325,36 +325,25 @@ class _Build:
 # --------------------------------------------------------------------------
 # The order of a game's lines, without Lark on the common path.
 
-# The grammar's game rule (``game: GAME TAG* round* WINNER? END``, ``round:
-# ROUND DEAL* EVENTS? RESULT?``) as a table: state after a line -> kind of
-# the next line -> state after it. 0: after GAME or a TAG; 1: after ROUND or
-# a DEAL; 2: after EVENTS; 3: after RESULT; 4: after WINNER; 5: after END.
-_AFTER_ROUND = {"ROUND": 1, "WINNER": 4, "END": 5}
-_NEXT: tuple[dict[str, int], ...] = (
-    {"TAG": 0, **_AFTER_ROUND},
-    {"DEAL": 1, "EVENTS": 2, "RESULT": 3, **_AFTER_ROUND},
-    {"RESULT": 3, **_AFTER_ROUND},
-    _AFTER_ROUND,
-    {"END": 5},
-    {},
-)
-
-
 class GameLines:
     """The line tokens of the game being read, in an order the grammar
     allows, built into its ``Game`` record at its 'end' line by the same
     callbacks the parser calls (``_Build``).
 
-    The grammar stays the judge: a token this table does not allow is fed,
-    after the game's tokens so far, to Lark's parser (``start``: a new
-    interactive parser for the game rule), which then raises the
-    ``UnexpectedToken`` that names what it expected; should it accept the
-    token, it takes over the game."""
+    The order is checked without Lark, by ``order``: the grammar's game
+    rule as the table of its line orders (state 0 before the 'game' line),
+    which ``ftn.grammar.line_order`` derives from the grammar. The grammar
+    stays the judge: a token the table does not allow is fed, after the
+    game's tokens so far, to Lark's parser (``start``: a new interactive
+    parser for the game rule), which then raises the ``UnexpectedToken``
+    that names what it expected; should it accept the token, it takes over
+    the game."""
 
-    __slots__ = ("lark", "start", "state", "tokens")
+    __slots__ = ("lark", "order", "start", "state", "tokens")
 
-    def __init__(self, start: Any) -> None:
+    def __init__(self, start: Any, order: tuple[dict[str, int], ...]) -> None:
         self.start = start
+        self.order = order
         self.tokens: list[_Line] = []
         self.state = 0
         self.lark: Any = None  # Lark's interactive parser, once it has taken over
@@ -363,16 +352,11 @@ class GameLines:
         """One more line token; raises Lark's ``UnexpectedToken`` where the
         grammar does not allow it."""
         if self.lark is None:
-            if not self.tokens:  # the 'game' line
-                if tok.type == "GAME":
-                    self.tokens.append(tok)
-                    return
-            else:
-                nxt = _NEXT[self.state].get(tok.type)
-                if nxt is not None:
-                    self.state = nxt
-                    self.tokens.append(tok)
-                    return
+            nxt = self.order[self.state].get(tok.type)
+            if nxt is not None:
+                self.state = nxt
+                self.tokens.append(tok)
+                return
             parser = self.start()
             for t in self.tokens:
                 parser.parser_state.feed_token(t)
@@ -389,7 +373,7 @@ class GameLines:
         tell). Costs nothing, unlike a refused ``feed``."""
         if self.lark is not None or not self.tokens:
             return None
-        return kind in _NEXT[self.state]
+        return kind in self.order[self.state]
 
     def rebuilt(self) -> GameLines:
         """The game's lines so far, ready for the next: after a line the
@@ -397,7 +381,7 @@ class GameLines:
         the refusal left it as it was, else the lines fed again)."""
         if self.lark is None:
             return self
-        again = GameLines(self.start)
+        again = GameLines(self.start, self.order)
         for tok in self.tokens:
             again.feed(tok)
         return again
@@ -410,7 +394,7 @@ class GameLines:
         rest = tokens[at + 1:]
         if at > 0 and rest and tokens[at - 1].type == "EVENTS" and rest[0].type == "EVENTS":
             tokens[at - 1].value.extend(rest.pop(0).value)
-        again = GameLines(self.start)
+        again = GameLines(self.start, self.order)
         for tok in tokens[:at] + rest:
             again.feed(tok)
         return again

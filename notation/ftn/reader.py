@@ -10,7 +10,8 @@ How: reading is line-based (see the header of ``ftn.lark``). Each line is
 matched against one regular expression built from the grammar's line
 terminals, and becomes a line token (a run of event lines, one EVENTS
 token). The grammar's game rule orders the tokens of one game at a time
-(``ftn.build.GameLines``: the rule as a table, checked without Lark; a token
+(``ftn.build.GameLines``: the rule as a table that ``ftn.grammar`` derives
+from the grammar, checked without Lark; a token
 out of place is handed, after the game's tokens so far, to Lark's LALR
 parser, which names what it expected). Because games are read one by one, a
 syntax error costs only its own game. Because FTN is line-based, reading
@@ -60,6 +61,7 @@ from notation.ftn.grammar import (
     event_regexes,
     field_regex,
     grammar_text,
+    line_order,
     line_regex,
     unexpected_token,
 )
@@ -197,6 +199,7 @@ class _Reader:
         self.out: list[Item | Damaged] = []
         self.match = line_regex().fullmatch
         self.regexes = event_regexes()
+        self.order = line_order()
         self.direct = DIRECT
         self.scan = SCAN
         self.comments: list[str] = []  # comment lines waiting for their element
@@ -462,7 +465,7 @@ class _Reader:
         self.skipping = self.stray = False
         self.misplaced = None
         self.stood_in = self.split = None
-        self.parser = GameLines(_start_game)
+        self.parser = GameLines(_start_game, self.order)
 
     def _feed(self, tok: _Line, stand_in: bool) -> None:
         """A line token fed to the game, and the game finished at its 'end'

@@ -1,9 +1,10 @@
-"""One place for the line shapes: the reader's copies of what ``ftn.lark``
-says, checked against the grammar.
+"""One place for the line shapes: what the reader takes from ``ftn.lark``, and
+its copies of it, checked against the grammar.
 
-* ``build._NEXT``, the game rule as a table (the order of a game's lines),
-  against Lark's LALR parser of the grammar: the same next kinds after
-  every order of lines up to a depth;
+* ``grammar.line_order``, the game rule as a table (the order of a game's
+  lines), derived from the grammar: against Lark's LALR parser of the
+  grammar, the same next kinds after every order of lines up to a depth;
+  and derived anew from a grammar of another game rule;
 * ``build.PLACEMENT_FIELDS`` and ``KNOCK_FIELDS`` (the event lines with
   their fields as groups) against the PLACEMENT and KNOCK terminals;
 * ``diagnose._SHAPES`` (the shapes it walks to point at a wrong character)
@@ -15,29 +16,30 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from lark import Lark, Token
 
-from notation.ftn.build import _NEXT
+from notation.ftn import grammar
 from notation.ftn.diagnose import _SHAPES, KEYWORDS
-from notation.ftn.grammar import LINE_TERMINALS, event_regexes, grammar_text, line_regex
+from notation.ftn.grammar import LINE_TERMINALS, event_regexes, grammar_text, line_order, line_regex
 
 KINDS = ("GAME", "TAG", "ROUND", "DEAL", "EVENTS", "RESULT", "WINNER", "END")
 
 
 def _table_next(prefix: tuple[str, ...]) -> set[str]:
+    table = line_order()
     state = 0
-    for kind in prefix[1:]:
-        state = _NEXT[state][kind]
-    return set(_NEXT[state])
+    for kind in prefix:
+        state = table[state][kind]
+    return set(table[state])
 
 
 def test_the_table_of_line_orders_is_the_grammar_s_game_rule() -> None:
     lark = Lark(grammar_text(), parser="lalr", lexer="basic", start="game")
     seen = 0
     first: Any = lark.parse_interactive(start="game")
-    first.feed_token(Token("GAME", "game"))
-    frontier: list[tuple[tuple[str, ...], Any]] = [(("GAME",), first)]
-    for _ in range(6):
+    frontier: list[tuple[tuple[str, ...], Any]] = [((), first)]
+    for _ in range(7):
         grown: list[tuple[tuple[str, ...], Any]] = []
         for prefix, parser in frontier:
             accepts = parser.accepts()
@@ -50,6 +52,33 @@ def test_the_table_of_line_orders_is_the_grammar_s_game_rule() -> None:
                 grown.append(((*prefix, kind), nxt))
         frontier = grown
     assert seen > 100
+
+
+def test_the_table_of_line_orders_is_the_least_one_by_hand() -> None:
+    # 0 before 'game'; 1 after it or a tag; 2 after 'end'; 3 after a round
+    # line or a deal; 4 after 'winner'; 5 after events; 6 after 'result'.
+    after_round = {"ROUND": 3, "WINNER": 4, "END": 2}
+    assert line_order() == (
+        {"GAME": 1}, {"TAG": 1, **after_round}, {},
+        {"DEAL": 3, "EVENTS": 5, "RESULT": 6, **after_round}, {"END": 2},
+        {"RESULT": 6, **after_round}, after_round)
+
+
+def test_the_table_follows_the_grammar_s_game_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Derived from the grammar, not written beside it: a grammar whose
+    rounds must each have their result, and may have no deal, gives the
+    table of that rule."""
+    text = grammar_text()
+    rule = "round: ROUND DEAL* EVENTS? RESULT?"
+    assert rule in text
+    monkeypatch.setattr(grammar, "grammar_text",
+                        lambda: text.replace(rule, "round: ROUND EVENTS? RESULT"))
+    # 0 before 'game'; 1 after it or a tag; 2 after 'end'; 3 after a round
+    # line; 4 after 'winner'; 5 after events; 6 after 'result'.
+    after_result = {"ROUND": 3, "WINNER": 4, "END": 2}
+    assert grammar._lark_order() == (
+        {"GAME": 1}, {"TAG": 1, **after_result}, {}, {"EVENTS": 5, "RESULT": 6}, {"END": 2},
+        {"RESULT": 6}, after_result)
 
 
 def _event_lines(rng: random.Random, n: int) -> list[str]:
