@@ -67,15 +67,6 @@ def _tile(text: str) -> Any:
     return t
 
 
-# An event line, with its fields as groups: the grammar's PLACEMENT and KNOCK
-# terminals written out (``ftn.grammar.event_regexes`` builds them from its
-# field terminals), blanks around the line allowed. Placement groups: seat,
-# tile, end, end total, "over", points, bonus, totals; knock: seat, totals.
-PLACEMENT_FIELDS = (
-    r"[ \t]*({SEAT})[ \t]+({TILE})(?:[ \t]+([LR]))?(?:[ \t]+=([0-9]+))?"
-    r"(?:[ \t]+(over)?\+([0-9]+)(?:\+([0-9]+))?)?(?:[ \t]+\(([0-9]+(?:,[0-9]+)*)\))?[ \t]*"
-)
-KNOCK_FIELDS = r"[ \t]*({SEAT})[ \t]+knock(?:[ \t]+\(([0-9]+(?:,[0-9]+)*)\))?[ \t]*"
 _new: Final = tuple.__new__  # builds a NamedTuple from a tuple without a Python call
 
 # Claims are immutable values, and few differ (an end total, the points, and
@@ -120,51 +111,59 @@ def _totals_claim(text: str, col: int) -> TotalsClaim:
     return claim
 
 
-def placement(m: re.Match[str], at: int, line: int, comments: Comments) -> Placement:
-    """The record of a placement line matched by ``PLACEMENT_FIELDS``; ``at``
-    is the column of offset 0 of the matched text, less one."""
-    seat, tile, end, total, over, points, bonus, totals = m.groups()
-    return _new(Placement, (
-        seat,
-        _TILES.get(tile) or _tile(tile),
-        end,
-        None if total is None else _end_total(total, at + m.start(4)),
-        None if points is None else _points(
-            points, bonus, over, at + 1 + m.start(5) if over is not None else at + m.start(6)),
-        None if totals is None else _totals_claim(totals, at + m.start(8)),
-        line,
-        at + 1 + m.start(1),
-        comments,
-        None,
-    ))
+#: A field of a line: its words stand apart, between blanks.
+_WORD = re.compile(r"[^ \t]+")
 
 
-def knock(m: re.Match[str], at: int, line: int, comments: Comments) -> Knock:
-    """The record of a knock line matched by ``KNOCK_FIELDS`` (see ``placement``)."""
-    seat, totals = m.groups()
-    return _new(Knock, (
-        seat, line, at + 1 + m.start(1), comments, None,
-        None if totals is None else _totals_claim(totals, at + m.start(2)),
-    ))
+def event(text: str, at: int, line: int, comments: Comments) -> Placement | Knock:
+    """The record of an event line's text that matched the grammar's
+    PLACEMENT or KNOCK terminal: its seat, then "knock" or its tile, then
+    its claims, each a word known by its first character; ``at`` is the
+    column of offset 0 of the text, less one."""
+    words = [(w.group(), at + 1 + w.start()) for w in _WORD.finditer(text)]
+    seat, col = words[0]
+    second = words[1][0]
+    if second == "knock":
+        totals = None if len(words) < 3 else _totals_claim(words[2][0][1:-1], words[2][1])
+        return _new(Knock, (seat, line, col, comments, None, totals))
+    end: str | None = None
+    total: EndTotalClaim | None = None
+    points: PointsClaim | None = None
+    totals = None
+    for word, at_word in words[2:]:
+        first = word[0]
+        if first == "=":
+            total = _end_total(word[1:], at_word)
+        elif first == "(":
+            totals = _totals_claim(word[1:-1], at_word)
+        elif first == "L" or first == "R":
+            end = word
+        else:  # "+P", "+P+B", "over+P", "over+P+B"
+            over = "over" if first == "o" else None
+            numbers = word[4 if over else 0:].split("+")
+            points = _points(numbers[1], numbers[2] if len(numbers) > 2 else None, over,
+                             at_word)
+    return _new(Placement, (seat, _TILES.get(second) or _tile(second), end, total, points,
+                            totals, line, col, comments, None))
 
 
 # An event line is mostly its head: all but its totals, which change from
 # line to line while the heads repeat (a few thousand in a thousand games).
-# The record of a head is made once, from the event regexes, and kept; a
-# line is then its head looked up and its totals matched alone.
+# The record of a head is made once, when it matches the grammar's terminals,
+# and kept; a line is then its head looked up and its totals matched alone.
 _HEADS: dict[str, tuple[Any, ...]] = {}
 _HEADS_CACHED = 1 << 15
-_TOTALS_TAIL = re.compile(r"[ \t]+\(([0-9]{1,18}(?:,[0-9]{1,18})*)\)[ \t]*")
 _LONG_DIGITS = re.compile(r"[0-9]{19}")
 
 
 def event_line(raw: str, line: int, regexes: tuple[re.Pattern[str], re.Pattern[str]]
                ) -> Placement | Knock | None:
     """The record of a placement or knock line without a comment, as
-    ``placement`` and ``knock`` make it from ``regexes`` (the event
-    regexes: ``ftn.grammar.event_regexes``) at offset 0; None for any other
-    line, and for one with a number of more than 18 digits or of more than
-    10,000 characters (the parser refuses those)."""
+    ``event`` makes it at offset 0; None for any other line, and for one
+    with a number of more than 18 digits or of more than 10,000 characters
+    (the parser refuses those). ``regexes`` are the grammar's
+    (``ftn.grammar.event_regexes``): an event line without its totals, and
+    its totals after it."""
     if len(raw) > 10_000:
         return None
     j = raw.rfind("(")
@@ -172,18 +171,18 @@ def event_line(raw: str, line: int, regexes: tuple[re.Pattern[str], re.Pattern[s
         head, tail = raw, None
     else:
         head = raw[:j].rstrip(" \t")
-        tail = _TOTALS_TAIL.fullmatch(raw, len(head))
-        if tail is None:
+        tail = regexes[1].fullmatch(raw, len(head))
+        if tail is None or (len(raw) - j > 20 and _LONG_DIGITS.search(raw, j)):
             return None
     found = _HEADS.get(head)
     if found is None:
-        found = _head(head, regexes)
+        found = _head(head, regexes[0])
         if not found:  # (not kept: the lines of no event, deals say, rarely repeat)
             return None
         if len(_HEADS) >= _HEADS_CACHED:
             _HEADS.clear()
         _HEADS[head] = found
-    totals = None if tail is None else _totals_claim(tail.group(1), j + 1)
+    totals = None if tail is None else _totals_claim(tail.group(1)[1:-1], j + 1)
     if len(found) == 2:  # a knock: its seat and column
         return _new(Knock, (found[0], line, found[1], NO_COMMENTS, None, totals))
     seat, tile, end, total, points, col = found
@@ -191,20 +190,17 @@ def event_line(raw: str, line: int, regexes: tuple[re.Pattern[str], re.Pattern[s
                             None))
 
 
-def _head(head: str, regexes: tuple[re.Pattern[str], re.Pattern[str]]) -> tuple[Any, ...]:
+def _head(head: str, regex: re.Pattern[str]) -> tuple[Any, ...]:
     """What an event line's head (the line without its totals) says: a
     placement's fields but its totals, or a knock's seat and column; ()
-    when it is neither, or holds a number of more than 18 digits."""
-    if _LONG_DIGITS.search(head):
+    when it is neither (``regex``: the grammar's event line without its
+    totals), or holds a number of more than 18 digits."""
+    if "(" in head or _LONG_DIGITS.search(head) or regex.fullmatch(head) is None:
         return ()
-    m = regexes[0].fullmatch(head)
-    if m is not None and m.group(8) is None:
-        p = placement(m, 0, 0, NO_COMMENTS)
-        return (p.seat, p.tile, p.end, p.end_total, p.points, p.col)
-    m = regexes[1].fullmatch(head)
-    if m is not None and m.group(2) is None:
-        return (m.group(1), 1 + m.start(1))
-    return ()
+    e = event(head, 0, 0, NO_COMMENTS)
+    if isinstance(e, Knock):
+        return (e.seat, e.col)
+    return (e.seat, e.tile, e.end, e.end_total, e.points, e.col)
 
 
 _obj_new: Final = object.__new__

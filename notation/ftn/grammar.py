@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
-from notation.ftn.build import KNOCK_FIELDS, PLACEMENT_FIELDS, _Build
+from notation.ftn.build import _Build
 
 if TYPE_CHECKING:  # Lark itself is imported when first needed (about 50 ms)
     from lark import Lark
@@ -425,10 +425,10 @@ def field_regex(name: str) -> re.Pattern[str]:
 
 @cache
 def event_regexes() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """A placement line and a knock line, with their fields as groups
-    (``ftn.build.PLACEMENT_FIELDS``, ``ftn.build.KNOCK_FIELDS``), made of the
-    grammar's own SEAT and TILE terminals. What they match in full is what
-    the line regex matches as PLACEMENT or KNOCK without a trailing comment."""
-    fields = {"SEAT": field_regex("SEAT").pattern, "TILE": field_regex("TILE").pattern}
-    return (re.compile(PLACEMENT_FIELDS.format(**fields)),
-            re.compile(KNOCK_FIELDS.format(**fields)))
+    """Of the grammar's terminals: an event line (a placement or a knock,
+    blanks around it) without its totals, and the totals at the end of one
+    (blanks, the totals as a group, blanks): ``ftn.build.event_line`` reads
+    an event line by the two."""
+    known = terminals()
+    return (re.compile(rf"[ \t]*(?:{known['PLACEMENT']}|{known['KNOCK']})[ \t]*"),
+            re.compile(rf"[ \t]+({known['TOTALS']})[ \t]*"))

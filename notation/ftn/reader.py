@@ -27,12 +27,12 @@ round: SPEC.md §10), so that every error of a game is reported, up to
 lazily (``ftn.grammar``); the records are built by ``ftn.build``; a line that
 matches no terminal is explained by ``ftn.diagnose``.
 
-The direct path (``DIRECT``): inside a run of events, a line that matches
-the placement or the knock terminal with its fields as groups
-(``ftn.grammar.event_regexes``), without a comment, becomes its record at once.
-When ``ftn.scanner`` is compiled (``SCAN``), the direct path reads event
-lines with ``ftn.scanner.scan_event`` instead, and 'deal', 'round' and
-'result' lines with ``ftn.scanner.scan_line``, before the line regex.
+The direct path (``DIRECT``): inside a run of events, an event line
+without a comment becomes its record at once, by the build's fast reader:
+interpreted, ``ftn.build.event_line`` (the record of the line's head, all
+but its totals, made once where it matches the grammar's terminals, and
+kept); compiled (``SCAN``), ``ftn.scanner.scan_event``, a character at a
+time. Every other line is matched against the line regex.
 A reading is a ``_Reader``: one method for each step of a line (the direct
 path, matching, a line that cannot be read, a line into its game, the end).
 Whatever path a line takes, the records and errors are the same
@@ -53,7 +53,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from notation.ftn.build import GameLines, _Line, event_line, knock, placement
+from notation.ftn.build import GameLines, _Line, event_line
+from notation.ftn.build import event as build_event
 from notation.ftn.diagnose import LONE_CR, diagnose_line, guess_kind, without_line_end
 from notation.ftn.grammar import (
     LINE_TERMINALS,
@@ -65,7 +66,7 @@ from notation.ftn.grammar import (
     line_regex,
     unexpected_token,
 )
-from notation.ftn.scanner import COMPILED, scan_event, scan_line
+from notation.ftn.scanner import COMPILED, scan_event
 from notation.model import MAX_DIGITS, MAX_ROUNDS, NO_COMMENTS, Comments, Game, Knock, Placement
 
 __all__ = [
@@ -82,16 +83,13 @@ MAX_ERRORS = 20
 #: every line goes through the line regex (the tests compare the two).
 DIRECT = True
 #: Whether the direct path reads event lines a character at a time
-#: (``ftn.scanner.scan_event``) rather than by the event regexes: when that module
-#: is compiled (the tests compare the two). Two readers, because one would cost
-#: either build dearly (callgrind, a check of 300 games): the scanner
-#: interpreted takes twice the instructions of the regexes, and the regexes
-#: compiled a third more than the scanner.
+#: (``ftn.scanner.scan_event``) rather than by their heads
+#: (``ftn.build.event_line``): when that module is compiled (the tests compare
+#: the two). Each build has the one it needs (callgrind, ``ftn check`` of 300
+#: games): interpreted, the scanner takes FIGURE_P more instructions than the heads;
+#: compiled, the heads FIGURE_C more than the scanner.
 SCAN = COMPILED
 _LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
-#: Event lines shorter than this hold no run of digits beyond the limit (the
-#: shortest that may: a seat of a letter and such a run, then " 1-1").
-_SHORT = MAX_DIGITS + 6
 
 KIND_NAMES = {
     "GAME": "a 'game' line",
@@ -241,22 +239,19 @@ class _Reader:
                 raw, cr = without_line_end(raw, lineno)
             else:
                 raw = raw.rstrip("\n")
-            if direct and parser is not None and not comments and cr < 0:
-                # The direct path: a line of a game without a comment (and,
-                # for a long line, no number beyond the limit). Interpreted,
-                # the first event of a run is left to the line regex: trying
-                # the event regexes on each line where a run may start costs
-                # more (on the 'deal' lines) than it saves.
-                if run is not None or (scan and parser.allows("EVENTS")):
-                    event = scan_event(raw, lineno) if scan else event_line(raw, lineno, regexes)
-                    if event is not None:
-                        if run is not None:
-                            run.append(event)  # the hot path: one more event of a run
-                        else:
-                            run = self._first_event(parser, event, lineno)
-                        continue
-                if scan and self._scanned(parser, raw, lineno):
-                    run = None
+            # The direct path: an event line of a game without a comment
+            # (and, for a long line, no number beyond the limit). Interpreted,
+            # the first event of a run is left to the line regex: trying the
+            # event regexes on each line where a run may start costs more
+            # (on the 'deal' lines) than it saves.
+            if direct and parser is not None and not comments and cr < 0 and (
+                    run is not None or (scan and parser.allows("EVENTS"))):
+                event = scan_event(raw, lineno) if scan else event_line(raw, lineno, regexes)
+                if event is not None:
+                    if run is not None:
+                        run.append(event)  # the hot path: one more event of a run
+                    else:
+                        run = self._first_event(parser, event, lineno)
                     continue
             self._line(raw, cr, lineno)
             parser = self.parser
@@ -277,21 +272,6 @@ class _Reader:
         self.misplaced = None
         return run
 
-    def _scanned(self, parser: GameLines, raw: str, lineno: int) -> bool:
-        """A 'deal', 'round' or 'result' line read by the scanner (compiled),
-        where the game's order of lines allows it, as the line regex would
-        read it. Whether the line was read so."""
-        found = scan_line(raw)
-        if found is None or not parser.allows(found[0]) or (
-                found[0] == "ROUND" and (self.rounds >= MAX_ROUNDS or self.split is not None)):
-            return False
-        line_kind, at, upto = found
-        self.rounds += line_kind == "ROUND"
-        self.run = None
-        parser.feed(_Line(line_kind, raw[at:upto], lineno, at + 1, NO_COMMENTS))
-        self.misplaced = None
-        return True
-
     def _line(self, raw: str, cr: int, lineno: int) -> None:
         """A line the direct path did not read, matched against the line
         regex (unless it holds a lone carriage return or is too long) and
@@ -300,6 +280,8 @@ class _Reader:
         line reported (``_unreadable``)."""
         m: re.Match[str] | None = None
         limit: tuple[str, int] | None = None  # the message and offset of a limit broken
+        if cr < 0 and (not raw or raw.isspace()):
+            return  # a blank line
         if cr >= 0:
             limit = (LONE_CR, cr)
         elif len(raw) > MAX_LINE:
@@ -424,15 +406,7 @@ class _Reader:
     def _event(self, kind: str, value: str, lineno: int, col: int, cm: Comments) -> None:
         """An event line that the direct path did not read (it has a comment,
         or starts a run the game's order of lines does not allow)."""
-        event: Placement | Knock
-        if kind == "PLACEMENT":
-            f = self.regexes[0].fullmatch(value)
-            assert f is not None  # the same terminal, with its fields as groups
-            event = placement(f, col - 1, lineno, cm)
-        else:
-            f = self.regexes[1].fullmatch(value)
-            assert f is not None
-            event = knock(f, col - 1, lineno, cm)
+        event = build_event(value, col - 1, lineno, cm)
         if self.run is not None:  # one more event line
             self.run.append(event)
         elif self.parser is None:

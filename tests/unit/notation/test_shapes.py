@@ -5,8 +5,8 @@ its copies of it, checked against the grammar.
   lines), derived from the grammar: against Lark's LALR parser of the
   grammar, the same next kinds after every order of lines up to a depth;
   and derived anew from a grammar of another game rule;
-* ``build.PLACEMENT_FIELDS`` and ``KNOCK_FIELDS`` (the event lines with
-  their fields as groups) against the PLACEMENT and KNOCK terminals;
+* ``build.event`` (an event line taken apart into its fields) on the lines
+  the PLACEMENT and KNOCK terminals match;
 * ``diagnose._SHAPES`` (the shapes it walks to point at a wrong character)
   against the line terminals: the words of each shape are the terminal's.
 """
@@ -20,8 +20,11 @@ import pytest
 from lark import Lark, Token
 
 from notation.ftn import grammar
+from notation.ftn.build import event
 from notation.ftn.diagnose import _SHAPES, KEYWORDS
-from notation.ftn.grammar import LINE_TERMINALS, event_regexes, grammar_text, line_order, line_regex
+from notation.ftn.grammar import LINE_TERMINALS, grammar_text, line_order, line_regex
+from notation.ftn.printer import event_text
+from notation.model import NO_COMMENTS, Placement
 
 KINDS = ("GAME", "TAG", "ROUND", "DEAL", "EVENTS", "RESULT", "WINNER", "END")
 
@@ -93,18 +96,28 @@ def _event_lines(rng: random.Random, n: int) -> list[str]:
     return lines
 
 
-def test_event_fields_match_what_the_event_terminals_match() -> None:
+def test_an_event_line_the_grammar_matches_is_taken_apart_into_its_fields() -> None:
+    """``build.event`` takes the fields of an event line apart by words, the
+    line's kind told by the grammar's line regex: every field printed back
+    is the word it was read from, and every place is that word's."""
     fullmatch = line_regex().fullmatch
-    placement, knock = (r.fullmatch for r in event_regexes())
     lines = _event_lines(random.Random(21), 20_000)
     kinds = {"PLACEMENT": 0, "KNOCK": 0}
     for line in lines:
         m = fullmatch(line)
-        kind = m.lastgroup if m is not None and m.group("TRAIL") is None else None
-        if kind in kinds:
-            kinds[kind] += 1
-        assert (placement(line) is not None) == (kind == "PLACEMENT"), line
-        assert (knock(line) is not None) == (kind == "KNOCK"), line
+        kind = None if m is None else m.lastgroup
+        if m is None or kind not in kinds:
+            continue
+        kinds[kind] += 1
+        record = event(m.group(kind), m.start(kind), 3, NO_COMMENTS)
+        assert type(record).__name__ == kind.title(), line
+        assert event_text(record) == " ".join(line.split()), line
+        assert line[record.col - 1:].startswith(record.seat), line
+        signs = [(record.totals, "(")]
+        if isinstance(record, Placement):
+            signs += [(record.end_total, "="), (record.points, "+o")]
+        for claim, sign in signs:
+            assert claim is None or line[claim.col - 1] in sign, (line, claim)
     assert min(kinds.values()) > 100  # both shapes were met
 
 
