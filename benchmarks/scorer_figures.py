@@ -1,4 +1,4 @@
-"""The scorer's figures (README "The scorer at the table"): the site's
+"""The scorer's figures (docs/scorer/index.md): the site's
 weight, the first screen's time and the engine ready, cold and warm, at
 the machine's speed and with the CPU slowed 4x (DevTools'
 ``Emulation.setCPUThrottlingRate``), in headless Chromium at a phone's

@@ -1,4 +1,4 @@
-"""Take the screenshots of README.md's "Seeing a game" again (needs
+"""Take the screenshots of the manual's "Seeing a game" (docs/show.md) again (needs
 Chromium): docs/show-midround.png (round 11 of the R8.3 sample at event 9)
 and docs/show-race.png (the race at the game's end).
 

@@ -1,4 +1,4 @@
-"""Take the screenshots of README.md's "The scorer at the table" again
+"""Take the screenshots of the manual's "The scorer at the table" (docs/scorer/) again
 (needs Chromium, Node and npm): docs/scorer/{phone,laptop}-{setup,
 midround,refused,end}.png, at 390x844 (a phone, touch) and 1280x800, of a
 2-player game generated from a fixed seed and tapped through the page.

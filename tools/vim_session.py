@@ -1,4 +1,4 @@
-"""The README's Vim set-up, driven for real: Vim 9 with the yegappan/lsp
+"""The manual's Vim set-up (docs/editors.md), driven for real: Vim 9 with the yegappan/lsp
 plugin runs ``ftn server`` on a sample and asks for the folds, the outline
 and a hover, as a user's ``:LspFold``, ``:LspDocumentSymbol`` and
 ``:LspHover`` do; the plugin's own log of the exchange is printed.
@@ -7,7 +7,7 @@ and a hover, as a user's ``:LspFold``, ``:LspDocumentSymbol`` and
 
 PLUGIN is a checkout of https://github.com/yegappan/lsp (or the env
 variable ``FTN_VIM_LSP``); FILE a record (the three-player sample by
-default). The vimrc is the README's Vim block as written there, with the
+default). The vimrc is the manual's Vim block as written there, with the
 plugin put on the packpath and its debug log on. Vim runs in a terminal of
 its own (a pty) and waits on its own state: the server ready
 (``g:LspServerReady()``), then each answer in the log; each wait is
@@ -66,14 +66,14 @@ autocmd VimEnter * call s:Run()
 
 
 def readme_vimrc() -> str:
-    """The README's Vim set-up: its one ``vim`` code block."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    """The manual's Vim set-up (``docs/editors.md``): its one ``vim`` code block."""
+    text = (ROOT / "docs" / "editors.md").read_text(encoding="utf-8")
     (block,) = re.findall(r"```vim\n(.*?)```", text, re.S)
     return str(block)
 
 
 def vimrc(packroot: Path) -> str:
-    """The README's lines, after the plugin's place (``packroot``, where
+    """The manual's lines, after the plugin's place (``packroot``, where
     ``pack/plugins/opt/lsp`` is the plugin) and before it loads, with the
     server's log on (``debug: v:true``)."""
     setup = readme_vimrc().replace("args: ['server']", "args: ['server'], debug: v:true")

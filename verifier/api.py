@@ -241,7 +241,7 @@ def check(source: Source | Sequence[str | os.PathLike[str]], name: str | None = 
     ``.games``, ``.events``, ``.errors``, ``.unknowns``. InputError for an
     input that cannot be read.
 
-    Settings (README: Settings): ``select`` and ``ignore`` (codes, names,
+    Settings (the manual: Settings): ``select`` and ``ignore`` (codes, names,
     prefixes) choose the findings reported, ``rules`` is the preset of
     records without a ``[rules]`` tag; they go over the settings file
     ``config``, or with ``discover`` over those found from the inputs

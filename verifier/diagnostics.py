@@ -3,9 +3,9 @@
 Boundary: data and the ``Diagnostic`` value only. This module decides what
 each code means and shows; it does not detect anything (``replay`` does) and
 does not print (``render`` and the CLI do). Codes and names are stable: other
-tools match on them. The README's table and ``ftn codes`` are generated from
-``REGISTRY``; a test replays every entry's example and checks that its code
-fires.
+tools match on them. The manual's table (``docs/diagnostics.md``) and ``ftn
+codes`` are generated from ``REGISTRY``; a test replays every entry's example
+and checks that its code fires.
 """
 
 from __future__ import annotations
@@ -431,7 +431,7 @@ FIX_SLIP_NOTE = ("Fix: where the message says one text to write (write =10, writ
 
 
 def table_markdown() -> str:
-    """The registry as a Markdown table (the README's is generated from it)."""
+    """The registry as a Markdown table (the manual's is generated from it)."""
     rows = ["| code | name | severity | rule | summary |", "|---|---|---|---|---|"]
     for c in REGISTRY:
         rows.append(f"| {c.code} | `{c.name}` | {c.severity} | {c.rule} | {c.summary} |")

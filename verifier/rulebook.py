@@ -3,8 +3,8 @@ by number, and the rule numbers a diagnostic cites.
 
 Boundary: reads the one package-data file and parses it into sections (``R8``)
 and rules (``R8.2``, ``V3``); expands a citation (``R7.1-R7.3, V5``) into the
-rule numbers it names. It judges nothing and prints nothing. ``docs/RULES.md``
-in the repository is the same file (a test keeps them identical).
+rule numbers it names. It judges nothing and prints nothing. The manual's
+site shows this one file (``docs/rules.md`` includes it); there is no copy.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from importlib import resources
 
 #: Where the project lives; the rule book's links (SARIF ``helpUri``) point here.
 PROJECT_URL = "https://github.com/ftn-tools/ftn-tools"
-RULEBOOK_URL = f"{PROJECT_URL}/blob/main/docs/RULES.md"
+RULEBOOK_URL = f"{PROJECT_URL}/blob/main/verifier/RULES.md"
 
 _SECTION = re.compile(r"^## (R\d+) (.+)$")
 _RULE = re.compile(r"^- ((?:R\d+\.\d+)|(?:V\d+)) (.*)$")

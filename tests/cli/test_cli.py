@@ -477,7 +477,7 @@ def test_no_color_also_in_help() -> None:
     assert b"Usage: " in plain and not COLOUR.search(plain)
 
 
-# Help texts: true to the code, with readable placeholders, and the README's table.
+# Help texts: true to the code, with readable placeholders, and each command's page.
 
 
 def _leaves(cmd: Any) -> list[Any]:
@@ -524,17 +524,20 @@ def test_help_shows_the_extra_to_install_in_brackets(command: str, ftn: Ftn) -> 
     assert "\\[" not in r.stdout
 
 
-def test_readme_command_table_matches_each_command() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    rows = [line for line in readme.split("\n") if line.startswith("| `ftn ")]
-    firsts = [r.split(" | ")[0] for r in rows]
-    twice = sorted({f for f in firsts if firsts.count(f) > 1})
-    assert not twice, f"commands with two rows: {twice}"
+def test_every_command_has_its_page_which_names_each_of_its_options() -> None:
+    """docs/commands/NAME.md for each command, and for no other name: its
+    text names every long option of the command and none it does not have
+    (its reference is made from the app when the site is built); check's
+    and audit's name every output format."""
+    from support.docs import DOCS, page
+
     from verifier.render import RENDERERS
 
+    pages = {p.stem for p in (DOCS / "commands").glob("*.md")} - {"index"}
+    assert pages == set(_commands())
     for name, options in _commands().items():
-        mine = " ".join(r for r in rows if r.startswith((f"| `ftn {name} ", f"| `ftn {name}`")))
-        assert mine, f"no row for ftn {name}"
+        mine = page(f"commands/{name}.md")
+        assert mine.startswith(f"# ftn {name}\n"), name
         for opt in options:
             assert f"{opt}" in mine, (name, opt)
         for opt in set(re.findall(r"--[a-z][a-z-]*", mine)) - {"--version",
@@ -544,7 +547,25 @@ def test_readme_command_table_matches_each_command() -> None:
         if name in ("check", "audit"):
             for fmt in RENDERERS:
                 assert f"`{fmt}`" in mine, (name, fmt)
-    assert any(r.startswith("| `ftn --version`") for r in rows)
+    assert "| `ftn --version` |" in page("commands/index.md")
+
+
+def test_the_readme_s_examples_name_commands_and_options_that_exist() -> None:
+    """The shell lines of the README's examples for each kind of user: each
+    names a command of ftn, and only options of that command."""
+    import shlex
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## One example for each kind of user\n", 1)[1]
+    lines = [line.split("  #")[0] for block in re.findall(r"```sh\n(.*?)```", section, re.S)
+             for line in block.strip().split("\n")]
+    commands = _commands()
+    assert len(lines) >= 9
+    for line in lines:
+        words = shlex.split(line)
+        assert words[0] == "ftn" and words[1] in commands, line
+        for opt in [w.split("=")[0] for w in words[2:] if w.startswith("--")]:
+            assert opt in commands[words[1]], (line, opt)
 
 
 def test_fmt_check_and_write_agree_on_crlf_files(tmp_path: Path, ftn: Ftn) -> None:

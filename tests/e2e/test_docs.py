@@ -1,5 +1,6 @@
-"""The records shown in README.md and notation/SPEC.md say what the docs
-claim they say, and CI runs the README's test command."""
+"""The records shown in README.md, the manual's pages and notation/SPEC.md
+say what the docs claim they say, and CI runs the README's test command and
+builds the manual."""
 
 from __future__ import annotations
 
@@ -59,8 +60,24 @@ def test_ci_runs_the_readme_test_command() -> None:
     assert 'bash -c "$cmd"' in ci and 'exit "$rc"' in ci
 
 
-def test_readme_json_example_is_a_valid_unfinished_game() -> None:
-    (doc,) = [b for b in blocks(ROOT / "README.md") if b.startswith('{"format"')]
+def test_ci_builds_the_manual_strictly() -> None:
+    """.ci/run builds the site with --strict (a broken link or anchor, a
+    page left out of the nav, a command without its page fail it), from
+    the docs extra, and mkdocs.yml asks for nothing at view time: no web font
+    (a CDN), no repository facts (GitHub's API)."""
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "pip install -q '.[docs]'" in ci
+    (build,) = [line for line in ci.split("\n") if line.startswith('step "docs site"')]
+    assert "mkdocs build --strict" in build and "--quiet" not in build  # it hides warnings
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    assert "\n  font: false\n" in config and "\nstrict: true\n" in config
+    assert "\nrepo_url:" not in config  # Material would call GitHub's API on every view
+    for key in ("omitted_files", "absolute_links", "unrecognized_links", "anchors"):
+        assert f"\n  {key}: warn\n" in config, key
+
+
+def test_the_json_page_s_example_is_a_valid_unfinished_game() -> None:
+    (doc,) = [b for b in blocks(ROOT / "docs" / "json.md") if b.startswith('{"format"')]
     rep = check_text(doc, "readme.jsonl")
     assert [d.name for d in rep.diagnostics] == ["game-unfinished"]
     assert format_text(doc, "readme.jsonl") == (doc, [])

@@ -171,7 +171,8 @@ def test_sdist_has_the_samples_and_its_tests_pass(installed: dict[str, Path]) ->
         names = tar.getnames()
         top = names[0].split("/")[0]
         for needed in ("samples/valid/four-players.ftn", "tests/unit/api/test_rulebook.py",
-                       "docs/RULES.md", "verifier/RULES.md", "LICENSE", "CHANGELOG.md",
+                       "docs/rules.md", "verifier/RULES.md", "mkdocs.yml", "LICENSE",
+                       "CHANGELOG.md",
                        "tests/fixtures/sarif-schema-2.1.0.json", ".pre-commit-hooks.yaml"):
             assert f"{top}/{needed}" in names, needed
         if sys.version_info >= (3, 12):

@@ -1,4 +1,4 @@
-"""The README's Vim set-up: its lines (a filetype for ``*.ftn``, the server
+"""The manual's Vim set-up (docs/editors.md): its lines (a filetype for ``*.ftn``, the server
 added to yegappan/lsp), and, where a checkout of that plugin is named by
 ``FTN_VIM_LSP``, a real Vim session driven by ``tools/vim_session.py``:
 the folds, the outline and a hover answered by ``ftn server``."""

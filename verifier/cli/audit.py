@@ -62,7 +62,7 @@ def audit(
 ) -> None:
     """Audit another implementation: its records, or a live engine.
 
-    The settings (README: Settings) give the format, the jobs, the
+    The settings (the manual: Settings) give the format, the jobs, the
     extend-exclude globs and the preset of records (and, with --engine, of
     generated games) that name none; select and ignore are for ftn check.
     """

@@ -58,7 +58,7 @@ def check(
 
     Settings (select, ignore, extend-exclude, rules, format, jobs) are read
     from ftn.toml, or the tool.ftn table of pyproject.toml, found from each
-    input upwards; the options go over them (README: Settings). --fix
+    input upwards; the options go over them (the manual: Settings). --fix
     writes the computed value in place of each wrong claim of an FTN record
     and reports what remains; --diff shows those fixes, writing nothing.
     """

@@ -34,7 +34,7 @@ def fmt(invoked: typer.Context, paths: c.Paths, check_only: CheckOpt = False,
     1); --write never rewrites a file that does not parse. --check only
     names the files that would change, --diff shows the change (each exit 1
     when a file would change). The settings' extend-exclude and jobs apply
-    (README: Settings).
+    (the manual: Settings).
     """
     mode = c.one_mode("fmt", paths, check=check_only, diff=diff, write=write)
     plan = c.settled(invoked, paths, exclude, config=config, isolated=isolated, jobs=jobs)

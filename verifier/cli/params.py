@@ -134,7 +134,8 @@ PARAMS: dict[str, Param] = {
                 "of the tiles as '?')."),
     "games": opt("--games", "-n", min=1, metavar="N", help="How many games."),
     # codes, explain, rules, schema.
-    "markdown": opt("--markdown", help="Print the Markdown table of the README."),
+    "markdown": opt("--markdown",
+                    help="Print the Markdown table of the manual's Diagnostics page."),
     "code": arg("CODE", "A code (FT304) or a name (overshoot-accepted)."),
     "schema": arg("NAME", "One of: {names}."),
     "rule-id": arg("[RULE]", "A rule (R8.2), a section (R8) or a variant (V3); without it, "
@@ -173,7 +174,7 @@ PARAMS: dict[str, Param] = {
                  "counts too): numbers and ranges, like 10-20,35."),
     "split-by": opt("--split-by", metavar="KEY", help="One file per value of the tag KEY, "
                     "in the folder -o DIR (games without the tag in '(none)'; names made "
-                    "safe: README, ftn select)."),
+                    "safe: the manual, ftn select)."),
     "unique": opt("--unique", help="The same deals and moves once, whatever the tags and claims "
                   "(the first kept)."),
     "stats-format": opt("--format", "-f", metavar="{formats}", help="text for people, json, "

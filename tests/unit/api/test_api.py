@@ -12,6 +12,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from support.docs import page
 from support.paths import ROOT, SAMPLES, SCHEMA_DIR
 
 import verifier
@@ -20,8 +21,7 @@ from verifier import api
 
 def _readme_example() -> tuple[str, str]:
     """The code of the README's "From Python" section and what it says it prints."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text.split("## From Python", 1)[1].split("\n## ", 1)[0]
+    section = page("library/index.md")
     code, printed = re.findall(r"```(?:python)?\n(.*?)```", section, re.S)[:2]
     return code, printed
 

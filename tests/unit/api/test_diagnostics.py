@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from support.paths import ROOT
+from support.docs import page
 
 from verifier.diagnostics import BY_CODE, REGISTRY, Code, lookup, table_markdown
 from verifier.pipeline.jobs.check import check_text
@@ -70,9 +70,13 @@ def test_lookup() -> None:
     assert lookup("nope") is None
 
 
-def test_readme_table_is_generated_from_the_registry() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert table_markdown() in readme
+def test_the_codes_page_s_table_is_generated_from_the_registry() -> None:
+    """The table of docs/diagnostics.md is ``ftn codes --markdown``'s, and
+    every code has its row there."""
+    text = page("diagnostics.md")
+    assert table_markdown() in text
+    for c in REGISTRY:
+        assert f"\n| {c.code} | `{c.name}` |" in text, c.code
 
 
 def test_every_name_is_a_typed_constant_of_the_registry() -> None:

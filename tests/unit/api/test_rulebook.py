@@ -15,9 +15,12 @@ from verifier.diagnostics import REGISTRY
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def test_docs_copy_is_the_package_copy() -> None:
-    assert (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8") == rulebook.text()
+def test_the_book_is_one_file_the_package_s_and_the_site_shows_it() -> None:
     assert (ROOT / "verifier" / "RULES.md").read_text(encoding="utf-8") == rulebook.text()
+    assert not (ROOT / "docs" / "RULES.md").exists()  # no copy to keep equal
+    assert (ROOT / "docs" / "rules.md").read_text(encoding="utf-8") == (
+        "<!-- include verifier/RULES.md -->\n")
+    assert rulebook.RULEBOOK_URL.endswith("/blob/main/verifier/RULES.md")
 
 
 def test_numbering() -> None:
@@ -92,8 +95,13 @@ def test_every_rule_the_code_cites_is_in_the_book() -> None:
     assert {"R1.1", "R4.4", "R7.5", "R8.2", "V4", "V5", "V7"} <= seen
 
 
-def test_readme_links_the_book_and_cites_only_its_rules() -> None:
+def test_readme_links_the_book_and_the_manual_cites_only_its_rules() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "](docs/RULES.md)" in readme
-    for m in re.finditer(r"`(R\d+(?:\.\d+)?)`", readme):
-        assert rulebook.get(m.group(1)) is not None, m.group(1)
+    assert "](verifier/RULES.md)" in readme
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    cited = set()
+    for path in pages:
+        for m in re.finditer(r"(?<![\w.-])(R\d+(?:\.\d+)?)\b", path.read_text(encoding="utf-8")):
+            cited.add(m.group(1))
+            assert rulebook.get(m.group(1)) is not None, (path.name, m.group(1))
+    assert {"R8.2", "R4.4", "R1.3"} <= cited

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import csv
 import json
-import re
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -17,8 +16,8 @@ import pytest
 from golden import mutate
 from support.corpora import ROUND, WRONG, generated
 from support.counts import per_side, sides_off
+from support.docs import blocks, page
 from support.ftn import Ftn, run_ftn
-from support.paths import ROOT
 
 from verifier.data.tables import TABLES
 
@@ -172,11 +171,8 @@ def test_parquet_in_duckdb(tmp_path: Path) -> None:
 
 
 def readme_block(lang: str) -> str:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    start = text.index("## Records as data")
-    m = re.compile(rf"```{lang}\n(.*?)```", re.S).search(text, start)
-    assert m is not None
-    return m.group(1)
+    """The first ``lang`` block of the page "Records as data"."""
+    return blocks(page("data.md"), lang)[0]
 
 
 @pytest.mark.slow

@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 from support.corpora import awkward
 from support.corpora import mutated as corpus
+from support.docs import page
 from support.ftn import Ftn
-from support.paths import ROOT
 
 from verifier.files.pieces import Piece
 from verifier.files.spans import Origin, origin_of
@@ -229,11 +229,10 @@ def test_a_bag_of_json_lines_gives_the_diagnostics_of_the_file(cluster: Any,
 @pytest.mark.slow
 def test_the_readme_example_runs(tmp_path: Path, ftn: Ftn) -> None:
     pytest.importorskip("distributed")
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Checking millions of games")[1].split("\n## ")[0]
+    section = page("scale.md").split("\n## The compiled core")[0]
     shell = re.findall(r"```sh\n(.*?)```", section, re.S)[0]
     python = re.findall(r"```python\n(.*?)```", section, re.S)[0]
-    prefix = f"{sys.executable} -m verifier "  # the README's shell lines, as they are
+    prefix = f"{sys.executable} -m verifier "  # the page's shell lines, as they are
     for line in shell.strip().split("\n"):
         for part in line.split(" && "):
             cmd, _, out = part.partition(" > ")

@@ -461,10 +461,9 @@ def test_settings_for_is_what_an_editor_checks_a_text_by(league: Path) -> None:
 
 
 def _readme_settings() -> str:
-    from support.paths import ROOT
+    from support.docs import page
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    return readme.split("\n## Settings\n", 1)[1].split("\n## ", 1)[0]
+    return page("settings.md")
 
 
 def test_the_readme_s_settings_file_is_read_as_it_says(league: Path, ftn: Ftn) -> None:

@@ -14,6 +14,7 @@ import sys
 from typing import Any
 
 import pytest
+from support.docs import page
 from support.ftn import Ftn
 from support.paths import ROOT
 
@@ -396,8 +397,7 @@ def test_a_record_with_an_illegal_move_names_its_place() -> None:
 
 
 def _section() -> list[str]:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text.split("## Rules as a library", 1)[1].split("\n## ", 1)[0]
+    section = page("library/rules.md")
     return re.findall(r"```(?:python)?\n(.*?)```", section, re.S)
 
 
@@ -406,7 +406,7 @@ def test_the_readme_game_prints_one_clean_record_and_nothing_else() -> None:
     assert "legal_moves()" in code and "Board(4" in code
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        exec(compile(code, "README.md", "exec"), {"__name__": "__readme__"})
+        exec(compile(code, "docs/library/rules.md", "exec"), {"__name__": "__docs__"})
     text = out.getvalue()
     rep = check_text(text, "readme.ftn")
     assert (rep.games, rep.diagnostics) == (1, [])
@@ -429,7 +429,7 @@ def test_the_readme_tour_prints_what_the_readme_says() -> None:
     _, code, printed = _section()[:3]
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        exec(compile(code, "README.md", "exec"), {"__name__": "__readme__"})
+        exec(compile(code, "docs/library/rules.md", "exec"), {"__name__": "__docs__"})
     assert out.getvalue() == printed
 
 

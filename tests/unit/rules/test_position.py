@@ -12,6 +12,7 @@ import re
 
 import pytest
 from position_roundtrip import run
+from support.docs import page
 from support.paths import PERFT, ROOT
 
 from verifier import Board, KnockWhileAbleError, PositionError, api
@@ -182,12 +183,11 @@ def test_a_position_the_rules_cannot_reach_is_refused(text: str, column: int,
 
 
 def test_the_readme_position_example_prints_what_the_readme_says() -> None:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text.split("## Rules as a library", 1)[1].split("\n## ", 1)[0]
+    section = page("library/rules.md")
     blocks = re.findall(r"```(?:python)?\n(.*?)```", section, re.S)
     code, printed = next((c, p) for c, p in itertools.pairwise(blocks)
                          if "Board.from_position(" in c)
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        exec(compile(code, "README.md", "exec"), {"__name__": "__readme__"})
+        exec(compile(code, "docs/library/rules.md", "exec"), {"__name__": "__docs__"})
     assert out.getvalue() == printed
