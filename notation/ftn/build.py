@@ -101,50 +101,49 @@ def _points(points: str, bonus: str | None, over: str | None, col: int) -> Point
 
 
 def _totals_claim(text: str, col: int) -> TotalsClaim:
-    """The claim of totals written ``text`` (without the parentheses) at ``col``."""
+    """The claim of totals written ``text`` (with its parentheses) at ``col``."""
     key = (text, col)
     claim = _TOTALS.get(key)
     if claim is None:
         if len(_TOTALS) >= _CACHED:
             _TOTALS.clear()
-        claim = _TOTALS[key] = _new(TotalsClaim, (tuple(map(int, text.split(","))), col))
+        claim = _TOTALS[key] = _new(TotalsClaim, (tuple(map(int, text[1:-1].split(","))), col))
     return claim
-
-
-#: A field of a line: its words stand apart, between blanks.
-_WORD = re.compile(r"[^ \t]+")
 
 
 def event(text: str, at: int, line: int, comments: Comments) -> Placement | Knock:
     """The record of an event line's text that matched the grammar's
-    PLACEMENT or KNOCK terminal: its seat, then "knock" or its tile, then
-    its claims, each a word known by its first character; ``at`` is the
-    column of offset 0 of the text, less one."""
-    words = [(w.group(), at + 1 + w.start()) for w in _WORD.finditer(text)]
-    seat, col = words[0]
-    second = words[1][0]
+    PLACEMENT or KNOCK terminal, from its seat (no blank before it): then
+    "knock" or its tile, then its claims, each a word known by its first
+    character; ``at`` is the column of offset 0 of the text, less one."""
+    words = text.split()
+    seat, second = words[0], words[1]
     if second == "knock":
-        totals = None if len(words) < 3 else _totals_claim(words[2][0][1:-1], words[2][1])
-        return _new(Knock, (seat, line, col, comments, None, totals))
+        totals = None if len(words) < 3 else _totals_claim(words[2], at + 1 + text.rindex("("))
+        return _new(Knock, (seat, line, at + 1, comments, None, totals))
     end: str | None = None
     total: EndTotalClaim | None = None
     points: PointsClaim | None = None
     totals = None
-    for word, at_word in words[2:]:
+    single = "\t" not in text and "  " not in text  # one blank between words
+    pos = len(seat) + 1 + len(second)  # the end of the tile (or earlier: more blanks)
+    for word in words[2:]:
+        pos = pos + 1 if single else text.index(word, pos)
         first = word[0]
         if first == "=":
-            total = _end_total(word[1:], at_word)
+            total = _end_total(word[1:], at + 1 + pos)
         elif first == "(":
-            totals = _totals_claim(word[1:-1], at_word)
+            totals = _totals_claim(word, at + 1 + pos)
         elif first == "L" or first == "R":
             end = word
         else:  # "+P", "+P+B", "over+P", "over+P+B"
             over = "over" if first == "o" else None
             numbers = word[4 if over else 0:].split("+")
             points = _points(numbers[1], numbers[2] if len(numbers) > 2 else None, over,
-                             at_word)
+                             at + 1 + pos)
+        pos += len(word)
     return _new(Placement, (seat, _TILES.get(second) or _tile(second), end, total, points,
-                            totals, line, col, comments, None))
+                            totals, line, at + 1, comments, None))
 
 
 # An event line is mostly its head: all but its totals, which change from
@@ -172,7 +171,7 @@ def event_line(raw: str, line: int, regexes: tuple[re.Pattern[str], re.Pattern[s
     else:
         head = raw[:j].rstrip(" \t")
         tail = regexes[1].fullmatch(raw, len(head))
-        if tail is None or (len(raw) - j > 20 and _LONG_DIGITS.search(raw, j)):
+        if tail is None:
             return None
     found = _HEADS.get(head)
     if found is None:
@@ -182,7 +181,7 @@ def event_line(raw: str, line: int, regexes: tuple[re.Pattern[str], re.Pattern[s
         if len(_HEADS) >= _HEADS_CACHED:
             _HEADS.clear()
         _HEADS[head] = found
-    totals = None if tail is None else _totals_claim(tail.group(1)[1:-1], j + 1)
+    totals = None if tail is None else _totals_claim(tail.group(1), j + 1)
     if len(found) == 2:  # a knock: its seat and column
         return _new(Knock, (found[0], line, found[1], NO_COMMENTS, None, totals))
     seat, tile, end, total, points, col = found
@@ -197,7 +196,8 @@ def _head(head: str, regex: re.Pattern[str]) -> tuple[Any, ...]:
     totals), or holds a number of more than 18 digits."""
     if "(" in head or _LONG_DIGITS.search(head) or regex.fullmatch(head) is None:
         return ()
-    e = event(head, 0, 0, NO_COMMENTS)
+    seat = head.lstrip(" \t")
+    e = event(seat, len(head) - len(seat), 0, NO_COMMENTS)
     if isinstance(e, Knock):
         return (e.seat, e.col)
     return (e.seat, e.tile, e.end, e.end_total, e.points, e.col)
@@ -253,7 +253,7 @@ def _deal(tok: _Line) -> Deal:
 
 def _totals_after(tok: _Line, fields: list[str], index: int) -> TotalsClaim | None:
     if len(fields) > index:
-        return _totals_claim(fields[index][1:-1], tok.col + tok.value.rfind(fields[index]))
+        return _totals_claim(fields[index], tok.col + tok.value.rfind(fields[index]))
     return None
 
 

@@ -45,6 +45,7 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
 from notation.ftn.build import _Build
+from notation.model import MAX_DIGITS
 
 if TYPE_CHECKING:  # Lark itself is imported when first needed (about 50 ms)
     from lark import Lark
@@ -427,8 +428,10 @@ def field_regex(name: str) -> re.Pattern[str]:
 def event_regexes() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """Of the grammar's terminals: an event line (a placement or a knock,
     blanks around it) without its totals, and the totals at the end of one
-    (blanks, the totals as a group, blanks): ``ftn.build.event_line`` reads
-    an event line by the two."""
+    (blanks, the totals as a group, blanks; a number of at most
+    ``MAX_DIGITS`` digits): ``ftn.build.event_line`` reads an event line by
+    the two."""
     known = terminals()
+    totals = known["TOTALS"].replace(known["NUMBER"], f"[0-9]{{1,{MAX_DIGITS}}}")
     return (re.compile(rf"[ \t]*(?:{known['PLACEMENT']}|{known['KNOCK']})[ \t]*"),
-            re.compile(rf"[ \t]+({known['TOTALS']})[ \t]*"))
+            re.compile(rf"[ \t]+({totals})[ \t]*"))

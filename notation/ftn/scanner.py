@@ -1,22 +1,27 @@
-"""FTN event lines read a character at a time: the compiled core's way in.
+"""FTN lines read a character at a time: the compiled core's way in.
 
-Boundary: one function, ``scan_event``: it reads one line of FTN text which
+Boundary: two functions. ``scan_event`` reads one line of FTN text which
 may be a placement or a knock (the grammar's PLACEMENT and KNOCK terminals,
 no comment) into its record, exactly as the reader builds it from the line
-the grammar's line regex matched (``ftn.build.event``), or says None for any
-other line, which the reader then reads its usual way. It reports no error
-and knows no line around it.
+the grammar's line regex matched (``ftn.build.event``), or says None for
+any other line, which the reader then reads its usual way. ``scan_line``
+says whether a line is a 'deal', 'round' or 'result' line without a
+comment, and where its terminal starts and ends, exactly as the line regex
+(``ftn.grammar.line_regex``) says it; None for any other line (it builds no
+record: ``ftn.build`` does, from the terminal's text). Neither reports an
+error or knows the lines around it.
 
 Why: compiled with mypyc (``FTN_COMPILE=1``, see ``setup.py``), a loop over
 the characters is native code (``i64`` positions, ``ord(raw[i])`` read in
 place), several times faster than matching the regular expression and
 taking the line apart; interpreted, it is slower, so the reader uses it
 only when this module is compiled (``COMPILED``). Either way the records
-are the same: ``tests/unit/notation/test_scan.py`` holds it to the grammar's
+are the same: ``tests/unit/notation/test_scan.py`` holds both functions to the grammar's
 line regex over generated, mutated and random lines, and the field shapes
-it is written for (the grammar's SEAT, TILE and NUMBER) to the grammar's
+they are written for (the grammar's SEAT, TILE and NUMBER) to the grammar's
 own.
 """
+
 from __future__ import annotations
 
 from typing import Final, cast
@@ -407,6 +412,19 @@ def _blanks_end(raw: str, i: i64, n: i64) -> i64:
     return i
 
 
+def _word_at(raw: str, i: i64, n: i64, word: str) -> bool:
+    """Whether ``word`` stands at ``i``, followed by a blank or the end."""
+    k: i64 = len(word)
+    if i + k > n:
+        return False
+    j: i64 = 0
+    while j < k:
+        if ord(raw[i + j]) != ord(word[j]):
+            return False
+        j += 1
+    return i + k == n or ord(raw[i + k]) == 32 or ord(raw[i + k]) == 9
+
+
 def _word_end(raw: str, i: i64, n: i64) -> i64:
     """The end of the word at ``i`` (a letter, then letters, digits and
     underscores: a seat's characters), or -1 when no letter stands there."""
@@ -422,3 +440,149 @@ def _word_end(raw: str, i: i64, n: i64) -> i64:
             break
         i += 1
     return i
+
+
+def _seat_end(raw: str, i: i64, n: i64) -> i64:
+    """The end of a seat at ``i`` (a word, not a reserved one, followed by
+    a blank or the end), or -1."""
+    k = _word_end(raw, i, n)
+    if k < 0 or (k < n and ord(raw[k]) != 32 and ord(raw[k]) != 9):
+        return -1
+    if raw[i:k] in RESERVED:
+        return -1
+    return k
+
+
+def _totals_end(raw: str, i: i64, n: i64) -> i64:
+    """The end of ``(N,N,...)`` at ``i``, or -1."""
+    if i >= n or ord(raw[i]) != 40:
+        return -1
+    i += 1
+    while True:
+        k = i
+        i = _digits_end(raw, i, n)
+        if i == k or i >= n:
+            return -1
+        c = ord(raw[i])
+        i += 1
+        if c == 41:
+            return i
+        if c != 44:
+            return -1
+
+
+def scan_line(raw: str) -> tuple[str, int, int] | None:
+    """A 'deal', 'round' or 'result' line without a comment, as the line
+    regex matches it: its kind ("DEAL", "ROUND", "RESULT") and where the
+    terminal starts and ends in the line; None for any other line, and for
+    one the reader must refuse (a run of more than ``MAX_DIGITS`` digits, a
+    line of more than ``MAX_LINE`` characters)."""
+    n: i64 = len(raw)
+    if n > MAX_LINE:
+        return None
+    start = _blanks_end(raw, 0, n)
+    if start >= n:
+        return None
+    c = ord(raw[start])
+    kind = ""
+    end: i64 = -1
+    if c == 100 and _word_at(raw, start, n, "deal"):
+        kind, end = "DEAL", _deal_end(raw, start, n)
+    elif c == 114 and _word_at(raw, start, n, "round"):
+        kind, end = "ROUND", _round_end(raw, start, n)
+    elif c == 114 and _word_at(raw, start, n, "result"):
+        kind, end = "RESULT", _result_end(raw, start, n)
+    else:
+        return None
+    if end < 0 or _blanks_end(raw, end, n) < n:
+        return None
+    if n >= _SHORT and _longest_digits(raw, n) > MAX_DIGITS:
+        return None
+    return kind, int(start), int(end)
+
+
+def _deal_end(raw: str, start: i64, n: i64) -> i64:
+    """The end of a 'deal' line's terminal, from its "deal" at ``start``:
+    "deal" _WS SEAT (_WS (TILE | "?"))+; -1 when it is not one."""
+    i = _blanks_end(raw, start + 4, n)
+    if i == start + 4:
+        return -1
+    i = _seat_end(raw, i, n)
+    tiles = 0
+    while i >= 0:
+        j = _blanks_end(raw, i, n)
+        if j == i or j >= n:
+            break
+        i = _dealt_end(raw, j, n)
+        if i < 0:
+            return -1
+        tiles += 1
+    if i < 0 or tiles == 0:
+        return -1
+    return i
+
+
+def _dealt_end(raw: str, j: i64, n: i64) -> i64:
+    """The end of a tile dealt at ``j`` (``j < n``: a TILE, or "?" for a
+    tile not shown), followed by a blank or the end; -1 when none is."""
+    if ord(raw[j]) == 63:  # "?"
+        k = j + 1
+    else:
+        k = j
+        while k < n and k - j < 2 and 48 <= ord(raw[k]) <= 57:
+            k += 1
+        if k == j or k >= n or ord(raw[k]) != 45:
+            return -1
+        k += 1
+        m = k
+        while k < n and k - m < 2 and 48 <= ord(raw[k]) <= 57:
+            k += 1
+        if k == m:
+            return -1
+    if k < n and ord(raw[k]) != 32 and ord(raw[k]) != 9:
+        return -1
+    return k
+
+
+def _round_end(raw: str, start: i64, n: i64) -> i64:
+    """The end of a 'round' line's terminal, from its "round" at ``start``:
+    "round" _WS NUMBER _WS "opener" _WS SEAT; -1 when it is not one."""
+    i = _blanks_end(raw, start + 5, n)
+    if i == start + 5:
+        return -1
+    k = i
+    i = _digits_end(raw, i, n)
+    if i == k:
+        return -1
+    k = _blanks_end(raw, i, n)
+    if k == i or not _word_at(raw, k, n, "opener"):
+        return -1
+    i = _blanks_end(raw, k + 6, n)
+    if i == k + 6:
+        return -1
+    return _seat_end(raw, i, n)
+
+
+def _result_end(raw: str, start: i64, n: i64) -> i64:
+    """The end of a 'result' line's terminal, from its "result" at
+    ``start``: "result" (_WS ("domino" _WS SEAT | "blocked" | "target"))?
+    (_WS TOTALS)?; -1 when it is not one."""
+    end = start + 6
+    i = _blanks_end(raw, end, n)
+    if i == end or i >= n:
+        return end
+    if _word_at(raw, i, n, "domino"):
+        k = _blanks_end(raw, i + 6, n)
+        if k == i + 6:
+            return -1
+        end = _seat_end(raw, k, n)
+        if end < 0:
+            return -1
+    elif _word_at(raw, i, n, "blocked") or _word_at(raw, i, n, "target"):
+        end = i + 7 if ord(raw[i]) == 98 else i + 6
+    if end < i:  # no outcome: the totals, if any, follow "result"
+        return _totals_end(raw, i, n)
+    j = _blanks_end(raw, end, n)
+    if j > end and j < n:
+        return _totals_end(raw, j, n)
+    return end

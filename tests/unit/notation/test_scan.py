@@ -1,9 +1,10 @@
 """``notation.ftn.scanner``: an event line read a character at a time gives the
 record the parser builds from the grammar's line regex (``ftn.build.event``),
-and None for every line that is no placement or knock without a comment; the parser gives the same
-items whichever way it reads event lines (the compiled core's way, or the
-regular expressions). Interpreted here: the same source is what mypyc
-compiles."""
+and None for every line that is no placement or knock without a comment; a
+'deal', 'round' or 'result' line is found where the line regex finds it; the
+parser gives the same items whichever way it reads lines (the compiled
+core's way, or the regular expressions). Interpreted here: the same source
+is what mypyc compiles."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from support.paths import SAMPLES
 
 import notation.ftn.reader as parser_module
 from notation.ftn import scanner as scan
+from notation.ftn import scanner as scanline
 from notation.ftn.build import event, event_line
 from notation.ftn.grammar import event_regexes, field_regex, line_regex
 from notation.ftn.printer import print_games
@@ -150,6 +152,67 @@ def test_the_parser_reads_the_same_with_the_scanner_or_without(
             m.setattr(parser_module, "SCAN", False)
             matched = list(read_games(lines, "t.ftn"))
         assert scanned == matched
+
+
+def by_line_regex(raw: str) -> tuple[str, int, int] | None:
+    """What the parser's line regex makes of a 'deal', 'round' or 'result'
+    line the parser reads (kind and span), else None."""
+    m = line_regex().fullmatch(raw) if len(raw) <= MAX_LINE else None
+    if m is None or m.lastgroup not in ("DEAL", "ROUND", "RESULT"):
+        return None
+    kind = m.lastgroup
+    if _LONG.search(raw, 0, m.end(kind)):
+        return None
+    return kind, m.start(kind), m.end(kind)
+
+
+LINES_BY_HAND = [
+    ("  deal N 6-6 6-3 ? 12-0", ("DEAL", 2, 23)), ("deal N ?", ("DEAL", 0, 8)),
+    ("deal N", None), ("deal N 6-66", ("DEAL", 0, 11)), ("deal N 6-666", None),
+    ("deal N 123-1", None), ("deal N ??", None), ("deal none 1-1", None), ("deal N 1-1 # c", None),
+    ("round 12 opener Ab_1 ", ("ROUND", 0, 20)), ("round 1 opener", None),
+    ("round x opener N", None), ("round 1 openerN", None), ("result", ("RESULT", 0, 6)),
+    ("\tresult  ", ("RESULT", 1, 7)),
+    ("result domino N (1,22)", ("RESULT", 0, 22)), ("result domino (1,2)", None),
+    ("result blocked", ("RESULT", 0, 14)), ("result target (0)", ("RESULT", 0, 17)),
+    ("result (3,4)", ("RESULT", 0, 12)), ("result blockedx", None), ("result (1,2) (3,4)", None),
+    ("result domino end", None), ("round " + "9" * 19 + " opener N", None),
+]
+
+
+@pytest.mark.parametrize(("raw", "want"), LINES_BY_HAND)
+def test_deal_round_and_result_lines_by_hand(raw: str,
+                                             want: tuple[str, int, int] | None) -> None:
+    assert scanline.scan_line(raw) == by_line_regex(raw) == want
+
+
+def test_deal_round_and_result_lines_and_their_mutants_read_as_by_the_line_regex() -> None:
+    rng = random.Random(12)
+    text = mutated(4, 4) + "\n" + "\n".join(
+        p.read_text("utf-8") for p in sorted(SAMPLES.rglob("*.ftn")))
+    lines = text.split("\n")
+    for raw in lines:
+        assert scanline.scan_line(raw) == by_line_regex(raw), raw
+    pool = [ln for ln in lines if ln.strip().startswith(("deal", "round", "result"))]
+    words = ["deal", "domino", "blocked", "target", "result", "round", "opener", "?", "(1,2)",
+             "(", ")", "6-6", "none", "9" * 19]
+    taken = 0
+    for _ in range(40_000):
+        chars = list(rng.choice(pool) if rng.random() < 0.85 else "")
+        for _ in range(rng.randrange(4)):
+            at = rng.randrange(len(chars) + 1)
+            r = rng.random()
+            if r < 0.4 or not chars:
+                chars.insert(at, rng.choice(ALPHABET + words))
+            elif r < 0.8:
+                del chars[min(at, len(chars) - 1)]
+            else:
+                chars[min(at, len(chars) - 1)] = rng.choice(ALPHABET + words)
+        raw = "".join(chars)
+        want = by_line_regex(raw)
+        assert scanline.scan_line(raw) == want, raw
+        taken += want is not None
+    assert taken > 5_000
 
 
 # The interpreted direct path (``build.event_line``) tells a plain totals

@@ -24,7 +24,7 @@ from notation.ftn.build import event
 from notation.ftn.diagnose import _SHAPES, KEYWORDS
 from notation.ftn.grammar import LINE_TERMINALS, grammar_text, line_order, line_regex
 from notation.ftn.printer import event_text
-from notation.model import NO_COMMENTS, Placement
+from notation.model import NO_COMMENTS, EndTotalClaim, Placement, PointsClaim, TotalsClaim
 
 KINDS = ("GAME", "TAG", "ROUND", "DEAL", "EVENTS", "RESULT", "WINNER", "END")
 
@@ -113,7 +113,8 @@ def test_an_event_line_the_grammar_matches_is_taken_apart_into_its_fields() -> N
         assert type(record).__name__ == kind.title(), line
         assert event_text(record) == " ".join(line.split()), line
         assert line[record.col - 1:].startswith(record.seat), line
-        signs = [(record.totals, "(")]
+        signs: list[tuple[TotalsClaim | EndTotalClaim | PointsClaim | None, str]] = [
+            (record.totals, "(")]
         if isinstance(record, Placement):
             signs += [(record.end_total, "="), (record.points, "+o")]
         for claim, sign in signs:
