@@ -67,15 +67,6 @@ def _tile(text: str) -> Any:
     return t
 
 
-# An event line, with its fields as groups: the grammar's PLACEMENT and KNOCK
-# terminals written out (``ftn.grammar.event_regexes`` builds them from its
-# field terminals), blanks around the line allowed. Placement groups: seat,
-# tile, end, end total, "over", points, bonus, totals; knock: seat, totals.
-PLACEMENT_FIELDS = (
-    r"[ \t]*({SEAT})[ \t]+({TILE})(?:[ \t]+([LR]))?(?:[ \t]+=([0-9]+))?"
-    r"(?:[ \t]+(over)?\+([0-9]+)(?:\+([0-9]+))?)?(?:[ \t]+\(([0-9]+(?:,[0-9]+)*)\))?[ \t]*"
-)
-KNOCK_FIELDS = r"[ \t]*({SEAT})[ \t]+knock(?:[ \t]+\(([0-9]+(?:,[0-9]+)*)\))?[ \t]*"
 _new: Final = tuple.__new__  # builds a NamedTuple from a tuple without a Python call
 
 # Claims are immutable values, and few differ (an end total, the points, and
@@ -110,61 +101,68 @@ def _points(points: str, bonus: str | None, over: str | None, col: int) -> Point
 
 
 def _totals_claim(text: str, col: int) -> TotalsClaim:
-    """The claim of totals written ``text`` (without the parentheses) at ``col``."""
+    """The claim of totals written ``text`` (with its parentheses) at ``col``."""
     key = (text, col)
     claim = _TOTALS.get(key)
     if claim is None:
         if len(_TOTALS) >= _CACHED:
             _TOTALS.clear()
-        claim = _TOTALS[key] = _new(TotalsClaim, (tuple(map(int, text.split(","))), col))
+        claim = _TOTALS[key] = _new(TotalsClaim, (tuple(map(int, text[1:-1].split(","))), col))
     return claim
 
 
-def placement(m: re.Match[str], at: int, line: int, comments: Comments) -> Placement:
-    """The record of a placement line matched by ``PLACEMENT_FIELDS``; ``at``
-    is the column of offset 0 of the matched text, less one."""
-    seat, tile, end, total, over, points, bonus, totals = m.groups()
-    return _new(Placement, (
-        seat,
-        _TILES.get(tile) or _tile(tile),
-        end,
-        None if total is None else _end_total(total, at + m.start(4)),
-        None if points is None else _points(
-            points, bonus, over, at + 1 + m.start(5) if over is not None else at + m.start(6)),
-        None if totals is None else _totals_claim(totals, at + m.start(8)),
-        line,
-        at + 1 + m.start(1),
-        comments,
-        None,
-    ))
-
-
-def knock(m: re.Match[str], at: int, line: int, comments: Comments) -> Knock:
-    """The record of a knock line matched by ``KNOCK_FIELDS`` (see ``placement``)."""
-    seat, totals = m.groups()
-    return _new(Knock, (
-        seat, line, at + 1 + m.start(1), comments, None,
-        None if totals is None else _totals_claim(totals, at + m.start(2)),
-    ))
+def event(text: str, at: int, line: int, comments: Comments) -> Placement | Knock:
+    """The record of an event line's text that matched the grammar's
+    PLACEMENT or KNOCK terminal, from its seat (no blank before it): then
+    "knock" or its tile, then its claims, each a word known by its first
+    character; ``at`` is the column of offset 0 of the text, less one."""
+    words = text.split()
+    seat, second = words[0], words[1]
+    if second == "knock":
+        totals = None if len(words) < 3 else _totals_claim(words[2], at + 1 + text.rindex("("))
+        return _new(Knock, (seat, line, at + 1, comments, None, totals))
+    end: str | None = None
+    total: EndTotalClaim | None = None
+    points: PointsClaim | None = None
+    totals = None
+    single = "\t" not in text and "  " not in text  # one blank between words
+    pos = len(seat) + 1 + len(second)  # the end of the tile (or earlier: more blanks)
+    for word in words[2:]:
+        pos = pos + 1 if single else text.index(word, pos)
+        first = word[0]
+        if first == "=":
+            total = _end_total(word[1:], at + 1 + pos)
+        elif first == "(":
+            totals = _totals_claim(word, at + 1 + pos)
+        elif first == "L" or first == "R":
+            end = word
+        else:  # "+P", "+P+B", "over+P", "over+P+B"
+            over = "over" if first == "o" else None
+            numbers = word[4 if over else 0:].split("+")
+            points = _points(numbers[1], numbers[2] if len(numbers) > 2 else None, over,
+                             at + 1 + pos)
+        pos += len(word)
+    return _new(Placement, (seat, _TILES.get(second) or _tile(second), end, total, points,
+                            totals, line, at + 1, comments, None))
 
 
 # An event line is mostly its head: all but its totals, which change from
 # line to line while the heads repeat (a few thousand in a thousand games).
-# The record of a head is made once, from the event regexes, and kept; a
-# line is then its head looked up and its totals matched alone.
+# The record of a head is made once, when it matches the grammar's terminals,
+# and kept; a line is then its head looked up and its totals matched alone.
 _HEADS: dict[str, tuple[Any, ...]] = {}
 _HEADS_CACHED = 1 << 15
-_TOTALS_TAIL = re.compile(r"[ \t]+\(([0-9]{1,18}(?:,[0-9]{1,18})*)\)[ \t]*")
 _LONG_DIGITS = re.compile(r"[0-9]{19}")
 
 
 def event_line(raw: str, line: int, regexes: tuple[re.Pattern[str], re.Pattern[str]]
                ) -> Placement | Knock | None:
     """The record of a placement or knock line without a comment, as
-    ``placement`` and ``knock`` make it from ``regexes`` (the event
-    regexes: ``ftn.grammar.event_regexes``) at offset 0; None for any other
-    line, and for one with a number of more than 18 digits or of more than
-    10,000 characters (the parser refuses those)."""
+    ``event`` makes it at offset 0; None for any other line, and for one
+    with a number of more than 18 digits or of more than 10,000 characters
+    (the parser refuses those). ``regexes`` are the grammar's
+    (``ftn.grammar.event_regexes``): an event line without its totals, and
+    its totals after it."""
     if len(raw) > 10_000:
         return None
     j = raw.rfind("(")
@@ -172,12 +170,12 @@ def event_line(raw: str, line: int, regexes: tuple[re.Pattern[str], re.Pattern[s
         head, tail = raw, None
     else:
         head = raw[:j].rstrip(" \t")
-        tail = _TOTALS_TAIL.fullmatch(raw, len(head))
+        tail = regexes[1].fullmatch(raw, len(head))
         if tail is None:
             return None
     found = _HEADS.get(head)
     if found is None:
-        found = _head(head, regexes)
+        found = _head(head, regexes[0])
         if not found:  # (not kept: the lines of no event, deals say, rarely repeat)
             return None
         if len(_HEADS) >= _HEADS_CACHED:
@@ -191,20 +189,18 @@ def event_line(raw: str, line: int, regexes: tuple[re.Pattern[str], re.Pattern[s
                             None))
 
 
-def _head(head: str, regexes: tuple[re.Pattern[str], re.Pattern[str]]) -> tuple[Any, ...]:
+def _head(head: str, regex: re.Pattern[str]) -> tuple[Any, ...]:
     """What an event line's head (the line without its totals) says: a
     placement's fields but its totals, or a knock's seat and column; ()
-    when it is neither, or holds a number of more than 18 digits."""
-    if _LONG_DIGITS.search(head):
+    when it is neither (``regex``: the grammar's event line without its
+    totals), or holds a number of more than 18 digits."""
+    if "(" in head or _LONG_DIGITS.search(head) or regex.fullmatch(head) is None:
         return ()
-    m = regexes[0].fullmatch(head)
-    if m is not None and m.group(8) is None:
-        p = placement(m, 0, 0, NO_COMMENTS)
-        return (p.seat, p.tile, p.end, p.end_total, p.points, p.col)
-    m = regexes[1].fullmatch(head)
-    if m is not None and m.group(2) is None:
-        return (m.group(1), 1 + m.start(1))
-    return ()
+    seat = head.lstrip(" \t")
+    e = event(seat, len(head) - len(seat), 0, NO_COMMENTS)
+    if isinstance(e, Knock):
+        return (e.seat, e.col)
+    return (e.seat, e.tile, e.end, e.end_total, e.points, e.col)
 
 
 _obj_new: Final = object.__new__
@@ -257,7 +253,7 @@ def _deal(tok: _Line) -> Deal:
 
 def _totals_after(tok: _Line, fields: list[str], index: int) -> TotalsClaim | None:
     if len(fields) > index:
-        return _totals_claim(fields[index][1:-1], tok.col + tok.value.rfind(fields[index]))
+        return _totals_claim(fields[index], tok.col + tok.value.rfind(fields[index]))
     return None
 
 
@@ -325,36 +321,25 @@ class _Build:
 # --------------------------------------------------------------------------
 # The order of a game's lines, without Lark on the common path.
 
-# The grammar's game rule (``game: GAME TAG* round* WINNER? END``, ``round:
-# ROUND DEAL* EVENTS? RESULT?``) as a table: state after a line -> kind of
-# the next line -> state after it. 0: after GAME or a TAG; 1: after ROUND or
-# a DEAL; 2: after EVENTS; 3: after RESULT; 4: after WINNER; 5: after END.
-_AFTER_ROUND = {"ROUND": 1, "WINNER": 4, "END": 5}
-_NEXT: tuple[dict[str, int], ...] = (
-    {"TAG": 0, **_AFTER_ROUND},
-    {"DEAL": 1, "EVENTS": 2, "RESULT": 3, **_AFTER_ROUND},
-    {"RESULT": 3, **_AFTER_ROUND},
-    _AFTER_ROUND,
-    {"END": 5},
-    {},
-)
-
-
 class GameLines:
     """The line tokens of the game being read, in an order the grammar
     allows, built into its ``Game`` record at its 'end' line by the same
     callbacks the parser calls (``_Build``).
 
-    The grammar stays the judge: a token this table does not allow is fed,
-    after the game's tokens so far, to Lark's parser (``start``: a new
-    interactive parser for the game rule), which then raises the
-    ``UnexpectedToken`` that names what it expected; should it accept the
-    token, it takes over the game."""
+    The order is checked without Lark, by ``order``: the grammar's game
+    rule as the table of its line orders (state 0 before the 'game' line),
+    which ``ftn.grammar.line_order`` derives from the grammar. The grammar
+    stays the judge: a token the table does not allow is fed, after the
+    game's tokens so far, to Lark's parser (``start``: a new interactive
+    parser for the game rule), which then raises the ``UnexpectedToken``
+    that names what it expected; should it accept the token, it takes over
+    the game."""
 
-    __slots__ = ("lark", "start", "state", "tokens")
+    __slots__ = ("lark", "order", "start", "state", "tokens")
 
-    def __init__(self, start: Any) -> None:
+    def __init__(self, start: Any, order: tuple[dict[str, int], ...]) -> None:
         self.start = start
+        self.order = order
         self.tokens: list[_Line] = []
         self.state = 0
         self.lark: Any = None  # Lark's interactive parser, once it has taken over
@@ -363,16 +348,11 @@ class GameLines:
         """One more line token; raises Lark's ``UnexpectedToken`` where the
         grammar does not allow it."""
         if self.lark is None:
-            if not self.tokens:  # the 'game' line
-                if tok.type == "GAME":
-                    self.tokens.append(tok)
-                    return
-            else:
-                nxt = _NEXT[self.state].get(tok.type)
-                if nxt is not None:
-                    self.state = nxt
-                    self.tokens.append(tok)
-                    return
+            nxt = self.order[self.state].get(tok.type)
+            if nxt is not None:
+                self.state = nxt
+                self.tokens.append(tok)
+                return
             parser = self.start()
             for t in self.tokens:
                 parser.parser_state.feed_token(t)
@@ -389,7 +369,7 @@ class GameLines:
         tell). Costs nothing, unlike a refused ``feed``."""
         if self.lark is not None or not self.tokens:
             return None
-        return kind in _NEXT[self.state]
+        return kind in self.order[self.state]
 
     def rebuilt(self) -> GameLines:
         """The game's lines so far, ready for the next: after a line the
@@ -397,7 +377,7 @@ class GameLines:
         the refusal left it as it was, else the lines fed again)."""
         if self.lark is None:
             return self
-        again = GameLines(self.start)
+        again = GameLines(self.start, self.order)
         for tok in self.tokens:
             again.feed(tok)
         return again
@@ -410,7 +390,7 @@ class GameLines:
         rest = tokens[at + 1:]
         if at > 0 and rest and tokens[at - 1].type == "EVENTS" and rest[0].type == "EVENTS":
             tokens[at - 1].value.extend(rest.pop(0).value)
-        again = GameLines(self.start)
+        again = GameLines(self.start, self.order)
         for tok in tokens[:at] + rest:
             again.feed(tok)
         return again

@@ -1,8 +1,9 @@
 """The compiled grammar of FTN (``ftn.lark``), built once, lazily.
 
 Boundary: loads the grammar, compiles Lark's LALR parser over it (with the
-record builder of ``ftn.build`` inline) and the regular expressions of its line
-and field terminals. It reads no record and reports nothing.
+record builder of ``ftn.build`` inline), the regular expressions of its line
+and field terminals, and the table of its game rule. It reads no record and
+reports nothing.
 
 The parser tables are kept beside this package's byte-code (the folder
 Python writes this module's ``.pyc`` to, ``__pycache__`` unless
@@ -21,11 +22,13 @@ the grammar each run (about 35 ms of a one-game ``ftn check``):
   the folder cannot be written (a read-only install), or the file cannot be
   read, the grammar is compiled as before, and nothing is said.
 
-Beside the tables, the terminals' regular expressions are kept the same way
-(``.terminals``), so that reading records that follow the grammar needs no
-Lark at all: Lark is imported, and its parser loaded, only when a line is
-out of place (``ftn.reader`` hands it the game then), which saves about 90 ms of
-a one-game ``ftn check``.
+Beside the tables, what the reader takes from the grammar is kept the same
+way (``.derived``): the terminals' regular expressions, and the game rule
+as the table of a game's line orders (derived from Lark's LALR states), so
+that reading records that follow the grammar needs no Lark at all: Lark is
+imported, and its parser loaded, only when a line is out of place
+(``ftn.reader`` hands it the game then), which saves about 90 ms of a
+one-game ``ftn check``.
 """
 
 from __future__ import annotations
@@ -37,10 +40,12 @@ import json
 import os
 import re
 import sys
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
-from notation.ftn.build import KNOCK_FIELDS, PLACEMENT_FIELDS, _Build
+from notation.ftn.build import _Build
+from notation.model import MAX_DIGITS
 
 if TYPE_CHECKING:  # Lark itself is imported when first needed (about 50 ms)
     from lark import Lark
@@ -235,70 +240,166 @@ def unexpected_token() -> type[UnexpectedToken]:
     return UnexpectedToken
 
 
+#: The order of a game's lines as a table: for each state (0: before its
+#: 'game' line), the kinds of line that may come next and the state after
+#: each. A state with no row may end the game.
+LineOrder = tuple[dict[str, int], ...]
+
+
+@dataclass(frozen=True)
+class Derived:
+    """What Lark makes of the grammar, kept so that reading records that
+    follow it needs no Lark: every terminal's regular expression, and the
+    game rule (``game`` and ``round``) as the table of its line orders."""
+
+    terminals: dict[str, str]
+    order: LineOrder
+
+
 @lru_cache(maxsize=1)
-def terminals() -> dict[str, str]:
-    """Every terminal of the grammar: its name and its regular expression. Kept
-    beside the tables (``.terminals``, with the same checks), and shipped
-    with the package (``PACKAGED``, for this grammar's text), so that Lark
-    is needed only where neither is found: not where Python keeps no
-    byte-code (``PYTHONDONTWRITEBYTECODE``, a read-only install)."""
+def derived() -> Derived:
+    """What Lark makes of the grammar. Kept beside the tables
+    (``.derived``, with the same checks), and shipped with the package
+    (``PACKAGED``, for this grammar's text), so that Lark is needed only
+    where neither is found: not where Python keeps no byte-code
+    (``PYTHONDONTWRITEBYTECODE``, a read-only install)."""
     text = grammar_text()
     tables = tables_path(text)
-    path = None if tables is None else tables[: -len(".tables")] + ".terminals"
+    path = None if tables is None else tables[: -len(".tables")] + ".derived"
     if path is not None:
         try:
             with open(path, encoding="utf-8") as f:
                 digest, _, body = f.read().partition("\n")
             if hashlib.sha256(body.encode("utf-8")).hexdigest() == digest:
-                kept = json.loads(body)
-                if _is_terminals(kept):
-                    return cast("dict[str, str]", kept)
+                kept = _as_derived(json.loads(body))
+                if kept is not None:
+                    return kept
         except (OSError, ValueError):  # missing, unreadable or not ours: ask Lark
             pass
-    found = packaged_terminals(text)
+    found = packaged(text)
     if found is None:
-        found = lark_terminals()
+        found = lark_derived()
         if path is not None and not sys.dont_write_bytecode:
-            _write_kept(path, json.dumps(found, sort_keys=True))
+            _write_kept(path, json.dumps(_as_json(found), sort_keys=True))
     return found
 
 
-#: The terminals shipped with the package: ``{"grammar": SHA-256 of
-#: ftn.lark, "terminals": {name: regex}}`` (JSON; not named ``.json``, so
-#: that a walk for records skips it), written by ``python
-#: tests/support/terminals.py``; a test holds it to what Lark makes of the grammar.
-PACKAGED = os.path.join(os.path.dirname(__file__), "ftn.lark.terminals")
+def terminals() -> dict[str, str]:
+    """Every terminal of the grammar: its name and its regular expression."""
+    return derived().terminals
 
 
-def lark_terminals() -> dict[str, str]:
-    """The terminals as Lark makes them of the grammar."""
-    return {t.name: t.pattern.to_regexp() for t in _lark().terminals}
+def line_order() -> LineOrder:
+    """The grammar's game rule as the table of a game's line orders."""
+    return derived().order
 
 
-def packaged_terminals(text: str) -> dict[str, str] | None:
-    """The shipped terminals, when they are those of grammar ``text``."""
+#: What Lark makes of the grammar, shipped with the package: ``{"grammar":
+#: SHA-256 of ftn.lark, "terminals": {name: regex}, "order": [{kind: state},
+#: ...]}`` (JSON; not named ``.json``, so that a walk for records skips it),
+#: written by ``python tests/support/derived.py``; a test holds it to what
+#: Lark makes of the grammar.
+PACKAGED = os.path.join(os.path.dirname(__file__), "ftn.lark.derived")
+
+
+def lark_derived() -> Derived:
+    """The terminals and the line orders as Lark makes them of the grammar."""
+    return Derived({t.name: t.pattern.to_regexp() for t in _lark().terminals}, _lark_order())
+
+
+def _lark_order() -> LineOrder:
+    """The game rule as a table: the states of Lark's LALR parser of the
+    ``game`` rule after each order of line tokens (a state: its stack),
+    found by feeding it every kind it accepts, then merged where they allow
+    the same orders after them (the least table)."""
+    from lark import Lark
+    from lark.lexer import Token
+
+    start: Any = Lark(grammar_text(), parser="lalr", lexer="basic",
+                      start="game").parse_interactive(start="game")
+    keys: dict[tuple[int, ...], int] = {tuple(start.parser_state.state_stack): 0}
+    parsers = [start]
+    moves: list[dict[str, int]] = []
+    ends: list[bool] = []
+    for parser in parsers:  # (grows as states are found)
+        accepts = parser.accepts()
+        ends.append("$END" in accepts)
+        row: dict[str, int] = {}
+        for kind in sorted(accepts - {"$END"}):
+            nxt = parser.copy()
+            nxt.feed_token(Token(kind, ""))
+            key = tuple(nxt.parser_state.state_stack)
+            if key not in keys:
+                keys[key] = len(parsers)
+                parsers.append(nxt)
+            row[kind] = keys[key]
+        moves.append(row)
+    return _least(moves, ends)
+
+
+def _least(moves: list[dict[str, int]], ends: list[bool]) -> LineOrder:
+    """The least table of the same line orders as ``moves`` (state 0 the
+    start; ``ends``: where a game may end), its states numbered in the
+    order they are first reached."""
+    group = [int(e) for e in ends]
+    while True:  # split the groups by where their moves lead, until none splits
+        marks = [(group[s], tuple((k, group[t]) for k, t in sorted(moves[s].items())))
+                 for s in range(len(moves))]
+        numbers = {m: i for i, m in enumerate(dict.fromkeys(marks))}
+        split = [numbers[m] for m in marks]
+        if len(numbers) == len(set(group)):
+            break
+        group = split
+    order: dict[int, int] = {group[0]: 0}
+    rows: list[dict[str, int]] = []
+    first = {g: s for s, g in reversed(list(enumerate(group)))}
+    while len(rows) < len(order):
+        state = first[next(g for g, n in order.items() if n == len(rows))]
+        row = {}
+        for kind, to in sorted(moves[state].items()):
+            row[kind] = order.setdefault(group[to], len(order))
+        rows.append(row)
+    return tuple(rows)
+
+
+def packaged(text: str) -> Derived | None:
+    """What is shipped, when it is of grammar ``text``."""
     try:
         with open(PACKAGED, encoding="utf-8") as f:
             shipped = json.load(f)
     except (OSError, ValueError):
         return None
-    if not isinstance(shipped, dict) or shipped.get("grammar") != hashlib.sha256(
+    if not isinstance(shipped, dict) or shipped.pop("grammar", None) != hashlib.sha256(
             text.encode("utf-8")).hexdigest():
         return None
-    found = shipped.get("terminals")
-    return cast("dict[str, str]", found) if _is_terminals(found) else None
+    return _as_derived(shipped)
 
 
-def _is_terminals(x: Any) -> bool:
-    return isinstance(x, dict) and all(
-        isinstance(k, str) and isinstance(v, str) for k, v in x.items())
+def _as_json(found: Derived) -> dict[str, Any]:
+    return {"terminals": found.terminals, "order": list(found.order)}
+
+
+def _as_derived(x: Any) -> Derived | None:
+    """The ``Derived`` of its JSON form, or None when ``x`` is not one."""
+    if not isinstance(x, dict) or set(x) != {"terminals", "order"}:
+        return None
+    terminals, order = x["terminals"], x["order"]
+    if not (isinstance(terminals, dict) and all(
+            isinstance(k, str) and isinstance(v, str) for k, v in terminals.items())):
+        return None
+    if not (isinstance(order, list) and order and all(
+            isinstance(row, dict) and all(
+                isinstance(k, str) and type(v) is int and 0 <= v < len(order)
+                for k, v in row.items()) for row in order)):
+        return None
+    return Derived(terminals, tuple(order))
 
 
 def write_packaged() -> None:
     """Write ``PACKAGED`` for the grammar as it is."""
     text = grammar_text()
     body = {"grammar": hashlib.sha256(text.encode("utf-8")).hexdigest(),
-            "terminals": lark_terminals()}
+            **_as_json(lark_derived())}
     tmp = PACKAGED + ".tmp"
     with open(tmp, "w", encoding="utf-8") as f:
         json.dump(body, f, indent=1, sort_keys=True)
@@ -325,10 +426,12 @@ def field_regex(name: str) -> re.Pattern[str]:
 
 @cache
 def event_regexes() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """A placement line and a knock line, with their fields as groups
-    (``ftn.build.PLACEMENT_FIELDS``, ``ftn.build.KNOCK_FIELDS``), made of the
-    grammar's own SEAT and TILE terminals. What they match in full is what
-    the line regex matches as PLACEMENT or KNOCK without a trailing comment."""
-    fields = {"SEAT": field_regex("SEAT").pattern, "TILE": field_regex("TILE").pattern}
-    return (re.compile(PLACEMENT_FIELDS.format(**fields)),
-            re.compile(KNOCK_FIELDS.format(**fields)))
+    """Of the grammar's terminals: an event line (a placement or a knock,
+    blanks around it) without its totals, and the totals at the end of one
+    (blanks, the totals as a group, blanks; a number of at most
+    ``MAX_DIGITS`` digits): ``ftn.build.event_line`` reads an event line by
+    the two."""
+    known = terminals()
+    totals = known["TOTALS"].replace(known["NUMBER"], f"[0-9]{{1,{MAX_DIGITS}}}")
+    return (re.compile(rf"[ \t]*(?:{known['PLACEMENT']}|{known['KNOCK']})[ \t]*"),
+            re.compile(rf"[ \t]+({totals})[ \t]*"))

@@ -10,7 +10,8 @@ How: reading is line-based (see the header of ``ftn.lark``). Each line is
 matched against one regular expression built from the grammar's line
 terminals, and becomes a line token (a run of event lines, one EVENTS
 token). The grammar's game rule orders the tokens of one game at a time
-(``ftn.build.GameLines``: the rule as a table, checked without Lark; a token
+(``ftn.build.GameLines``: the rule as a table that ``ftn.grammar`` derives
+from the grammar, checked without Lark; a token
 out of place is handed, after the game's tokens so far, to Lark's LALR
 parser, which names what it expected). Because games are read one by one, a
 syntax error costs only its own game. Because FTN is line-based, reading
@@ -26,12 +27,13 @@ round: SPEC.md §10), so that every error of a game is reported, up to
 lazily (``ftn.grammar``); the records are built by ``ftn.build``; a line that
 matches no terminal is explained by ``ftn.diagnose``.
 
-The direct path (``DIRECT``): inside a run of events, a line that matches
-the placement or the knock terminal with its fields as groups
-(``ftn.grammar.event_regexes``), without a comment, becomes its record at once.
-When ``ftn.scanner`` is compiled (``SCAN``), the direct path reads event
-lines with ``ftn.scanner.scan_event`` instead, and 'deal', 'round' and
-'result' lines with ``ftn.scanner.scan_line``, before the line regex.
+The direct path (``DIRECT``): inside a run of events, an event line
+without a comment becomes its record at once, by the build's fast reader:
+interpreted, ``ftn.build.event_line`` (the record of the line's head, all
+but its totals, made once where it matches the grammar's terminals, and
+kept); compiled (``SCAN``), ``ftn.scanner.scan_event``, a character at a
+time, and so are 'deal', 'round' and 'result' lines (``ftn.scanner.scan_line``,
+before the line regex). Every other line is matched against the line regex.
 A reading is a ``_Reader``: one method for each step of a line (the direct
 path, matching, a line that cannot be read, a line into its game, the end).
 Whatever path a line takes, the records and errors are the same
@@ -52,7 +54,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from notation.ftn.build import GameLines, _Line, event_line, knock, placement
+from notation.ftn.build import GameLines, _Line, event_line
+from notation.ftn.build import event as build_event
 from notation.ftn.diagnose import LONE_CR, diagnose_line, guess_kind, without_line_end
 from notation.ftn.grammar import (
     LINE_TERMINALS,
@@ -60,6 +63,7 @@ from notation.ftn.grammar import (
     event_regexes,
     field_regex,
     grammar_text,
+    line_order,
     line_regex,
     unexpected_token,
 )
@@ -80,16 +84,14 @@ MAX_ERRORS = 20
 #: every line goes through the line regex (the tests compare the two).
 DIRECT = True
 #: Whether the direct path reads event lines a character at a time
-#: (``ftn.scanner.scan_event``) rather than by the event regexes: when that module
-#: is compiled (the tests compare the two). Two readers, because one would cost
-#: either build dearly (callgrind, a check of 300 games): the scanner
-#: interpreted takes twice the instructions of the regexes, and the regexes
-#: compiled a third more than the scanner.
+#: (``ftn.scanner.scan_event``) rather than by their heads
+#: (``ftn.build.event_line``): when that module is compiled (the tests compare
+#: the two), and 'deal', 'round' and 'result' lines too (``scan_line``). Each
+#: build has the one it needs (callgrind, ``ftn check`` of 300 games):
+#: interpreted, the scanner takes 81.4% more instructions than the heads;
+#: compiled, the heads take 23.3% more than the scanner.
 SCAN = COMPILED
 _LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
-#: Event lines shorter than this hold no run of digits beyond the limit (the
-#: shortest that may: a seat of a letter and such a run, then " 1-1").
-_SHORT = MAX_DIGITS + 6
 
 KIND_NAMES = {
     "GAME": "a 'game' line",
@@ -197,6 +199,7 @@ class _Reader:
         self.out: list[Item | Damaged] = []
         self.match = line_regex().fullmatch
         self.regexes = event_regexes()
+        self.order = line_order()
         self.direct = DIRECT
         self.scan = SCAN
         self.comments: list[str] = []  # comment lines waiting for their element
@@ -242,8 +245,8 @@ class _Reader:
                 # The direct path: a line of a game without a comment (and,
                 # for a long line, no number beyond the limit). Interpreted,
                 # the first event of a run is left to the line regex: trying
-                # the event regexes on each line where a run may start costs
-                # more (on the 'deal' lines) than it saves.
+                # the heads on each line where a run may start costs more
+                # (on the 'deal' lines) than it saves.
                 if run is not None or (scan and parser.allows("EVENTS")):
                     event = scan_event(raw, lineno) if scan else event_line(raw, lineno, regexes)
                     if event is not None:
@@ -421,15 +424,7 @@ class _Reader:
     def _event(self, kind: str, value: str, lineno: int, col: int, cm: Comments) -> None:
         """An event line that the direct path did not read (it has a comment,
         or starts a run the game's order of lines does not allow)."""
-        event: Placement | Knock
-        if kind == "PLACEMENT":
-            f = self.regexes[0].fullmatch(value)
-            assert f is not None  # the same terminal, with its fields as groups
-            event = placement(f, col - 1, lineno, cm)
-        else:
-            f = self.regexes[1].fullmatch(value)
-            assert f is not None
-            event = knock(f, col - 1, lineno, cm)
+        event = build_event(value, col - 1, lineno, cm)
         if self.run is not None:  # one more event line
             self.run.append(event)
         elif self.parser is None:
@@ -462,7 +457,7 @@ class _Reader:
         self.skipping = self.stray = False
         self.misplaced = None
         self.stood_in = self.split = None
-        self.parser = GameLines(_start_game)
+        self.parser = GameLines(_start_game, self.order)
 
     def _feed(self, tok: _Line, stand_in: bool) -> None:
         """A line token fed to the game, and the game finished at its 'end'

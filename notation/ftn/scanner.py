@@ -2,22 +2,22 @@
 
 Boundary: two functions. ``scan_event`` reads one line of FTN text which
 may be a placement or a knock (the grammar's PLACEMENT and KNOCK terminals,
-no comment) into its record, exactly as the reader's direct path builds it
-from the event regular expressions (``ftn.build.PLACEMENT_FIELDS``,
-``ftn.build.KNOCK_FIELDS``), or says None for any other line, which the reader
-then reads its usual way. ``scan_line`` says whether a line is a 'deal',
-'round' or 'result' line without a comment, and where its terminal starts
-and ends, exactly as the line regex (``ftn.grammar.line_regex``) says it; None
-for any other line (it builds no record: ``ftn.build`` does, from the
-terminal's text). Neither reports an error or knows the lines around it.
+no comment) into its record, exactly as the reader builds it from the line
+the grammar's line regex matched (``ftn.build.event``), or says None for
+any other line, which the reader then reads its usual way. ``scan_line``
+says whether a line is a 'deal', 'round' or 'result' line without a
+comment, and where its terminal starts and ends, exactly as the line regex
+(``ftn.grammar.line_regex``) says it; None for any other line (it builds no
+record: ``ftn.build`` does, from the terminal's text). Neither reports an
+error or knows the lines around it.
 
 Why: compiled with mypyc (``FTN_COMPILE=1``, see ``setup.py``), a loop over
 the characters is native code (``i64`` positions, ``ord(raw[i])`` read in
 place), several times faster than matching the regular expression and
-taking its groups apart; interpreted, it is slower, so the reader uses it
+taking the line apart; interpreted, it is slower, so the reader uses it
 only when this module is compiled (``COMPILED``). Either way the records
-are the same: ``tests/unit/notation/test_scan.py`` holds both functions to the regular
-expressions over generated, mutated and random lines, and the field shapes
+are the same: ``tests/unit/notation/test_scan.py`` holds both functions to the grammar's
+line regex over generated, mutated and random lines, and the field shapes
 they are written for (the grammar's SEAT, TILE and NUMBER) to the grammar's
 own.
 """

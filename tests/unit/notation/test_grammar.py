@@ -144,12 +144,12 @@ def test_a_valid_record_is_read_without_lark(tmp_path: Path) -> None:
     assert run("game\nround 1 opener N\n[ftn \"1\"]\nend\n") == ["1", "True", "True"]
 
 
-def test_the_shipped_terminals_are_the_grammars() -> None:
-    """``notation/ftn/ftn.lark.terminals`` is what Lark makes of ``ftn.lark``
-    (after a change of the grammar: ``python tests/support/terminals.py``)."""
+def test_what_is_shipped_is_what_lark_makes_of_the_grammar() -> None:
+    """``notation/ftn/ftn.lark.derived`` is what Lark makes of ``ftn.lark``
+    (after a change of the grammar: ``python tests/support/derived.py``)."""
     text = grammar.grammar_text()
-    assert grammar.packaged_terminals(text) == grammar.lark_terminals()
-    assert grammar.packaged_terminals(text + "\n") is None  # another grammar's: not used
+    assert grammar.packaged(text) == grammar.lark_derived()
+    assert grammar.packaged(text + "\n") is None  # another grammar's: not used
 
 
 def test_a_valid_record_is_read_without_lark_where_no_byte_code_is_kept(

@@ -17,7 +17,7 @@ from support.paths import read_sample
 
 from notation.ftn import reader as parser
 from notation.ftn.diagnose import LONE_CR
-from notation.ftn.grammar import lark_terminals, line_regex
+from notation.ftn.grammar import lark_derived, line_regex
 from notation.ftn.printer import print_game
 from notation.ftn.reader import ParseError, parse
 from notation.model import Comments
@@ -67,7 +67,7 @@ def test_every_path_of_the_reader_agrees(monkeypatch: pytest.MonkeyPatch) -> Non
     assert errors(text) == fast
     for bad in (lines[at], "# a\rb", "  N 6-6 L  # a\rb"):  # the grammar's terminals too
         assert line_regex().fullmatch(bad) is None
-    assert re.fullmatch(lark_terminals()["COMMENT"], "# a\rb") is None
+    assert re.fullmatch(lark_derived().terminals["COMMENT"], "# a\rb") is None
 
 
 def test_crlf_and_a_bom_are_read_and_a_bom_does_not_count_as_a_column() -> None:

@@ -9,7 +9,6 @@ import pytest
 from support.corpora import mutants as _mutants
 from support.paths import SAMPLES
 
-import notation.ftn.build as build_module
 import notation.ftn.reader as parser_module
 from notation.ftn.diagnose import diagnose_line
 from notation.ftn.grammar import grammar_text
@@ -229,7 +228,7 @@ def _read_both(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[list[Item], 
     direct = list(read_games(lines, "t.ftn"))
     with monkeypatch.context() as m:
         m.setattr(parser_module, "DIRECT", False)
-        m.setattr(build_module, "_NEXT", ({},) * 6)  # every game through Lark
+        m.setattr(parser_module, "line_order", lambda: ({},))  # every game through Lark
         grammar = list(read_games(lines, "t.ftn"))
     return direct, grammar
 

@@ -1,9 +1,10 @@
 """``notation.ftn.scanner``: an event line read a character at a time gives the
-record the parser's direct path builds from the event regular expressions,
-and None for every line that path does not take; the parser gives the same
-items whichever way it reads event lines (the compiled core's way, or the
-regular expressions). Interpreted here: the same source is what mypyc
-compiles."""
+record the parser builds from the grammar's line regex (``ftn.build.event``),
+and None for every line that is no placement or knock without a comment; a
+'deal', 'round' or 'result' line is found where the line regex finds it; the
+parser gives the same items whichever way it reads lines (the compiled
+core's way, or the regular expressions). Interpreted here: the same source
+is what mypyc compiles."""
 
 from __future__ import annotations
 
@@ -18,24 +19,26 @@ from support.paths import SAMPLES
 import notation.ftn.reader as parser_module
 from notation.ftn import scanner as scan
 from notation.ftn import scanner as scanline
-from notation.ftn.build import event_line, knock, placement
+from notation.ftn.build import event, event_line
 from notation.ftn.grammar import event_regexes, field_regex, line_regex
 from notation.ftn.printer import print_games
 from notation.ftn.reader import MAX_LINE, read_games
 from notation.model import MAX_DIGITS, NO_COMMENTS, Knock, Placement
 
-_PLACEMENT, _KNOCK = event_regexes()
 _LONG = re.compile(r"[0-9]{19}")
 
 
 def by_regex(raw: str, line: int) -> Placement | Knock | None:
-    """What the parser's direct path makes of a line without the scanner."""
-    short = len(raw) < parser_module._SHORT or (len(raw) <= MAX_LINE and _LONG.search(raw) is None)
-    m = _PLACEMENT.fullmatch(raw)
-    if m is not None:
-        return placement(m, 0, line, NO_COMMENTS) if short else None
-    m = _KNOCK.fullmatch(raw)
-    return knock(m, 0, line, NO_COMMENTS) if m is not None and short else None
+    """What the parser makes of a line by the grammar's line regex: the
+    record of a placement or a knock without a comment (and without a
+    number beyond the limit), else None."""
+    if len(raw) > MAX_LINE or _LONG.search(raw):
+        return None
+    m = line_regex().fullmatch(raw)
+    kind = None if m is None else m.lastgroup
+    if m is None or kind not in ("PLACEMENT", "KNOCK"):
+        return None
+    return event(m.group(kind), m.start(kind), line, NO_COMMENTS)
 
 
 def test_the_field_shapes_are_the_grammars() -> None:
@@ -43,7 +46,6 @@ def test_the_field_shapes_are_the_grammars() -> None:
     assert field_regex("TILE").pattern == scan.TILE_SHAPE
     assert field_regex("NUMBER").pattern == scan.NUMBER_SHAPE
     assert scan.MAX_LINE == MAX_LINE and scan.MAX_DIGITS == MAX_DIGITS
-    assert scan._SHORT == parser_module._SHORT
     words = re.search(r"\(\?:([a-z|]+)\)", scan.SEAT_SHAPE)
     assert words is not None and set(words.group(1).split("|")) == scan.RESERVED
 

@@ -1,11 +1,12 @@
-"""One place for the line shapes: the reader's copies of what ``ftn.lark``
-says, checked against the grammar.
+"""One place for the line shapes: what the reader takes from ``ftn.lark``, and
+its copies of it, checked against the grammar.
 
-* ``build._NEXT``, the game rule as a table (the order of a game's lines),
-  against Lark's LALR parser of the grammar: the same next kinds after
-  every order of lines up to a depth;
-* ``build.PLACEMENT_FIELDS`` and ``KNOCK_FIELDS`` (the event lines with
-  their fields as groups) against the PLACEMENT and KNOCK terminals;
+* ``grammar.line_order``, the game rule as a table (the order of a game's
+  lines), derived from the grammar: against Lark's LALR parser of the
+  grammar, the same next kinds after every order of lines up to a depth;
+  and derived anew from a grammar of another game rule;
+* ``build.event`` (an event line taken apart into its fields) on the lines
+  the PLACEMENT and KNOCK terminals match;
 * ``diagnose._SHAPES`` (the shapes it walks to point at a wrong character)
   against the line terminals: the words of each shape are the terminal's.
 """
@@ -15,29 +16,33 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from lark import Lark, Token
 
-from notation.ftn.build import _NEXT
+from notation.ftn import grammar
+from notation.ftn.build import event
 from notation.ftn.diagnose import _SHAPES, KEYWORDS
-from notation.ftn.grammar import LINE_TERMINALS, event_regexes, grammar_text, line_regex
+from notation.ftn.grammar import LINE_TERMINALS, grammar_text, line_order, line_regex
+from notation.ftn.printer import event_text
+from notation.model import NO_COMMENTS, EndTotalClaim, Placement, PointsClaim, TotalsClaim
 
 KINDS = ("GAME", "TAG", "ROUND", "DEAL", "EVENTS", "RESULT", "WINNER", "END")
 
 
 def _table_next(prefix: tuple[str, ...]) -> set[str]:
+    table = line_order()
     state = 0
-    for kind in prefix[1:]:
-        state = _NEXT[state][kind]
-    return set(_NEXT[state])
+    for kind in prefix:
+        state = table[state][kind]
+    return set(table[state])
 
 
 def test_the_table_of_line_orders_is_the_grammar_s_game_rule() -> None:
     lark = Lark(grammar_text(), parser="lalr", lexer="basic", start="game")
     seen = 0
     first: Any = lark.parse_interactive(start="game")
-    first.feed_token(Token("GAME", "game"))
-    frontier: list[tuple[tuple[str, ...], Any]] = [(("GAME",), first)]
-    for _ in range(6):
+    frontier: list[tuple[tuple[str, ...], Any]] = [((), first)]
+    for _ in range(7):
         grown: list[tuple[tuple[str, ...], Any]] = []
         for prefix, parser in frontier:
             accepts = parser.accepts()
@@ -52,6 +57,33 @@ def test_the_table_of_line_orders_is_the_grammar_s_game_rule() -> None:
     assert seen > 100
 
 
+def test_the_table_of_line_orders_is_the_least_one_by_hand() -> None:
+    # 0 before 'game'; 1 after it or a tag; 2 after 'end'; 3 after a round
+    # line or a deal; 4 after 'winner'; 5 after events; 6 after 'result'.
+    after_round = {"ROUND": 3, "WINNER": 4, "END": 2}
+    assert line_order() == (
+        {"GAME": 1}, {"TAG": 1, **after_round}, {},
+        {"DEAL": 3, "EVENTS": 5, "RESULT": 6, **after_round}, {"END": 2},
+        {"RESULT": 6, **after_round}, after_round)
+
+
+def test_the_table_follows_the_grammar_s_game_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Derived from the grammar, not written beside it: a grammar whose
+    rounds must each have their result, and may have no deal, gives the
+    table of that rule."""
+    text = grammar_text()
+    rule = "round: ROUND DEAL* EVENTS? RESULT?"
+    assert rule in text
+    monkeypatch.setattr(grammar, "grammar_text",
+                        lambda: text.replace(rule, "round: ROUND EVENTS? RESULT"))
+    # 0 before 'game'; 1 after it or a tag; 2 after 'end'; 3 after a round
+    # line; 4 after 'winner'; 5 after events; 6 after 'result'.
+    after_result = {"ROUND": 3, "WINNER": 4, "END": 2}
+    assert grammar._lark_order() == (
+        {"GAME": 1}, {"TAG": 1, **after_result}, {}, {"EVENTS": 5, "RESULT": 6}, {"END": 2},
+        {"RESULT": 6}, after_result)
+
+
 def _event_lines(rng: random.Random, n: int) -> list[str]:
     seats = ["N", "S", "P12", "x_1", "game", "knock", "none", "Nn"]
     parts = ["6-3", "12-11", "L", "R", "r", "=7", "=", "+3", "+2+1", "over+3", "over",
@@ -64,18 +96,29 @@ def _event_lines(rng: random.Random, n: int) -> list[str]:
     return lines
 
 
-def test_event_fields_match_what_the_event_terminals_match() -> None:
+def test_an_event_line_the_grammar_matches_is_taken_apart_into_its_fields() -> None:
+    """``build.event`` takes the fields of an event line apart by words, the
+    line's kind told by the grammar's line regex: every field printed back
+    is the word it was read from, and every place is that word's."""
     fullmatch = line_regex().fullmatch
-    placement, knock = (r.fullmatch for r in event_regexes())
     lines = _event_lines(random.Random(21), 20_000)
     kinds = {"PLACEMENT": 0, "KNOCK": 0}
     for line in lines:
         m = fullmatch(line)
-        kind = m.lastgroup if m is not None and m.group("TRAIL") is None else None
-        if kind in kinds:
-            kinds[kind] += 1
-        assert (placement(line) is not None) == (kind == "PLACEMENT"), line
-        assert (knock(line) is not None) == (kind == "KNOCK"), line
+        kind = None if m is None else m.lastgroup
+        if m is None or kind not in kinds:
+            continue
+        kinds[kind] += 1
+        record = event(m.group(kind), m.start(kind), 3, NO_COMMENTS)
+        assert type(record).__name__ == kind.title(), line
+        assert event_text(record) == " ".join(line.split()), line
+        assert line[record.col - 1:].startswith(record.seat), line
+        signs: list[tuple[TotalsClaim | EndTotalClaim | PointsClaim | None, str]] = [
+            (record.totals, "(")]
+        if isinstance(record, Placement):
+            signs += [(record.end_total, "="), (record.points, "+o")]
+        for claim, sign in signs:
+            assert claim is None or line[claim.col - 1] in sign, (line, claim)
     assert min(kinds.values()) > 100  # both shapes were met
 
 

@@ -1,7 +1,8 @@
-"""Write the terminals shipped with the package (``notation/ftn/ftn.lark.terminals``)
-after a change of ``notation/ftn/ftn.lark``:
+"""Write what Lark makes of the grammar, shipped with the package
+(``notation/ftn/ftn.lark.derived``: the terminals and the line orders), after
+a change of ``notation/ftn/ftn.lark``:
 
-    python tests/support/terminals.py
+    python tests/support/derived.py
 
 ``tests/unit/notation/test_grammar.py`` fails while the shipped file is not the grammar's.
 
