@@ -34,6 +34,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from verifier.pipeline.modes import Mode
+from verifier.replay.fixes import Edit
+
 if TYPE_CHECKING:
     from notation.model import Game, Placement, Round
     from verifier.audit.defects import AuditSummary
@@ -52,7 +55,6 @@ if TYPE_CHECKING:
     from verifier.record.core import Recorder
     from verifier.render.base import Context, Renderer
     from verifier.render.summary import Summary
-    from verifier.replay.fixes import Edit
     from verifier.replay.observers import Observer
     from verifier.replay.reference import ReplayedGame
     from verifier.rules.game import Stepper
@@ -62,12 +64,12 @@ if TYPE_CHECKING:
     from verifier.scorer.build import Site
 
 __all__ = [
-    "GameTrace", "Turn", "audit", "audit_engine", "audit_report", "check", "check_piece",
-    "check_report", "claim_edit", "close_match", "convert", "convert_file", "explain", "export",
-    "fill_files", "fill_text", "fix_piece", "fix_report", "fix_text", "format_files",
-    "format_text", "games", "generate", "header_edit", "inputs", "load", "no_games", "page",
-    "perft", "perft_position", "piece_games", "piece_judged", "pieces", "plan", "position_svg",
-    "read_games", "read_text", "record", "record_header", "recorder", "replay",
+    "Edit", "GameTrace", "Mode", "Turn", "audit", "audit_engine", "audit_report", "check",
+    "check_piece", "check_report", "claim_edit", "close_match", "convert", "convert_file",
+    "explain", "export", "fill_files", "fill_text", "fix_piece", "fix_report", "fix_text",
+    "format_files", "format_text", "games", "generate", "header_edit", "inputs", "load",
+    "no_games", "page", "perft", "perft_position", "piece_games", "piece_judged", "pieces", "plan",
+    "position_svg", "read_games", "read_text", "record", "record_header", "recorder", "replay",
     "replay_file", "replay_text", "schema", "scorer_build", "scorer_serve", "select",
     "settings_for", "settings_text", "stats", "trace", "turn", "walked_links", "workers",
 ]
@@ -289,7 +291,7 @@ def check_report(plan: Plan, render: Callable[[Context], Renderer], *, keep_line
                   Progress(quiet), lambda start: note(start.how))
 
 
-def fix_report(plan: Plan, render: Callable[[Context], Renderer], mode: str = "write", *,
+def fix_report(plan: Plan, render: Callable[[Context], Renderer], mode: Mode = Mode.WRITE, *,
                keep_lines: bool = False, explain_unknowns: bool = False,
                dask: str | None = None, quiet: bool = True, warn: Say = _quiet
                ) -> tuple[Summary, list[InputError], Tally]:
@@ -298,9 +300,9 @@ def fix_report(plan: Plan, render: Callable[[Context], Renderer], mode: str = "w
     each claim of a fixable code (``ftn codes``), not of a finding a
     ``noqa`` comment silences or the settings leave out, nor of a JSON
     record; then the findings that remain handed to the renderer, and the
-    summary. ``mode``: "write" (each FTN file whose text changes rewritten
-    as ``ftn fmt --write`` rewrites, standard input printed on standard
-    output), or "diff" (a unified diff of each change on standard output,
+    summary. ``mode``: ``Mode.WRITE`` (each FTN file whose text changes
+    rewritten as ``ftn fmt --write`` rewrites, standard input printed on
+    standard output), or ``Mode.DIFF`` (a unified diff of each change on standard output,
     nothing written). Files that cannot be written are said to ``warn``.
     The summary (of the fixed texts), the inputs unreadable partway, and
     what was fixed (``Tally``)."""
@@ -446,13 +448,14 @@ def _hidden(problems: list[Diagnostic], piece: Piece | str) -> None:
     """Show nothing."""
 
 
-def format_files(plan: Plan, mode: str = "print", say: Say = print, warn: Say = _quiet,
+def format_files(plan: Plan, mode: Mode = Mode.PRINT, say: Say = print, warn: Say = _quiet,
                  show: Show | None = None) -> int:
     """Every input of ``plan`` in the canonical form (``ftn fmt``), in
-    ``plan.run.jobs`` workers; ``mode``: "print" (to ``say``), "check" (only
-    name to ``say`` the files that are not canonical), "diff" (a unified
-    diff of each change, on standard output) or "write" (rewrite them in
-    place; never a file that does not parse). Problems go to ``warn`` and
+    ``plan.run.jobs`` workers; ``mode``: ``Mode.PRINT`` (to ``say``),
+    ``Mode.CHECK`` (only name to ``say`` the files that are not canonical),
+    ``Mode.DIFF`` (a unified diff of each change, on standard output) or
+    ``Mode.WRITE`` (rewrite them in place; never a file that does not
+    parse). Problems go to ``warn`` and
     ``show``. The exit status: 2 when an input could not be read or
     written, 1 when one does not parse (or, checking or showing the diff,
     is not canonical), else 0."""
@@ -463,14 +466,14 @@ def format_files(plan: Plan, mode: str = "print", say: Say = print, warn: Say = 
     return fmt_status(done.ops, bool(plan.unreadable) or done.failed > 0)
 
 
-def fill_files(names: Sequence[str], mode: str = "print", say: Say = print, warn: Say = _quiet,
+def fill_files(names: Sequence[str], mode: Mode = Mode.PRINT, say: Say = print, warn: Say = _quiet,
                show: Show | None = None, jobs: int = 1, unreadable: bool = False,
                linked: frozenset[str] = frozenset()) -> int:
     """The claims that the records of ``names`` leave out, written in from
-    the replay (``ftn fill``); ``mode``: "print", "diff", "check" or
-    "write", as ``format_files``'s (``unreadable``: some input could not be
-    listed; ``linked``: the symbolic links a directory walk found, read but
-    never written: ``files.inputs.walked_links``). The exit status, as
+    the replay (``ftn fill``); ``mode``: as ``format_files``'s
+    (``unreadable``: some input could not be listed; ``linked``: the
+    symbolic links a directory walk found, read but never written:
+    ``files.inputs.walked_links``). The exit status, as
     ``format_files``'s, and 1 when a replay stopped before the end."""
     from verifier.pipeline.jobs.fill import fill_all
 

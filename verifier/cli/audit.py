@@ -103,12 +103,12 @@ def _live(engine: str, plan: Any, timeout: float, **options: Any) -> Any:
 def _write(summary: Any, format: str, color: c.Color, output: Path | None) -> None:
     """The audit rendered in ``format`` to standard output, or to OUT (no
     colour there unless asked)."""
-    from verifier.render import for_stream
+    from verifier.render import FORMATS, for_stream
     from verifier.render.base import Context
 
     buf = io.StringIO()
     hue = c.Color.never if output is not None and color is c.Color.auto else color
-    for_stream(format, hue.value, sys.stdout if output is None else buf,
+    for_stream(FORMATS[format], hue.value, sys.stdout if output is None else buf,
                Context()).audit(summary)
     if output is not None:
         c.write_out(buf.getvalue(), output)

@@ -23,7 +23,7 @@ import typer
 from verifier import RECORD_FILES, api
 from verifier.cli.console import fail, said
 from verifier.cli.params import PARAMS
-from verifier.render import RENDERERS, formats_help
+from verifier.render import FORMATS, formats_help
 
 if TYPE_CHECKING:
     from verifier.api import Say
@@ -52,10 +52,10 @@ def choices(name: str, values: Iterable[str]) -> type[Choice]:
 
 
 if TYPE_CHECKING:
-    OutputFormat = Choice
+    ReportFormat = Choice
 else:  # --format of the commands that report findings: the renderers
-    OutputFormat = choices("OutputFormat", RENDERERS)
-TEXT = OutputFormat("text")  # the default --format
+    ReportFormat = choices("ReportFormat", FORMATS)
+TEXT = ReportFormat("text")  # the default --format
 
 
 class Color(str, Enum):
@@ -111,7 +111,7 @@ Paths = Annotated[list[str], option("paths", files=RECORD_FILES)]
 InArg = Annotated[str, option("in")]
 ExcludeOpt = Annotated[list[str] | None, option("exclude")]
 FormatOpt = Annotated[Format, option("format")]
-OutputFormatOpt = Annotated[OutputFormat, option("report-format", formats=formats_help())]
+OutputFormatOpt = Annotated[ReportFormat, option("report-format", formats=formats_help())]
 ColorOpt = Annotated[Color, option("color")]
 OutOpt = Annotated[Path | None, option("output")]
 JobsOpt = Annotated[int, option("jobs")]
@@ -176,15 +176,16 @@ def write_out(text: str, output: Path | None, who: str = "ftn") -> None:
         fail(f"{who}: {output}: cannot write: {e.strerror or e}")
 
 
-def one_mode(command: str, paths: list[str], **flags: bool) -> str:
-    """The one mode that the flags of a rewriting command give (``print``
-    when none), or exit 2 for two of them, or ``--write`` of standard input."""
-    named = [f"--{flag}" for flag in flags]
+def one_mode(command: str, paths: list[str], flags: dict[api.Mode, bool]) -> api.Mode:
+    """The one mode that the flags of a rewriting command give (each mode
+    with whether its flag was given; ``Mode.PRINT`` when none), or exit 2
+    for two of them, or ``--write`` of standard input."""
+    named = [str(mode.flag) for mode in flags]
     if sum(flags.values()) > 1:
         fail(f"ftn {command}: {', '.join(named[:-1])} and {named[-1]} exclude each other")
-    if flags.get("write") and "-" in paths:
+    if flags.get(api.Mode.WRITE) and "-" in paths:
         fail(f"ftn {command}: --write cannot rewrite standard input")
-    return next((flag for flag, on in flags.items() if on), "print")
+    return next((mode for mode, on in flags.items() if on), api.Mode.PRINT)
 
 
 def given(ctx: typer.Context) -> set[str]:

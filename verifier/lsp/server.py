@@ -357,7 +357,7 @@ def hover(ls: FtnServer, params: t.HoverParams) -> t.Hover | None:
     return t.Hover(t.MarkupContent(t.MarkupKind.Markdown, text))
 
 
-def _edit(ls: FtnServer, doc: Document, e: features.Edit) -> t.TextEdit:
+def _edit(ls: FtnServer, doc: Document, e: api.Edit) -> t.TextEdit:
     return t.TextEdit(t.Range(ls.position(doc, e.line, e.col),
                               ls.position(doc, e.end_line, e.end_col)), e.text)
 

@@ -256,9 +256,9 @@ def check_table(table: Any, text: str, name: str, at: tuple[str, ...]) -> dict[s
                           "such as jobs = 4", "=")
             out[key] = value
         else:
-            from verifier.render import RENDERERS
+            from verifier.render import FORMATS
 
-            known = list(PRESETS) if key == "rules" else list(RENDERERS)
+            known = list(PRESETS) if key == "rules" else list(FORMATS)
             if not isinstance(value, str) or value not in known:
                 what = "preset" if key == "rules" else "format"
                 got = f" {value!r}" if isinstance(value, str) else ""
