@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import io
 import sys
-from typing import IO, TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import IO, Annotated, Any, NoReturn
 
 import typer
 
-from verifier import api
+from verifier import api, escape_lines
 from verifier.cli import common as c
 from verifier.cli.console import EXIT_OK, err, fail, finish, said
-
-if TYPE_CHECKING:
-    from verifier.render import OutputFormat
+from verifier.render import FORMATS, OutputFormat, for_stream
 
 command = c.one_command()
 
@@ -65,14 +63,10 @@ def check(
     writes the computed value in place of each wrong claim of an FTN record
     and reports what remains; --diff shows those fixes, writing nothing.
     """
-    from verifier.render import FORMATS, for_stream
-
     plan = c.settled(invoked, paths, exclude, format=format, jobs=jobs,
                      select=codes_option(select) if select else None, ignore=codes_option(ignore),
                      config=config, isolated=isolated)
     if show_settings:
-        from verifier import escape_lines
-
         sys.stdout.write(escape_lines(api.settings_text(plan)))
         raise SystemExit(EXIT_OK)
     shown = FORMATS[plan.run.format]
@@ -102,8 +96,7 @@ def fixing(plan: Any, shown: OutputFormat, mode: api.Mode, color: str, explain_u
     remain rendered (``--diff``: only the diff; standard input fixed: its
     text on standard output, the report on standard error), then how many
     were fixed; the exit status."""
-    from verifier import WriteError
-    from verifier.render import for_stream
+    from verifier import WriteError  # (its module is loaded only by a write)
 
     stream: IO[str] = (io.StringIO() if mode is api.Mode.DIFF else
                        sys.stderr if "-" in plan.names else sys.stdout)

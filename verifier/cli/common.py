@@ -11,6 +11,7 @@ message and exit 2 (``console``).
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 from collections.abc import Iterable
@@ -20,8 +21,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from verifier import RECORD_FILES, api
-from verifier.cli.console import fail, said
+import notation
+from verifier import RECORD_FILES, SettingsError, api
+from verifier.cli.console import EXIT_USAGE, err, fail, said
 from verifier.cli.params import PARAMS
 from verifier.render import FORMATS, formats_help
 
@@ -85,8 +87,6 @@ def _jobs(value: int | None) -> int | None:
     more were asked for)."""
     if value is None:
         return None
-    from verifier.cli.console import err
-
     used, why = api.workers(value)
     if why is not None:
         err(why)
@@ -95,8 +95,6 @@ def _jobs(value: int | None) -> int | None:
 
 def _timeout(value: float | None) -> float | None:
     """``--timeout`` a positive finite number of seconds, or exit 2."""
-    import math
-
     if value is not None and not (math.isfinite(value) and value > 0):
         fail(f"ftn: --timeout {value}: give a finite number of seconds, more than 0, such as "
              "--timeout 5")
@@ -124,8 +122,6 @@ IsolatedOpt = Annotated[bool, option("isolated")]
 def rules_options() -> tuple[Any, Any]:
     """``--rules PRESET`` and ``--rule NAME=VALUE``, their help naming the
     presets and the options (``notation.PRESETS``, ``notation.OPTIONS``)."""
-    import notation
-
     presets = " or ".join(f"{p} (the default)" if i == 0 else p
                           for i, p in enumerate(notation.PRESETS))
     return (option("rules", presets=presets),
@@ -155,8 +151,6 @@ def one_file(source: str, command: str) -> str:
 def names_of(paths: list[str], exclude: list[str] | None) -> tuple[list[str], list[Any]]:
     """The inputs the paths name, and those that cannot be read, each said
     on standard error (the others are still read); exit 2 when none can."""
-    from verifier.cli.console import EXIT_USAGE, err
-
     names, unreadable = api.inputs(paths, exclude or (), err)
     if unreadable and not names:
         raise SystemExit(EXIT_USAGE)
@@ -203,9 +197,6 @@ def settled(invoked: typer.Context, paths: list[str], exclude: list[str] | None,
     other options), or exit 2 for a bad option or settings file. With
     ``say``, each unreadable input is said on standard error, and exit 2
     when none can be read (else the caller reports them)."""
-    from verifier import SettingsError
-    from verifier.cli.console import EXIT_USAGE, err
-
     told = given(invoked)
     try:
         found = api.plan(paths, exclude or (), warn=warn or err,
