@@ -55,7 +55,6 @@ from verifier.pipeline.plan import plan as plan_of
 from verifier.pipeline.settings import Overrides, Resolver, Settings, describe
 from verifier.pipeline.workers import capped, shown_number
 from verifier.render.progress import Progress
-from verifier.replay.fixes import Edit
 
 if TYPE_CHECKING:
     from notation.model import Game, Placement, Round
@@ -71,6 +70,7 @@ if TYPE_CHECKING:
     from verifier.record.core import Recorder
     from verifier.render.base import Context, Renderer
     from verifier.render.summary import Summary
+    from verifier.replay.fixes import Edit
     from verifier.replay.observers import Observer
     from verifier.replay.reference import ReplayedGame
     from verifier.rules.game import Stepper
@@ -80,14 +80,14 @@ if TYPE_CHECKING:
     from verifier.scorer.build import Site
 
 __all__ = [
-    "Edit", "GameTrace", "Mode", "Turn", "audit", "audit_engine", "audit_report", "check",
-    "check_piece", "check_report", "claim_edit", "close_match", "convert", "convert_file",
-    "explain", "export", "fill_files", "fill_text", "fix_piece", "fix_report", "fix_text",
-    "format_files", "format_text", "games", "generate", "header_edit", "inputs", "load",
-    "no_games", "page", "perft", "perft_position", "piece_games", "piece_judged", "pieces", "plan",
-    "position_svg", "read_games", "read_text", "record", "record_header", "recorder", "replay",
-    "replay_file", "replay_text", "schema", "scorer_build", "scorer_serve", "select",
-    "settings_for", "settings_text", "stats", "trace", "turn", "walked_links", "workers",
+    "GameTrace", "Mode", "Turn", "audit", "audit_engine", "audit_report", "check", "check_piece",
+    "check_report", "claim_edit", "close_match", "convert", "convert_file", "explain", "export",
+    "fill_files", "fill_text", "fix_piece", "fix_report", "fix_text", "format_files",
+    "format_text", "games", "generate", "header_edit", "inputs", "load", "no_games", "page",
+    "perft", "perft_position", "piece_games", "piece_judged", "pieces", "plan", "position_svg",
+    "read_games", "read_text", "record", "record_header", "recorder", "replay", "replay_file",
+    "replay_text", "schema", "scorer_build", "scorer_serve", "select", "settings_for",
+    "settings_text", "stats", "trace", "turn", "walked_links", "workers",
 ]
 
 Source = str | os.PathLike[str] | TextIO

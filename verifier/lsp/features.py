@@ -5,8 +5,8 @@ the outline of games and rounds and the ranges that fold.
 
 Boundary: pure functions of a ``Document`` (and a place in it), in the
 document's own lines and 1-based columns of characters; they return text
-(Markdown for hovers) and edits as plain values (``api.Edit``, the edits
-of ``ftn check --fix``), and know nothing of the
+(Markdown for hovers) and edits as plain values (``verifier.Edit``, the
+edits of ``ftn check --fix``), and know nothing of the
 protocol (``lsp.server`` turns them into its messages). The judgements are
 the public library's: the replay's reference trace (``api.trace``), the
 filled claims (``api.fill_text``), the fixes of ``ftn check --fix``
@@ -24,8 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from notation import Game, Knock, Round
-from verifier import InputError, Piece, api, rulebook
-from verifier.api import Edit
+from verifier import Edit, InputError, Piece, api, rulebook
 from verifier.diagnostics import Diagnostic, lookup
 from verifier.lsp.document import Document, Finding
 

@@ -22,25 +22,31 @@ from __future__ import annotations
 import importlib
 import shutil
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import IO
 
 from verifier.render.base import Context, Renderer, want_color
 
 
-@dataclass(frozen=True)
 class OutputFormat:
     """One format of ``--format``: its name, its renderer (``module``:
     the module of this package that holds it, imported when first used),
-    what it is for (the command line's help) and how a command treats it."""
+    what it is for (the command line's help) and how a command treats it:
+    ``for_people`` (coloured, and closed by a line that says the count),
+    ``keeps_lines`` (written at the end: it keeps every finding's source
+    line), ``shows_unknowns`` (it can say why each unknown claim is
+    unknown). A plain class: a dataclass compiles its methods when it is
+    made, which every command's start-up would pay."""
 
-    name: str
-    module: str
-    renderer_name: str
-    about: str = ""
-    for_people: bool = False  # coloured, and closed by a line that says the count
-    keeps_lines: bool = False  # written at the end: it keeps every finding's source line
-    shows_unknowns: bool = False  # it can say why each unknown claim is unknown
+    __slots__ = ("about", "for_people", "keeps_lines", "module", "name", "renderer_name",
+                 "shows_unknowns")
+
+    def __init__(self, name: str, module: str, renderer_name: str, about: str = "", *,
+                 for_people: bool = False, keeps_lines: bool = False,
+                 shows_unknowns: bool = False) -> None:
+        self.name, self.module, self.renderer_name, self.about = (
+            name, module, renderer_name, about)
+        self.for_people, self.keeps_lines = for_people, keeps_lines
+        self.shows_unknowns = shows_unknowns
 
     @property
     def renderer(self) -> type[Renderer]:

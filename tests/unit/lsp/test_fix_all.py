@@ -14,8 +14,7 @@ from lsprotocol import types as t
 from support.lsp_session import Session, apply, uri_of
 from support.paths import SAMPLES
 
-from verifier import api
-from verifier.api import Edit
+from verifier import Edit, api
 from verifier.lsp import features
 from verifier.lsp.document import Document
 

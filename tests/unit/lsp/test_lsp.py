@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from support.paths import SAMPLES, read_sample
 
-from verifier.api import Edit
+from verifier import Edit
 from verifier.lsp import features
 from verifier.lsp.document import MAX_CHARS, Document, Related
 from verifier.pipeline.jobs.check import check_text
