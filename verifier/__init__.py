@@ -31,7 +31,8 @@ cannot read), the
 typed errors of the library's jobs (``InputError``, ``SettingsError``,
 ``WriteError``...), the types that ``api``'s functions for an editor's
 text take and give (``Piece``: whole games of a text with the numbers of
-their first line and game; ``Settings``: what a record is judged by),
+their first line and game; ``Settings``: what a record is judged by;
+``Edit``: a fix, the text that replaces a span),
 ``escape_lines`` and ``escape_controls`` (how a record's or a file name's
 text is shown on a terminal, or on one line) and ``write_atomic`` (a file
 written whole or not at all), are imported when first used, so that a
@@ -64,6 +65,7 @@ if TYPE_CHECKING:
     from verifier.pipeline.tasks import DaskMissing
     from verifier.pipeline.workers import WorkerDied
     from verifier.record.journal import CannotRecord
+    from verifier.replay.fixes import Edit
     from verifier.replay.perft import NoStart
     from verifier.rules.board import Board
     from verifier.rules.generate import HIDE_MODES
@@ -98,8 +100,9 @@ _LAZY = {
     "InputError": "files.streams", "SettingsError": "files.tomlfile",
     "WriteError": "files.outputs", "write_atomic": "files.outputs",
     "escape_lines": "files.escaping", "escape_controls": "files.escaping",
-    # The types of an editor's text (``api.pieces``, ``api.settings_for``).
-    "Piece": "files.pieces", "Settings": "pipeline.settings",
+    # The types of an editor's text (``api.pieces``, ``api.settings_for``)
+    # and of its fixes (``api.claim_edit``).
+    "Piece": "files.pieces", "Settings": "pipeline.settings", "Edit": "replay.fixes",
     "DaskMissing": "pipeline.tasks", "WorkerDied": "pipeline.workers",
     "NoStart": "replay.perft", "FilterError": "data.select", "ShowError": "show.page",
     "CannotRecord": "record.journal", "Unreadable": "live.run",
@@ -128,6 +131,7 @@ __all__ = [
     "BuildError",
     "CannotRecord",
     "DaskMissing",
+    "Edit",
     "FilterError",
     "GameOverError",
     "GameResult",

@@ -17,9 +17,13 @@ for a line of output, ``warn`` for a line of standard error, ``show`` for
 diagnostics with their source). It prints nothing of its own and exits nothing: input that
 cannot be read raises ``InputError`` with a message that says where (bad
 records give diagnostics), and the other typed errors are the package's
-(``verifier.SettingsError``, ``verifier.WriteError``...). Every function
-imports what it runs when it is called, so that importing ``api`` costs
-nothing (a check of one game loads only what the check uses).
+(``verifier.SettingsError``, ``verifier.WriteError``...). What every job
+uses (reading inputs, the settings, the driver and its workers) is
+imported with this module; each job's own work (``pipeline.jobs``,
+``data``, ``show``, ``record``, ``live``, ``scorer``, and the replay for
+an editor) when its function is first called, as the command line loads
+a command's module only when it runs it: a check of one game loads only
+what the check uses.
 
     from verifier import api
     report = api.check("samples/valid/two-players-r8-3.ftn")
@@ -31,8 +35,26 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
+
+from notation.hints import aside
+from verifier.diagnostics import lookup
+from verifier.files.formats import NOTATIONS, read, read_lines, sniff
+from verifier.files.formats import pieces as pieces_of
+from verifier.files.inputs import read_input
+from verifier.files.inputs import walked_links as links_walked
+from verifier.files.pieces import Piece, ftn_pieces_at_game_ends
+from verifier.files.streams import InputError
+from verifier.pipeline.driver import input_names, open_one
+from verifier.pipeline.modes import Mode
+from verifier.pipeline.plan import Plan
+from verifier.pipeline.plan import plan as plan_of
+from verifier.pipeline.settings import Overrides, Resolver, Settings, describe
+from verifier.pipeline.workers import capped, shown_number
+from verifier.render.progress import Progress
 
 if TYPE_CHECKING:
     from notation.model import Game, Placement, Round
@@ -42,13 +64,9 @@ if TYPE_CHECKING:
     from verifier.data.stats import StatsSink
     from verifier.diagnostics import Diagnostic
     from verifier.files.formats import Read
-    from verifier.files.pieces import Piece
-    from verifier.files.streams import InputError
     from verifier.pipeline.jobs.check import FileReport
     from verifier.pipeline.jobs.fixes import Tally
     from verifier.pipeline.jobs.rewrite import Rewritten
-    from verifier.pipeline.plan import Plan
-    from verifier.pipeline.settings import Settings
     from verifier.record.core import Recorder
     from verifier.render.base import Context, Renderer
     from verifier.render.summary import Summary
@@ -62,14 +80,14 @@ if TYPE_CHECKING:
     from verifier.scorer.build import Site
 
 __all__ = [
-    "GameTrace", "Turn", "audit", "audit_engine", "audit_report", "check", "check_piece",
+    "GameTrace", "Mode", "Turn", "audit", "audit_engine", "audit_report", "check", "check_piece",
     "check_report", "claim_edit", "close_match", "convert", "convert_file", "explain", "export",
     "fill_files", "fill_text", "fix_piece", "fix_report", "fix_text", "format_files",
     "format_text", "games", "generate", "header_edit", "inputs", "load", "no_games", "page",
     "perft", "perft_position", "piece_games", "piece_judged", "pieces", "plan", "position_svg",
-    "read_games", "read_text", "record", "record_header", "recorder", "replay",
-    "replay_file", "replay_text", "schema", "scorer_build", "scorer_serve", "select",
-    "settings_for", "settings_text", "stats", "trace", "turn", "walked_links", "workers",
+    "read_games", "read_text", "record", "record_header", "recorder", "replay", "replay_file",
+    "replay_text", "schema", "scorer_build", "scorer_serve", "select", "settings_for",
+    "settings_text", "stats", "trace", "turn", "walked_links", "workers",
 ]
 
 Source = str | os.PathLike[str] | TextIO
@@ -90,8 +108,6 @@ def _quiet(_: str) -> None:
 def read_text(path: str | os.PathLike[str]) -> str:
     """The text of a record file (``-`` is standard input; a compressed file
     unpacked); InputError when it cannot be read or is not UTF-8."""
-    from verifier.files.inputs import read_input
-
     return read_input(os.fspath(path))
 
 
@@ -118,8 +134,6 @@ def read_games(source: str | os.PathLike[str] | Iterable[str], name: str | None 
     lines, one ``Read`` each:
     ``.game`` the record, or ``.problems`` the diagnostics that kept it from
     being read. FTN streams are read a line at a time."""
-    from verifier.files.formats import read
-
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
         yield from read(read_text(path), name or path, kind)
@@ -129,7 +143,6 @@ def read_games(source: str | os.PathLike[str] | Iterable[str], name: str | None 
 
 def games(text: str, name: str = "<input>") -> list[Game]:
     """Every record of a text; InputError when one cannot be read."""
-    from verifier.files.streams import InputError
     from verifier.pipeline.jobs.load import read_any
 
     found, errors = read_any(text, name)
@@ -145,8 +158,6 @@ def inputs(paths: Sequence[str | os.PathLike[str]], exclude: Sequence[str] = (),
     directories walked for record files, without what ``exclude``'s globs
     name), each checked to open before any is read, and those that cannot
     be, each said to ``warn`` (``ftn: NAME: why``)."""
-    from verifier.pipeline.driver import input_names
-
     names, unreadable = input_names([os.fspath(p) for p in paths], exclude)
     for e in unreadable:
         warn(f"ftn: {e}")
@@ -165,18 +176,13 @@ def plan(paths: Sequence[str | os.PathLike[str]], exclude: Sequence[str] = (), *
     ``jobs``). A settings file's ``jobs`` is kept within the most workers,
     said to ``warn`` when it asks for more. ValueError for an option that
     cannot be used, SettingsError for a settings file."""
-    from dataclasses import replace
-
-    from verifier.pipeline.plan import plan as planned
-    from verifier.pipeline.settings import Overrides
-    from verifier.pipeline.workers import capped, shown_number
 
     over = Overrides(tuple(select) if select is not None else None, tuple(ignore), format, jobs,
                      config=os.fspath(config) if config is not None else None,
                      isolated=isolated)
     for problem in over.problems():
         raise ValueError(problem)
-    found = planned([os.fspath(p) for p in paths], exclude, over)
+    found = plan_of([os.fspath(p) for p in paths], exclude, over)
     run = found.run
     used, why = capped(run.jobs, f"jobs = {shown_number(run.jobs)} in {run.origin('jobs')}")
     if why is not None:
@@ -190,8 +196,6 @@ def settings_text(plan: Plan) -> str:
     """The settings each input of ``plan`` is judged by, and where each value
     comes from, one block for each different settings (``ftn check
     --show-settings``)."""
-    from verifier.pipeline.settings import describe
-
     return describe(plan.distinct())
 
 
@@ -199,8 +203,6 @@ def workers(jobs: int) -> tuple[int, str | None]:
     """The worker processes that ``--jobs N`` gives (0: one per core), kept
     within the most workers, and what to say when they were fewer than
     asked for."""
-    from verifier.pipeline.workers import capped, shown_number
-
     return capped(jobs, f"--jobs {shown_number(jobs)}")
 
 
@@ -248,8 +250,6 @@ def check(source: Source | Sequence[str | os.PathLike[str]], name: str | None = 
     upwards, as ``ftn check`` does (none is read otherwise).
     SettingsError for a bad file, ValueError for an unknown code or preset."""
     from verifier.pipeline.jobs.check import check_all, check_text
-    from verifier.pipeline.plan import plan
-    from verifier.pipeline.settings import Overrides, Resolver
 
     over = Overrides(tuple(select) if select is not None else None, tuple(ignore), None, None,
                      rules, os.fspath(config) if config is not None else None,
@@ -260,7 +260,7 @@ def check(source: Source | Sequence[str | os.PathLike[str]], name: str | None = 
         label, text = _text(source, name)
         return check_text(text, label, settings=Resolver(over).for_path(label))
     paths = [source] if isinstance(source, (str, os.PathLike)) else list(source)
-    p: Plan = plan([os.fspath(x) for x in paths], exclude, over)
+    p: Plan = plan_of([os.fspath(x) for x in paths], exclude, over)
     names = p.names
     if p.unreadable:
         raise p.unreadable[0]
@@ -282,14 +282,13 @@ def check_report(plan: Plan, render: Callable[[Context], Renderer], *, keep_line
     error unless ``quiet``. The summary, and the inputs unreadable partway
     (the others are checked all the same)."""
     from verifier.pipeline.jobs.check import check_report as report
-    from verifier.render.progress import Progress
 
     note = _note_fallback(warn)
     return report(plan, render, keep_lines, explain_unknowns, plan.run.jobs, dask,
                   Progress(quiet), lambda start: note(start.how))
 
 
-def fix_report(plan: Plan, render: Callable[[Context], Renderer], mode: str = "write", *,
+def fix_report(plan: Plan, render: Callable[[Context], Renderer], mode: Mode = Mode.WRITE, *,
                keep_lines: bool = False, explain_unknowns: bool = False,
                dask: str | None = None, quiet: bool = True, warn: Say = _quiet
                ) -> tuple[Summary, list[InputError], Tally]:
@@ -298,14 +297,13 @@ def fix_report(plan: Plan, render: Callable[[Context], Renderer], mode: str = "w
     each claim of a fixable code (``ftn codes``), not of a finding a
     ``noqa`` comment silences or the settings leave out, nor of a JSON
     record; then the findings that remain handed to the renderer, and the
-    summary. ``mode``: "write" (each FTN file whose text changes rewritten
-    as ``ftn fmt --write`` rewrites, standard input printed on standard
-    output), or "diff" (a unified diff of each change on standard output,
+    summary. ``mode``: ``Mode.WRITE`` (each FTN file whose text changes
+    rewritten as ``ftn fmt --write`` rewrites, standard input printed on
+    standard output), or ``Mode.DIFF`` (a unified diff of each change on standard output,
     nothing written). Files that cannot be written are said to ``warn``.
     The summary (of the fixed texts), the inputs unreadable partway, and
     what was fixed (``Tally``)."""
     from verifier.pipeline.jobs.fixes import fix_report as report
-    from verifier.render.progress import Progress
 
     note = _note_fallback(warn)
     return report(plan, render, mode, warn, keep_lines, explain_unknowns, dask,
@@ -316,8 +314,6 @@ def close_match(word: str, choices: Iterable[str], n: int = 2) -> str:
     """``" (did you mean 'X'?)"`` (or ``'X' or 'Y'``, at most ``n``) for a
     word close to one of ``choices``, to go inside a message; else ``""``.
     The one test of closeness of every "did you mean" (``notation.hints``)."""
-    from notation.hints import aside
-
     return aside(word, choices, n=n)
 
 
@@ -325,7 +321,6 @@ def explain(code: str) -> str | None:
     """What ``ftn explain`` prints for a code (FT304) or a name
     (overshoot-accepted): meaning, why it matters, the rules it cites, an
     example and what ``ftn check`` says of it; None for an unknown code."""
-    from verifier.diagnostics import lookup
     from verifier.pipeline.jobs.check import check_text
     from verifier.render.text import render_diagnostic, source_line
     from verifier.rulebook import cited_text
@@ -377,7 +372,6 @@ def convert(text: str, to: str, name: str = "<input>", positions: bool = False) 
     """A text (FTN or JSON) in the canonical form of ``to`` ("ftn", "json" for
     an array, "jsonl"); InputError listing the first problem when it cannot
     be read."""
-    from verifier.files.streams import InputError
     from verifier.pipeline.jobs.rewrite import convert_text
 
     out, errors = convert_text(text, to, name, positions=positions)
@@ -400,10 +394,6 @@ def convert_file(source: str, output: Path | None = None, to: str | None = None,
     the problems go to ``show``). InputError for an input that cannot be
     read, ValueError for ``positions`` of an input that is not FTN,
     WriteError for an output that cannot be written."""
-    from functools import partial
-
-    from verifier.files.formats import NOTATIONS
-    from verifier.pipeline.driver import open_one
     from verifier.pipeline.jobs.rewrite import Output, convert_piece, rewrite, target_of
 
     one = open_one(source)
@@ -445,13 +435,14 @@ def _hidden(problems: list[Diagnostic], piece: Piece | str) -> None:
     """Show nothing."""
 
 
-def format_files(plan: Plan, mode: str = "print", say: Say = print, warn: Say = _quiet,
+def format_files(plan: Plan, mode: Mode = Mode.PRINT, say: Say = print, warn: Say = _quiet,
                  show: Show | None = None) -> int:
     """Every input of ``plan`` in the canonical form (``ftn fmt``), in
-    ``plan.run.jobs`` workers; ``mode``: "print" (to ``say``), "check" (only
-    name to ``say`` the files that are not canonical), "diff" (a unified
-    diff of each change, on standard output) or "write" (rewrite them in
-    place; never a file that does not parse). Problems go to ``warn`` and
+    ``plan.run.jobs`` workers; ``mode``: ``Mode.PRINT`` (to ``say``),
+    ``Mode.CHECK`` (only name to ``say`` the files that are not canonical),
+    ``Mode.DIFF`` (a unified diff of each change, on standard output) or
+    ``Mode.WRITE`` (rewrite them in place; never a file that does not
+    parse). Problems go to ``warn`` and
     ``show``. The exit status: 2 when an input could not be read or
     written, 1 when one does not parse (or, checking or showing the diff,
     is not canonical), else 0."""
@@ -462,14 +453,14 @@ def format_files(plan: Plan, mode: str = "print", say: Say = print, warn: Say = 
     return fmt_status(done.ops, bool(plan.unreadable) or done.failed > 0)
 
 
-def fill_files(names: Sequence[str], mode: str = "print", say: Say = print, warn: Say = _quiet,
+def fill_files(names: Sequence[str], mode: Mode = Mode.PRINT, say: Say = print, warn: Say = _quiet,
                show: Show | None = None, jobs: int = 1, unreadable: bool = False,
                linked: frozenset[str] = frozenset()) -> int:
     """The claims that the records of ``names`` leave out, written in from
-    the replay (``ftn fill``); ``mode``: "print", "diff", "check" or
-    "write", as ``format_files``'s (``unreadable``: some input could not be
-    listed; ``linked``: the symbolic links a directory walk found, read but
-    never written: ``files.inputs.walked_links``). The exit status, as
+    the replay (``ftn fill``); ``mode``: as ``format_files``'s
+    (``unreadable``: some input could not be listed; ``linked``: the
+    symbolic links a directory walk found, read but never written:
+    ``files.inputs.walked_links``). The exit status, as
     ``format_files``'s, and 1 when a replay stopped before the end."""
     from verifier.pipeline.jobs.fill import fill_all
 
@@ -499,7 +490,6 @@ def audit_report(plan: Plan, resync: str = "claimed", dask: str | None = None,
     Dask scheduler at ``dask``; progress on standard error unless
     ``quiet``."""
     from verifier.pipeline.jobs.audit import audit_all
-    from verifier.render.progress import Progress
 
     note = _note_fallback(warn)
     return audit_all(plan.names, resync, plan.run.jobs, dask, plan.unreadable, Progress(quiet),
@@ -736,8 +726,6 @@ def settings_for(path: str | os.PathLike[str], *, select: Sequence[str] | None =
     reported, ``.preset`` the preset. ValueError for an option that cannot
     be used, SettingsError for a bad settings file, OSError for a folder
     that cannot be read."""
-    from verifier.pipeline.settings import Overrides, Resolver
-
     over = Overrides(tuple(select) if select is not None else None, tuple(ignore), None, None,
                      rules, os.fspath(config) if config is not None else None)
     for problem in over.problems():
@@ -756,13 +744,9 @@ def pieces(lines: list[str], name: str = "<input>") -> list[Piece]:
     fmt`` and ``ftn convert`` give them to the game after; no comment ever
     makes a finding, so a check may cut there.) The kind of the text
     follows ``name``'s extension, else its first characters."""
-    from verifier.files.formats import pieces as whole
-    from verifier.files.formats import sniff
-    from verifier.files.pieces import ftn_pieces_at_game_ends
-
     how, _ = sniff(lines, name)
     if how != "ftn":
-        return list(whole(lines, name, size=1))
+        return list(pieces_of(lines, name, size=1))
     return ftn_pieces_at_game_ends(lines, name)
 
 
@@ -800,9 +784,7 @@ def walked_links(paths: Sequence[str], names: Sequence[str]) -> frozenset[str]:
     as symbolic links to files: read, never written through by ``fmt
     --write``, ``fill --write`` and ``check --fix`` (a file named itself
     is written through to its target)."""
-    from verifier.files.inputs import walked_links as linked
-
-    return linked(paths, names)
+    return links_walked(paths, names)
 
 
 def header_edit(piece: Piece, finding: Diagnostic, settings: Settings | None = None
@@ -842,8 +824,6 @@ def piece_games(piece: Piece) -> Iterator[tuple[Game | None, int]]:
     """The records of a piece as they are read, at the piece's own lines,
     each with its number in the input (None for a game that cannot be
     read: ``check_piece`` says why)."""
-    from verifier.files.formats import read_lines
-
     for r in read_lines(piece.lines, piece.source, piece.how, piece.first_line,
                         piece.first_game):
         yield r.game, r.number
@@ -855,8 +835,6 @@ def piece_judged(piece: Piece) -> Iterator[tuple[Game, int, tuple[int, ...]]]:
     read (none for a game read whole; for a game read in spite of syntax
     errors, the game without them, as ``ftn check`` judges it: a round's
     replay ends at its first such line)."""
-    from verifier.files.formats import read_lines
-
     for r in read_lines(piece.lines, piece.source, piece.how, piece.first_line,
                         piece.first_game):
         if r.game is not None:
@@ -870,7 +848,6 @@ def format_text(text: str, name: str = "<input>") -> str:
     Lines) and with its own line ends, as ``ftn fmt`` writes it (a text of
     no game given back as it is); InputError naming the first problem when
     it cannot be read."""
-    from verifier.files.streams import InputError
     from verifier.pipeline.jobs.rewrite import format_text as formatted
 
     out, errors = formatted(text, name)

@@ -370,12 +370,12 @@ def test_version_from_the_installed_metadata(ftn: Ftn) -> None:
 
 
 def test_the_format_option_offers_every_renderer_and_nothing_else(ftn: Ftn) -> None:
-    from verifier.render import RENDERERS
+    from verifier.render import FORMATS
 
     code, _, err = ftn(["check", "--format", "nope", str(SAMPLES / "valid")])
     assert code == 2
     offered = re.findall(r"'(\w+)'", err.split("is not one of", 1)[1])
-    assert offered == list(RENDERERS)
+    assert offered == list(FORMATS)
 
 
 def test_codes_columns_are_aligned(ftn: Ftn) -> None:
@@ -531,7 +531,7 @@ def test_every_command_has_its_page_which_names_each_of_its_options() -> None:
     and audit's name every output format."""
     from support.docs import DOCS, page
 
-    from verifier.render import RENDERERS
+    from verifier.render import FORMATS
 
     pages = {p.stem for p in (DOCS / "commands").glob("*.md")} - {"index"}
     assert pages == set(_commands())
@@ -545,7 +545,7 @@ def test_every_command_has_its_page_which_names_each_of_its_options() -> None:
                                                               "--show-completion"}:
             assert opt in options, (name, opt)
         if name in ("check", "audit"):
-            for fmt in RENDERERS:
+            for fmt in FORMATS:
                 assert f"`{fmt}`" in mine, (name, fmt)
     assert "| `ftn --version` |" in page("commands/index.md")
 

@@ -23,6 +23,7 @@ from support.paths import ROOT, read_sample
 from verifier.files import outputs
 from verifier.files.pieces import Piece
 from verifier.pipeline.jobs.rewrite import SET_2, Part, fmt_all, format_piece
+from verifier.pipeline.modes import Mode
 
 CANONICAL = read_sample("valid", "four-players.ftn")
 LOOSE = CANONICAL.replace("\n  ", "\n    ")  # fmt takes the indent back to two
@@ -95,7 +96,7 @@ def test_a_file_saved_anew_while_it_is_formatted_is_left_to_the_editor(
     f.write_text(LOOSE, encoding="utf-8")
     edited = "# the editor's version\n" + LOOSE[: len(LOOSE) // 2]
     said: list[str] = []
-    done = fmt_all([str(f)], "write", said.append, said.append, lambda d, p: None,
+    done = fmt_all([str(f)], Mode.WRITE, said.append, said.append, lambda d, p: None,
                    work=saved_anew_by_an_editor(f, edited, in_place))
     assert done.ops == [SET_2]
     assert said == [f"ftn fmt: {f}: changed while it was being formatted: not rewritten"]
@@ -112,7 +113,7 @@ def test_a_file_named_twice_is_rewritten_once(tmp_path: Path, jobs: int) -> None
     (tmp_path / "b.ftn").symlink_to("a.ftn")
     said: list[str] = []
     names = [str(f), str(tmp_path / "b.ftn"), str(f)]
-    done = fmt_all(names, "write", said.append, said.append, lambda d, p: None, jobs=jobs)
+    done = fmt_all(names, Mode.WRITE, said.append, said.append, lambda d, p: None, jobs=jobs)
     assert said == [f"reformatted {f}"] and done.failed == 0 and SET_2 not in done.ops
     assert f.read_text(encoding="utf-8") == CANONICAL
     assert files_in(tmp_path) == ["a.ftn", "b.ftn"] and (tmp_path / "b.ftn").is_symlink()
@@ -128,7 +129,7 @@ def test_fill_says_so_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
     real = fill.fill_piece
     monkeypatch.setattr(fill, "fill_piece", lambda piece: (formats(piece), real(piece))[1])
     said: list[str] = []
-    assert fill.fill_all([str(f)], "write", said.append, said.append, lambda d, p: None) == 2
+    assert fill.fill_all([str(f)], Mode.WRITE, said.append, said.append, lambda d, p: None) == 2
     assert said == [f"ftn fill: {f}: changed while it was being filled: not rewritten"]
     assert f.read_text(encoding="utf-8") == edited
 

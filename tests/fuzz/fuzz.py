@@ -50,7 +50,7 @@ from verifier.pipeline.jobs.rewrite import (  # noqa: E402
     render_trace,
     replayed_games,
 )
-from verifier.render import RENDERERS  # noqa: E402
+from verifier.render import FORMATS  # noqa: E402
 from verifier.render.base import Context  # noqa: E402
 from verifier.render.summary import Summary  # noqa: E402
 from verifier.replay.game import final_position  # noqa: E402
@@ -157,8 +157,8 @@ def _render_all(text: str, name: str, rng: random.Random) -> None:
     lines = text.split("\n")
     ctx = Context(line_of=lambda s, n: lines[n - 1] if 0 < n <= len(lines) else None,
                   sources=[name], unknowns=rep.unknowns, color=rng.random() < 0.5)
-    fmt = rng.choice(sorted(RENDERERS))
-    out = RENDERERS[fmt](io.StringIO(), ctx)
+    fmt = rng.choice(sorted(FORMATS))
+    out = FORMATS[fmt].renderer(io.StringIO(), ctx)
     for d in rep.diagnostics:
         out.finding(d)
     out.finish(Summary(files=1, games=rep.games, events=rep.events, errors=rep.errors,

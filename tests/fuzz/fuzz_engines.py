@@ -42,7 +42,7 @@ if str(ROOT) not in sys.path:
 from verifier.audit.defects import AuditSummary  # noqa: E402
 from verifier.live import process as enginepipe  # noqa: E402
 from verifier.live import protocol  # noqa: E402
-from verifier.render import RENDERERS  # noqa: E402
+from verifier.render import FORMATS  # noqa: E402
 from verifier.render.base import Context  # noqa: E402
 from verifier.rules.generate import generate_games  # noqa: E402
 
@@ -140,7 +140,7 @@ def run(exchanges: int, seed: int = 1, rate: float = 0.01, timeout: float = 1.0,
                 summary = AuditSummary(audits)
                 for fmt in ("text", "concise", "junit", "github"):
                     buf = io.StringIO()
-                    RENDERERS[fmt](buf, Context()).audit(summary)
+                    FORMATS[fmt].renderer(buf, Context()).audit(summary)
                     if RAW.search(buf.getvalue().replace("\t", "")):
                         tally.raw += 1
                         print(f"audit {n}: raw control characters in {fmt}", file=out)

@@ -47,6 +47,7 @@ from notation.ftn.reader import ParseError, read_games  # noqa: E402
 from notation.model import Comments, Game, Knock  # noqa: E402
 from verifier.pipeline.jobs.fill import fill_all  # noqa: E402
 from verifier.pipeline.jobs.rewrite import fmt_all  # noqa: E402
+from verifier.pipeline.modes import Mode  # noqa: E402
 from verifier.rules.generate import generate_games  # noqa: E402
 
 BOM = "\ufeff"
@@ -208,8 +209,8 @@ def run_batch(folder: Path, texts: list[str], tally: Tally) -> None:
         p.write_bytes(text.encode("utf-8"))
         paths.append(p)
     names = [str(p) for p in paths]
-    fmt_all(names, "write", _quiet, _quiet, _quiet)
-    fill_all(names, "write", _quiet, _quiet, _quiet)
+    fmt_all(names, Mode.WRITE, _quiet, _quiet, _quiet)
+    fill_all(names, Mode.WRITE, _quiet, _quiet, _quiet)
     for p, text in zip(paths, texts, strict=True):
         before, after = text.encode("utf-8"), p.read_bytes()
         tally.files += 1

@@ -18,6 +18,8 @@ import typer
 from verifier import RECORD_FILES, RESYNC, api
 from verifier.cli import common as c
 from verifier.cli.console import EXIT_USAGE, err, fail, said, show_piece
+from verifier.render import FORMATS, for_stream
+from verifier.render.base import Context
 
 command = c.one_command()
 
@@ -103,12 +105,9 @@ def _live(engine: str, plan: Any, timeout: float, **options: Any) -> Any:
 def _write(summary: Any, format: str, color: c.Color, output: Path | None) -> None:
     """The audit rendered in ``format`` to standard output, or to OUT (no
     colour there unless asked)."""
-    from verifier.render import for_stream
-    from verifier.render.base import Context
-
     buf = io.StringIO()
     hue = c.Color.never if output is not None and color is c.Color.auto else color
-    for_stream(format, hue.value, sys.stdout if output is None else buf,
+    for_stream(FORMATS[format], hue.value, sys.stdout if output is None else buf,
                Context()).audit(summary)
     if output is not None:
         c.write_out(buf.getvalue(), output)

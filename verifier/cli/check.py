@@ -14,9 +14,10 @@ from typing import IO, Annotated, Any, NoReturn
 
 import typer
 
-from verifier import api
+from verifier import api, escape_lines
 from verifier.cli import common as c
 from verifier.cli.console import EXIT_OK, err, fail, finish, said
+from verifier.render import FORMATS, OutputFormat, for_stream
 
 command = c.one_command()
 
@@ -62,28 +63,24 @@ def check(
     writes the computed value in place of each wrong claim of an FTN record
     and reports what remains; --diff shows those fixes, writing nothing.
     """
-    from verifier.render import RENDERERS, for_stream
-
     plan = c.settled(invoked, paths, exclude, format=format, jobs=jobs,
                      select=codes_option(select) if select else None, ignore=codes_option(ignore),
                      config=config, isolated=isolated)
     if show_settings:
-        from verifier import escape_lines
-
         sys.stdout.write(escape_lines(api.settings_text(plan)))
         raise SystemExit(EXIT_OK)
-    shown = plan.run.format
-    if explain_unknowns and not RENDERERS[shown].shows_unknowns:
-        can = [n for n, r in RENDERERS.items() if r.shows_unknowns]
+    shown = FORMATS[plan.run.format]
+    if explain_unknowns and not shown.shows_unknowns:
+        can = [f.name for f in FORMATS.values() if f.shows_unknowns]
         fail(f"ftn check: --explain-unknowns needs --format {', '.join(can[:-1])} or "
-             f"{can[-1]}, not {shown}")
+             f"{can[-1]}, not {shown.name}")
     if fix or diff:
-        fixing(plan, "diff" if diff else "write", color.value, explain_unknowns, dask, quiet,
-               strict)
-    with said():  # junit writes at the end: it keeps every finding's source line
+        fixing(plan, shown, api.Mode.DIFF if diff else api.Mode.WRITE, color.value,
+               explain_unknowns, dask, quiet, strict)
+    with said():
         summary, failed = api.check_report(
             plan, lambda ctx: for_stream(shown, color.value, sys.stdout, ctx),
-            keep_lines=shown == "junit", explain_unknowns=explain_unknowns, dask=dask,
+            keep_lines=shown.keeps_lines, explain_unknowns=explain_unknowns, dask=dask,
             quiet=quiet, warn=err)
     finish(failed, plan.unreadable, summary.errors > 0 or (strict and summary.warnings > 0))
 
@@ -92,37 +89,37 @@ def _n(k: int, word: str) -> str:
     return f"{k} {word}" + ("" if k == 1 else "s")
 
 
-def fixing(plan: Any, mode: str, color: str, explain_unknowns: bool, dask: str | None,
-           quiet: bool, strict: bool) -> NoReturn:
-    """``check --fix`` ("write") and ``--diff`` ("diff"): the fixes made (or
-    shown), the findings that remain rendered (``--diff``: only the diff;
-    standard input fixed: its text on standard output, the report on
-    standard error), then how many were fixed; the exit status."""
-    from verifier import WriteError
-    from verifier.render import for_stream
+def fixing(plan: Any, shown: OutputFormat, mode: api.Mode, color: str, explain_unknowns: bool,
+           dask: str | None, quiet: bool, strict: bool) -> NoReturn:
+    """``check --fix`` (``Mode.WRITE``) and ``--diff`` (``Mode.DIFF``) in
+    the format ``shown``: the fixes made (or shown), the findings that
+    remain rendered (``--diff``: only the diff; standard input fixed: its
+    text on standard output, the report on standard error), then how many
+    were fixed; the exit status."""
+    from verifier import WriteError  # (its module is loaded only by a write)
 
-    shown = plan.run.format
-    stream: IO[str] = (io.StringIO() if mode == "diff" else
+    stream: IO[str] = (io.StringIO() if mode is api.Mode.DIFF else
                        sys.stderr if "-" in plan.names else sys.stdout)
     with said():
         summary, failed, tally = api.fix_report(
             plan, lambda ctx: for_stream(shown, color, stream, ctx), mode,
-            keep_lines=shown == "junit", explain_unknowns=explain_unknowns, dask=dask,
+            keep_lines=shown.keeps_lines, explain_unknowns=explain_unknowns, dask=dask,
             quiet=quiet, warn=err)
     for name, k in tally.in_json.items():
         err(f"ftn check: {name}: {_n(k, 'wrong claim')} of JSON records left as written: "
             "fixes are for FTN text ('ftn convert --to ftn' writes it)")
     left = summary.errors + summary.warnings
     files = f" in {_n(tally.files, 'file')}"
-    if mode == "diff":
+    if mode is api.Mode.DIFF:
         finish(failed, plan.unreadable, tally.claims > 0,
                f"Would fix {_n(tally.fixed, 'finding')} ({left} would remain)" + (
                    f"; {_n(tally.claims, 'claim')} to write{files}." if tally.claims else "."))
     line = (f"Found {_n(tally.fixed + left, 'finding')} ({tally.fixed} fixed, {left} remaining)"
             + (f"; {_n(tally.claims, 'claim')} written{files}." if tally.claims else "."))
-    if stream is sys.stdout and shown in ("text", "concise"):
+    said_here = stream is sys.stdout and shown.for_people  # the line closes the report
+    if said_here:
         sys.stdout.write(line + "\n")
     unwritten = [WriteError("not written")] if tally.unwritten else []
     finish(failed, [*plan.unreadable, *unwritten],
            summary.errors > 0 or (strict and summary.warnings > 0),
-           None if stream is sys.stdout and shown in ("text", "concise") else line)
+           None if said_here else line)

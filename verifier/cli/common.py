@@ -11,6 +11,7 @@ message and exit 2 (``console``).
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 from collections.abc import Iterable
@@ -20,10 +21,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from verifier import RECORD_FILES, api
-from verifier.cli.console import fail, said
+import notation
+from verifier import RECORD_FILES, SettingsError, api
+from verifier.cli.console import EXIT_USAGE, err, fail, said
 from verifier.cli.params import PARAMS
-from verifier.render import RENDERERS, formats_help
+from verifier.render import FORMATS, formats_help
 
 if TYPE_CHECKING:
     from verifier.api import Say
@@ -52,10 +54,10 @@ def choices(name: str, values: Iterable[str]) -> type[Choice]:
 
 
 if TYPE_CHECKING:
-    OutputFormat = Choice
+    ReportFormat = Choice
 else:  # --format of the commands that report findings: the renderers
-    OutputFormat = choices("OutputFormat", RENDERERS)
-TEXT = OutputFormat("text")  # the default --format
+    ReportFormat = choices("ReportFormat", FORMATS)
+TEXT = ReportFormat("text")  # the default --format
 
 
 class Color(str, Enum):
@@ -85,8 +87,6 @@ def _jobs(value: int | None) -> int | None:
     more were asked for)."""
     if value is None:
         return None
-    from verifier.cli.console import err
-
     used, why = api.workers(value)
     if why is not None:
         err(why)
@@ -95,8 +95,6 @@ def _jobs(value: int | None) -> int | None:
 
 def _timeout(value: float | None) -> float | None:
     """``--timeout`` a positive finite number of seconds, or exit 2."""
-    import math
-
     if value is not None and not (math.isfinite(value) and value > 0):
         fail(f"ftn: --timeout {value}: give a finite number of seconds, more than 0, such as "
              "--timeout 5")
@@ -111,7 +109,7 @@ Paths = Annotated[list[str], option("paths", files=RECORD_FILES)]
 InArg = Annotated[str, option("in")]
 ExcludeOpt = Annotated[list[str] | None, option("exclude")]
 FormatOpt = Annotated[Format, option("format")]
-OutputFormatOpt = Annotated[OutputFormat, option("report-format", formats=formats_help())]
+OutputFormatOpt = Annotated[ReportFormat, option("report-format", formats=formats_help())]
 ColorOpt = Annotated[Color, option("color")]
 OutOpt = Annotated[Path | None, option("output")]
 JobsOpt = Annotated[int, option("jobs")]
@@ -124,8 +122,6 @@ IsolatedOpt = Annotated[bool, option("isolated")]
 def rules_options() -> tuple[Any, Any]:
     """``--rules PRESET`` and ``--rule NAME=VALUE``, their help naming the
     presets and the options (``notation.PRESETS``, ``notation.OPTIONS``)."""
-    import notation
-
     presets = " or ".join(f"{p} (the default)" if i == 0 else p
                           for i, p in enumerate(notation.PRESETS))
     return (option("rules", presets=presets),
@@ -155,8 +151,6 @@ def one_file(source: str, command: str) -> str:
 def names_of(paths: list[str], exclude: list[str] | None) -> tuple[list[str], list[Any]]:
     """The inputs the paths name, and those that cannot be read, each said
     on standard error (the others are still read); exit 2 when none can."""
-    from verifier.cli.console import EXIT_USAGE, err
-
     names, unreadable = api.inputs(paths, exclude or (), err)
     if unreadable and not names:
         raise SystemExit(EXIT_USAGE)
@@ -176,15 +170,16 @@ def write_out(text: str, output: Path | None, who: str = "ftn") -> None:
         fail(f"{who}: {output}: cannot write: {e.strerror or e}")
 
 
-def one_mode(command: str, paths: list[str], **flags: bool) -> str:
-    """The one mode that the flags of a rewriting command give (``print``
-    when none), or exit 2 for two of them, or ``--write`` of standard input."""
-    named = [f"--{flag}" for flag in flags]
+def one_mode(command: str, paths: list[str], flags: dict[api.Mode, bool]) -> api.Mode:
+    """The one mode that the flags of a rewriting command give (each mode
+    with whether its flag was given; ``Mode.PRINT`` when none), or exit 2
+    for two of them, or ``--write`` of standard input."""
+    named = [str(mode.flag) for mode in flags]
     if sum(flags.values()) > 1:
         fail(f"ftn {command}: {', '.join(named[:-1])} and {named[-1]} exclude each other")
-    if flags.get("write") and "-" in paths:
+    if flags.get(api.Mode.WRITE) and "-" in paths:
         fail(f"ftn {command}: --write cannot rewrite standard input")
-    return next((flag for flag, on in flags.items() if on), "print")
+    return next((mode for mode, on in flags.items() if on), api.Mode.PRINT)
 
 
 def given(ctx: typer.Context) -> set[str]:
@@ -202,9 +197,6 @@ def settled(invoked: typer.Context, paths: list[str], exclude: list[str] | None,
     other options), or exit 2 for a bad option or settings file. With
     ``say``, each unreadable input is said on standard error, and exit 2
     when none can be read (else the caller reports them)."""
-    from verifier import SettingsError
-    from verifier.cli.console import EXIT_USAGE, err
-
     told = given(invoked)
     try:
         found = api.plan(paths, exclude or (), warn=warn or err,

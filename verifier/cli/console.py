@@ -15,10 +15,11 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, NoReturn, Protocol
+from typing import NoReturn, Protocol
 
-if TYPE_CHECKING:
-    from verifier.diagnostics import Diagnostic
+from verifier import DaskMissing, InputError, WorkerDied, escape_lines
+from verifier.diagnostics import Diagnostic
+from verifier.render.text import render_diagnostic, source_line
 
 
 class Lines(Protocol):
@@ -32,16 +33,12 @@ EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 def err(message: str) -> None:
     """A line on standard error (control characters from a file name or a
     record shown escaped, ``\\x1b``; the message's own line ends kept)."""
-    from verifier import escape_lines
-
     sys.stderr.write(escape_lines(message) + "\n")
     sys.stderr.flush()
 
 
 def out(message: str) -> None:
     """A line on standard output, escaped as ``err`` escapes it."""
-    from verifier import escape_lines
-
     sys.stdout.write(escape_lines(message) + "\n")
     sys.stdout.flush()
 
@@ -68,9 +65,8 @@ def finish(failed: Sequence[Exception], unreadable: Sequence[Exception], failing
 @contextlib.contextmanager
 def said() -> Iterator[None]:
     """An input that cannot be read, an output that cannot be written, a
-    Dask cluster that cannot be used: said, and exit 2."""
-    from verifier import DaskMissing, InputError
-
+    Dask cluster that cannot be used: said, and exit 2 (the error of a
+    write is looked up only when one comes: nothing else loads its module)."""
     try:
         yield
     except (InputError, DaskMissing) as e:
@@ -86,8 +82,6 @@ def said() -> Iterator[None]:
 def show_piece(problems: list[Diagnostic], piece: Lines | str) -> None:
     """Diagnostics about a piece of an input (or a whole text) on standard
     error, with their source lines."""
-    from verifier.render.text import render_diagnostic, source_line
-
     for d in problems:
         line = source_line(piece, d.line) if isinstance(piece, str) else piece.line(d.line)
         err(render_diagnostic(d, line))
@@ -103,8 +97,6 @@ def guarded(run: Callable[[], object]) -> None:
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head
         sys.exit(EXIT_ERRORS)
     except Exception as e:
-        from verifier import WorkerDied
-
         if not isinstance(e, WorkerDied):
             raise
         err(f"ftn: {e}")  # a --jobs worker killed

@@ -36,7 +36,8 @@ def fill(paths: c.Paths, diff: DiffOpt = False, check_only: CheckOpt = False,
     --write fills them in place as ftn fmt --write rewrites (never a file
     that does not parse).
     """
-    mode = c.one_mode("fill", paths, diff=diff, check=check_only, write=write)
+    mode = c.one_mode("fill", paths, {api.Mode.DIFF: diff, api.Mode.CHECK: check_only,
+                                       api.Mode.WRITE: write})
     names, unreadable = c.names_of(paths, exclude)
     raise typer.Exit(api.fill_files(names, mode, out, err, show_piece, jobs, bool(unreadable),
                                     api.walked_links(paths, names)))

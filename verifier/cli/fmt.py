@@ -36,6 +36,7 @@ def fmt(invoked: typer.Context, paths: c.Paths, check_only: CheckOpt = False,
     when a file would change). The settings' extend-exclude and jobs apply
     (the manual: Settings).
     """
-    mode = c.one_mode("fmt", paths, check=check_only, diff=diff, write=write)
+    mode = c.one_mode("fmt", paths, {api.Mode.CHECK: check_only, api.Mode.DIFF: diff,
+                                      api.Mode.WRITE: write})
     plan = c.settled(invoked, paths, exclude, config=config, isolated=isolated, jobs=jobs)
     raise typer.Exit(api.format_files(plan, mode, out, err, show_piece))

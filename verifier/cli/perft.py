@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from verifier import api
+from verifier import NoStart, PositionError, api, escape_controls
 from verifier.cli import common as c
 from verifier.cli.console import EXIT_ERRORS, EXIT_USAGE, fail, show_piece
 
@@ -28,8 +28,6 @@ def perft(source: RecordArg = None, depth: DepthOpt = 3, divide: DivideOpt = Fal
           position: PositionOpt = None) -> None:
     """Count the legal continuations of a record's last position, or of a
     position string (perft)."""
-    from verifier import NoStart
-
     if (source is None) == (position is None):
         fail("ftn perft: give a record (a file, or - for stdin) or --position POSITION, "
              "not both" if source is not None else "ftn perft: give a record (a file, or - "
@@ -50,8 +48,6 @@ def perft(source: RecordArg = None, depth: DepthOpt = 3, divide: DivideOpt = Fal
 def _from_position(position: str, depth: int, divide: bool) -> list[str]:
     """The count from a position string; a string that is not one exits 2
     with its column (``position:1:COL: ...``), a hand not known exits 1."""
-    from verifier import NoStart, PositionError, escape_controls
-
     try:
         return api.perft_position(position, depth, divide)
     except PositionError as e:

@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from verifier import api
+from verifier import CannotRecord, api
 from verifier.cli import common as c
 from verifier.cli.console import fail
 
@@ -34,8 +34,6 @@ def record(file: FileArg, resume: ResumeOpt = False) -> None:
     event's score. Every line is on the disk as soon as it is entered;
     --resume goes on with a file from where it stops.
     """
-    from verifier import CannotRecord
-
     try:
         status = api.record(file, resume)
     except CannotRecord as e:

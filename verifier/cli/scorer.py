@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from verifier import api
+from verifier import BuildError, api
 from verifier.cli import common as c
 from verifier.cli.console import fail
 
@@ -51,8 +51,6 @@ def serve(site: SiteArg = None, port: PortOpt = 8361) -> None:
 
 
 def _build(output: Path) -> None:
-    from verifier import BuildError
-
     try:
         site = api.scorer_build(output, typer.echo)
     except BuildError as e:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from verifier import NOTATIONS, api
+from verifier import NOTATIONS, FilterError, api
 from verifier.cli import common as c
 from verifier.cli.console import EXIT_USAGE, err, fail, finish, said, show_piece
 
@@ -51,8 +51,6 @@ def select(invoked: typer.Context, paths: c.Paths, output: c.OutOpt = None, to: 
     out (exit 1). The findings filtered on are ftn check's, under the same
     settings (select, ignore, rules, noqa).
     """
-    from verifier import FilterError
-
     plan = c.settled(invoked, paths, exclude, config=config, isolated=isolated, jobs=jobs)
     try:
         with said():

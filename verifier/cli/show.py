@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from verifier import api
+from verifier import PositionError, ShowError, api, escape_controls
 from verifier.cli import common as c
 from verifier.cli.console import fail
 
@@ -25,8 +25,6 @@ PositionOpt = Annotated[str | None, c.option("position")]
 def show(source: InOpt = None, output: c.OutOpt = None, game: GameOpt = 1, at: AtOpt = None,
          svg: SvgOpt = False, position: PositionOpt = None) -> None:
     """A self-contained HTML page that replays the games (or, with --svg, one position)."""
-    from verifier import ShowError
-
     if position is not None or source is None:
         c.write_out(_position(source, position, svg, at), output)
         return
@@ -41,8 +39,6 @@ def show(source: InOpt = None, output: c.OutOpt = None, game: GameOpt = 1, at: A
 def _position(source: str | None, position: str | None, svg: bool, at: str | None) -> str:
     """The picture of a position string (``--svg --position``); a usage
     error exits 2, a string that is not a position too, with its column."""
-    from verifier import PositionError, escape_controls
-
     if position is None:
         fail("ftn show: give a record (a file, or - for stdin), or --svg --position POSITION")
     if source is not None or at is not None or not svg:

@@ -34,6 +34,7 @@ from verifier.pipeline.driver import End, Start, Text, drive
 from verifier.pipeline.jobs.rewrite import Joiner, Output, Part
 from verifier.pipeline.plan import Plan
 from verifier.pipeline.settings import Settings
+from verifier.rules.ruleset import Rules
 
 
 class FilterError(ValueError):
@@ -161,8 +162,6 @@ class Filters:
 
 
 def options_names() -> list[str]:
-    from verifier.rules.ruleset import Rules
-
     return list(options(Rules.main_form(2)))
 
 

@@ -5,7 +5,8 @@ the outline of games and rounds and the ranges that fold.
 
 Boundary: pure functions of a ``Document`` (and a place in it), in the
 document's own lines and 1-based columns of characters; they return text
-(Markdown for hovers) and edits as plain values, and know nothing of the
+(Markdown for hovers) and edits as plain values (``verifier.Edit``, the
+edits of ``ftn check --fix``), and know nothing of the
 protocol (``lsp.server`` turns them into its messages). The judgements are
 the public library's: the replay's reference trace (``api.trace``), the
 filled claims (``api.fill_text``), the fixes of ``ftn check --fix``
@@ -24,21 +25,9 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from notation import Game, Knock, Round
-from verifier import InputError, Piece, api, rulebook
+from verifier import Edit, InputError, Piece, api, rulebook
 from verifier.diagnostics import Diagnostic, lookup
 from verifier.lsp.document import Document, Finding
-
-
-@dataclass(frozen=True, slots=True)
-class Edit:
-    """Replace the text from (line, col) to (end_line, end_col) (1-based,
-    the end excluded) by ``text``."""
-
-    line: int
-    col: int
-    end_line: int
-    end_col: int
-    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +189,7 @@ def claim_fix(doc: Document, f: Finding) -> Fix | None:
         return None
     title = (f"Use the computed value: {d.computed} (not {d.claimed})" if d.computed
              else "Add the 'end' line" if e.text.startswith("\n") else f"Write {e.text}")
-    return Fix(title, Edit(e.line, e.col, e.end_line, e.end_col, e.text), f)
+    return Fix(title, e, f)
 
 
 def _silenced(doc: Document, piece: Piece, line: int) -> bool:
@@ -447,5 +436,5 @@ def fixes(doc: Document, line: int, end_line: int, shown: int | None = None) -> 
     return out + fill_fixes(doc, line)
 
 
-__all__ = ["Edit", "Fix", "Item", "Span", "claim_fix", "complete", "explain", "fill_fixes",
+__all__ = ["Fix", "Item", "Span", "claim_fix", "complete", "explain", "fill_fixes",
            "fix_all", "fixes", "folds", "has_fixes", "hover", "outline", "word_at"]

@@ -39,7 +39,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 from pygls.workspace import PositionCodec
 
-from verifier import InputError, Settings, SettingsError, api
+from verifier import Edit, InputError, Settings, SettingsError, api
 from verifier.diagnostics import ERROR, NOTE, WARNING, Diagnostic
 from verifier.lsp import features
 from verifier.lsp.document import MAX_CHARS, Document, Finding
@@ -357,7 +357,7 @@ def hover(ls: FtnServer, params: t.HoverParams) -> t.Hover | None:
     return t.Hover(t.MarkupContent(t.MarkupKind.Markdown, text))
 
 
-def _edit(ls: FtnServer, doc: Document, e: features.Edit) -> t.TextEdit:
+def _edit(ls: FtnServer, doc: Document, e: Edit) -> t.TextEdit:
     return t.TextEdit(t.Range(ls.position(doc, e.line, e.col),
                               ls.position(doc, e.end_line, e.end_col)), e.text)
 

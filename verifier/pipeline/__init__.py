@@ -6,8 +6,9 @@ input order, run over inputs: file names, directories' files, standard
 input, compressed files, or whole texts, one piece each), the runners
 (``tasks``: how pieces are packed into tasks; ``workers``: local worker
 processes; ``cluster``: a Dask cluster), ``plan`` and ``settings`` (the
-settings of each input, found, read and merged with the options), and
-``jobs`` (the work and the sink of each command). The Python API
+settings of each input, found, read and merged with the options),
+``modes`` (what a command that writes records again does with the new
+text) and ``jobs`` (the work and the sink of each command). The Python API
 (``api``), the command line, the language server and the data commands all
 call it; a new command that reads records is a work function and a sink.
 Nothing here renders (callers give the functions that show and say

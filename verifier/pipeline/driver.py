@@ -18,6 +18,7 @@ sinks do).
 
 from __future__ import annotations
 
+import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -30,6 +31,7 @@ from verifier.files.inputs import check_input, expand_each
 from verifier.files.pieces import PIECE_CHARS, Piece
 from verifier.files.streams import Chunked, InputError, Opened, open_lines
 from verifier.pipeline.tasks import Ready, Runner, Submit, Tasks, here
+from verifier.pipeline.workers import dead_worker_is_an_error, most_jobs, pool
 
 if TYPE_CHECKING:
     pass
@@ -178,8 +180,6 @@ def _items(inputs: Iterable[str | Text], kind: str | None, size: int
 def worker_pool(jobs: int) -> Iterator[tuple[Submit, int]]:
     """Local worker processes: how work is submitted to them, and how many
     there are. The one place a pool of workers is made."""
-    from verifier.pipeline.workers import dead_worker_is_an_error, pool
-
     # (workers die with their parent; a dead one is WorkerDied, not a traceback)
     with dead_worker_is_an_error(), pool(jobs) as local:
         yield local.submit, jobs
@@ -188,10 +188,6 @@ def worker_pool(jobs: int) -> Iterator[tuple[Submit, int]]:
 def workers(jobs: int) -> int:
     """``--jobs``: 0 is one worker per core; never more than
     ``workers.most_jobs`` (four per CPU)."""
-    import os
-
-    from verifier.pipeline.workers import most_jobs
-
     return min(jobs if jobs > 0 else (os.cpu_count() or 1), most_jobs())
 
 

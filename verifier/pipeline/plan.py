@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from verifier.diagnostics import BY_CODE, Diagnostic
 from verifier.files.formats import Read, piece_reads
@@ -21,11 +20,7 @@ from verifier.files.inputs import walked_links
 from verifier.files.pieces import Piece
 from verifier.files.streams import InputError
 from verifier.pipeline.driver import input_names, label_of
-from verifier.pipeline.settings import Overrides, Resolver, Settings
-
-if TYPE_CHECKING:
-    pass
-
+from verifier.pipeline.settings import Overrides, Resolver, Settings, with_preset
 
 ALL = frozenset(BY_CODE)
 
@@ -98,7 +93,6 @@ def reads_under(piece: Piece, preset: str | None = None) -> Iterator[Read]:
     reads = piece_reads(piece)
     if preset is None:
         return reads
-    from verifier.pipeline.settings import with_preset
 
     def preset_reads() -> Iterator[Read]:
         for r in reads:

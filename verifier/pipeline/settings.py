@@ -28,6 +28,7 @@ always reported, as ruff always reports syntax errors), ``extend-exclude``
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -39,6 +40,7 @@ from notation.model import Game, Tag
 from notation.options import PRESETS
 from verifier.diagnostics import BY_CODE, BY_NAME, Diagnostic
 from verifier.files.tomlfile import SettingsError, parsed, place, read_bytes
+from verifier.render import FORMATS
 
 FILES = ("ftn.toml", "pyproject.toml")  # in one folder, the first found wins
 # A record that cannot be read (FT001, FT003) or whose header cannot be set
@@ -256,9 +258,7 @@ def check_table(table: Any, text: str, name: str, at: tuple[str, ...]) -> dict[s
                           "such as jobs = 4", "=")
             out[key] = value
         else:
-            from verifier.render import RENDERERS
-
-            known = list(PRESETS) if key == "rules" else list(RENDERERS)
+            known = list(PRESETS) if key == "rules" else list(FORMATS)
             if not isinstance(value, str) or value not in known:
                 what = "preset" if key == "rules" else "format"
                 got = f" {value!r}" if isinstance(value, str) else ""
@@ -374,8 +374,6 @@ def with_preset(game: Game, preset: str | None) -> Game:
 def describe(groups: Sequence[tuple[Settings, Sequence[str]]]) -> str:
     """``ftn check --show-settings``: each settings (as TOML) with the
     inputs it judges and where each value comes from."""
-    import json
-
     out: list[str] = []
     for s, labels in groups:
         more = f" and {len(labels) - 1} more" if len(labels) > 1 else ""

@@ -5,8 +5,9 @@ Boundary: formatting only. A renderer takes plain data, the ``Diagnostic``
 values one at a time (``finding``), then the ``Summary`` (``finish``), or an
 ``AuditSummary`` (``audit``), plus a ``Context`` (the source-line lookup,
 colour, width), and writes to a stream. It reads no file, judges nothing and
-does not care where the findings came from. ``RENDERERS`` maps each format's
-name to its renderer, whose module is imported when that format is first
+does not care where the findings came from. ``FORMATS`` maps each format's
+name to its ``OutputFormat``: what the format is for, how a command treats
+it, and its renderer, whose module is imported when that format is first
 asked for (a check in text loads neither JUnit's XML library nor SARIF's
 rule book): adding a format is adding one module with one class and one
 line here.
@@ -20,47 +21,59 @@ from __future__ import annotations
 
 import importlib
 import shutil
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import IO
 
 from verifier.render.base import Context, Renderer, want_color
 
 
-class _Renderers(Mapping[str, type[Renderer]]):
-    """Format name to renderer class, each imported when first looked up."""
+class OutputFormat:
+    """One format of ``--format``: its name, its renderer (``module``:
+    the module of this package that holds it, imported when first used),
+    what it is for (the command line's help) and how a command treats it:
+    ``for_people`` (coloured, and closed by a line that says the count),
+    ``keeps_lines`` (written at the end: it keeps every finding's source
+    line), ``shows_unknowns`` (it can say why each unknown claim is
+    unknown). A plain class: a dataclass compiles its methods when it is
+    made, which every command's start-up would pay."""
 
-    def __init__(self, where: dict[str, str]) -> None:
-        self._where = where  # name: "module:Class" in this package
+    __slots__ = ("about", "for_people", "keeps_lines", "module", "name", "renderer_name",
+                 "shows_unknowns")
 
-    def __getitem__(self, name: str) -> type[Renderer]:
-        module, cls = self._where[name].split(":")
-        found: type[Renderer] = getattr(importlib.import_module(f".{module}", __name__), cls)
+    def __init__(self, name: str, module: str, renderer_name: str, about: str = "", *,
+                 for_people: bool = False, keeps_lines: bool = False,
+                 shows_unknowns: bool = False) -> None:
+        self.name, self.module, self.renderer_name, self.about = (
+            name, module, renderer_name, about)
+        self.for_people, self.keeps_lines = for_people, keeps_lines
+        self.shows_unknowns = shows_unknowns
+
+    @property
+    def renderer(self) -> type[Renderer]:
+        """The renderer's class (its module imported now if it was not)."""
+        found: type[Renderer] = getattr(
+            importlib.import_module(f".{self.module}", __name__), self.renderer_name)
         return found
 
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._where)
 
-    def __len__(self) -> int:
-        return len(self._where)
-
-
-#: Every output format: the name ``--format`` takes, its renderer, and what
-#: it is for (the command line's help), one line each.
-_REGISTRY = (
-    ("text", "text:TextRenderer", "for people, with the source line"),
-    ("concise", "concise:ConciseRenderer", "one line a finding"),
-    ("json", "json:JsonRenderer", ""),
-    ("jsonl", "jsonl:JsonlRenderer", "one finding a line, streamed"),
-    ("github", "github:GithubRenderer", "GitHub Actions annotations"),
-    ("sarif", "sarif:SarifRenderer", "SARIF 2.1.0, for code scanning"),
-    ("junit", "junit:JunitRenderer", "JUnit XML"),
-)
-RENDERERS: Mapping[str, type[Renderer]] = _Renderers({n: where for n, where, _ in _REGISTRY})
+#: Every output format by the name ``--format`` takes, one line each.
+FORMATS: Mapping[str, OutputFormat] = {f.name: f for f in (
+    OutputFormat("text", "text", "TextRenderer", "for people, with the source line",
+                 for_people=True, shows_unknowns=True),
+    OutputFormat("concise", "concise", "ConciseRenderer", "one line a finding",
+                 for_people=True, shows_unknowns=True),
+    OutputFormat("json", "json", "JsonRenderer", shows_unknowns=True),
+    OutputFormat("jsonl", "jsonl", "JsonlRenderer", "one finding a line, streamed",
+                 shows_unknowns=True),
+    OutputFormat("github", "github", "GithubRenderer", "GitHub Actions annotations"),
+    OutputFormat("sarif", "sarif", "SarifRenderer", "SARIF 2.1.0, for code scanning"),
+    OutputFormat("junit", "junit", "JunitRenderer", "JUnit XML", keeps_lines=True),
+)}
 
 
 def formats_help() -> str:
     """Every format with what it is for: "text (for people, ...), ... or junit (JUnit XML)"."""
-    said = [f"{n} ({about})" if about else n for n, _, about in _REGISTRY]
+    said = [f"{f.name} ({f.about})" if f.about else f.name for f in FORMATS.values()]
     return ", ".join(said[:-1]) + " or " + said[-1]
 
 
@@ -73,12 +86,13 @@ def stream_context(color: str, out: IO[str], ctx: Context | None = None) -> Cont
     return ctx
 
 
-def for_stream(format: str, color: str, out: IO[str], ctx: Context | None = None) -> Renderer:
+def for_stream(format: OutputFormat, color: str, out: IO[str],
+               ctx: Context | None = None) -> Renderer:
     """The renderer of ``format`` writing to ``out``, coloured as ``color``
     says (``--color``; only the formats for people are ever coloured)."""
     ctx = stream_context(color, out, ctx)
-    ctx.color = ctx.color and format in ("text", "concise")
-    return RENDERERS[format](out, ctx)
+    ctx.color = ctx.color and format.for_people
+    return format.renderer(out, ctx)
 
 
-__all__ = ["RENDERERS", "for_stream", "formats_help", "stream_context"]
+__all__ = ["FORMATS", "OutputFormat", "for_stream", "formats_help", "stream_context"]

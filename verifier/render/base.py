@@ -15,7 +15,7 @@ import io
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import IO, TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import IO, TYPE_CHECKING, Any, Protocol
 
 from verifier.diagnostics import BY_NAME, ERROR, Diagnostic
 from verifier.render.summary import Summary
@@ -126,9 +126,6 @@ class Renderer:
     """A format: ``finding`` for each diagnostic as it is found, then ``finish``;
     or ``audit`` for an audit. The default keeps the findings for ``finish``;
     a streaming format writes in ``finding``."""
-
-    #: Whether ``--explain-unknowns`` has something to show in this format.
-    shows_unknowns: ClassVar[bool] = False
 
     def __init__(self, out: IO[str], ctx: Context | None = None) -> None:
         self.out = out

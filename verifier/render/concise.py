@@ -16,8 +16,6 @@ from verifier.render.summary import Summary
 class ConciseRenderer(Renderer):
     """Writes each finding as it comes."""
 
-    shows_unknowns = True
-
     def finding(self, d: Diagnostic) -> None:
         color = self.ctx.color
         self.out.write(

@@ -21,8 +21,6 @@ if TYPE_CHECKING:  # imported by the audit that calls it
 class JsonRenderer(Renderer):
     """Keeps the findings; writes the document at the end."""
 
-    shows_unknowns = True
-
     def finish(self, summary: Summary) -> None:
         doc = report_json(self.findings, summary)
         if self.ctx.unknowns is not None:

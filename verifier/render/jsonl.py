@@ -22,8 +22,6 @@ def _line(doc: dict[str, object]) -> str:
 class JsonlRenderer(Renderer):
     """Streams: writes and flushes each finding as it comes."""
 
-    shows_unknowns = True
-
     def finding(self, d: Diagnostic) -> None:
         self.findings.append(d)
         self.out.write(_line({"type": "diagnostic", **d.to_dict()}))

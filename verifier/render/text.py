@@ -81,8 +81,6 @@ def diagnostic_text(d: Diagnostic, line_text: str | None, color: bool) -> str:
 class TextRenderer(Renderer):
     """Findings as they come, then the unknowns (when asked) and the summary."""
 
-    shows_unknowns = True
-
     def finding(self, d: Diagnostic) -> None:
         self.out.write(diagnostic_text(d, self.ctx.line_of(d.source, d.line), self.ctx.color))
         self.out.write("\n")

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import replace
 
+from notation.ftn.printer import print_game
 from notation.model import (
     Deal,
     EndTotalClaim,
@@ -170,8 +172,6 @@ def game_texts(games: Iterable[Game]) -> Iterator[str]:
     """Each game as canonical FTN as soon as it is made (the pieces of
     ``print_games``: one blank line between games), so that memory does not
     grow with their number."""
-    from notation.ftn.printer import print_game
-
     for n, game in enumerate(games):
         yield ("\n" if n else "") + print_game(game)
 
@@ -191,8 +191,6 @@ def hide_hands(game: Game, keep: Sequence[str] = (), rng: random.Random | None =
     write it: the deals of the seats in ``keep`` stay, the others are left
     out; with ``rng`` and ``share`` > 0, that share of the kept tiles become
     '?' as well."""
-    from dataclasses import replace
-
     rounds = []
     for rnd in game.rounds:
         deals = []

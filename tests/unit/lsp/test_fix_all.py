@@ -15,10 +15,9 @@ from support import corpora
 from support.lsp_session import Session, apply, uri_of
 from support.paths import SAMPLES
 
-from verifier import api
+from verifier import Edit, api
 from verifier.lsp import features
 from verifier.lsp.document import Document
-from verifier.lsp.features import Edit
 
 # Three wrong claims and a move (support/corpora.py has their arithmetic):
 # =15 for 16 at line 10, +2 for +3 at line 14, (4,4) for (4,3) at line 15,

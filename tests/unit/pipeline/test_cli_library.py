@@ -24,6 +24,7 @@ from verifier.files.streams import InputError
 from verifier.live.run import Unreadable, reference_games
 from verifier.pipeline.jobs.fill import fill_all
 from verifier.pipeline.jobs.rewrite import Output, target_of
+from verifier.pipeline.modes import Mode
 from verifier.record.journal import CannotRecord, open_journal
 from verifier.rules.generate import generate_games, generated_text, generated_texts, hide
 
@@ -140,9 +141,9 @@ def test_open_journal_opens_a_new_file_and_resumes_one(tmp_path: Path) -> None:
 def test_fill_all_exit_status(capsys: pytest.CaptureFixture[str]) -> None:
     said: list[str] = []
     partial = str(SAMPLES / "valid" / "partial-one-hand.ftn")
-    assert fill_all([partial], "check", said.append, said.append, lambda p, q: None) == 0
-    assert fill_all([partial], "print", said.append, said.append, lambda p, q: None,
+    assert fill_all([partial], Mode.CHECK, said.append, said.append, lambda p, q: None) == 0
+    assert fill_all([partial], Mode.PRINT, said.append, said.append, lambda p, q: None,
                     unreadable=True) == 2  # an input that could not be listed
     stopped = str(SAMPLES / "invalid" / "ambiguous-placement.ftn")
-    assert fill_all([stopped], "print", said.append, said.append, lambda p, q: None) == 1
+    assert fill_all([stopped], Mode.PRINT, said.append, said.append, lambda p, q: None) == 1
     assert any("the replay stops here" in s for s in said)

@@ -15,7 +15,7 @@ import pytest
 from jsonschema.validators import validator_for
 from support.ftn import Ftn
 
-from verifier.render import RENDERERS
+from verifier.render import FORMATS
 from verifier.render.base import Renderer
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -31,8 +31,17 @@ Finding = tuple[str, str, int, int]  # code, file, line, col
 
 
 def test_registry() -> None:
-    assert list(RENDERERS) == ["text", "concise", "json", "jsonl", "github", "sarif", "junit"]
-    assert all(issubclass(r, Renderer) for r in RENDERERS.values())
+    assert list(FORMATS) == ["text", "concise", "json", "jsonl", "github", "sarif", "junit"]
+    assert all(issubclass(f.renderer, Renderer) for f in FORMATS.values())
+
+
+def test_each_format_says_how_a_command_treats_it() -> None:
+    # Coloured and closed by the count line: the formats for people; the
+    # source lines kept to the end: JUnit's, which writes them all at once.
+    assert [f.name for f in FORMATS.values() if f.for_people] == ["text", "concise"]
+    assert [f.name for f in FORMATS.values() if f.keeps_lines] == ["junit"]
+    assert [f.name for f in FORMATS.values() if f.shows_unknowns] == [
+        "text", "concise", "json", "jsonl"]
 
 
 def _from_json(out: str) -> list[Finding]:
@@ -105,7 +114,7 @@ PARSE = {
 def test_every_format_reports_the_findings_of_json(path: Path, ftn: Ftn) -> None:
     code, out, _ = ftn(["check", str(path), "--format", "json"])
     expected = _from_json(out)
-    assert set(PARSE) | {"json"} == set(RENDERERS)
+    assert set(PARSE) | {"json"} == set(FORMATS)
     for fmt, parse in PARSE.items():
         fcode, fout, _ = ftn(["check", str(path), "--format", fmt])
         assert fcode == code, fmt

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from notation.model import Game
 from verifier.diagnostics import ERROR, WARNING, Counted, Diagnostic, Name
@@ -25,15 +25,13 @@ from verifier.files.pieces import Piece
 from verifier.files.streams import InputError
 from verifier.pipeline.driver import End, Progress, Start, Text, drive, label_of
 from verifier.pipeline.plan import Plan, reads_under
+from verifier.pipeline.settings import Settings
 from verifier.pipeline.suppressions import Noqa, marks, silence, unused
+from verifier.render.base import Context, Renderer
+from verifier.render.summary import Summary
 from verifier.replay.game import check_game
 from verifier.replay.observers import Observer
 from verifier.replay.results import GameReport, Unknown
-
-if TYPE_CHECKING:
-    from verifier.pipeline.settings import Settings
-    from verifier.render.base import Context, Renderer
-    from verifier.render.summary import Summary
 
 
 def no_games(source: str) -> Diagnostic:
@@ -324,9 +322,6 @@ def check_report(plan: Plan, render: Callable[[Context], Renderer], keep_lines: 
     checked all the same). ``work`` and ``wrap``: another job that gives
     the batches of a check (``ftn check --fix``'s), its work on a piece and
     its sink around the check's."""
-    from verifier.render.base import Context
-    from verifier.render.summary import Summary
-
     summary = Summary(files=len(plan.names), replayed=0)
     unknowns, book = list[Unknown](), LineBook(keep_lines)
     out = render(Context(line_of=book.line_of, sources=[label_of(n) for n in plan.names],

@@ -29,6 +29,7 @@ from verifier.pipeline.jobs.rewrite import (
     fmt_status,
     in_own_form,
 )
+from verifier.pipeline.modes import Mode
 from verifier.replay.fill import fill
 
 
@@ -83,7 +84,7 @@ class Filled(Formatted):
     COMMAND, WOULD, DONE, NOT_DONE = "fill", "would fill", "filled", "not filled"
     DOING = "filled"
 
-    def __init__(self, path: str, mode: str, target: str, crlf: bool, say: Say, warn: Say,
+    def __init__(self, path: str, mode: Mode, target: str, crlf: bool, say: Say, warn: Say,
                  show: Show, opened: Opened | None = None) -> None:
         super().__init__(path, mode, target, crlf, say, warn, show, opened)
         self.stopped = False
@@ -95,7 +96,7 @@ class Filled(Formatted):
         super().add(piece, part)
 
 
-def fill_all(names: Iterable[str], mode: str, say: Say, warn: Say, show: Show, jobs: int = 1,
+def fill_all(names: Iterable[str], mode: Mode, say: Say, warn: Say, show: Show, jobs: int = 1,
              unreadable: bool = False, linked: frozenset[str] = frozenset()) -> int:
     """``ftn fill`` on every input in order (``mode``: ``fmt_all``'s;
     ``linked``: the symbolic links a directory walk found, never written);

@@ -56,6 +56,7 @@ from verifier.pipeline.jobs.rewrite import (
     Say,
     _each_file_once,
 )
+from verifier.pipeline.modes import Mode
 from verifier.pipeline.plan import reads_under
 from verifier.pipeline.suppressions import marks
 from verifier.replay.fixes import (
@@ -299,20 +300,20 @@ def _quiet(_: str) -> None:
 
 
 class FixedFile(Formatted):
-    """One input of ``ftn check --fix`` (mode "write"; "print" for standard
-    input, the fixed text on standard output, after the BOM it had) or
-    ``--diff`` ("diff"): ``rewrite.Formatted`` with the input's own text,
+    """One input of ``ftn check --fix`` (``Mode.WRITE``; ``Mode.PRINT`` for
+    standard input, the fixed text on standard output, after the BOM it had)
+    or ``--diff`` (``Mode.DIFF``): ``rewrite.Formatted`` with the input's own text,
     its claims fixed, in place of the canonical form, compared with the
     input line by line (each line with its own line end)."""
 
     COMMAND, WOULD, DONE, NOT_DONE = "check", "would fix", "fixed", "not fixed"
     DOING = "fixed"
 
-    def __init__(self, path: str, mode: str, warn: Say, opened: Opened | None = None) -> None:
+    def __init__(self, path: str, mode: Mode, warn: Say, opened: Opened | None = None) -> None:
         super().__init__(path, mode, "ftn", False, _quiet, warn, _nothing, opened)
         self.joiner = Verbatim()
         self.held_blank: list[str] = []  # blank lines at a piece's end: diffed with the next
-        self.bom = self.opened.bom and mode == "print"  # a BOM still to print
+        self.bom = self.opened.bom and mode is Mode.PRINT  # a BOM still to print
 
     def _emit(self, text: str, original: str = "") -> None:
         if self.bom:
@@ -339,11 +340,11 @@ class FixedFile(Formatted):
         when there was one), the file written when its text changed (or
         the problem said: exit 2; a symbolic link a walk found is not
         written: exit 1 at least), nothing more for standard input."""
-        if self.mode == "diff":
+        if self.mode is Mode.DIFF:
             old = self.held_blank[:-1]  # (the last is the end of the last line)
             self._show(self.diff.add(old, old) + self.diff.end())
             return AT_LEAST_1 if self.changed else None
-        if self.mode == "print" or not self.same.end():
+        if self.mode is Mode.PRINT or not self.same.end():
             self.abort()
             return None
         return self.put()
@@ -352,7 +353,7 @@ class FixedFile(Formatted):
     def as_read(self) -> bool:
         """Whether the input stays as it was read: fixes to write that were
         not written (``put`` could not, or would not)."""
-        return self.mode == "write" and self.same.differs and not self.written
+        return self.mode is Mode.WRITE and self.same.differs and not self.written
 
 
 @dataclass
@@ -403,7 +404,7 @@ class FixSink:
     it is then, the fixed text's findings, or, where it stays as read (it
     could not be written, or is a symbolic link a walk found), its own."""
 
-    def __init__(self, check: CheckSink, mode: str, warn: Say,
+    def __init__(self, check: CheckSink, mode: Mode, warn: Say,
                  linked: frozenset[str] = frozenset()) -> None:
         self.check, self.mode, self.warn, self.linked = check, mode, warn, linked
         self.current: FixedFile | None = None
@@ -414,7 +415,7 @@ class FixSink:
 
     def start(self, s: Start) -> None:
         self.check.start(s)
-        mode = "print" if self.mode == "write" and s.name == "-" else self.mode
+        mode = Mode.PRINT if self.mode is Mode.WRITE and s.name == "-" else self.mode
         self.current = FixedFile(s.name, mode, self.warn, s.opened)
         self.current.linked = s.name in self.linked
         self._file = Tally()
@@ -433,7 +434,7 @@ class FixSink:
         if part.in_json:
             self.tally.in_json[piece.source] = self.tally.in_json.get(piece.source, 0) + (
                 part.in_json)
-        if self.current is not None and self.current.mode == "write":
+        if self.current is not None and self.current.mode is Mode.WRITE:
             self.held.append((_lines_of(piece, piece.lines, part.first), part.first,
                               _lines_of(fixed, part.lines, batches), batches))
         else:
@@ -464,22 +465,22 @@ class FixSink:
             self.current = None
 
 
-def fix_report(plan: Plan, render: Callable[[Context], Renderer], mode: str, warn: Say,
+def fix_report(plan: Plan, render: Callable[[Context], Renderer], mode: Mode, warn: Say,
                keep_lines: bool = False, explain: bool = False, dask: str | None = None,
                progress: Progress | None = None,
                on_start: Callable[[Start], None] | None = None
                ) -> tuple[Summary, list[InputError], Tally]:
     """``check_report`` with the fixable findings of every input of ``plan``
-    fixed (``mode``: "write", "print" for standard input, or "diff"): the
+    fixed (``mode``: write, print for standard input, or diff): the
     findings that remain rendered and counted in the summary; the summary,
     the inputs unreadable partway, and the sink (what was fixed, and what
-    each input did to the exit status). With "write", a file named twice
+    each input did to the exit status). With write, a file named twice
     is fixed once."""
     preset, by_source = plan.presets()
     keep = plan.filter() is not None
     work = FixWork(preset, by_source, plan.run if keep else None,
                    plan.by_label if keep else {})
-    if mode == "write":
+    if mode is Mode.WRITE:
         plan = replace(plan, names=list(_each_file_once(plan.names, plan.linked)))
     made: list[FixSink] = []
 
@@ -488,7 +489,7 @@ def fix_report(plan: Plan, render: Callable[[Context], Renderer], mode: str, war
         return made[0]
 
     try:
-        with interruptible(mode == "write"):
+        with interruptible(mode is Mode.WRITE):
             summary, failed = check_report(plan, render, keep_lines, explain, plan.run.jobs,
                                            dask, progress, on_start, work, wrap)
     finally:

@@ -43,6 +43,7 @@ from verifier.files.outputs import AtomicFile, CutInPlace, FileChanged, WriteErr
 from verifier.files.pieces import Piece
 from verifier.files.streams import COMPRESSED, InputError, Opened, plain_name
 from verifier.pipeline.driver import End, Start, Text, collect, drive, label_of, single
+from verifier.pipeline.modes import Mode
 from verifier.render.diff import StreamDiff
 from verifier.replay.game import canonical_game
 from verifier.replay.reference import OpenEnd, ReplayedEvent, ReplayedGame, replayed_game
@@ -474,7 +475,7 @@ class Formatted:
     COMMAND, WOULD, DONE, NOT_DONE = "fmt", "would reformat", "reformatted", "not formatted"
     DOING = "formatted"
 
-    def __init__(self, path: str, mode: str, target: str, crlf: bool, say: Say, warn: Say,
+    def __init__(self, path: str, mode: Mode, target: str, crlf: bool, say: Say, warn: Say,
                  show: Show, opened: Opened | None = None) -> None:
         self.path, self.label, self.mode, self.crlf = path, label_of(path), mode, crlf
         self.say, self.warn, self.show = say, warn, show
@@ -494,12 +495,12 @@ class Formatted:
         self.written = False  # --write put the new text in place
 
     def add(self, piece: Piece, part: Part) -> None:
-        if self.mode == "diff":
+        if self.mode is Mode.DIFF:
             self._add_diff(piece, part)
             return
         self.show(part.problems, piece)
         text, original = self.joiner.add(part), ""
-        if self.mode != "print" and not self.same.differs:
+        if self.mode is not Mode.PRINT and not self.same.differs:
             original = ("\n" if self.started else "") + "\n".join(piece.lines)
         self.started = True
         self._emit(text, original)
@@ -546,14 +547,14 @@ class Formatted:
     def _emit(self, text: str, original: str = "") -> None:
         if self.crlf:
             text = text.replace("\n", "\r\n")
-        if self.mode == "print":
+        if self.mode is Mode.PRINT:
             if text:
                 sys.stdout.write(text)
             return
         if not self.joiner.ok:  # it does not parse: no more comparing or writing
             return
         self.same.add(original, text)
-        if self.mode == "write" and self.error is None and not self.linked:
+        if self.mode is Mode.WRITE and self.error is None and not self.linked:
             self._keep(text)
 
     def _keep(self, text: str) -> None:
@@ -605,17 +606,17 @@ class Formatted:
             return SET_1
         if not self.joiner.games:
             self.abort()
-            done = "nothing printed" if self.mode == "print" else "left as it is"
+            done = "nothing printed" if self.mode is Mode.PRINT else "left as it is"
             self.warn(f"ftn {self.COMMAND}: {self.label}: {done}: it holds no game "
                       "(nothing but comments and blank lines, or nothing at all)")
             return None
-        if self.mode == "diff":
+        if self.mode is Mode.DIFF:
             return self._finish_diff()
         self._emit(self.joiner.end())
-        if self.mode == "print" or not self.same.end():
+        if self.mode is Mode.PRINT or not self.same.end():
             self.abort()
             return None
-        if self.mode == "check":
+        if self.mode is Mode.CHECK:
             self.say(f"{self.WOULD} {self.label}")
             return AT_LEAST_1
         return self.put()
@@ -654,7 +655,7 @@ class Formatted:
 
 #: How a sink makes the file of one input: (path, mode, target, CRLF, say,
 #: warn, show, opened), ``Formatted`` or a command's own kind of it.
-MakeFile = Callable[[str, str, str, bool, Say, Say, Show, "Opened | None"], Formatted]
+MakeFile = Callable[[str, Mode, str, bool, Say, Say, Show, "Opened | None"], Formatted]
 
 
 class FmtSink:
@@ -663,7 +664,7 @@ class FmtSink:
     the exit status, ``failed`` how many turned out unreadable partway (each
     said with ``warn``)."""
 
-    def __init__(self, mode: str, say: Say, warn: Say, show: Show,
+    def __init__(self, mode: Mode, say: Say, warn: Say, show: Show,
                  kind: MakeFile | None = None, linked: frozenset[str] = frozenset()) -> None:
         self.mode, self.say, self.warn, self.show = mode, say, warn, show
         self.kind = kind or Formatted
@@ -695,17 +696,17 @@ class FmtSink:
             self.ops.append(op)
 
 
-def fmt_all(names: Iterable[str], mode: str, say: Say, warn: Say, show: Show,
+def fmt_all(names: Iterable[str], mode: Mode, say: Say, warn: Say, show: Show,
             jobs: int = 1, work: Callable[[Piece], Part] = format_piece,
             kind: MakeFile | None = None, linked: frozenset[str] = frozenset()) -> FmtSink:
-    """``ftn fmt`` on every input in order (``mode``: "print", "check",
-    "diff" or "write"), their pieces formatted here or in ``jobs`` worker processes
+    """``ftn fmt`` on every input in order (``mode``: print, check, diff
+    or write), their pieces formatted here or in ``jobs`` worker processes
     (``work`` and ``kind``: another command's job and files, ``ftn fill``'s;
     ``linked``: the symbolic links a directory walk found, never written)."""
     sink = FmtSink(mode, say, warn, show, kind, linked)
     try:
-        with interruptible(mode == "write"):
-            drive(work, sink, _each_file_once(names, linked) if mode == "write" else names,
+        with interruptible(mode is Mode.WRITE):
+            drive(work, sink, _each_file_once(names, linked) if mode is Mode.WRITE else names,
                   jobs)
     finally:
         if sink.current is not None:
