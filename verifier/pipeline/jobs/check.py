@@ -20,16 +20,17 @@ from typing import Any
 
 from notation.model import Game
 from verifier.diagnostics import ERROR, WARNING, Counted, Diagnostic, Name
-from verifier.files.formats import Read, diagnostic
+from verifier.files.formats import Read, diagnostic, piece_reads
 from verifier.files.pieces import Piece
 from verifier.files.streams import InputError
 from verifier.pipeline.driver import End, Progress, Start, Text, drive, label_of
-from verifier.pipeline.plan import Plan, reads_under
+from verifier.pipeline.plan import Plan
 from verifier.pipeline.settings import Settings
 from verifier.pipeline.suppressions import Noqa, marks, silence, unused
 from verifier.render.base import Context, Renderer
 from verifier.render.summary import Summary
-from verifier.replay.game import check_game
+from verifier.replay.game import replay
+from verifier.replay.inputs import Reading
 from verifier.replay.observers import Observer
 from verifier.replay.results import GameReport, Unknown
 
@@ -53,16 +54,19 @@ class Batch:
     replayed: int = 0
 
 
-def replay_read(r: Read, source: str, observers: Sequence[Observer] = ()) -> GameReport | None:
+def replay_read(r: Read, source: str, observers: Sequence[Observer] = (),
+                preset: str | None = None) -> GameReport | None:
     """A game as read, replayed and judged: a game read whole, or one read
     in spite of syntax errors (``Read.damaged``), judged from the lines that
     could be read (``replay.game.Replay``'s ``lost``); None when there is no
-    game to judge."""
+    game to judge. ``preset``: that of a record read whole without a
+    ``[rules]`` tag (None: pagat, R9; not of a record with lines lost, whose
+    ``[rules]`` tag may be among them)."""
     if r.game is not None:
-        return check_game(r.game, r.number, source, r.locate, observers)
+        return replay(r.game, r.number, Reading(source, r.locate, preset=preset), observers)
     if r.damaged is not None:
-        return check_game(r.damaged, r.number, source, r.locate, observers, r.lost,
-                          r.lost_keys)
+        reading = Reading(source, r.locate, tuple(r.lost), tuple(r.lost_keys))
+        return replay(r.damaged, r.number, reading, observers)
     return None
 
 
@@ -86,7 +90,8 @@ def judge_noqa(found: list[Diagnostic], noqa: dict[int, Noqa] | None, game: Game
 
 
 def check_reads(reads: Iterable[Read], source: str = "<input>",
-                noqa: dict[int, Noqa] | None = None) -> Iterator[Batch]:
+                noqa: dict[int, Noqa] | None = None, preset: str | None = None
+                ) -> Iterator[Batch]:
     """Check games as they are read, a ``Batch`` a game. The FTN reader
     reports a problem it meets between two games (a game without its 'end'
     line, text outside a game) before the game it holds back for closing
@@ -96,13 +101,14 @@ def check_reads(reads: Iterable[Read], source: str = "<input>",
     the lines that could be read (``replay_read``). ``noqa``: the
     suppressions of the lines (``suppressions.marks``): the findings they
     silence are dropped, and those of a replayed game that silence nothing
-    are findings (FT403)."""
+    are findings (FT403). ``preset``: that of the records without a
+    ``[rules]`` tag (None: pagat, R9)."""
     pending: list[Diagnostic] = []
     number = 0
     for r in reads:
         number = max(number, r.number)
         pending.extend(r.problems)
-        rep = replay_read(r, source)
+        rep = replay_read(r, source, (), preset)
         if rep is None:
             continue
         found = rep.diagnostics
@@ -194,7 +200,7 @@ def check_piece(piece: Piece, preset: str | None = None) -> list[Batch]:
     """Check the games of a piece (in a worker); ``preset``: that of the
     records without a ``[rules]`` tag (None: pagat, R9)."""
     noqa = marks(piece.lines, piece.first_line) if piece.how == "ftn" else None
-    return list(check_reads(reads_under(piece, preset), piece.source, noqa))
+    return list(check_reads(piece_reads(piece), piece.source, noqa, preset))
 
 
 @dataclass(frozen=True)
