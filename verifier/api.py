@@ -67,9 +67,9 @@ if TYPE_CHECKING:
     from verifier.pipeline.jobs.check import FileReport
     from verifier.pipeline.jobs.fixes import Tally
     from verifier.pipeline.jobs.rewrite import Rewritten
+    from verifier.pipeline.results import Context, Summary
     from verifier.record.core import Recorder
-    from verifier.render.base import Context, Renderer
-    from verifier.render.summary import Summary
+    from verifier.render.base import Renderer
     from verifier.replay.fixes import Edit
     from verifier.replay.observers import Observer
     from verifier.replay.reference import ReplayedGame, ReplayedRound

@@ -635,7 +635,7 @@ NOT_FOR_AN_FTN_CHECK = (
     "verifier.rulebook", "notation.ftn.lexer", "verifier.render.concise",
     "verifier.render.json", "verifier.render.jsonl", "verifier.render.github",
     "verifier.render.sarif", "verifier.render.junit", "notation.json.schema",
-    "verifier.replay.fill", "verifier.pipeline.jobs.fill", "verifier.render.diff",
+    "verifier.replay.fill", "verifier.pipeline.jobs.fill", "verifier.pipeline.diff",
     "verifier.record.game", "verifier.record.words", "verifier.record.session",
     "verifier.record.journal", "verifier.lsp", "jsonschema", "jsonschema_rs", "dask",
     "distributed", "xml", "rich", "pygments", "zstandard", "concurrent.futures",

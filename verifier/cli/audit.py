@@ -18,8 +18,8 @@ import typer
 from verifier import RECORD_FILES, RESYNC, api
 from verifier.cli import common as c
 from verifier.cli.console import EXIT_USAGE, err, fail, said, show_piece
+from verifier.pipeline.results import Context
 from verifier.render import FORMATS, for_stream
-from verifier.render.base import Context
 
 command = c.one_command()
 

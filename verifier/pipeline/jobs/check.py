@@ -25,10 +25,9 @@ from verifier.files.pieces import Piece
 from verifier.files.streams import InputError
 from verifier.pipeline.driver import End, Progress, Start, Text, drive, label_of
 from verifier.pipeline.plan import Plan
+from verifier.pipeline.results import Context, Findings, Summary
 from verifier.pipeline.settings import Settings
 from verifier.pipeline.suppressions import Noqa, marks, silence, unused
-from verifier.render.base import Context, Renderer
-from verifier.render.summary import Summary
 from verifier.replay.game import replay
 from verifier.replay.inputs import Reading
 from verifier.replay.observers import Observer
@@ -134,7 +133,10 @@ class FileReport(Counted):
     order (in order of place within an input) and what partial records
     leave undecided (``unknowns``: not errors). ``events`` are the records'
     own (every event line of the games read), ``replayed`` those the replay
-    played."""
+    played. A check kept whole; a streamed check (``check_report``) hands
+    each finding on as it comes, so that memory does not grow with the
+    input, and gives its counts only, a ``results.Summary``: two types, one
+    with the findings and one without."""
 
     source: str = "<input>"
     games: int = 0
@@ -312,7 +314,7 @@ class LineBook:
             self.kept[(d.source, d.line)] = self.piece.line(d.line)
 
 
-def check_report(plan: Plan, render: Callable[[Context], Renderer], keep_lines: bool = False,
+def check_report(plan: Plan, render: Callable[[Context], Findings], keep_lines: bool = False,
                  explain: bool = False, jobs: int = 1, dask: str | None = None,
                  progress: Progress | None = None,
                  on_start: Callable[[Start], None] | None = None,

@@ -76,9 +76,8 @@ if TYPE_CHECKING:
     from verifier.files.streams import InputError
     from verifier.pipeline.driver import Progress
     from verifier.pipeline.plan import Plan
+    from verifier.pipeline.results import Context, Findings, Summary
     from verifier.pipeline.settings import Settings
-    from verifier.render.base import Context, Renderer
-    from verifier.render.summary import Summary
 
 #: The checks of one piece at most: the first, and one after each round of
 #: edits (a claim fixed can show a total that the check passed over; that
@@ -464,7 +463,7 @@ class FixSink:
             self.current = None
 
 
-def fix_report(plan: Plan, render: Callable[[Context], Renderer], mode: Mode, warn: Say,
+def fix_report(plan: Plan, render: Callable[[Context], Findings], mode: Mode, warn: Say,
                keep_lines: bool = False, explain: bool = False, dask: str | None = None,
                progress: Progress | None = None,
                on_start: Callable[[Start], None] | None = None
