@@ -18,7 +18,7 @@ from verifier.diagnostics import BY_CODE, Diagnostic
 from verifier.files.inputs import walked_links
 from verifier.files.streams import InputError
 from verifier.pipeline.driver import input_names, label_of
-from verifier.pipeline.settings import Overrides, Resolver, Settings
+from verifier.pipeline.settings import Overrides, Resolver, Settings, describe
 
 ALL = frozenset(BY_CODE)
 
@@ -55,6 +55,12 @@ class Plan:
             s = self.settings(label)
             groups.setdefault(id(s), (s, []))[1].append(label)
         return list(groups.values())
+
+    def described(self) -> str:
+        """The settings each input is judged by, and where each value comes
+        from, one block for each different settings (``ftn check
+        --show-settings``)."""
+        return describe(self.distinct())
 
     def presets(self) -> tuple[str | None, dict[str, str]]:
         """The preset of records without ``[rules]``: the one that all
