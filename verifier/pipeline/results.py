@@ -12,27 +12,38 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from verifier.diagnostics import Diagnostic
 
+# Protocols for the type checker only (a class made at start-up is paid by
+# every command).
+if TYPE_CHECKING:
+    class UnknownLike(Protocol):
+        """What a partial record leaves undecided (``replay.results.Unknown``)."""
+
+        @property
+        def message(self) -> str: ...
+        @property
+        def line(self) -> int: ...
+        @property
+        def col(self) -> int: ...
+        @property
+        def source(self) -> str: ...
+
+        def to_dict(self) -> dict[str, Any]: ...
+
+    class Findings(Protocol):
+        """What takes a check's findings as they come, then its summary (a
+        renderer, ``render.base.Renderer``)."""
+
+        def finding(self, d: Diagnostic) -> None: ...
+
+        def finish(self, summary: Summary) -> None: ...
+
+
 #: ``line_of(source, line)``: the text of a line of an input, or None.
 LineOf = Callable[[str, int], "str | None"]
-
-
-class UnknownLike(Protocol):
-    """What a partial record leaves undecided (``replay.results.Unknown``)."""
-
-    @property
-    def message(self) -> str: ...
-    @property
-    def line(self) -> int: ...
-    @property
-    def col(self) -> int: ...
-    @property
-    def source(self) -> str: ...
-
-    def to_dict(self) -> dict[str, Any]: ...
 
 
 def _no_line(source: str, line: int) -> str | None:
@@ -90,13 +101,4 @@ class Summary:
         return out
 
 
-class Findings(Protocol):
-    """What takes a check's findings as they come, then its summary (a
-    renderer, ``render.base.Renderer``)."""
-
-    def finding(self, d: Diagnostic) -> None: ...
-
-    def finish(self, summary: Summary) -> None: ...
-
-
-__all__ = ["Context", "Findings", "LineOf", "Summary", "UnknownLike"]
+__all__ = ["Context", "LineOf", "Summary"]

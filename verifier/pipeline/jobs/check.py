@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notation.model import Game
 from verifier.diagnostics import ERROR, WARNING, Counted, Diagnostic, Name
@@ -25,13 +25,16 @@ from verifier.files.pieces import Piece
 from verifier.files.streams import InputError
 from verifier.pipeline.driver import End, Progress, Start, Text, drive, label_of
 from verifier.pipeline.plan import Plan
-from verifier.pipeline.results import Context, Findings, Summary
+from verifier.pipeline.results import Context, Summary
 from verifier.pipeline.settings import Settings
 from verifier.pipeline.suppressions import Noqa, marks, silence, unused
 from verifier.replay.game import replay
 from verifier.replay.inputs import Reading
 from verifier.replay.observers import Observer
 from verifier.replay.results import GameReport, Unknown
+
+if TYPE_CHECKING:
+    from verifier.pipeline.results import Findings
 
 
 def no_games(source: str) -> Diagnostic:
