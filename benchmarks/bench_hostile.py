@@ -23,7 +23,7 @@ if str(ROOT) not in sys.path:
 from notation.ftn.printer import print_games  # noqa: E402
 from verifier.pipeline.jobs.check import check_text  # noqa: E402
 from verifier.pipeline.jobs.rewrite import convert_text  # noqa: E402
-from verifier.render.base import Context  # noqa: E402
+from verifier.pipeline.results import Context  # noqa: E402
 from verifier.render.text import TextRenderer  # noqa: E402
 from verifier.rules.generate import generate_games  # noqa: E402
 

@@ -32,11 +32,12 @@ typed errors of the library's jobs (``InputError``, ``SettingsError``,
 ``WriteError``...), the types that ``api``'s functions for an editor's
 text take and give (``Piece``: whole games of a text with the numbers of
 their first line and game; ``Settings``: what a record is judged by;
-``Edit``: a fix, the text that replaces a span),
-``escape_lines`` and ``escape_controls`` (how a record's or a file name's
-text is shown on a terminal, or on one line) and ``write_atomic`` (a file
-written whole or not at all), are imported when first used, so that a
-command loads only what it needs:
+``Edit``: a fix, the text that replaces a span), are imported when first
+used, so that a command loads only what it needs. The registries a
+command line offers as choices (``files.formats.NOTATIONS``,
+``files.published.SCHEMAS``...) and how it shows text
+(``files.escaping``) are imported from the modules that hold them. For
+example:
 
     from verifier import Board
     board = Board(4, seed=7)
@@ -49,18 +50,12 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from verifier.data.export import TABLE_FORMATS
-    from verifier.data.report import STATS_FORMATS
     from verifier.data.select import FilterError
-    from verifier.files.escaping import escape_controls, escape_lines
-    from verifier.files.formats import NOTATIONS, RECORD_FILES
-    from verifier.files.outputs import WriteError, write_atomic
+    from verifier.files.outputs import WriteError
     from verifier.files.pieces import Piece
-    from verifier.files.published import SCHEMAS
     from verifier.files.streams import InputError
     from verifier.files.tomlfile import SettingsError
     from verifier.live.run import Unreadable
-    from verifier.pipeline.jobs.audit import RESYNC
     from verifier.pipeline.settings import Settings
     from verifier.pipeline.tasks import DaskMissing
     from verifier.pipeline.workers import WorkerDied
@@ -68,7 +63,6 @@ if TYPE_CHECKING:
     from verifier.replay.fixes import Edit
     from verifier.replay.perft import NoStart
     from verifier.rules.board import Board
-    from verifier.rules.generate import HIDE_MODES
     from verifier.rules.illegal import (
         AmbiguousPlacementError,
         GameOverError,
@@ -96,10 +90,9 @@ _LAZY = {
         "TileDoesNotFitError", "AmbiguousPlacementError", "KnockWhileAbleError",
         "WrongOpenerError", "RoundOverError", "GameOverError",
     )},
-    # The typed errors of the library's jobs, and how text is shown.
+    # The typed errors of the library's jobs.
     "InputError": "files.streams", "SettingsError": "files.tomlfile",
-    "WriteError": "files.outputs", "write_atomic": "files.outputs",
-    "escape_lines": "files.escaping", "escape_controls": "files.escaping",
+    "WriteError": "files.outputs",
     # The types of an editor's text (``api.pieces``, ``api.settings_for``)
     # and of its fixes (``api.claim_edit``).
     "Piece": "files.pieces", "Settings": "pipeline.settings", "Edit": "replay.fixes",
@@ -107,25 +100,10 @@ _LAZY = {
     "NoStart": "replay.perft", "FilterError": "data.select", "ShowError": "show.page",
     "CannotRecord": "record.journal", "Unreadable": "live.run",
     "BuildError": "scorer.build",
-    # The registries whose names the library's jobs take: the record
-    # notations (and the file names a directory walk reads), the published
-    # schemas, the forms of stats and export, how an audit resyncs, what a
-    # generated record hides.
-    "NOTATIONS": "files.formats", "RECORD_FILES": "files.formats",
-    "SCHEMAS": "files.published", "STATS_FORMATS": "data.report",
-    "TABLE_FORMATS": "data.export", "RESYNC": "pipeline.jobs.audit",
-    "HIDE_MODES": "rules.generate",
 }
 
 __all__ = [
-    "HIDE_MODES",
     "KNOCK",
-    "NOTATIONS",
-    "RECORD_FILES",
-    "RESYNC",
-    "SCHEMAS",
-    "STATS_FORMATS",
-    "TABLE_FORMATS",
     "AmbiguousPlacementError",
     "Board",
     "BuildError",
@@ -156,10 +134,7 @@ __all__ = [
     "WriteError",
     "WrongOpenerError",
     "api",
-    "escape_controls",
-    "escape_lines",
     "parse_move",
-    "write_atomic",
 ]
 
 

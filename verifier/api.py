@@ -40,19 +40,17 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from notation.hints import aside
 from verifier.diagnostics import lookup
 from verifier.files.formats import NOTATIONS, read, read_lines, sniff
 from verifier.files.formats import pieces as pieces_of
-from verifier.files.inputs import read_input
-from verifier.files.inputs import walked_links as links_walked
+from verifier.files.inputs import read_input, walked_links
 from verifier.files.pieces import Piece, ftn_pieces_at_game_ends
 from verifier.files.streams import InputError
 from verifier.pipeline.driver import input_names, open_one
 from verifier.pipeline.modes import Mode
 from verifier.pipeline.plan import Plan
 from verifier.pipeline.plan import plan as plan_of
-from verifier.pipeline.settings import Overrides, Resolver, Settings, describe
+from verifier.pipeline.settings import Overrides, Resolver, Settings
 from verifier.pipeline.workers import capped, shown_number
 from verifier.render.progress import Progress
 
@@ -67,9 +65,9 @@ if TYPE_CHECKING:
     from verifier.pipeline.jobs.check import FileReport
     from verifier.pipeline.jobs.fixes import Tally
     from verifier.pipeline.jobs.rewrite import Rewritten
+    from verifier.pipeline.results import Context, Summary
     from verifier.record.core import Recorder
-    from verifier.render.base import Context, Renderer
-    from verifier.render.summary import Summary
+    from verifier.render.base import Renderer
     from verifier.replay.fixes import Edit
     from verifier.replay.observers import Observer
     from verifier.replay.reference import ReplayedGame, ReplayedRound
@@ -81,13 +79,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GameTrace", "Mode", "Turn", "audit", "audit_engine", "audit_report", "check", "check_piece",
-    "check_report", "claim_edit", "close_match", "convert", "convert_file", "explain", "export",
+    "check_report", "claim_edit", "convert", "convert_file", "explain", "export",
     "fill_files", "fill_text", "fix_piece", "fix_report", "fix_text", "format_files",
-    "format_text", "games", "generate", "header_edit", "inputs", "load", "no_games", "page",
+    "format_text", "games", "generate", "header_edit", "load", "no_games", "page",
     "perft", "perft_position", "piece_games", "piece_judged", "pieces", "plan", "position_svg",
     "read_games", "read_text", "record", "record_header", "recorder", "replay", "replay_file",
     "replay_text", "schema", "scorer_build", "scorer_serve", "select", "settings_for",
-    "settings_text", "stats", "trace", "turn", "walked_links", "workers",
+    "stats", "trace", "turn", "workers",
 ]
 
 Source = str | os.PathLike[str] | TextIO
@@ -152,7 +150,7 @@ def games(text: str, name: str = "<input>") -> list[Game]:
     return found
 
 
-def inputs(paths: Sequence[str | os.PathLike[str]], exclude: Sequence[str] = (),
+def _inputs(paths: Sequence[str | os.PathLike[str]], exclude: Sequence[str] = (),
            warn: Say = _quiet) -> tuple[list[str], list[InputError]]:
     """The record files that ``paths`` name (``-``: standard input;
     directories walked for record files, without what ``exclude``'s globs
@@ -190,13 +188,6 @@ def plan(paths: Sequence[str | os.PathLike[str]], exclude: Sequence[str] = (), *
         found.run = replace(run, jobs=used)
         found.by_label = {k: found.run if s is run else s for k, s in found.by_label.items()}
     return found
-
-
-def settings_text(plan: Plan) -> str:
-    """The settings each input of ``plan`` is judged by, and where each value
-    comes from, one block for each different settings (``ftn check
-    --show-settings``)."""
-    return describe(plan.distinct())
 
 
 def workers(jobs: int) -> tuple[int, str | None]:
@@ -308,13 +299,6 @@ def fix_report(plan: Plan, render: Callable[[Context], Renderer], mode: Mode = M
     note = _note_fallback(warn)
     return report(plan, render, mode, warn, keep_lines, explain_unknowns, dask,
                   Progress(quiet), lambda start: note(start.how))
-
-
-def close_match(word: str, choices: Iterable[str], n: int = 2) -> str:
-    """``" (did you mean 'X'?)"`` (or ``'X' or 'Y'``, at most ``n``) for a
-    word close to one of ``choices``, to go inside a message; else ``""``.
-    The one test of closeness of every "did you mean" (``notation.hints``)."""
-    return aside(word, choices, n=n)
 
 
 def explain(code: str) -> str | None:
@@ -453,18 +437,24 @@ def format_files(plan: Plan, mode: Mode = Mode.PRINT, say: Say = print, warn: Sa
     return fmt_status(done.ops, bool(plan.unreadable) or done.failed > 0)
 
 
-def fill_files(names: Sequence[str], mode: Mode = Mode.PRINT, say: Say = print, warn: Say = _quiet,
-               show: Show | None = None, jobs: int = 1, unreadable: bool = False,
-               linked: frozenset[str] = frozenset()) -> int:
-    """The claims that the records of ``names`` leave out, written in from
-    the replay (``ftn fill``); ``mode``: as ``format_files``'s
-    (``unreadable``: some input could not be listed; ``linked``: the
-    symbolic links a directory walk found, read but never written:
-    ``files.inputs.walked_links``). The exit status, as
-    ``format_files``'s, and 1 when a replay stopped before the end."""
+def fill_files(paths: Sequence[str | os.PathLike[str]], mode: Mode = Mode.PRINT,
+               say: Say = print, warn: Say = _quiet, show: Show | None = None, jobs: int = 1,
+               exclude: Sequence[str] = ()) -> int:
+    """The claims that the records of ``paths`` (files and directories,
+    without what ``exclude``'s globs name; ``-``: standard input) leave
+    out, written in from the replay (``ftn fill``); ``mode``: as
+    ``format_files``'s. An input that cannot be read is said to ``warn``
+    (the others are filled all the same); the symbolic links to files that
+    a directory walk finds are read, never written. The exit status, as
+    ``format_files``'s (2 when no input can be read), and 1 when a replay
+    stopped before the end."""
     from verifier.pipeline.jobs.fill import fill_all
 
-    return fill_all(names, mode, say, warn, show or _hidden, jobs, unreadable, linked)
+    names, unreadable = _inputs(paths, exclude, warn)
+    if unreadable and not names:
+        return 2
+    linked = walked_links([os.fspath(p) for p in paths], names)
+    return fill_all(names, mode, say, warn, show or _hidden, jobs, bool(unreadable), linked)
 
 
 # --------------------------------------------------------------------------
@@ -479,7 +469,7 @@ def audit(paths: Sequence[str | os.PathLike[str]], resync: str = "claimed",
     class; an input that cannot be read is counted as unreadable."""
     from verifier.pipeline.jobs.audit import audit_all
 
-    names, bad = inputs(paths, exclude)
+    names, bad = _inputs(paths, exclude)
     return audit_all(names, resync, jobs, dask, bad)
 
 
@@ -600,7 +590,7 @@ def select(paths: Sequence[str | os.PathLike[str]], to: str | None = None,
     places = None if games is None else Places.parse(games)
     target = (to or "ftn") if split_by is not None else (target_of(to, output) or "ftn")
     split = None if split_by is None else (split_by, split_folder(split_by, output, target))
-    names, unreadable = (plan.names, plan.unreadable) if plan is not None else inputs(
+    names, unreadable = (plan.names, plan.unreadable) if plan is not None else _inputs(
         paths, exclude, warn)
     if unreadable and not names:
         return None, unreadable
@@ -777,14 +767,6 @@ def claim_edit(lines: Sequence[str], finding: Diagnostic) -> Edit | None:
     from verifier.replay.fixes import syntax_edit
 
     return edit(lines, finding) or syntax_edit(lines, finding)
-
-
-def walked_links(paths: Sequence[str], names: Sequence[str]) -> frozenset[str]:
-    """The inputs among ``names`` that a directory walk of ``paths`` found
-    as symbolic links to files: read, never written through by ``fmt
-    --write``, ``fill --write`` and ``check --fix`` (a file named itself
-    is written through to its target)."""
-    return links_walked(paths, names)
 
 
 def header_edit(piece: Piece, finding: Diagnostic, settings: Settings | None = None

@@ -110,7 +110,8 @@ def test_rich_markup_in_a_file_name_or_a_table_is_shown_as_written(record: Path,
     p = ftn(["check", "--color", "always", name], process=True, binary=True, cwd=record.parent,
             timeout=60, env=QUIET)
     assert "[bold red]x.ftn" in no_traceback(p, (1,))
-    from verifier.render.base import Context, table
+    from verifier.pipeline.results import Context
+    from verifier.render.base import table
 
     shown = table(["name"], [["[bold red]x"]], Context(color=True))
     assert "[bold red]x" in shown

@@ -50,9 +50,8 @@ from verifier.pipeline.jobs.rewrite import (  # noqa: E402
     render_trace,
     replayed_games,
 )
+from verifier.pipeline.results import Context, Summary  # noqa: E402
 from verifier.render import FORMATS  # noqa: E402
-from verifier.render.base import Context  # noqa: E402
-from verifier.render.summary import Summary  # noqa: E402
 from verifier.replay.game import final_position  # noqa: E402
 from verifier.rules.generate import generate_games  # noqa: E402
 from verifier.rules.perft import perft_divide  # noqa: E402

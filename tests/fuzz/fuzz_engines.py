@@ -42,8 +42,8 @@ if str(ROOT) not in sys.path:
 from verifier.audit.defects import AuditSummary  # noqa: E402
 from verifier.live import process as enginepipe  # noqa: E402
 from verifier.live import protocol  # noqa: E402
+from verifier.pipeline.results import Context  # noqa: E402
 from verifier.render import FORMATS  # noqa: E402
-from verifier.render.base import Context  # noqa: E402
 from verifier.rules.generate import generate_games  # noqa: E402
 
 ENGINE = Path(__file__).resolve().parent / "random_engine.py"

@@ -1,7 +1,7 @@
 """Unified diffs in the tests: ``apply`` puts one on the lines of the old
 text, checking every line of context and every removed line, so that a
 test can say that a diff ``ftn`` printed turns the input into the output.
-It does not make diffs (``verifier.render.diff`` does)."""
+It does not make diffs (``verifier.pipeline.diff`` does)."""
 
 from __future__ import annotations
 

@@ -82,14 +82,17 @@ def classify(div: Divergence) -> tuple[str, str]:
 
 
 def audit_game(game: Game, number: int = 1, source: str = "<input>",
-               resync: Resync = Resync.CLAIMED, locate: Locate | None = None) -> GameAudit:
+               resync: Resync = Resync.CLAIMED, locate: Locate | None = None,
+               preset: str | None = None) -> GameAudit:
     """Replay one game as an audit (``Audit``: every round is judged, and
     after a diverging round the next starts from the claimed, or computed,
     totals): each diverging round's first finding, with its later findings
-    and the classifier's verdict, then the findings outside rounds."""
-    setup = read_header(game)
+    and the classifier's verdict, then the findings outside rounds.
+    ``preset``: that of a record without a ``[rules]`` tag (None: pagat)."""
+    setup = read_header(game, preset)
     divs = Divergences(setup.names if isinstance(setup, Setup) else ())
-    rep = replay(game, number, Reading(source, locate), [divs], audit=Audit(resync))
+    rep = replay(game, number, Reading(source, locate, preset=preset), [divs],
+                 audit=Audit(resync))
     verdicts = explain_game(setup, game, divs.rounds) if isinstance(setup, Setup) else []
     out = []
     for seen, verdict in zip(divs.rounds, verdicts or [None] * len(divs.rounds), strict=True):

@@ -15,11 +15,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from verifier import RECORD_FILES, RESYNC, api
+from verifier import api
 from verifier.cli import common as c
 from verifier.cli.console import EXIT_USAGE, err, fail, said, show_piece
+from verifier.files.formats import RECORD_FILES
+from verifier.pipeline.jobs.audit import RESYNC
+from verifier.pipeline.results import Context
 from verifier.render import FORMATS, for_stream
-from verifier.render.base import Context
 
 command = c.one_command()
 

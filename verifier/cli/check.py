@@ -14,9 +14,10 @@ from typing import IO, Annotated, Any, NoReturn
 
 import typer
 
-from verifier import api, escape_lines
+from verifier import api
 from verifier.cli import common as c
 from verifier.cli.console import EXIT_OK, err, fail, finish, said
+from verifier.files.escaping import escape_lines
 from verifier.render import FORMATS, OutputFormat, for_stream
 
 command = c.one_command()
@@ -67,7 +68,7 @@ def check(
                      select=codes_option(select) if select else None, ignore=codes_option(ignore),
                      config=config, isolated=isolated)
     if show_settings:
-        sys.stdout.write(escape_lines(api.settings_text(plan)))
+        sys.stdout.write(escape_lines(plan.described()))
         raise SystemExit(EXIT_OK)
     shown = FORMATS[plan.run.format]
     if explain_unknowns and not shown.shows_unknowns:

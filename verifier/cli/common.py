@@ -22,9 +22,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 import notation
-from verifier import RECORD_FILES, SettingsError, api
+from verifier import SettingsError, api
 from verifier.cli.console import EXIT_USAGE, err, fail, said
 from verifier.cli.params import PARAMS
+from verifier.files.formats import RECORD_FILES
 from verifier.render import FORMATS, formats_help
 
 if TYPE_CHECKING:
@@ -148,21 +149,12 @@ def one_file(source: str, command: str) -> str:
     return source
 
 
-def names_of(paths: list[str], exclude: list[str] | None) -> tuple[list[str], list[Any]]:
-    """The inputs the paths name, and those that cannot be read, each said
-    on standard error (the others are still read); exit 2 when none can."""
-    names, unreadable = api.inputs(paths, exclude or (), err)
-    if unreadable and not names:
-        raise SystemExit(EXIT_USAGE)
-    return names, unreadable
-
-
 def write_out(text: str, output: Path | None, who: str = "ftn") -> None:
     """Text to a file (whole or not at all), or to standard output."""
     if output is None:
         sys.stdout.write(text)
         return
-    from verifier import write_atomic
+    from verifier.files.outputs import write_atomic
 
     try:
         write_atomic(output, text)

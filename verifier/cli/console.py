@@ -17,8 +17,9 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import NoReturn, Protocol
 
-from verifier import DaskMissing, InputError, WorkerDied, escape_lines
+from verifier import DaskMissing, InputError, WorkerDied
 from verifier.diagnostics import Diagnostic
+from verifier.files.escaping import escape_lines
 from verifier.render.text import render_diagnostic, source_line
 
 

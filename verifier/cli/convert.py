@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated
 
-from verifier import NOTATIONS, api
+from verifier import api
 from verifier.cli import common as c
 from verifier.cli.console import EXIT_ERRORS, err, fail, said, show_piece
+from verifier.files.formats import NOTATIONS
 
 command = c.one_command()
 

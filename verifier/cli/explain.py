@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 from typing import Annotated
 
+from notation.hints import aside
 from verifier import api
 from verifier.cli import common as c
 from verifier.cli.console import fail
@@ -24,6 +25,6 @@ def explain(code: CodeArg) -> None:
     """Show one diagnostic: what it means, why it matters, and an example."""
     text = api.explain(code)
     if text is None:
-        hint = api.close_match(code, [*BY_CODE, *BY_NAME], n=1)
+        hint = aside(code, [*BY_CODE, *BY_NAME], n=1)
         fail(f"ftn explain: unknown code {code!r}{hint}; 'ftn codes' lists them")
     sys.stdout.write(text)

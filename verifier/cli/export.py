@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from verifier import TABLE_FORMATS, api
+from verifier import api
 from verifier.cli import common as c
 from verifier.cli.console import fail, finish, said
+from verifier.data.export import TABLE_FORMATS
 
 command = c.one_command()
 

@@ -38,6 +38,4 @@ def fill(paths: c.Paths, diff: DiffOpt = False, check_only: CheckOpt = False,
     """
     mode = c.one_mode("fill", paths, {api.Mode.DIFF: diff, api.Mode.CHECK: check_only,
                                        api.Mode.WRITE: write})
-    names, unreadable = c.names_of(paths, exclude)
-    raise typer.Exit(api.fill_files(names, mode, out, err, show_piece, jobs, bool(unreadable),
-                                    api.walked_links(paths, names)))
+    raise typer.Exit(api.fill_files(paths, mode, out, err, show_piece, jobs, exclude or ()))

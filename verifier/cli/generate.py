@@ -9,9 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
-from verifier import HIDE_MODES, api
+from verifier import api
 from verifier.cli import common as c
 from verifier.cli.console import fail
+from verifier.rules.generate import HIDE_MODES
 
 command = c.one_command()
 

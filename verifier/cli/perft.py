@@ -11,9 +11,10 @@ from typing import Annotated
 
 import typer
 
-from verifier import NoStart, PositionError, api, escape_controls
+from verifier import NoStart, PositionError, api
 from verifier.cli import common as c
 from verifier.cli.console import EXIT_ERRORS, EXIT_USAGE, fail, show_piece
+from verifier.files.escaping import escape_controls
 
 command = c.one_command()
 

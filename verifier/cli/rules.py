@@ -10,7 +10,8 @@ from typing import Annotated
 
 import typer
 
-from verifier import api, rulebook
+from notation.hints import aside
+from verifier import rulebook
 from verifier.cli import common as c
 from verifier.cli.console import fail
 from verifier.render import stream_context
@@ -31,7 +32,7 @@ def rules(rule: RuleArg = None, color: c.ColorOpt = c.Color.auto) -> None:
         return
     found = rulebook.get(rule)
     if found is None:
-        hint = api.close_match(rule, rulebook.book())
+        hint = aside(rule, rulebook.book())
         fail(f"ftn rules: no rule {rule!r} in the rule book{hint}; 'ftn rules' lists them "
              "(R1.1 to R8.5, sections R1 to R9, variants V1 to V7)")
     typer.echo(found.text)

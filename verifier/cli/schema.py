@@ -8,9 +8,10 @@ from __future__ import annotations
 import sys
 from typing import Annotated
 
-from verifier import SCHEMAS, api
+from verifier import api
 from verifier.cli import common as c
 from verifier.cli.console import fail
+from verifier.files.published import SCHEMAS
 
 command = c.one_command()
 

@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from verifier import NOTATIONS, FilterError, api
+from verifier import FilterError, api
 from verifier.cli import common as c
 from verifier.cli.console import EXIT_USAGE, err, fail, finish, said, show_piece
+from verifier.files.formats import NOTATIONS
 
 command = c.one_command()
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from verifier import PositionError, ShowError, api, escape_controls
+from verifier import PositionError, ShowError, api
 from verifier.cli import common as c
 from verifier.cli.console import fail
+from verifier.files.escaping import escape_controls
 
 command = c.one_command()
 

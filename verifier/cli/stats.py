@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from verifier import STATS_FORMATS, api
+from verifier import api
 from verifier.cli import common as c
 from verifier.cli.console import err, finish, said
+from verifier.data.report import STATS_FORMATS
 
 command = c.one_command()
 

@@ -1,7 +1,7 @@
 """Every game of a piece read and replayed once, for the data commands.
 
 Boundary: reads a piece (``files.pieces.Piece``) and replays each game through
-the reference replay (``replay.game.check_game``) with the observers asked for:
+the reference replay (``replay.game.replay``) with the observers asked for:
 the reference trace (``replay.reference.Trace``: typed rounds and events, what
 ``ftn replay`` writes) and the ends as resolved (``replay.observers.Ends``, the
 canonical form).
@@ -21,9 +21,10 @@ from verifier.diagnostics import Diagnostic
 from verifier.files.formats import Read, read_lines
 from verifier.files.pieces import Piece
 from verifier.pipeline.jobs.check import judge_noqa, replay_read
-from verifier.pipeline.settings import Settings, with_preset
+from verifier.pipeline.settings import Settings
 from verifier.pipeline.suppressions import Noqa, marks
-from verifier.replay.game import check_game
+from verifier.replay.game import replay
+from verifier.replay.inputs import Reading
 from verifier.replay.observers import Ends, Observer
 from verifier.replay.reference import ReplayedRound, Trace
 from verifier.replay.results import GameReport
@@ -130,8 +131,7 @@ def _replayed(r: Read, game: Game, source: str, before: list[Diagnostic],
     suppressions, the findings the settings keep, and the preset the game
     is played under if it names none), in order of place."""
     (trace, ends), (noqa, keep, preset) = asked, judging
-    record, game = game, with_preset(game, preset)  # (the record stays as written)
-    setup = judged_setup(game)  # (tag names misspelt: those meant, as the check judges it)
+    setup = judged_setup(game, preset)  # (tag names misspelt: those meant, as the check judges it)
     watch: list[Observer] = []
     tracer = Trace(setup) if trace and setup is not None else None
     if tracer is not None:
@@ -139,11 +139,12 @@ def _replayed(r: Read, game: Game, source: str, before: list[Diagnostic],
     resolved = Ends() if ends else None
     if resolved is not None:
         watch.append(resolved)
-    lost = r.lost if record is r.damaged else ()
-    rep = check_game(game, r.number, source, r.locate, watch, lost, r.lost_keys if lost else ())
+    lost = r.lost if game is r.damaged else ()
+    reading = Reading(source, r.locate, tuple(lost), tuple(r.lost_keys) if lost else (), preset)
+    rep = replay(game, r.number, reading, watch)
     found = _sorted(keep(judge_noqa([*before, *rep.diagnostics], noqa, game, r.number,
                                     source)))  # as ftn check gives them
-    return Played(r.number, record, rep, found, setup,
+    return Played(r.number, game, rep, found, setup,
                   tracer.traced() if tracer is not None else (), resolved, lost)
 
 

@@ -25,7 +25,7 @@ from pygls.protocol import (
     lsp_method,
 )
 
-from verifier import escape_controls
+from verifier.files.escaping import escape_controls
 
 #: The methods the server answers for a request it could not read (its
 #: parameters not valid) and for a message it drops.

@@ -8,15 +8,20 @@ input, compressed files, or whole texts, one piece each), the runners
 processes; ``cluster``: a Dask cluster), ``plan`` and ``settings`` (the
 settings of each input, found, read and merged with the options),
 ``modes`` (what a command that writes records again does with the new
-text) and ``jobs`` (the work and the sink of each command). The Python API
+text), ``results`` (what a check hands on, as plain data: its counts, the
+context of its findings), ``diff`` (a streamed unified diff) and ``jobs``
+(the work and the sink of each command). The Python API
 (``api``), the command line, the language server and the data commands all
 call it; a new command that reads records is a work function and a sink.
 Nothing here renders (callers give the functions that show and say
-things).
+things: a check hands its findings to a ``results.Findings``, which every
+renderer is).
 
-May import: ``render`` (for the renderers a check hands its findings to),
-``audit``, ``replay``, ``rules``, ``files``, ``notation`` and the registry
-of ``diagnostics``; never a command package (``cli``, ``lsp``, ``data``,
-``show``, ``record``, ``live``) or ``api``.
+May import: ``audit``, ``replay``, ``rules``, ``files``, ``notation`` and
+the registry of ``diagnostics``; never ``render`` (above: it formats what
+the jobs give), a command package (``cli``, ``lsp``, ``data``, ``show``,
+``record``, ``live``) or ``api``; the one exception is ``settings``, which
+checks a settings file's ``format`` against ``render.FORMATS``' names where
+the file is read.
 """
 

@@ -11,16 +11,14 @@ a ``[rules]`` tag. It reads no record and renders nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from verifier.diagnostics import BY_CODE, Diagnostic
-from verifier.files.formats import Read, piece_reads
 from verifier.files.inputs import walked_links
-from verifier.files.pieces import Piece
 from verifier.files.streams import InputError
 from verifier.pipeline.driver import input_names, label_of
-from verifier.pipeline.settings import Overrides, Resolver, Settings, with_preset
+from verifier.pipeline.settings import Overrides, Resolver, Settings, describe
 
 ALL = frozenset(BY_CODE)
 
@@ -58,6 +56,12 @@ class Plan:
             groups.setdefault(id(s), (s, []))[1].append(label)
         return list(groups.values())
 
+    def described(self) -> str:
+        """The settings each input is judged by, and where each value comes
+        from, one block for each different settings (``ftn check
+        --show-settings``)."""
+        return describe(self.distinct())
+
     def presets(self) -> tuple[str | None, dict[str, str]]:
         """The preset of records without ``[rules]``: the one that all
         inputs share, else each input's."""
@@ -85,19 +89,3 @@ def plan(paths: Sequence[str], exclude: Sequence[str] = (),
     out.run = out.by_label[label_of(out.names[0])] if out.names else r.for_path(
         paths[0] if paths else "-")
     return out
-
-
-def reads_under(piece: Piece, preset: str | None = None) -> Iterator[Read]:
-    """The reads of a piece; with ``preset``, its records without a
-    ``[rules]`` tag as under that preset (``settings.with_preset``)."""
-    reads = piece_reads(piece)
-    if preset is None:
-        return reads
-
-    def preset_reads() -> Iterator[Read]:
-        for r in reads:
-            if r.game is not None:
-                r.game = with_preset(r.game, preset)
-            yield r
-
-    return preset_reads()

@@ -31,12 +31,11 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from notation.hints import aside, did_you_mean
-from notation.model import Game, Tag
 from notation.options import PRESETS
 from verifier.diagnostics import BY_CODE, BY_NAME, Diagnostic
 from verifier.files.tomlfile import SettingsError, parsed, place, read_bytes
@@ -361,14 +360,6 @@ def settings_for(path: str | os.PathLike[str], overrides: Overrides | None = Non
     or the closest above; the entry point of an editor's server).
     SettingsError when that file is bad."""
     return Resolver(overrides).for_path(os.fspath(path))
-
-
-def with_preset(game: Game, preset: str | None) -> Game:
-    """A record without a ``[rules]`` tag, as judged under ``preset`` (its
-    ``[rule]`` tags still apply over it); others unchanged."""
-    if preset is None or any(t.key == "rules" for t in game.tags):
-        return game
-    return replace(game, tags=(*game.tags, Tag("rules", (preset,), game.line, game.col)))
 
 
 def describe(groups: Sequence[tuple[Settings, Sequence[str]]]) -> str:

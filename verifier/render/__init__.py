@@ -12,9 +12,10 @@ asked for (a check in text loads neither JUnit's XML library nor SARIF's
 rule book): adding a format is adding one module with one class and one
 line here.
 
-May import: ``audit``, ``replay``, ``rules``, ``files``, ``notation`` and the
-registry of ``diagnostics`` and the ``rulebook``; nothing of the pipeline or
-above it.
+May import: ``pipeline.results`` (the plain data it formats: a check's
+``Summary`` and ``Context``), ``audit``, ``replay``, ``rules``, ``files``,
+``notation`` and the registry of ``diagnostics`` and the ``rulebook``;
+nothing of the commands above it.
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ import shutil
 from collections.abc import Mapping
 from typing import IO
 
-from verifier.render.base import Context, Renderer, want_color
+from verifier.pipeline.results import Context
+from verifier.render.base import Renderer, want_color
 
 
 class OutputFormat:

@@ -1,7 +1,8 @@
 """The renderer interface, the context every renderer gets, colour and tables.
 
 Boundary: what all formats share: ``Renderer`` (collect findings, finish with
-the summary, or render an audit), ``Context``, the colour decision
+the summary, or render an audit; the ``Context`` it gets is the
+pipeline's plain data, ``pipeline.results``), the colour decision
 (``--color``, ``NO_COLOR``, a terminal or not), ``paint`` (ANSI styles, or the
 text untouched), ``table`` (rich tables, without trailing blanks when piped),
 and ``audit_findings`` (an audit's divergences and failures as diagnostics, so
@@ -13,49 +14,15 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
-from typing import IO, TYPE_CHECKING, Any, Protocol
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import IO, TYPE_CHECKING
 
 from verifier.diagnostics import BY_NAME, ERROR, Diagnostic
-from verifier.render.summary import Summary
+from verifier.pipeline.results import Context, Summary
 
 if TYPE_CHECKING:  # the audit is imported where one is rendered: a check needs none
     from verifier.audit.defects import AuditSummary
-
-#: ``line_of(source, line)``: the text of a line of an input, or None.
-LineOf = Callable[[str, int], "str | None"]
-
-
-class UnknownLike(Protocol):
-    """What a partial record leaves undecided (``replay.results.Unknown``)."""
-
-    @property
-    def message(self) -> str: ...
-    @property
-    def line(self) -> int: ...
-    @property
-    def col(self) -> int: ...
-    @property
-    def source(self) -> str: ...
-
-    def to_dict(self) -> dict[str, Any]: ...
-
-
-def _no_line(source: str, line: int) -> str | None:
-    return None
-
-
-@dataclass
-class Context:
-    """What a renderer may use besides the findings."""
-
-    line_of: LineOf = _no_line
-    color: bool = False
-    width: int | None = None  # the terminal's width; None when not a terminal
-    sources: list[str] = field(default_factory=list)  # every input, in order
-    unknowns: Sequence[UnknownLike] | None = None  # --explain-unknowns, when asked
-
 
 def want_color(choice: str, stream: IO[str]) -> bool:
     """``--color always|never|auto``: auto colours a terminal, unless ``NO_COLOR``

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from verifier.diagnostics import Diagnostic
 from verifier.files.escaping import escape_controls as esc
+from verifier.pipeline.results import Summary
 from verifier.render.base import Renderer, paint, severity_style
-from verifier.render.summary import Summary
 
 
 class ConciseRenderer(Renderer):

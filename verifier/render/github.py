@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from verifier.diagnostics import ERROR, NOTE, Diagnostic
 from verifier.files.escaping import escape_controls
+from verifier.pipeline.results import Summary
 from verifier.render.base import Renderer
-from verifier.render.summary import Summary
 
 
 def escape_data(text: str) -> str:

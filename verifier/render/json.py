@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from notation.json.encoding import indented
+from verifier.pipeline.results import Summary
 from verifier.render.base import Renderer
-from verifier.render.summary import Summary, report_json
+from verifier.render.summary import report_json
 
 if TYPE_CHECKING:  # imported by the audit that calls it
     from verifier.audit.defects import AuditSummary

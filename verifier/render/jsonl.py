@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from notation.json.encoding import compact
 from verifier.diagnostics import Diagnostic
+from verifier.pipeline.results import Summary
 from verifier.render.base import Renderer
-from verifier.render.summary import Summary
 
 
 def _line(doc: dict[str, object]) -> str:

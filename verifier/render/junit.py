@@ -14,8 +14,8 @@ import xml.etree.ElementTree as ET
 from verifier.audit.defects import AuditSummary, classify
 from verifier.diagnostics import ERROR, Diagnostic
 from verifier.files.escaping import xml_text
+from verifier.pipeline.results import Summary
 from verifier.render.base import Renderer
-from verifier.render.summary import Summary
 from verifier.render.text import diagnostic_text
 
 

@@ -20,8 +20,8 @@ from verifier import rulebook
 from verifier.audit.defects import DEFECTS
 from verifier.diagnostics import ERROR, NOTE, REGISTRY, Code, Diagnostic
 from verifier.files.escaping import escape_controls
+from verifier.pipeline.results import Summary
 from verifier.render.base import Renderer
-from verifier.render.summary import Summary
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 #: What a finding cites when it is not a rule of the game: the notation, the protocol.

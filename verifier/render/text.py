@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 
 from verifier.diagnostics import Diagnostic
 from verifier.files.escaping import escape_controls as esc
+from verifier.pipeline.results import Summary
 from verifier.render.base import Renderer, paint, severity_style, table
-from verifier.render.summary import Summary
 
 if TYPE_CHECKING:  # the audit is imported where one is rendered: a check needs none
     from verifier.audit.defects import AuditSummary

@@ -135,6 +135,7 @@ class Replay:
         self.given = setup
         self.source = reading.source
         self.locate = reading.locate
+        self.preset = reading.preset  # that of a record naming none
         self.resync = audit.resync if audit is not None else None  # an audit's
         self.observers = list(observers)
         self.on_event = [o for o in self.observers
@@ -257,7 +258,7 @@ class Replay:
         return rnd.number
 
     def start(self) -> None:
-        found = self.given or read_header(self.game)
+        found = self.given or read_header(self.game, self.preset)
         if isinstance(found, Setup):
             self.setup = self.report.setup = found
             self.state = found.new_game(self.game_class)
@@ -267,7 +268,8 @@ class Replay:
         if not any(k in KNOWN_TAGS or not k for k in self.lost_keys):  # (else they may follow)
             for p in [found] if isinstance(found, HeaderProblem) else found:
                 self.emit(Name.BAD_HEADER, p.message, self.where(p.at), claimed=p.claimed)
-        assumed = assumed_setup(self.game) if self.resync is None and self.given is None else None
+        checked = self.resync is None and self.given is None
+        assumed = assumed_setup(self.game, self.preset) if checked else None
         if assumed is None:
             raise _Stop
         self.given = assumed  # the rest is judged all the same
@@ -651,7 +653,8 @@ def replay(game: Game, number: int = 1, reading: Reading = CHECK_READING,
     """The one replay of a game (see the module doc): its findings, as the
     report; what a tool wants besides them its ``observers`` record as it
     steps. ``reading``: how the record was read (its source, the place of a
-    JSON Pointer, the lines that could not be read); ``setup``: the rules
+    JSON Pointer, the lines that could not be read, the preset of a record
+    that names none); ``setup``: the rules
     and seats when not the header's; ``audit``: a replay as an audit (None:
     a check)."""
     return Replay(game, number, reading, observers, setup, audit).run()

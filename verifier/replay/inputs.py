@@ -47,13 +47,15 @@ class Reading(NamedTuple):
     """How a record was read: ``source`` (its name in findings), ``locate``
     (the place of a JSON Pointer; None for FTN, whose elements carry their
     places), ``lost`` (the lines a record read in spite of syntax errors
-    could not read) and ``lost_keys`` (the names of the tags among them,
-    "" where not known)."""
+    could not read), ``lost_keys`` (the names of the tags among them,
+    "" where not known) and ``preset`` (the rules preset of a record
+    without a ``[rules]`` tag, the settings'; None: pagat, R9)."""
 
     source: str = "<input>"
     locate: Locate | None = None
     lost: tuple[int, ...] = ()
     lost_keys: tuple[str, ...] = ()
+    preset: str | None = None
 
 
 #: A record read whole from an unnamed text.

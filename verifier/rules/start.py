@@ -143,33 +143,38 @@ def _missing(game: Game, key: str, message: str) -> HeaderProblem:
                          proposed=(-1, key))
 
 
-def read_header(game: Game) -> Setup | HeaderProblem | list[HeaderProblem]:
-    """The set-up a record's header declares, or every problem found in it."""
-    return _Header(game).read()
+def read_header(game: Game, preset: str | None = None
+                ) -> Setup | HeaderProblem | list[HeaderProblem]:
+    """The set-up a record's header declares, or every problem found in it;
+    ``preset``: the rules preset of a header without a ``[rules]`` tag (the
+    settings'; None: pagat, R9)."""
+    return _Header(game, preset).read()
 
 
-def assumed_setup(game: Game) -> Setup | None:
+def assumed_setup(game: Game, preset: str | None = None) -> Setup | None:
     """The set-up of a header whose problems are all tag names misspelt
     (``[frist "N"]``, ``[seta "S"]``: a free tag whose name is a slip of a
     known one's): each read as the tag it was meant to be, so that the rest
     of the record can still be judged (the slips themselves are reported
-    by ``read_header``); None when that does not make a set-up."""
+    by ``read_header``); None when that does not make a set-up.
+    ``preset``: as for ``read_header``."""
     tags = []
     for tag in game.tags:
         meant = None if tag.key in KNOWN_TAGS else close_matches(tag.key, KNOWN_TAGS, 1)
         tags.append(replace(tag, key=meant[0]) if meant else tag)
     if tags == list(game.tags):
         return None
-    found = read_header(replace(game, tags=tuple(tags)))
+    found = read_header(replace(game, tags=tuple(tags)), preset)
     return found if isinstance(found, Setup) else None
 
 
-def judged_setup(game: Game) -> Setup | None:
+def judged_setup(game: Game, preset: str | None = None) -> Setup | None:
     """The set-up a check judges a record by: its header's, else, when the
     header's problems are all tag names misspelt, the one read with the
-    names meant (``assumed_setup``); None when neither makes one."""
-    found = read_header(game)
-    return found if isinstance(found, Setup) else assumed_setup(game)
+    names meant (``assumed_setup``); None when neither makes one.
+    ``preset``: as for ``read_header``."""
+    found = read_header(game, preset)
+    return found if isinstance(found, Setup) else assumed_setup(game, preset)
 
 
 #: The tags a header may give once only.
@@ -180,10 +185,11 @@ class _Header:
     """One record's header read: its tags one by one (a method for each kind
     that the checks read), then the set-up they make, or every problem
     found, in the order of the phases (tags, seats and rules, start, first
-    opener)."""
+    opener). ``default``: the preset when no ``[rules]`` tag names one."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, default: str | None = None) -> None:
         self.game = game
+        self.default = default
         self.seats: list[str] = []
         self.first: Tag | None = None
         self.start: Tag | None = None
@@ -202,7 +208,7 @@ class _Header:
             self.found.append(_missing(self.game, "ftn", 'the [ftn "1"] tag is missing'))
         rules = self.ruleset()
         begins = None if rules is None else self.begins(rules)
-        self.check_first(_by_lot(self.preset, self.declared) if rules is None
+        self.check_first(_by_lot(self.named(), self.declared) if rules is None
                          else rules.opener == "rotate")
         if self.found or rules is None or begins is None:
             return _sorted(self.found)
@@ -274,7 +280,7 @@ class _Header:
         """The rules the seats, the preset and the options declare; None
         when they cannot be (the problems found, each at its tag)."""
         seats, game = self.seats, self.game
-        named = self.preset.values[0] if self.preset else None
+        named = self.named()
         if len(seats) < 2 and not self.bad_seat:
             self.found.append(_missing(
                 game, "seat", f"{len(seats)} seat{'' if len(seats) == 1 else 's'}; at least 2 "
@@ -297,6 +303,10 @@ class _Header:
                 for p in problems
             ]
         return rules
+
+    def named(self) -> str | None:
+        """The preset: the ``[rules]`` tag's, else the default."""
+        return self.preset.values[0] if self.preset is not None else self.default
 
     def begins(self, rules: Rules) -> tuple[int, tuple[int, ...] | None] | None:
         """The first round and the totals then (``[start]``; a game's start
@@ -338,10 +348,10 @@ class _Header:
         return 0
 
 
-def _by_lot(preset: Tag | None, declared: list[tuple[str, str]]) -> bool:
+def _by_lot(preset: str | None, declared: list[tuple[str, str]]) -> bool:
     """Whether the first opener is chosen by lot (R3.1), as far as options
     that cannot all be read say."""
-    opener = "highest-double" if preset is not None and preset.values[0] == "online" else "lot"
+    opener = "highest-double" if preset == "online" else "lot"
     for name, value in declared:
         if name == "opener":
             opener = value

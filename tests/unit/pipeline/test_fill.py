@@ -1,6 +1,6 @@
 """Tests of ``ftn fill`` (``verifier.replay.fill``,
 ``verifier.pipeline.jobs.fill``, ``verifier.cli.fill``) and of
-the streamed diff it shows (``verifier.render.diff``): every claim the replay
+the streamed diff it shows (``verifier.pipeline.diff``): every claim the replay
 decides is written in, as the canonical form writes it; claims written are
 kept, wrong ones too; nothing is filled after an illegal move; ``--diff``,
 ``--check``, ``--write`` and ``--jobs`` behave as ``ftn fmt``'s."""
@@ -23,10 +23,10 @@ from support.paths import read_sample
 
 from notation.ftn.printer import print_games
 from notation.ftn.reader import parse_games
+from verifier.pipeline.diff import StreamDiff
 from verifier.pipeline.jobs.check import check_text
 from verifier.pipeline.jobs.fill import fill_text
 from verifier.pipeline.jobs.rewrite import convert_text
-from verifier.render.diff import StreamDiff
 from verifier.replay.fill import fill, fill_game
 from verifier.replay.game import canonical_game, check_game
 from verifier.replay.observers import Ends

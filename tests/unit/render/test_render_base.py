@@ -9,7 +9,8 @@ import pytest
 
 from verifier.audit.defects import AuditSummary, GameAudit
 from verifier.diagnostics import Diagnostic
-from verifier.render.base import Context, audit_findings, paint, table, want_color
+from verifier.pipeline.results import Context
+from verifier.render.base import audit_findings, paint, table, want_color
 from verifier.replay.observers import Divergence, Facts
 
 

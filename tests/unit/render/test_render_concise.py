@@ -5,9 +5,8 @@ from __future__ import annotations
 import io
 
 from verifier.diagnostics import Diagnostic
-from verifier.render.base import Context
+from verifier.pipeline.results import Context, Summary
 from verifier.render.concise import ConciseRenderer
-from verifier.render.summary import Summary
 
 
 def test_one_line_a_finding_then_the_summary() -> None:

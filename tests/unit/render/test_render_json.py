@@ -7,9 +7,9 @@ import io
 from notation.json.encoding import indented_by_json
 from verifier.audit.defects import AuditSummary
 from verifier.diagnostics import Diagnostic
-from verifier.render.base import Context
+from verifier.pipeline.results import Context, Summary
 from verifier.render.json import JsonRenderer
-from verifier.render.summary import Summary, report_json
+from verifier.render.summary import report_json
 
 D = Diagnostic("FT302", "points-mismatch", "error", "claimed +2", 3, 4, 1, 1, 2, "R6.2", "+2",
                "+3", "x.ftn")

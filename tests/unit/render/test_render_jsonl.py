@@ -6,8 +6,8 @@ import io
 import json
 
 from verifier.diagnostics import Diagnostic
+from verifier.pipeline.results import Summary
 from verifier.render.jsonl import JsonlRenderer
-from verifier.render.summary import Summary
 
 
 class Flushes(io.StringIO):

@@ -7,9 +7,8 @@ import xml.etree.ElementTree as ET
 
 from verifier.audit.defects import AuditSummary, GameAudit
 from verifier.diagnostics import Diagnostic
-from verifier.render.base import Context
+from verifier.pipeline.results import Context, Summary
 from verifier.render.junit import JunitRenderer
-from verifier.render.summary import Summary
 
 
 def test_check_one_suite_per_file() -> None:

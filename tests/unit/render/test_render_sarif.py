@@ -11,9 +11,8 @@ from jsonschema.validators import validator_for
 
 from verifier import rulebook
 from verifier.diagnostics import BY_CODE, REGISTRY, Diagnostic
-from verifier.render.base import Context
+from verifier.pipeline.results import Context, Summary
 from verifier.render.sarif import SarifRenderer, artifact_uri, registry_descriptor, result
-from verifier.render.summary import Summary
 
 ROOT = Path(__file__).resolve().parents[3]
 SCHEMA = json.loads((ROOT / "tests" / "fixtures" / "sarif-schema-2.1.0.json").read_text("utf-8"))

@@ -5,8 +5,7 @@ from __future__ import annotations
 import io
 
 from verifier.diagnostics import Diagnostic
-from verifier.render.base import Context
-from verifier.render.summary import Summary
+from verifier.pipeline.results import Context, Summary
 from verifier.render.text import TextRenderer, diagnostic_text, source_line
 
 D = Diagnostic(

@@ -6,7 +6,8 @@ import json
 
 from notation.json.encoding import indented_by_json
 from verifier.diagnostics import Diagnostic
-from verifier.render.summary import Summary, report_json
+from verifier.pipeline.results import Summary
+from verifier.render.summary import report_json
 from verifier.render.text import render_diagnostic
 
 D = Diagnostic(

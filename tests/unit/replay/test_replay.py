@@ -10,7 +10,9 @@ from support.paths import read_sample
 
 from notation.ftn.reader import parse_games
 from notation.model import Placement
-from verifier.replay.game import canonical_game, check_game
+from verifier.replay.game import canonical_game, check_game, replay
+from verifier.replay.inputs import Reading
+from verifier.rules.start import Setup, read_header
 
 TWO = read_sample("valid", "two-players-r8-3.ftn")
 FOUR = read_sample("valid", "four-players.ftn")
@@ -363,3 +365,24 @@ def test_the_trace_of_a_game_whose_tag_name_is_misspelt_is_the_checks() -> None:
     assert [d.code for d in rep.diagnostics] == ["FT002"]
     assert sum(len(r.events) for r in trace) == 122
     assert trace[0].events[0].tile == (5, 1)
+
+
+def test_the_settings_preset_reaches_the_replay_as_a_value() -> None:
+    # A record without [rules] is judged under the preset its reading is
+    # given (the settings'), the record left as written; its own [rules]
+    # tag is over that preset (R9).
+    record = read_sample("valid", "variant-online-preset.ftn")
+    (tagged,) = parse_games(record)
+    (bare,) = parse_games(record.replace('[rules "online"]\n', ""))
+    (pagat,) = parse_games(record.replace('[rules "online"]', '[rules "pagat"]'))
+    online = read_header(tagged)
+    assert isinstance(online, Setup)
+    assert read_header(bare, "online") == online
+    assert check_game(tagged).diagnostics == []
+    under_pagat = check_game(bare).diagnostics
+    assert under_pagat  # the online game's record is wrong under pagat
+    rep = replay(bare, 1, Reading(preset="online"))
+    assert rep.diagnostics == [] and rep.setup == online
+    assert [t.key for t in bare.tags] == [t.key for t in tagged.tags if t.key != "rules"]
+    assert replay(pagat, 1, Reading(preset="online")).diagnostics == check_game(pagat).diagnostics
+    assert check_game(pagat).diagnostics == under_pagat

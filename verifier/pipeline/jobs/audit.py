@@ -18,10 +18,11 @@ from functools import partial
 from typing import TYPE_CHECKING, TypeAlias
 
 from verifier.diagnostics import Diagnostic
+from verifier.files.formats import piece_reads
 from verifier.files.pieces import Piece
 from verifier.files.streams import InputError
 from verifier.pipeline.driver import End, Progress, Start, Text, drive, single
-from verifier.pipeline.plan import Plan, reads_under
+from verifier.pipeline.plan import Plan
 from verifier.replay.inputs import Resync
 
 if TYPE_CHECKING:
@@ -56,11 +57,12 @@ def audit_piece(piece: Piece, resync: str = "claimed", preset: str | None = None
     from verifier.audit.defects import audit_game
 
     out: list[AuditItem] = []
-    for r in reads_under(piece, preset):
+    for r in piece_reads(piece):
         if r.game is None:
             out.extend(r.problems)
         else:
-            out.append(audit_game(r.game, r.number, piece.source, Resync(resync), r.locate))
+            out.append(audit_game(r.game, r.number, piece.source, Resync(resync), r.locate,
+                                  preset))
     return out
 
 

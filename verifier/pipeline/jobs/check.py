@@ -16,22 +16,25 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notation.model import Game
 from verifier.diagnostics import ERROR, WARNING, Counted, Diagnostic, Name
-from verifier.files.formats import Read, diagnostic
+from verifier.files.formats import Read, diagnostic, piece_reads
 from verifier.files.pieces import Piece
 from verifier.files.streams import InputError
 from verifier.pipeline.driver import End, Progress, Start, Text, drive, label_of
-from verifier.pipeline.plan import Plan, reads_under
+from verifier.pipeline.plan import Plan
+from verifier.pipeline.results import Context, Summary
 from verifier.pipeline.settings import Settings
 from verifier.pipeline.suppressions import Noqa, marks, silence, unused
-from verifier.render.base import Context, Renderer
-from verifier.render.summary import Summary
-from verifier.replay.game import check_game
+from verifier.replay.game import replay
+from verifier.replay.inputs import Reading
 from verifier.replay.observers import Observer
 from verifier.replay.results import GameReport, Unknown
+
+if TYPE_CHECKING:
+    from verifier.pipeline.results import Findings
 
 
 def no_games(source: str) -> Diagnostic:
@@ -53,16 +56,19 @@ class Batch:
     replayed: int = 0
 
 
-def replay_read(r: Read, source: str, observers: Sequence[Observer] = ()) -> GameReport | None:
+def replay_read(r: Read, source: str, observers: Sequence[Observer] = (),
+                preset: str | None = None) -> GameReport | None:
     """A game as read, replayed and judged: a game read whole, or one read
     in spite of syntax errors (``Read.damaged``), judged from the lines that
     could be read (``replay.game.Replay``'s ``lost``); None when there is no
-    game to judge."""
+    game to judge. ``preset``: that of a record read whole without a
+    ``[rules]`` tag (None: pagat, R9; not of a record with lines lost, whose
+    ``[rules]`` tag may be among them)."""
     if r.game is not None:
-        return check_game(r.game, r.number, source, r.locate, observers)
+        return replay(r.game, r.number, Reading(source, r.locate, preset=preset), observers)
     if r.damaged is not None:
-        return check_game(r.damaged, r.number, source, r.locate, observers, r.lost,
-                          r.lost_keys)
+        reading = Reading(source, r.locate, tuple(r.lost), tuple(r.lost_keys))
+        return replay(r.damaged, r.number, reading, observers)
     return None
 
 
@@ -86,7 +92,8 @@ def judge_noqa(found: list[Diagnostic], noqa: dict[int, Noqa] | None, game: Game
 
 
 def check_reads(reads: Iterable[Read], source: str = "<input>",
-                noqa: dict[int, Noqa] | None = None) -> Iterator[Batch]:
+                noqa: dict[int, Noqa] | None = None, preset: str | None = None
+                ) -> Iterator[Batch]:
     """Check games as they are read, a ``Batch`` a game. The FTN reader
     reports a problem it meets between two games (a game without its 'end'
     line, text outside a game) before the game it holds back for closing
@@ -96,13 +103,14 @@ def check_reads(reads: Iterable[Read], source: str = "<input>",
     the lines that could be read (``replay_read``). ``noqa``: the
     suppressions of the lines (``suppressions.marks``): the findings they
     silence are dropped, and those of a replayed game that silence nothing
-    are findings (FT403)."""
+    are findings (FT403). ``preset``: that of the records without a
+    ``[rules]`` tag (None: pagat, R9)."""
     pending: list[Diagnostic] = []
     number = 0
     for r in reads:
         number = max(number, r.number)
         pending.extend(r.problems)
-        rep = replay_read(r, source)
+        rep = replay_read(r, source, (), preset)
         if rep is None:
             continue
         found = rep.diagnostics
@@ -128,7 +136,10 @@ class FileReport(Counted):
     order (in order of place within an input) and what partial records
     leave undecided (``unknowns``: not errors). ``events`` are the records'
     own (every event line of the games read), ``replayed`` those the replay
-    played."""
+    played. A check kept whole; a streamed check (``check_report``) hands
+    each finding on as it comes, so that memory does not grow with the
+    input, and gives its counts only, a ``results.Summary``: two types, one
+    with the findings and one without."""
 
     source: str = "<input>"
     games: int = 0
@@ -194,7 +205,7 @@ def check_piece(piece: Piece, preset: str | None = None) -> list[Batch]:
     """Check the games of a piece (in a worker); ``preset``: that of the
     records without a ``[rules]`` tag (None: pagat, R9)."""
     noqa = marks(piece.lines, piece.first_line) if piece.how == "ftn" else None
-    return list(check_reads(reads_under(piece, preset), piece.source, noqa))
+    return list(check_reads(piece_reads(piece), piece.source, noqa, preset))
 
 
 @dataclass(frozen=True)
@@ -306,7 +317,7 @@ class LineBook:
             self.kept[(d.source, d.line)] = self.piece.line(d.line)
 
 
-def check_report(plan: Plan, render: Callable[[Context], Renderer], keep_lines: bool = False,
+def check_report(plan: Plan, render: Callable[[Context], Findings], keep_lines: bool = False,
                  explain: bool = False, jobs: int = 1, dask: str | None = None,
                  progress: Progress | None = None,
                  on_start: Callable[[Start], None] | None = None,

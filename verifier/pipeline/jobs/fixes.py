@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 
 from notation.model import Tag
 from verifier.diagnostics import FIXABLE, Diagnostic, Name
-from verifier.files.formats import Layout, sniff
+from verifier.files.formats import Layout, piece_reads, sniff
 from verifier.files.outputs import interruptible
 from verifier.files.pieces import Piece
 from verifier.files.streams import Opened
@@ -57,7 +57,6 @@ from verifier.pipeline.jobs.rewrite import (
     _each_file_once,
 )
 from verifier.pipeline.modes import Mode
-from verifier.pipeline.plan import reads_under
 from verifier.pipeline.suppressions import marks
 from verifier.replay.fixes import (
     ClaimEdit,
@@ -77,9 +76,8 @@ if TYPE_CHECKING:
     from verifier.files.streams import InputError
     from verifier.pipeline.driver import Progress
     from verifier.pipeline.plan import Plan
+    from verifier.pipeline.results import Context, Findings, Summary
     from verifier.pipeline.settings import Settings
-    from verifier.render.base import Context, Renderer
-    from verifier.render.summary import Summary
 
 #: The checks of one piece at most: the first, and one after each round of
 #: edits (a claim fixed can show a total that the check passed over; that
@@ -163,9 +161,9 @@ def header_edits(piece: Piece, preset: str | None, found: list[Diagnostic]) -> l
     if not wanted:
         return []
     out: list[ClaimEdit] = []
-    for r in reads_under(piece, preset):
+    for r in piece_reads(piece):
         game = r.game if r.game is not None else r.damaged
-        problems = [] if game is None else read_header(game)
+        problems = [] if game is None else read_header(game, preset if game is r.game else None)
         for p in problems if isinstance(problems, list) else [problems]:
             if not isinstance(p, HeaderProblem):
                 continue
@@ -187,7 +185,7 @@ def _silenced(piece: Piece, preset: str | None) -> list[Span]:
     if not noqa:
         return []
     out: list[Span] = []
-    for b in check_reads(reads_under(piece, preset), piece.source):
+    for b in check_reads(piece_reads(piece), piece.source, preset=preset):
         for d in b.diagnostics:
             mark = noqa.get(d.line)
             if mark is None or not mark.silences(d):
@@ -219,12 +217,12 @@ def _drifts(piece: Piece, lines: list[str], preset: str | None,
         return []
     games = {d.game for d in wrong}
     out: list[Edit] = []
-    for r in reads_under(replace(piece, lines=lines), preset):
+    for r in piece_reads(replace(piece, lines=lines)):
         game = r.game if r.game is not None else r.damaged
         if game is None or r.number not in games:
             continue
         seen = Totals(game)
-        replay_read(r, piece.source, [seen])  # (as the check judged it)
+        replay_read(r, piece.source, [seen], preset)  # (as the check judged it)
         for d in wrong:
             if d.game == r.number:
                 out += drift_edits(lines, d, seen.seen, piece.first_line)
@@ -465,7 +463,7 @@ class FixSink:
             self.current = None
 
 
-def fix_report(plan: Plan, render: Callable[[Context], Renderer], mode: Mode, warn: Say,
+def fix_report(plan: Plan, render: Callable[[Context], Findings], mode: Mode, warn: Say,
                keep_lines: bool = False, explain: bool = False, dask: str | None = None,
                progress: Progress | None = None,
                on_start: Callable[[Start], None] | None = None

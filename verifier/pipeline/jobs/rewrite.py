@@ -42,9 +42,9 @@ from verifier.files.formats import (
 from verifier.files.outputs import AtomicFile, CutInPlace, FileChanged, WriteError, interruptible
 from verifier.files.pieces import Piece
 from verifier.files.streams import COMPRESSED, InputError, Opened, plain_name
+from verifier.pipeline.diff import StreamDiff
 from verifier.pipeline.driver import End, Start, Text, collect, drive, label_of, single
 from verifier.pipeline.modes import Mode
-from verifier.render.diff import StreamDiff
 from verifier.replay.game import canonical_game
 from verifier.replay.reference import OpenEnd, ReplayedEvent, ReplayedGame, replayed_game
 
