@@ -68,17 +68,9 @@ end
 # totals still right.
 WRONG = ROUND.replace("N 3-6 R =12 +4", "N 3-6 R =12 +5")
 
-# The registry's example record (verifier/diagnostics.py) with four mistakes
-# (lines 1-based):
-#   line 10  S 6-4 L =15: the ends are 4 and 6-6 (12), so the end total is 16
-#            (R6.1), no points: FT301, claimed 15, computed 16;
-#   line 14  S 3-1 R =9 +2: 9 scores 9/3 = 3 (R6.2): FT302, claimed +2,
-#            computed +3; its totals (4,3) are right (4 + 0, 0 + 3);
-#   line 15  N 4-1 L =2 +0 (4,4): nothing scored since (4,3): FT303, claimed
-#            (4,4), computed (4,3); the next totals (5,3) are right again;
-#   line 19  N 5-5 L after the round is blocked (S and N knocked, R7.5):
-#            FT206, a move: never changed by a fix.
-FOUR = """\
+# The registry's example record (verifier/diagnostics.py), its claims right:
+# S and N knock in turn after N's 1-1, and the round is blocked at (5,3).
+BASE = """\
 game
 [ftn "1"]
 [seat "N" "Ann"]
@@ -88,19 +80,32 @@ round 1 opener N
   deal N 6-6 6-3 5-5 4-1 2-0 3-3 1-1
   deal S 6-4 3-1 5-0 2-2 4-4 6-2 0-0
   N 6-6 =12 +4 (4,0)
-  S 6-4 L =15 +0 (4,0)
+  S 6-4 L =16 +0 (4,0)
   N 6-3 R =7 +0 (4,0)
   S 4-4 L =11 +0 (4,0)
   N 3-3 R =14 +0 (4,0)
-  S 3-1 R =9 +2 (4,3)
-  N 4-1 L =2 +0 (4,4)
+  S 3-1 R =9 +3 (4,3)
+  N 4-1 L =2 +0 (4,3)
   S knock
   N 1-1 L =3 +1 (5,3)
   S knock
-  N 5-5 L
+  N knock
   result blocked (5,3)
 end
 """
+# The same with four mistakes (lines 1-based):
+#   line 10  S 6-4 L =15: the ends are 4 and 6-6 (12), so the end total is 16
+#            (R6.1), no points: FT301, claimed 15, computed 16;
+#   line 14  S 3-1 R =9 +2: 9 scores 9/3 = 3 (R6.2): FT302, claimed +2,
+#            computed +3; its totals (4,3) are right (4 + 0, 0 + 3);
+#   line 15  N 4-1 L =2 +0 (4,4): nothing scored since (4,3): FT303, claimed
+#            (4,4), computed (4,3); the next totals (5,3) are right again;
+#   line 19  N 5-5 L after the round is blocked (S and N knocked, R7.5):
+#            FT206, a move: never changed by a fix.
+FOUR = (BASE.replace("S 6-4 L =16", "S 6-4 L =15")
+        .replace("S 3-1 R =9 +3", "S 3-1 R =9 +2")
+        .replace("N 4-1 L =2 +0 (4,3)", "N 4-1 L =2 +0 (4,4)")
+        .replace("  N knock\n", "  N 5-5 L\n"))
 # The same with N's knock at line 19 in place of the illegal move: its three
 # wrong claims alone, and the warning FT401 at line 21 (nobody reached 61).
 THREE = FOUR.replace("  N 5-5 L\n", "  N knock\n")

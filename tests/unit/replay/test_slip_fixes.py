@@ -11,6 +11,7 @@ fix, and fix-all)."""
 from __future__ import annotations
 
 import pytest
+from support.corpora import BASE
 from support.ftn import Ftn
 
 from notation.ftn.diagnose import diagnose_line, proposal
@@ -53,31 +54,6 @@ def test_a_message_that_proposes_no_one_text_gives_no_edit() -> None:
     assert proposal("  N 6-3 X =7") is None  # "unexpected 'X'": nothing to write
     assert proposal("  N 6-3 R =7 +0 (0,2") is None  # an unclosed totals
     assert proposal("[seat \u2018N\u2019]") is None  # single quotes: maybe apostrophes
-
-
-BASE = """\
-game
-[ftn "1"]
-[seat "N" "Ann"]
-[seat "S" "Sam"]
-[first "N"]
-round 1 opener N
-  deal N 6-6 6-3 5-5 4-1 2-0 3-3 1-1
-  deal S 6-4 3-1 5-0 2-2 4-4 6-2 0-0
-  N 6-6 =12 +4 (4,0)
-  S 6-4 L =16 +0 (4,0)
-  N 6-3 R =7 +0 (4,0)
-  S 4-4 L =11 +0 (4,0)
-  N 3-3 R =14 +0 (4,0)
-  S 3-1 R =9 +3 (4,3)
-  N 4-1 L =2 +0 (4,3)
-  S knock
-  N 1-1 L =3 +1 (5,3)
-  S knock
-  N knock
-  result blocked (5,3)
-end
-"""
 
 
 def _codes(text: str) -> list[tuple[str, int]]:
