@@ -666,8 +666,7 @@ def check_game(game: Game, number: int = 1, source: str = "<input>",
     """Replay one game as ``ftn check`` does and return what it found;
     ``lost``: the lines of its record that could not be read, ``lost_keys``
     the names of the tags among them."""
-    reading = Reading(source, locate, tuple(lost), tuple(lost_keys))
-    return Replay(game, number, reading, observers).run()
+    return replay(game, number, Reading(source, locate, tuple(lost), tuple(lost_keys)), observers)
 
 
 def final_position(game: Game, source: str = "<input>"
