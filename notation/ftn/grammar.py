@@ -34,12 +34,12 @@ one-game ``ftn check``.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import importlib.util
 import json
 import os
 import re
 import sys
+import zlib
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, Final, cast
 
@@ -102,10 +102,20 @@ def tables_path(text: str, folder: str | None = None) -> str | None:
             folder = os.path.dirname(importlib.util.cache_from_source(__file__))
         except (NotImplementedError, ValueError):  # no cache tag: no byte-code
             return None
-    h = hashlib.sha256()
-    for part in (_LAYOUT, _lark_version(), json.dumps(_OPTIONS, sort_keys=True), text):
-        h.update(part.encode("utf-8") + b"\0")
-    return os.path.join(folder, f"ftn.lark.{h.hexdigest()[:20]}.tables")
+    parts = (_LAYOUT, _lark_version(), json.dumps(_OPTIONS, sort_keys=True), text)
+    key = _sha256(b"".join(part.encode("utf-8") + b"\0" for part in parts))
+    return os.path.join(folder, f"ftn.lark.{key[:20]}.tables")
+
+
+def _sha256(data: bytes) -> str:
+    """The SHA-256 of ``data``, in hex: the names of the kept files and the
+    digest on their first line. (``hashlib`` is imported here, not with this
+    module: it loads OpenSSL, about 11 M instructions, 2% of a one-game
+    check, which reads no kept file when the shipped derived form is of
+    its grammar.)"""
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
 
 
 # JSON keeps no tuple and no dictionary key but a string: every dictionary of
@@ -167,7 +177,7 @@ def _load(path: str) -> Lark | None:
     try:
         with open(path, encoding="utf-8") as f:
             digest, _, body = f.read().partition("\n")
-        if hashlib.sha256(body.encode("utf-8")).hexdigest() != digest:
+        if _sha256(body.encode("utf-8")) != digest:
             return None
         tables = _decode(json.loads(body))
         from lark import Lark
@@ -197,7 +207,7 @@ def _write_kept(path: str, body: str) -> None:
         folder = os.path.dirname(path)
         os.makedirs(folder, exist_ok=True)
         with open(tmp, "w", encoding="utf-8") as f:
-            f.write(hashlib.sha256(body.encode("utf-8")).hexdigest() + "\n" + body)
+            f.write(_sha256(body.encode("utf-8")) + "\n" + body)
         os.replace(tmp, path)
         for name in os.listdir(folder):
             old = os.path.join(folder, name)
@@ -294,7 +304,7 @@ def _kept(path: str) -> Derived | None:
     try:
         with open(path, encoding="utf-8") as f:
             digest, _, body = f.read().partition("\n")
-        if hashlib.sha256(body.encode("utf-8")).hexdigest() == digest:
+        if _sha256(body.encode("utf-8")) == digest:
             return _as_derived(json.loads(body))
     except (OSError, ValueError):  # missing, unreadable or not ours: ask Lark
         pass
@@ -311,9 +321,9 @@ def line_order() -> LineOrder:
     return derived().order
 
 
-#: What Lark makes of the grammar, shipped with the package: ``{"grammar":
-#: SHA-256 of ftn.lark, "terminals": {name: regex}, "order": [{kind: state},
-#: ...]}`` (JSON; not named ``.json``, so that a walk for records skips it),
+#: What Lark makes of the grammar, shipped with the package:
+#: ``{"grammar_crc32": CRC-32 of ftn.lark, "terminals": {name: regex},
+#: "order": [{kind: state}, ...]}`` (JSON; not named ``.json``, so that a walk for records skips it),
 #: written by ``python tests/support/derived.py``; a test holds it to what
 #: Lark makes of the grammar.
 PACKAGED = os.path.join(os.path.dirname(__file__), "ftn.lark.derived")
@@ -386,10 +396,17 @@ def packaged(text: str) -> Derived | None:
             shipped = json.load(f)
     except (OSError, ValueError):
         return None
-    if not isinstance(shipped, dict) or shipped.pop("grammar", None) != hashlib.sha256(
-            text.encode("utf-8")).hexdigest():
+    if not isinstance(shipped, dict) or shipped.pop("grammar_crc32", None) != _crc32(text):
         return None
     return _as_derived(shipped)
+
+
+def _crc32(text: str) -> int:
+    """The CRC-32 of the grammar's text, by which the shipped derived form
+    is known to be of it: it tells a grammar changed since (by a slip, in a
+    checkout) from the one shipped, which is not a question of trust (the
+    file is the package's own), and costs no OpenSSL (``_sha256``)."""
+    return zlib.crc32(text.encode("utf-8"))
 
 
 def _as_json(found: Derived) -> dict[str, Any]:
@@ -415,7 +432,7 @@ def _as_derived(x: Any) -> Derived | None:
 def write_packaged() -> None:
     """Write ``PACKAGED`` for the grammar as it is."""
     text = grammar_text()
-    body = {"grammar": hashlib.sha256(text.encode("utf-8")).hexdigest(),
+    body = {"grammar_crc32": _crc32(text),
             **_as_json(lark_derived())}
     tmp = PACKAGED + ".tmp"
     with open(tmp, "w", encoding="utf-8") as f:
