@@ -323,9 +323,9 @@ def line_order() -> LineOrder:
 
 #: What Lark makes of the grammar, shipped with the package:
 #: ``{"grammar_crc32": CRC-32 of ftn.lark, "terminals": {name: regex},
-#: "order": [{kind: state}, ...]}`` (JSON; not named ``.json``, so that a walk for records skips it),
-#: written by ``python tests/support/derived.py``; a test holds it to what
-#: Lark makes of the grammar.
+#: "order": [{kind: state}, ...]}`` (JSON; not named ``.json``, so that a
+#: walk for records skips it), written by ``python tests/support/derived.py``;
+#: a test holds it to what Lark makes of the grammar.
 PACKAGED = os.path.join(os.path.dirname(__file__), "ftn.lark.derived")
 
 
