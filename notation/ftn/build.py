@@ -75,28 +75,33 @@ _new: Final = tuple.__new__  # builds a NamedTuple from a tuple without a Python
 # bounded, whatever the input).
 _CACHED = 1 << 16
 _END_TOTALS: dict[tuple[str, int], EndTotalClaim] = {}
-_POINTS: dict[tuple[str, str | None, str | None, int], PointsClaim] = {}
+_POINTS: dict[tuple[str, int], PointsClaim] = {}
 _TOTALS: dict[tuple[str, int], TotalsClaim] = {}
 
 
 def _end_total(text: str, col: int) -> EndTotalClaim:
+    """The claim of an end total written ``text`` (with its "=") at ``col``."""
     key = (text, col)
     claim = _END_TOTALS.get(key)
     if claim is None:
         if len(_END_TOTALS) >= _CACHED:
             _END_TOTALS.clear()
-        claim = _END_TOTALS[key] = _new(EndTotalClaim, (int(text), col))
+        claim = _END_TOTALS[key] = _new(EndTotalClaim, (int(text[1:]), col))
     return claim
 
 
-def _points(points: str, bonus: str | None, over: str | None, col: int) -> PointsClaim:
-    key = (points, bonus, over, col)
+def _points(text: str, col: int) -> PointsClaim:
+    """The claim of points written ``text`` ("+P", "+P+B", "over+P" or
+    "over+P+B", as the grammar's POINTS terminal matched it) at ``col``."""
+    key = (text, col)
     claim = _POINTS.get(key)
     if claim is None:
         if len(_POINTS) >= _CACHED:
             _POINTS.clear()
+        over = text.startswith("over")
+        numbers = text[4 if over else 0:].split("+")  # "", P and B
         claim = _POINTS[key] = _new(PointsClaim, (
-            int(points), None if bonus is None else int(bonus), over is not None, col))
+            int(numbers[1]), int(numbers[2]) if len(numbers) > 2 else None, over, col))
     return claim
 
 
@@ -111,58 +116,80 @@ def _totals_claim(text: str, col: int) -> TotalsClaim:
     return claim
 
 
-def event(text: str, at: int, line: int, comments: Comments) -> Placement | Knock:
-    """The record of an event line's text that matched the grammar's
-    PLACEMENT or KNOCK terminal, from its seat (no blank before it): then
-    "knock" or its tile, then its claims, each a word known by its first
-    character; ``at`` is the column of offset 0 of the text, less one."""
-    words = text.split()
-    seat, second = words[0], words[1]
-    if second == "knock":
-        totals = None if len(words) < 3 else _totals_claim(words[2], at + 1 + text.rindex("("))
-        return _new(Knock, (seat, line, at + 1, comments, None, totals))
-    end: str | None = None
-    total: EndTotalClaim | None = None
-    points: PointsClaim | None = None
-    totals = None
-    single = "\t" not in text and "  " not in text  # one blank between words
-    pos = len(seat) + 1 + len(second)  # the end of the tile (or earlier: more blanks)
-    for word in words[2:]:
-        pos = pos + 1 if single else text.index(word, pos)
-        first = word[0]
-        if first == "=":
-            total = _end_total(word[1:], at + 1 + pos)
-        elif first == "(":
-            totals = _totals_claim(word, at + 1 + pos)
-        elif first == "L" or first == "R":
-            end = word
-        else:  # "+P", "+P+B", "over+P", "over+P+B"
-            over = "over" if first == "o" else None
-            numbers = word[4 if over else 0:].split("+")
-            points = _points(numbers[1], numbers[2] if len(numbers) > 2 else None, over,
-                             at + 1 + pos)
-        pos += len(word)
-    return _new(Placement, (seat, _TILES.get(second) or _tile(second), end, total, points,
-                            totals, line, at + 1, comments, None))
+#: The field terminals of the grammar's PLACEMENT and KNOCK terminals that
+#: the event regexes hold as named groups, in the order they stand in the
+#: terminal (``ftn.grammar.event_regexes`` makes the groups of the
+#: terminals' own text): ``placement`` and ``knock`` take a match's groups in
+#: this order.
+PLACEMENT_GROUPS: Final = ("SEAT", "TILE", "END_SIDE", "END_TOTAL", "POINTS", "TOTALS")
+KNOCK_GROUPS: Final = ("SEAT", "TOTALS")
+# The numbers of a placement's claims' groups (a number is cheaper than a name).
+_END_TOTAL, _POINTS_AT, _TOTALS_AT = (PLACEMENT_GROUPS.index(g) + 1
+                                      for g in ("END_TOTAL", "POINTS", "TOTALS"))
+
+#: The event regexes (``ftn.grammar.event_regexes``): a placement line and a
+#: knock line, blanks around them, their fields as named groups; and the
+#: totals at the end of an event line, as a group.
+EventRegexes = tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]
+
+
+def placement(m: re.Match[str], at: int, line: int, comments: Comments) -> Placement:
+    """The record of a placement line matched by the placement regex (its
+    groups: ``PLACEMENT_GROUPS``); ``at`` is the column of offset 0 of the
+    matched text, less one."""
+    seat, tile, end, total, points, totals = m.groups()
+    return _new(Placement, (
+        seat,
+        _TILES.get(tile) or _tile(tile),
+        end,
+        None if total is None else _end_total(total, at + 1 + m.start(_END_TOTAL)),
+        None if points is None else _points(points, at + 1 + m.start(_POINTS_AT)),
+        None if totals is None else _totals_claim(totals, at + 1 + m.start(_TOTALS_AT)),
+        line,
+        at + 1 + m.start(1),
+        comments,
+        None,
+    ))
+
+
+def knock(m: re.Match[str], at: int, line: int, comments: Comments) -> Knock:
+    """The record of a knock line matched by the knock regex (its groups:
+    ``KNOCK_GROUPS``; see ``placement``)."""
+    seat, totals = m.groups()
+    return _new(Knock, (
+        seat, line, at + 1 + m.start(1), comments, None,
+        None if totals is None else _totals_claim(totals, at + 1 + m.start(2)),
+    ))
+
+
+def event(text: str, at: int, line: int, comments: Comments, regexes: EventRegexes
+          ) -> Placement | Knock:
+    """The record of an event line's ``text``, which matched the grammar's
+    PLACEMENT or KNOCK terminal, taken apart by the event regexes
+    (``regexes``); ``at`` is the column of offset 0 of the text, less one."""
+    m = regexes[0].fullmatch(text)
+    if m is not None:
+        return placement(m, at, line, comments)
+    m = regexes[1].fullmatch(text)
+    if m is None:
+        raise ValueError(f"not an event line: {text!r}")
+    return knock(m, at, line, comments)
 
 
 # An event line is mostly its head: all but its totals, which change from
 # line to line while the heads repeat (a few thousand in a thousand games).
-# The record of a head is made once, when it matches the grammar's terminals,
-# and kept; a line is then its head looked up and its totals matched alone.
+# The record of a head is made once, from the event regexes, and kept; a
+# line is then its head looked up and its totals matched alone.
 _HEADS: dict[str, tuple[Any, ...]] = {}
 _HEADS_CACHED = 1 << 15
 _LONG_DIGITS = re.compile(r"[0-9]{19}")
 
 
-def event_line(raw: str, line: int, regexes: tuple[re.Pattern[str], re.Pattern[str]]
-               ) -> Placement | Knock | None:
+def event_line(raw: str, line: int, regexes: EventRegexes) -> Placement | Knock | None:
     """The record of a placement or knock line without a comment, as
     ``event`` makes it at offset 0; None for any other line, and for one
     with a number of more than 18 digits or of more than 10,000 characters
-    (the parser refuses those). ``regexes`` are the grammar's
-    (``ftn.grammar.event_regexes``): an event line without its totals, and
-    its totals after it."""
+    (the parser refuses those). ``regexes``: the event regexes."""
     if len(raw) > 10_000:
         return None
     j = raw.rfind("(")
@@ -170,12 +197,12 @@ def event_line(raw: str, line: int, regexes: tuple[re.Pattern[str], re.Pattern[s
         head, tail = raw, None
     else:
         head = raw[:j].rstrip(" \t")
-        tail = regexes[1].fullmatch(raw, len(head))
+        tail = regexes[2].fullmatch(raw, len(head))
         if tail is None:
             return None
     found = _HEADS.get(head)
     if found is None:
-        found = _head(head, regexes[0])
+        found = _head(head, regexes)
         if not found:  # (not kept: the lines of no event, deals say, rarely repeat)
             return None
         if len(_HEADS) >= _HEADS_CACHED:
@@ -189,18 +216,20 @@ def event_line(raw: str, line: int, regexes: tuple[re.Pattern[str], re.Pattern[s
                             None))
 
 
-def _head(head: str, regex: re.Pattern[str]) -> tuple[Any, ...]:
+def _head(head: str, regexes: EventRegexes) -> tuple[Any, ...]:
     """What an event line's head (the line without its totals) says: a
     placement's fields but its totals, or a knock's seat and column; ()
-    when it is neither (``regex``: the grammar's event line without its
-    totals), or holds a number of more than 18 digits."""
-    if "(" in head or _LONG_DIGITS.search(head) or regex.fullmatch(head) is None:
+    when it is neither, or holds a number of more than 18 digits."""
+    if "(" in head or _LONG_DIGITS.search(head):
         return ()
-    seat = head.lstrip(" \t")
-    e = event(seat, len(head) - len(seat), 0, NO_COMMENTS)
-    if isinstance(e, Knock):
-        return (e.seat, e.col)
-    return (e.seat, e.tile, e.end, e.end_total, e.points, e.col)
+    m = regexes[0].fullmatch(head)
+    if m is not None:
+        p = placement(m, 0, 0, NO_COMMENTS)
+        return (p.seat, p.tile, p.end, p.end_total, p.points, p.col)
+    m = regexes[1].fullmatch(head)
+    if m is not None:
+        return (m.group(1), 1 + m.start(1))
+    return ()
 
 
 _obj_new: Final = object.__new__

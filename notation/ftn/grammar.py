@@ -34,17 +34,16 @@ one-game ``ftn check``.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import importlib.util
 import json
 import os
 import re
 import sys
-from dataclasses import dataclass
+import zlib
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
-from notation.ftn.build import _Build
+from notation.ftn.build import KNOCK_GROUPS, PLACEMENT_GROUPS, EventRegexes, _Build
 from notation.model import MAX_DIGITS
 
 if TYPE_CHECKING:  # Lark itself is imported when first needed (about 50 ms)
@@ -103,10 +102,20 @@ def tables_path(text: str, folder: str | None = None) -> str | None:
             folder = os.path.dirname(importlib.util.cache_from_source(__file__))
         except (NotImplementedError, ValueError):  # no cache tag: no byte-code
             return None
-    h = hashlib.sha256()
-    for part in (_LAYOUT, _lark_version(), json.dumps(_OPTIONS, sort_keys=True), text):
-        h.update(part.encode("utf-8") + b"\0")
-    return os.path.join(folder, f"ftn.lark.{h.hexdigest()[:20]}.tables")
+    parts = (_LAYOUT, _lark_version(), json.dumps(_OPTIONS, sort_keys=True), text)
+    key = _sha256(b"".join(part.encode("utf-8") + b"\0" for part in parts))
+    return os.path.join(folder, f"ftn.lark.{key[:20]}.tables")
+
+
+def _sha256(data: bytes) -> str:
+    """The SHA-256 of ``data``, in hex: the names of the kept files and the
+    digest on their first line. (``hashlib`` is imported here, not with this
+    module: it loads OpenSSL, about 11 M instructions, 2% of a one-game
+    check, which reads no kept file when the shipped derived form is of
+    its grammar.)"""
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
 
 
 # JSON keeps no tuple and no dictionary key but a string: every dictionary of
@@ -168,7 +177,7 @@ def _load(path: str) -> Lark | None:
     try:
         with open(path, encoding="utf-8") as f:
             digest, _, body = f.read().partition("\n")
-        if hashlib.sha256(body.encode("utf-8")).hexdigest() != digest:
+        if _sha256(body.encode("utf-8")) != digest:
             return None
         tables = _decode(json.loads(body))
         from lark import Lark
@@ -198,7 +207,7 @@ def _write_kept(path: str, body: str) -> None:
         folder = os.path.dirname(path)
         os.makedirs(folder, exist_ok=True)
         with open(tmp, "w", encoding="utf-8") as f:
-            f.write(hashlib.sha256(body.encode("utf-8")).hexdigest() + "\n" + body)
+            f.write(_sha256(body.encode("utf-8")) + "\n" + body)
         os.replace(tmp, path)
         for name in os.listdir(folder):
             old = os.path.join(folder, name)
@@ -246,42 +255,60 @@ def unexpected_token() -> type[UnexpectedToken]:
 LineOrder = tuple[dict[str, int], ...]
 
 
-@dataclass(frozen=True)
 class Derived:
     """What Lark makes of the grammar, kept so that reading records that
     follow it needs no Lark: every terminal's regular expression, and the
-    game rule (``game`` and ``round``) as the table of its line orders."""
+    game rule (``game`` and ``round``) as the table of its line orders.
+    (A plain class: every command that reads FTN makes this one at
+    start-up, where a dataclass's methods would be compiled from source.)"""
 
-    terminals: dict[str, str]
-    order: LineOrder
+    __slots__ = ("order", "terminals")
+
+    def __init__(self, terminals: dict[str, str], order: LineOrder) -> None:
+        self.terminals: Final = terminals
+        self.order: Final = order
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Derived) and self.terminals == other.terminals
+                and self.order == other.order)
 
 
 @lru_cache(maxsize=1)
 def derived() -> Derived:
-    """What Lark makes of the grammar. Kept beside the tables
-    (``.derived``, with the same checks), and shipped with the package
-    (``PACKAGED``, for this grammar's text), so that Lark is needed only
-    where neither is found: not where Python keeps no byte-code
-    (``PYTHONDONTWRITEBYTECODE``, a read-only install)."""
+    """What Lark makes of the grammar: shipped with the package
+    (``PACKAGED``), when it is of this grammar's text; else kept beside the
+    tables (``.derived``, with the same checks), written where Lark was
+    asked, so that Lark is needed only where neither is found (a grammar
+    changed since it was shipped, where Python keeps no byte-code). The
+    shipped one is looked for first: it is found by the grammar's text
+    alone, the kept one by the tables' name, which holds Lark's version
+    (read from Lark's source, about a quarter of the cost of the whole)."""
     text = grammar_text()
+    found = packaged(text)
+    if found is not None:
+        return found
     tables = tables_path(text)
     path = None if tables is None else tables[: -len(".tables")] + ".derived"
     if path is not None:
-        try:
-            with open(path, encoding="utf-8") as f:
-                digest, _, body = f.read().partition("\n")
-            if hashlib.sha256(body.encode("utf-8")).hexdigest() == digest:
-                kept = _as_derived(json.loads(body))
-                if kept is not None:
-                    return kept
-        except (OSError, ValueError):  # missing, unreadable or not ours: ask Lark
-            pass
-    found = packaged(text)
-    if found is None:
-        found = lark_derived()
-        if path is not None and not sys.dont_write_bytecode:
-            _write_kept(path, json.dumps(_as_json(found), sort_keys=True))
+        found = _kept(path)
+        if found is not None:
+            return found
+    found = lark_derived()
+    if path is not None and not sys.dont_write_bytecode:
+        _write_kept(path, json.dumps(_as_json(found), sort_keys=True))
     return found
+
+
+def _kept(path: str) -> Derived | None:
+    """What is kept at ``path``, or None when there is no sound file."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            digest, _, body = f.read().partition("\n")
+        if _sha256(body.encode("utf-8")) == digest:
+            return _as_derived(json.loads(body))
+    except (OSError, ValueError):  # missing, unreadable or not ours: ask Lark
+        pass
+    return None
 
 
 def terminals() -> dict[str, str]:
@@ -294,11 +321,11 @@ def line_order() -> LineOrder:
     return derived().order
 
 
-#: What Lark makes of the grammar, shipped with the package: ``{"grammar":
-#: SHA-256 of ftn.lark, "terminals": {name: regex}, "order": [{kind: state},
-#: ...]}`` (JSON; not named ``.json``, so that a walk for records skips it),
-#: written by ``python tests/support/derived.py``; a test holds it to what
-#: Lark makes of the grammar.
+#: What Lark makes of the grammar, shipped with the package:
+#: ``{"grammar_crc32": CRC-32 of ftn.lark, "terminals": {name: regex},
+#: "order": [{kind: state}, ...]}`` (JSON; not named ``.json``, so that a
+#: walk for records skips it), written by ``python tests/support/derived.py``;
+#: a test holds it to what Lark makes of the grammar.
 PACKAGED = os.path.join(os.path.dirname(__file__), "ftn.lark.derived")
 
 
@@ -369,10 +396,17 @@ def packaged(text: str) -> Derived | None:
             shipped = json.load(f)
     except (OSError, ValueError):
         return None
-    if not isinstance(shipped, dict) or shipped.pop("grammar", None) != hashlib.sha256(
-            text.encode("utf-8")).hexdigest():
+    if not isinstance(shipped, dict) or shipped.pop("grammar_crc32", None) != _crc32(text):
         return None
     return _as_derived(shipped)
+
+
+def _crc32(text: str) -> int:
+    """The CRC-32 of the grammar's text, by which the shipped derived form
+    is known to be of it: it tells a grammar changed since (by a slip, in a
+    checkout) from the one shipped, which is not a question of trust (the
+    file is the package's own), and costs no OpenSSL (``_sha256``)."""
+    return zlib.crc32(text.encode("utf-8"))
 
 
 def _as_json(found: Derived) -> dict[str, Any]:
@@ -398,7 +432,7 @@ def _as_derived(x: Any) -> Derived | None:
 def write_packaged() -> None:
     """Write ``PACKAGED`` for the grammar as it is."""
     text = grammar_text()
-    body = {"grammar": hashlib.sha256(text.encode("utf-8")).hexdigest(),
+    body = {"grammar_crc32": _crc32(text),
             **_as_json(lark_derived())}
     tmp = PACKAGED + ".tmp"
     with open(tmp, "w", encoding="utf-8") as f:
@@ -424,14 +458,42 @@ def field_regex(name: str) -> re.Pattern[str]:
     return re.compile(terminals()[name])
 
 
+def with_groups(name: str, fields: tuple[str, ...]) -> str:
+    """The regular expression of terminal ``name`` with each of ``fields``
+    (terminals it is made of, in the order they stand in it) a named group:
+    the terminal's own text, each field's text found in it and put in a
+    group. Raises ValueError where a field's text is not found, or is
+    followed by a repeat (a group there would change what it matches)."""
+    known = terminals()
+    text = known[name]
+    parts: list[str] = []
+    at = 0
+    for field in fields:
+        found = text.find(known[field], at)
+        after = found + len(known[field])
+        if found < 0 or text[after:after + 1] in ("?", "*", "+", "{"):
+            raise ValueError(f"the grammar's {name} terminal holds no {field} to take as a group")
+        parts += [text[at:found], f"(?P<{field}>", known[field], ")"]
+        at = after
+    parts.append(text[at:])
+    return "".join(parts)
+
+
 @cache
-def event_regexes() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """Of the grammar's terminals: an event line (a placement or a knock,
-    blanks around it) without its totals, and the totals at the end of one
-    (blanks, the totals as a group, blanks; a number of at most
-    ``MAX_DIGITS`` digits): ``ftn.build.event_line`` reads an event line by
-    the two."""
+def event_regexes() -> EventRegexes:
+    """Of the grammar's terminals: a placement line and a knock line, blanks
+    around them, their fields as named groups (``ftn.build.PLACEMENT_GROUPS``,
+    ``KNOCK_GROUPS``: ``with_groups``), so that the regular expression
+    engine takes an event line apart (``ftn.build.event``); and the totals
+    at the end of one (blanks, the totals as a group, blanks; a number of
+    at most ``MAX_DIGITS`` digits), so that ``ftn.build.event_line`` reads
+    an event line as its head and its totals."""
     known = terminals()
     totals = known["TOTALS"].replace(known["NUMBER"], f"[0-9]{{1,{MAX_DIGITS}}}")
-    return (re.compile(rf"[ \t]*(?:{known['PLACEMENT']}|{known['KNOCK']})[ \t]*"),
-            re.compile(rf"[ \t]+({totals})[ \t]*"))
+    found = []
+    for name, fields in (("PLACEMENT", PLACEMENT_GROUPS), ("KNOCK", KNOCK_GROUPS)):
+        regex = re.compile(rf"[ \t]*(?:{with_groups(name, fields)})[ \t]*")
+        if regex.groups != len(fields):  # ``placement`` and ``knock`` take them in order
+            raise ValueError(f"the grammar's {name} terminal holds groups of its own")
+        found.append(regex)
+    return (found[0], found[1], re.compile(rf"[ \t]+({totals})[ \t]*"))

@@ -424,7 +424,7 @@ class _Reader:
     def _event(self, kind: str, value: str, lineno: int, col: int, cm: Comments) -> None:
         """An event line that the direct path did not read (it has a comment,
         or starts a run the game's order of lines does not allow)."""
-        event = build_event(value, col - 1, lineno, cm)
+        event = build_event(value, col - 1, lineno, cm, self.regexes)
         if self.run is not None:  # one more event line
             self.run.append(event)
         elif self.parser is None:

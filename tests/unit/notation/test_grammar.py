@@ -268,3 +268,55 @@ def test_the_parser_read_back_parses_every_sample_as_the_compiled_one(tmp_path: 
     assert first[0] != "<deserialized>" and second[0] == "<deserialized>"
     assert len(first) > 20 and first[1:] == second[1:]
     assert len(list(tmp_path.rglob("ftn.lark.*.tables"))) == 1
+
+
+def test_the_event_regexes_are_the_grammar_s_terminals_with_their_fields_as_groups() -> None:
+    """The placement and knock regexes are the grammar's own PLACEMENT and
+    KNOCK terminals, each field terminal in them a named group, in order:
+    the groups taken out, the terminal's text is left."""
+    from notation.ftn.build import KNOCK_GROUPS, PLACEMENT_GROUPS
+
+    known = grammar.terminals()
+    placement, knock, _ = grammar.event_regexes()
+    for regex, name, fields in ((placement, "PLACEMENT", PLACEMENT_GROUPS),
+                                (knock, "KNOCK", KNOCK_GROUPS)):
+        assert regex.groupindex == {f: i for i, f in enumerate(fields, 1)}
+        plain = regex.pattern
+        for f in fields:
+            plain = plain.replace(f"(?P<{f}>{known[f]})", known[f], 1)
+        assert plain == rf"[ \t]*(?:{known[name]})[ \t]*"
+    m = placement.fullmatch("  Ann 6-3 L =9 over+10+1 (55,2)")
+    assert m is not None and m.groups() == ("Ann", "6-3", "L", "=9", "over+10+1", "(55,2)")
+    assert [m.start(i) for i in range(1, 7)] == [2, 6, 10, 12, 15, 25]
+
+
+def test_a_field_the_terminal_does_not_hold_as_a_whole_is_refused() -> None:
+    """A group only where the field's text stands whole in the terminal, not
+    followed by a repeat (a group there would change what it matches)."""
+    with pytest.raises(ValueError, match="KNOCK terminal holds no TILE"):
+        grammar.with_groups("KNOCK", ("SEAT", "TILE"))
+    with pytest.raises(ValueError, match="TILE terminal holds no NUMBER"):
+        grammar.with_groups("TILE", ("NUMBER",))  # [0-9]{1,2}: not NUMBER's [0-9]+
+
+
+def test_the_shipped_derived_form_is_read_without_lark_or_openssl(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the shipped form is of the grammar, nothing else is asked: not
+    Lark's version (the kept files' names), and so no SHA-256 (OpenSSL is
+    not loaded at start-up)."""
+    def refused(*args: object) -> str:
+        raise AssertionError("not on the common path")
+
+    monkeypatch.setattr(grammar, "_lark_version", refused)
+    monkeypatch.setattr(grammar, "_sha256", refused)
+    grammar.derived.cache_clear()
+    try:
+        assert grammar.derived() == grammar.packaged(grammar.grammar_text()) is not None
+    finally:
+        grammar.derived.cache_clear()
+    code = ("import sys; from notation.ftn.reader import parse\n"
+            "parse('game\\n[ftn \"1\"]\\nround 1 opener N\\nN 1-1\\nend\\n')\n"
+            "print('hashlib' in sys.modules, 'lark' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=ROOT).stdout.split()
+    assert out == ["False", "False"]

@@ -38,7 +38,7 @@ def by_regex(raw: str, line: int) -> Placement | Knock | None:
     kind = None if m is None else m.lastgroup
     if m is None or kind not in ("PLACEMENT", "KNOCK"):
         return None
-    return event(m.group(kind), m.start(kind), line, NO_COMMENTS)
+    return event(m.group(kind), m.start(kind), line, NO_COMMENTS, event_regexes())
 
 
 def test_the_field_shapes_are_the_grammars() -> None:

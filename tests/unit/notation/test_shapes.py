@@ -22,7 +22,7 @@ from lark import Lark, Token
 from notation.ftn import grammar
 from notation.ftn.build import event
 from notation.ftn.diagnose import _SHAPES, KEYWORDS
-from notation.ftn.grammar import LINE_TERMINALS, grammar_text, line_order, line_regex
+from notation.ftn.grammar import LINE_TERMINALS, event_regexes, grammar_text, line_order, line_regex
 from notation.ftn.printer import event_text
 from notation.model import NO_COMMENTS, EndTotalClaim, Placement, PointsClaim, TotalsClaim
 
@@ -109,7 +109,7 @@ def test_an_event_line_the_grammar_matches_is_taken_apart_into_its_fields() -> N
         if m is None or kind not in kinds:
             continue
         kinds[kind] += 1
-        record = event(m.group(kind), m.start(kind), 3, NO_COMMENTS)
+        record = event(m.group(kind), m.start(kind), 3, NO_COMMENTS, event_regexes())
         assert type(record).__name__ == kind.title(), line
         assert event_text(record) == " ".join(line.split()), line
         assert line[record.col - 1:].startswith(record.seat), line
