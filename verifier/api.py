@@ -43,15 +43,16 @@ from typing import TYPE_CHECKING, Any, TextIO
 from verifier.diagnostics import lookup
 from verifier.files.formats import NOTATIONS, read, read_lines, sniff
 from verifier.files.formats import pieces as pieces_of
-from verifier.files.inputs import read_input, walked_links
+from verifier.files.inputs import read_text, walked_links
 from verifier.files.pieces import Piece, ftn_pieces_at_game_ends
 from verifier.files.streams import InputError
-from verifier.pipeline.driver import input_names, open_one
+from verifier.pipeline.driver import drive, input_names, open_one
 from verifier.pipeline.modes import Mode
 from verifier.pipeline.plan import Plan
 from verifier.pipeline.plan import plan as plan_of
 from verifier.pipeline.settings import Overrides, Resolver, Settings
 from verifier.pipeline.workers import capped, shown_number
+from verifier.pipeline.workers import capped as workers
 from verifier.render.progress import Progress
 
 if TYPE_CHECKING:
@@ -101,12 +102,6 @@ def _quiet(_: str) -> None:
 
 # --------------------------------------------------------------------------
 # Records in: texts, games, inputs.
-
-
-def read_text(path: str | os.PathLike[str]) -> str:
-    """The text of a record file (``-`` is standard input; a compressed file
-    unpacked); InputError when it cannot be read or is not UTF-8."""
-    return read_input(os.fspath(path))
 
 
 def load(path: str | os.PathLike[str]) -> list[Game]:
@@ -188,13 +183,6 @@ def plan(paths: Sequence[str | os.PathLike[str]], exclude: Sequence[str] = (), *
         found.run = replace(run, jobs=used)
         found.by_label = {k: found.run if s is run else s for k, s in found.by_label.items()}
     return found
-
-
-def workers(jobs: int) -> tuple[int, str | None]:
-    """The worker processes that ``--jobs N`` gives (0: one per core), kept
-    within the most workers, and what to say when they were fewer than
-    asked for."""
-    return capped(jobs, f"--jobs {shown_number(jobs)}")
 
 
 _noted = False
@@ -554,9 +542,22 @@ def export(names: Sequence[str], folder: Path, to: str = "parquet", jobs: int = 
     ``.tables``, ``.failed``, ``.unreadable``; WriteError. ``plan``
     (``api.plan``): each input judged by its settings, as ``ftn check``
     judges it (None: the defaults)."""
-    from verifier.data.export import export_all
+    from verifier.data.export import PIECE, ExportSink, ExportWork
+    from verifier.files.outputs import interruptible
 
-    return export_all(names, folder, to, jobs, dask, plan)
+    sink = ExportSink(folder, to)
+    work = ExportWork(plan.by_label if plan is not None else {})
+    try:
+        with interruptible():
+            drive(work, sink, names, jobs, dask, size=PIECE)
+        if sink.failed:
+            sink.abort()
+        else:
+            sink.commit()
+    except BaseException:
+        sink.abort()
+        raise
+    return sink
 
 
 def select(paths: Sequence[str | os.PathLike[str]], to: str | None = None,
@@ -617,12 +618,22 @@ def stats(names: Sequence[str], by: str | None = None, format: str = "text", job
 def page(text: str, name: str = "<input>", game: int = 1, at: str | None = None,
          svg: bool = False) -> str:
     """A self-contained HTML page that replays the games of a text (opening
-    at ``game``, at ``at``: "ROUND:EVENT"), or with ``svg`` one SVG picture
-    of that position. ``verifier.ShowError`` for a text or a place it
-    cannot show (``.code``: 1 unreadable, 2 a bad place)."""
-    from verifier.show.page import render
+    at ``game``, at ``at``: "ROUND:EVENT"; else at its first finding, else
+    at its end), or with ``svg`` one SVG picture of that position.
+    ``verifier.ShowError`` for a text or a place it cannot show
+    (``.code``: 1 unreadable, 2 a bad place)."""
+    from verifier.show import page as pages
+    from verifier.show.svg import position_svg as drawn
 
-    return render(text, name, game, at, svg)
+    if svg:
+        data = pages.build(text, name, game)
+        start = pages.parse_at(at, data) if at is not None else data["start"]
+        return drawn(data, start[0], start[1])
+    doc = pages.build_page(text, name, game)
+    if at is not None:
+        first = pages.opened(doc)
+        first["start"] = pages.parse_at(at, first)
+    return pages.page(doc)
 
 
 def position_svg(position: str) -> str:
@@ -859,11 +870,17 @@ def fix_text(text: str, name: str = "<input>", settings: Settings | None = None
     """A text with the wrong claims its FTN records make fixed, as ``ftn
     check --fix`` fixes them under ``settings`` (``settings_for``; None:
     the defaults): the text (the same lines, each fixed claim written
-    anew), the findings fixed, and the findings of the fixed text. A JSON
-    text is given back as it is."""
-    from verifier.pipeline.jobs.fixes import fix_text as fixed
+    anew), the findings fixed, and the findings of the fixed text (in
+    order of place). A JSON text is given back as it is; a BOM the text
+    starts with stays."""
+    from verifier.pipeline.jobs.fixes import fix_piece, kept
 
-    return fixed(text, name, settings)
+    bom = "\ufeff" if text.startswith("\ufeff") else ""
+    lines = text[len(bom):].split("\n")
+    how, _ = sniff(lines, name)
+    keep = None if settings is None else settings.keep
+    part = fix_piece(Piece(name, how, lines), None if settings is None else settings.preset, keep)
+    return bom + part.text, part.fixed, kept(part.batches, keep)
 
 
 class GameTrace:
