@@ -47,6 +47,7 @@ from verifier.files.inputs import read_text, walked_links
 from verifier.files.pieces import Piece, ftn_pieces_at_game_ends
 from verifier.files.streams import InputError
 from verifier.pipeline.driver import drive, input_names, open_one
+from verifier.pipeline.jobs.check import check_text
 from verifier.pipeline.modes import Mode
 from verifier.pipeline.plan import Plan
 from verifier.pipeline.plan import plan as plan_of
@@ -80,7 +81,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GameTrace", "Mode", "Turn", "audit", "audit_engine", "audit_report", "check", "check_piece",
-    "check_report", "claim_edit", "convert", "convert_file", "explain", "export",
+    "check_report", "check_text", "claim_edit", "convert", "convert_file", "explain", "export",
     "fill_files", "fill_text", "fix_piece", "fix_report", "fix_text", "format_files",
     "format_text", "games", "generate", "header_edit", "load", "no_games", "page",
     "perft", "perft_position", "piece_games", "piece_judged", "pieces", "plan", "position_svg",
@@ -228,7 +229,7 @@ def check(source: Source | Sequence[str | os.PathLike[str]], name: str | None = 
     ``config``, or with ``discover`` over those found from the inputs
     upwards, as ``ftn check`` does (none is read otherwise).
     SettingsError for a bad file, ValueError for an unknown code or preset."""
-    from verifier.pipeline.jobs.check import check_all, check_text
+    from verifier.pipeline.jobs.check import check_all
 
     over = Overrides(tuple(select) if select is not None else None, tuple(ignore), None, None,
                      rules, os.fspath(config) if config is not None else None,
@@ -293,7 +294,6 @@ def explain(code: str) -> str | None:
     """What ``ftn explain`` prints for a code (FT304) or a name
     (overshoot-accepted): meaning, why it matters, the rules it cites, an
     example and what ``ftn check`` says of it; None for an unknown code."""
-    from verifier.pipeline.jobs.check import check_text
     from verifier.render.text import render_diagnostic, source_line
     from verifier.rulebook import cited_text
 

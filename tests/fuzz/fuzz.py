@@ -41,9 +41,9 @@ if str(ROOT) not in sys.path:  # run as a script from anywhere
 
 from notation.ftn.printer import print_games  # noqa: E402
 from verifier import api  # noqa: E402
+from verifier.api import check_text  # noqa: E402
 from verifier.pipeline.driver import Text, collect  # noqa: E402
 from verifier.pipeline.jobs.audit import audit_text  # noqa: E402
-from verifier.pipeline.jobs.check import check_text  # noqa: E402
 from verifier.pipeline.jobs.load import read_any  # noqa: E402
 from verifier.pipeline.jobs.rewrite import (  # noqa: E402
     convert_text,

@@ -15,8 +15,8 @@ from support.ftn import Ftn
 from support.paths import SAMPLES
 
 from verifier import Piece, api
+from verifier.api import check_text
 from verifier.diagnostics import Diagnostic
-from verifier.pipeline.jobs.check import check_text
 from verifier.pipeline.jobs.fixes import fix_piece
 
 # FOUR, the registry's example record: a wrong end total (line 10: 16, not

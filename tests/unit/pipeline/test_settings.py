@@ -15,9 +15,9 @@ from support.ftn import Ftn, run_ftn
 from support.paths import SAMPLES
 
 from verifier import api
+from verifier.api import check_text
 from verifier.diagnostics import BY_CODE
 from verifier.files.tomlfile import SettingsError, place
-from verifier.pipeline.jobs.check import check_text
 from verifier.pipeline.settings import Layer, Overrides, Resolver, codes_of, enabled, settings_for
 
 # The samples used, and what each holds (their "# expect:" lines).

@@ -16,10 +16,10 @@ from support.ftn import Ftn
 
 from notation.ftn.diagnose import diagnose_line, proposal
 from verifier import api
+from verifier.api import check_text
 from verifier.diagnostics import lookup
 from verifier.lsp import features
 from verifier.lsp.document import Document
-from verifier.pipeline.jobs.check import check_text
 
 # Every message of the reader that proposes one text, with the line, the
 # message and the line as the message says to write it.
