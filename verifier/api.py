@@ -17,13 +17,14 @@ for a line of output, ``warn`` for a line of standard error, ``show`` for
 diagnostics with their source). It prints nothing of its own and exits nothing: input that
 cannot be read raises ``InputError`` with a message that says where (bad
 records give diagnostics), and the other typed errors are the package's
-(``verifier.SettingsError``, ``verifier.WriteError``...). What every job
-uses (reading inputs, the settings, the driver and its workers) is
-imported with this module; each job's own work (``pipeline.jobs``,
-``data``, ``show``, ``record``, ``live``, ``scorer``, and the replay for
-an editor) when its function is first called, as the command line loads
-a command's module only when it runs it: a check of one game loads only
-what the check uses.
+(``verifier.SettingsError``, ``verifier.WriteError``...). What a check
+runs (reading inputs, the settings, the driver and its workers, the check
+job, the replay, the text renderer) is imported with this module; the work
+that a check of one game does not run (the other jobs of ``pipeline.jobs``,
+``data``, ``show``, ``record``, ``live``, ``scorer``, the typed trace,
+perft, generated games, the rule book, the JSON validator) when its
+function is first called, as the command line loads a command's module
+only when it runs it: a check of one game loads only what it runs.
 
     from verifier import api
     report = api.check("samples/valid/two-players-r8-3.ftn")
@@ -46,7 +47,8 @@ from verifier.files.formats import pieces as pieces_of
 from verifier.files.inputs import read_text, walked_links
 from verifier.files.pieces import Piece, ftn_pieces_at_game_ends
 from verifier.files.streams import InputError
-from verifier.pipeline.driver import drive, input_names, open_one
+from verifier.pipeline.driver import Text, collect, drive, input_names, open_one
+from verifier.pipeline.jobs import check as checking
 from verifier.pipeline.jobs.check import check_text
 from verifier.pipeline.modes import Mode
 from verifier.pipeline.plan import Plan
@@ -55,6 +57,11 @@ from verifier.pipeline.settings import Overrides, Resolver, Settings
 from verifier.pipeline.workers import capped, shown_number
 from verifier.pipeline.workers import capped as workers
 from verifier.render.progress import Progress
+from verifier.render.text import render_diagnostic, source_line
+from verifier.replay.game import final_position
+from verifier.replay.observers import Observer
+from verifier.rules.options import given
+from verifier.rules.start import judged_setup
 
 if TYPE_CHECKING:
     from notation.model import Game, Placement, Round
@@ -71,7 +78,6 @@ if TYPE_CHECKING:
     from verifier.record.core import Recorder
     from verifier.render.base import Renderer
     from verifier.replay.fixes import Edit
-    from verifier.replay.observers import Observer
     from verifier.replay.reference import ReplayedGame, ReplayedRound
     from verifier.rules.game import Stepper
     from verifier.rules.moves import Move
@@ -229,8 +235,6 @@ def check(source: Source | Sequence[str | os.PathLike[str]], name: str | None = 
     ``config``, or with ``discover`` over those found from the inputs
     upwards, as ``ftn check`` does (none is read otherwise).
     SettingsError for a bad file, ValueError for an unknown code or preset."""
-    from verifier.pipeline.jobs.check import check_all
-
     over = Overrides(tuple(select) if select is not None else None, tuple(ignore), None, None,
                      rules, os.fspath(config) if config is not None else None,
                      isolated=config is None and not discover)
@@ -244,7 +248,7 @@ def check(source: Source | Sequence[str | os.PathLike[str]], name: str | None = 
     names = p.names
     if p.unreadable:
         raise p.unreadable[0]
-    rep, failed = check_all(names, jobs, dask, plan=p, name=name or None)
+    rep, failed = checking.check_all(names, jobs, dask, plan=p, name=name or None)
     if failed:
         raise failed[0]
     return rep
@@ -261,10 +265,8 @@ def check_report(plan: Plan, render: Callable[[Context], Renderer], *, keep_line
     records leave unverified too), then the summary; progress on standard
     error unless ``quiet``. The summary, and the inputs unreadable partway
     (the others are checked all the same)."""
-    from verifier.pipeline.jobs.check import check_report as report
-
     note = _note_fallback(warn)
-    return report(plan, render, keep_lines, explain_unknowns, plan.run.jobs, dask,
+    return checking.check_report(plan, render, keep_lines, explain_unknowns, plan.run.jobs, dask,
                   Progress(quiet), lambda start: note(start.how))
 
 
@@ -294,7 +296,6 @@ def explain(code: str) -> str | None:
     """What ``ftn explain`` prints for a code (FT304) or a name
     (overshoot-accepted): meaning, why it matters, the rules it cites, an
     example and what ``ftn check`` says of it; None for an unknown code."""
-    from verifier.render.text import render_diagnostic, source_line
     from verifier.rulebook import cited_text
 
     entry = lookup(code)
@@ -333,7 +334,6 @@ def replay(game: Game, number: int = 1, name: str = "<input>") -> ReplayedGame:
 def replay_text(text: str, name: str = "<input>") -> tuple[dict[str, Any], list[Diagnostic]]:
     """The reference replay of every game of a text ('replay' schema), or
     the diagnostics that keep the text from being read."""
-    from verifier.pipeline.driver import Text, collect
     from verifier.pipeline.jobs.rewrite import replayed_games
 
     ((_, (games, errors)),) = collect(replayed_games, Text(text, name))
@@ -386,9 +386,6 @@ def replay_file(source: str, output: Path | None = None, as_json: bool = False,
     ``output`` (else standard output) a game at a time: ``.ok`` whether
     every game could be read (as for ``convert_file``), ``.stopped`` whether
     some replay stopped at an illegal move. InputError, WriteError."""
-    from functools import partial
-
-    from verifier.pipeline.driver import open_one
     from verifier.pipeline.jobs.rewrite import (
         REPLAY_JSON,
         REPLAY_TEXT,
@@ -486,7 +483,6 @@ def audit_engine(engine: str, timeout: float = 5.0, *, players: int = 2, generat
     played or no reference game, ``verifier.Unreadable`` for a file whose
     records cannot be read, InputError (the first of ``unreadable``)."""
     from verifier.live.run import audit_live, reference_games
-    from verifier.rules.options import given
 
     games = reference_games(players, generate, seed, preset, given(rules), names, unreadable)
     return audit_live(engine, games, timeout)
@@ -525,7 +521,6 @@ def generate(players: int = 2, games: int = 1, seed: int = 1, preset: str | None
     played, OSError for a file that cannot be written."""
     from verifier.files.outputs import write_chunks
     from verifier.rules.generate import generated_texts
-    from verifier.rules.options import given
 
     write_chunks(generated_texts(players, games, seed, preset, given(rules), hide), output)
 
@@ -756,11 +751,9 @@ def check_piece(piece: Piece, settings: Settings | None = None) -> tuple[list[Di
     ``settings`` (``settings_for``: the preset of records without
     ``[rules]``, the findings kept; None: the defaults), in order of place,
     and the highest game number it reached (0: it holds no game)."""
-    from verifier.pipeline.jobs.check import check_piece as checked
-
     found: list[Diagnostic] = []
     number = 0
-    for batch in checked(piece, None if settings is None else settings.preset):
+    for batch in checking.check_piece(piece, None if settings is None else settings.preset):
         found.extend(d for d in batch.diagnostics if settings is None or settings.keep(d))
         number = max(number, batch.number)
     return found, number
@@ -807,9 +800,7 @@ def fix_piece(piece: Piece, settings: Settings | None = None) -> list[str]:
 def no_games(name: str = "<input>", settings: Settings | None = None) -> Diagnostic | None:
     """The finding of a text that holds no game at all (FT402: an empty
     input is not a silent pass), or None when ``settings`` leave it out."""
-    from verifier.pipeline.jobs.check import no_games as empty
-
-    found = empty(name)
+    found = checking.no_games(name)
     return found if settings is None or settings.keep(found) else None
 
 
@@ -855,7 +846,6 @@ def fill_text(text: str, name: str = "<input>") -> str:
     replay, in its own kind and line ends, as ``ftn fill`` prints it (a
     text of no game given back as it is); InputError naming the first
     problem when it cannot be read."""
-    from verifier.files.streams import InputError
     from verifier.pipeline.jobs.fill import fill_text as filled
 
     out, errors = filled(text, name)
@@ -916,7 +906,6 @@ def trace(game: Game, number: int = 1, name: str = "<input>", lost: Sequence[int
     when its header cannot be read (a header whose tag names are misspelt is
     read with the names meant, as the check reads it)."""
     from verifier.replay.reference import trace_game
-    from verifier.rules.start import judged_setup
 
     setup = judged_setup(game)  # (tag names misspelt: those meant, as the check judges it)
     if setup is None:
@@ -933,8 +922,6 @@ def _arithmetic(setup: Setup) -> tuple[Observer, list[dict[int, str]]]:
     """An observer of the replay that keeps the arithmetic of every
     placement's points (``Placed.why``), by round and event, and what it
     keeps."""
-    from verifier.replay.observers import Observer
-
     rules = setup.rules
     rounds: list[dict[int, str]] = []
 
@@ -966,8 +953,6 @@ def turn(game: Game, number: int = 1, name: str = "<input>") -> Turn | None:
     """Who acts next in a record's last round, as the replay finds it; None
     when the game is over, the replay stopped (or cannot start), or the
     round is over and no knock may follow."""
-    from verifier.replay.game import final_position
-
     rep, position = final_position(game, name)
     if rep.setup is None or position is None or rep.first_stop is not None:
         return None
