@@ -386,18 +386,14 @@ def replay_file(source: str, output: Path | None = None, as_json: bool = False,
     ``output`` (else standard output) a game at a time: ``.ok`` whether
     every game could be read (as for ``convert_file``), ``.stopped`` whether
     some replay stopped at an illegal move. InputError, WriteError."""
-    from verifier.pipeline.jobs.rewrite import (
-        REPLAY_JSON,
-        REPLAY_TEXT,
-        Output,
-        replay_piece,
-        rewrite,
-    )
+    from verifier.pipeline.jobs.rewrite import Output, replay_piece, rewrite
+    from verifier.render.trace import JSON, TABLE
 
     one = open_one(source)
     _note_fallback(warn)(one.kind or "ftn")
-    return rewrite(one, partial(replay_piece, as_json=as_json),
-                   REPLAY_JSON if as_json else REPLAY_TEXT, Output(output), show or _hidden)
+    drawn = JSON if as_json else TABLE
+    return rewrite(one, partial(replay_piece, draw=drawn.game, sep=drawn.layout.sep),
+                   drawn.layout, Output(output), show or _hidden)
 
 
 def _hidden(problems: list[Diagnostic], piece: Piece | str) -> None:

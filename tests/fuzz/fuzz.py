@@ -48,11 +48,11 @@ from verifier.pipeline.jobs.load import read_any  # noqa: E402
 from verifier.pipeline.jobs.rewrite import (  # noqa: E402
     convert_text,
     format_text,
-    render_trace,
     replayed_games,
 )
 from verifier.pipeline.results import Context, Summary  # noqa: E402
 from verifier.render import FORMATS  # noqa: E402
+from verifier.render.trace import table  # noqa: E402
 from verifier.replay.game import final_position  # noqa: E402
 from verifier.rules.generate import generate_games  # noqa: E402
 from verifier.rules.perft import perft_divide  # noqa: E402
@@ -177,7 +177,7 @@ def _convert(text: str, name: str, rng: random.Random) -> None:
 def _replay(text: str, name: str, rng: random.Random) -> None:
     ((_, (games, errors)),) = collect(replayed_games, Text(text, name))
     if not errors:
-        render_trace(games)
+        "".join(map(table, games))
 
 
 def _show(text: str, name: str, rng: random.Random) -> None:
