@@ -56,6 +56,7 @@ from verifier.pipeline.plan import plan as plan_of
 from verifier.pipeline.settings import Overrides, Resolver, Settings
 from verifier.pipeline.workers import capped, shown_number
 from verifier.pipeline.workers import capped as workers
+from verifier.render import FORMATS
 from verifier.render.progress import Progress
 from verifier.render.text import render_diagnostic, source_line
 from verifier.replay.game import final_position
@@ -182,7 +183,7 @@ def plan(paths: Sequence[str | os.PathLike[str]], exclude: Sequence[str] = (), *
                      isolated=isolated)
     for problem in over.problems():
         raise ValueError(problem)
-    found = plan_of([os.fspath(p) for p in paths], exclude, over)
+    found = plan_of([os.fspath(p) for p in paths], exclude, over, Resolver(over, tuple(FORMATS)))
     run = found.run
     used, why = capped(run.jobs, f"jobs = {shown_number(run.jobs)} in {run.origin('jobs')}")
     if why is not None:
@@ -242,9 +243,9 @@ def check(source: Source | Sequence[str | os.PathLike[str]], name: str | None = 
         raise ValueError(over.problems()[0])
     if not isinstance(source, (str, os.PathLike, Sequence)):
         label, text = _text(source, name)
-        return check_text(text, label, settings=Resolver(over).for_path(label))
+        return check_text(text, label, settings=Resolver(over, tuple(FORMATS)).for_path(label))
     paths = [source] if isinstance(source, (str, os.PathLike)) else list(source)
-    p: Plan = plan_of([os.fspath(x) for x in paths], exclude, over)
+    p: Plan = plan_of([os.fspath(x) for x in paths], exclude, over, Resolver(over, tuple(FORMATS)))
     names = p.names
     if p.unreadable:
         raise p.unreadable[0]
@@ -722,7 +723,7 @@ def settings_for(path: str | os.PathLike[str], *, select: Sequence[str] | None =
                      rules, os.fspath(config) if config is not None else None)
     for problem in over.problems():
         raise ValueError(problem)
-    return Resolver(over).for_path(os.fspath(path))
+    return Resolver(over, tuple(FORMATS)).for_path(os.fspath(path))
 
 
 def pieces(lines: list[str], name: str = "<input>") -> list[Piece]:
