@@ -17,13 +17,14 @@ for a line of output, ``warn`` for a line of standard error, ``show`` for
 diagnostics with their source). It prints nothing of its own and exits nothing: input that
 cannot be read raises ``InputError`` with a message that says where (bad
 records give diagnostics), and the other typed errors are the package's
-(``verifier.SettingsError``, ``verifier.WriteError``...). What every job
-uses (reading inputs, the settings, the driver and its workers) is
-imported with this module; each job's own work (``pipeline.jobs``,
-``data``, ``show``, ``record``, ``live``, ``scorer``, and the replay for
-an editor) when its function is first called, as the command line loads
-a command's module only when it runs it: a check of one game loads only
-what the check uses.
+(``verifier.SettingsError``, ``verifier.WriteError``...). What a check
+runs (reading inputs, the settings, the driver and its workers, the check
+job, the replay, the text renderer) is imported with this module; the work
+that a check of one game does not run (the other jobs of ``pipeline.jobs``,
+``data``, ``show``, ``record``, ``live``, ``scorer``, the typed trace,
+perft, generated games, the rule book, the JSON validator) when its
+function is first called, as the command line loads a command's module
+only when it runs it: a check of one game loads only what it runs.
 
     from verifier import api
     report = api.check("samples/valid/two-players-r8-3.ftn")
@@ -43,16 +44,25 @@ from typing import TYPE_CHECKING, Any, TextIO
 from verifier.diagnostics import lookup
 from verifier.files.formats import NOTATIONS, read, read_lines, sniff
 from verifier.files.formats import pieces as pieces_of
-from verifier.files.inputs import read_input, walked_links
+from verifier.files.inputs import read_text, walked_links
 from verifier.files.pieces import Piece, ftn_pieces_at_game_ends
 from verifier.files.streams import InputError
-from verifier.pipeline.driver import input_names, open_one
+from verifier.pipeline.driver import Text, collect, drive, input_names, open_one
+from verifier.pipeline.jobs import check as checking
+from verifier.pipeline.jobs.check import check_text
 from verifier.pipeline.modes import Mode
 from verifier.pipeline.plan import Plan
 from verifier.pipeline.plan import plan as plan_of
 from verifier.pipeline.settings import Overrides, Resolver, Settings
 from verifier.pipeline.workers import capped, shown_number
+from verifier.pipeline.workers import capped as workers
+from verifier.render import FORMATS
 from verifier.render.progress import Progress
+from verifier.render.text import render_diagnostic, source_line
+from verifier.replay.game import final_position
+from verifier.replay.observers import Observer
+from verifier.rules.options import given
+from verifier.rules.start import judged_setup
 
 if TYPE_CHECKING:
     from notation.model import Game, Placement, Round
@@ -69,7 +79,6 @@ if TYPE_CHECKING:
     from verifier.record.core import Recorder
     from verifier.render.base import Renderer
     from verifier.replay.fixes import Edit
-    from verifier.replay.observers import Observer
     from verifier.replay.reference import ReplayedGame, ReplayedRound
     from verifier.rules.game import Stepper
     from verifier.rules.moves import Move
@@ -79,7 +88,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GameTrace", "Mode", "Turn", "audit", "audit_engine", "audit_report", "check", "check_piece",
-    "check_report", "claim_edit", "convert", "convert_file", "explain", "export",
+    "check_report", "check_text", "claim_edit", "convert", "convert_file", "explain", "export",
     "fill_files", "fill_text", "fix_piece", "fix_report", "fix_text", "format_files",
     "format_text", "games", "generate", "header_edit", "load", "no_games", "page",
     "perft", "perft_position", "piece_games", "piece_judged", "pieces", "plan", "position_svg",
@@ -101,12 +110,6 @@ def _quiet(_: str) -> None:
 
 # --------------------------------------------------------------------------
 # Records in: texts, games, inputs.
-
-
-def read_text(path: str | os.PathLike[str]) -> str:
-    """The text of a record file (``-`` is standard input; a compressed file
-    unpacked); InputError when it cannot be read or is not UTF-8."""
-    return read_input(os.fspath(path))
 
 
 def load(path: str | os.PathLike[str]) -> list[Game]:
@@ -180,7 +183,7 @@ def plan(paths: Sequence[str | os.PathLike[str]], exclude: Sequence[str] = (), *
                      isolated=isolated)
     for problem in over.problems():
         raise ValueError(problem)
-    found = plan_of([os.fspath(p) for p in paths], exclude, over)
+    found = plan_of([os.fspath(p) for p in paths], exclude, over, Resolver(over, tuple(FORMATS)))
     run = found.run
     used, why = capped(run.jobs, f"jobs = {shown_number(run.jobs)} in {run.origin('jobs')}")
     if why is not None:
@@ -188,13 +191,6 @@ def plan(paths: Sequence[str | os.PathLike[str]], exclude: Sequence[str] = (), *
         found.run = replace(run, jobs=used)
         found.by_label = {k: found.run if s is run else s for k, s in found.by_label.items()}
     return found
-
-
-def workers(jobs: int) -> tuple[int, str | None]:
-    """The worker processes that ``--jobs N`` gives (0: one per core), kept
-    within the most workers, and what to say when they were fewer than
-    asked for."""
-    return capped(jobs, f"--jobs {shown_number(jobs)}")
 
 
 _noted = False
@@ -240,8 +236,6 @@ def check(source: Source | Sequence[str | os.PathLike[str]], name: str | None = 
     ``config``, or with ``discover`` over those found from the inputs
     upwards, as ``ftn check`` does (none is read otherwise).
     SettingsError for a bad file, ValueError for an unknown code or preset."""
-    from verifier.pipeline.jobs.check import check_all, check_text
-
     over = Overrides(tuple(select) if select is not None else None, tuple(ignore), None, None,
                      rules, os.fspath(config) if config is not None else None,
                      isolated=config is None and not discover)
@@ -249,13 +243,13 @@ def check(source: Source | Sequence[str | os.PathLike[str]], name: str | None = 
         raise ValueError(over.problems()[0])
     if not isinstance(source, (str, os.PathLike, Sequence)):
         label, text = _text(source, name)
-        return check_text(text, label, settings=Resolver(over).for_path(label))
+        return check_text(text, label, settings=Resolver(over, tuple(FORMATS)).for_path(label))
     paths = [source] if isinstance(source, (str, os.PathLike)) else list(source)
-    p: Plan = plan_of([os.fspath(x) for x in paths], exclude, over)
+    p: Plan = plan_of([os.fspath(x) for x in paths], exclude, over, Resolver(over, tuple(FORMATS)))
     names = p.names
     if p.unreadable:
         raise p.unreadable[0]
-    rep, failed = check_all(names, jobs, dask, plan=p, name=name or None)
+    rep, failed = checking.check_all(names, jobs, dask, plan=p, name=name or None)
     if failed:
         raise failed[0]
     return rep
@@ -272,10 +266,8 @@ def check_report(plan: Plan, render: Callable[[Context], Renderer], *, keep_line
     records leave unverified too), then the summary; progress on standard
     error unless ``quiet``. The summary, and the inputs unreadable partway
     (the others are checked all the same)."""
-    from verifier.pipeline.jobs.check import check_report as report
-
     note = _note_fallback(warn)
-    return report(plan, render, keep_lines, explain_unknowns, plan.run.jobs, dask,
+    return checking.check_report(plan, render, keep_lines, explain_unknowns, plan.run.jobs, dask,
                   Progress(quiet), lambda start: note(start.how))
 
 
@@ -305,8 +297,6 @@ def explain(code: str) -> str | None:
     """What ``ftn explain`` prints for a code (FT304) or a name
     (overshoot-accepted): meaning, why it matters, the rules it cites, an
     example and what ``ftn check`` says of it; None for an unknown code."""
-    from verifier.pipeline.jobs.check import check_text
-    from verifier.render.text import render_diagnostic, source_line
     from verifier.rulebook import cited_text
 
     entry = lookup(code)
@@ -345,7 +335,6 @@ def replay(game: Game, number: int = 1, name: str = "<input>") -> ReplayedGame:
 def replay_text(text: str, name: str = "<input>") -> tuple[dict[str, Any], list[Diagnostic]]:
     """The reference replay of every game of a text ('replay' schema), or
     the diagnostics that keep the text from being read."""
-    from verifier.pipeline.driver import Text, collect
     from verifier.pipeline.jobs.rewrite import replayed_games
 
     ((_, (games, errors)),) = collect(replayed_games, Text(text, name))
@@ -398,21 +387,14 @@ def replay_file(source: str, output: Path | None = None, as_json: bool = False,
     ``output`` (else standard output) a game at a time: ``.ok`` whether
     every game could be read (as for ``convert_file``), ``.stopped`` whether
     some replay stopped at an illegal move. InputError, WriteError."""
-    from functools import partial
-
-    from verifier.pipeline.driver import open_one
-    from verifier.pipeline.jobs.rewrite import (
-        REPLAY_JSON,
-        REPLAY_TEXT,
-        Output,
-        replay_piece,
-        rewrite,
-    )
+    from verifier.pipeline.jobs.rewrite import Output, replay_piece, rewrite
+    from verifier.render.trace import JSON, TABLE
 
     one = open_one(source)
     _note_fallback(warn)(one.kind or "ftn")
-    return rewrite(one, partial(replay_piece, as_json=as_json),
-                   REPLAY_JSON if as_json else REPLAY_TEXT, Output(output), show or _hidden)
+    drawn = JSON if as_json else TABLE
+    return rewrite(one, partial(replay_piece, draw=drawn.game, sep=drawn.layout.sep),
+                   drawn.layout, Output(output), show or _hidden)
 
 
 def _hidden(problems: list[Diagnostic], piece: Piece | str) -> None:
@@ -498,7 +480,6 @@ def audit_engine(engine: str, timeout: float = 5.0, *, players: int = 2, generat
     played or no reference game, ``verifier.Unreadable`` for a file whose
     records cannot be read, InputError (the first of ``unreadable``)."""
     from verifier.live.run import audit_live, reference_games
-    from verifier.rules.options import given
 
     games = reference_games(players, generate, seed, preset, given(rules), names, unreadable)
     return audit_live(engine, games, timeout)
@@ -537,7 +518,6 @@ def generate(players: int = 2, games: int = 1, seed: int = 1, preset: str | None
     played, OSError for a file that cannot be written."""
     from verifier.files.outputs import write_chunks
     from verifier.rules.generate import generated_texts
-    from verifier.rules.options import given
 
     write_chunks(generated_texts(players, games, seed, preset, given(rules), hide), output)
 
@@ -554,9 +534,22 @@ def export(names: Sequence[str], folder: Path, to: str = "parquet", jobs: int = 
     ``.tables``, ``.failed``, ``.unreadable``; WriteError. ``plan``
     (``api.plan``): each input judged by its settings, as ``ftn check``
     judges it (None: the defaults)."""
-    from verifier.data.export import export_all
+    from verifier.data.export import PIECE, ExportSink, ExportWork
+    from verifier.files.outputs import interruptible
 
-    return export_all(names, folder, to, jobs, dask, plan)
+    sink = ExportSink(folder, to)
+    work = ExportWork(plan.by_label if plan is not None else {})
+    try:
+        with interruptible():
+            drive(work, sink, names, jobs, dask, size=PIECE)
+        if sink.failed:
+            sink.abort()
+        else:
+            sink.commit()
+    except BaseException:
+        sink.abort()
+        raise
+    return sink
 
 
 def select(paths: Sequence[str | os.PathLike[str]], to: str | None = None,
@@ -617,12 +610,22 @@ def stats(names: Sequence[str], by: str | None = None, format: str = "text", job
 def page(text: str, name: str = "<input>", game: int = 1, at: str | None = None,
          svg: bool = False) -> str:
     """A self-contained HTML page that replays the games of a text (opening
-    at ``game``, at ``at``: "ROUND:EVENT"), or with ``svg`` one SVG picture
-    of that position. ``verifier.ShowError`` for a text or a place it
-    cannot show (``.code``: 1 unreadable, 2 a bad place)."""
-    from verifier.show.page import render
+    at ``game``, at ``at``: "ROUND:EVENT"; else at its first finding, else
+    at its end), or with ``svg`` one SVG picture of that position.
+    ``verifier.ShowError`` for a text or a place it cannot show
+    (``.code``: 1 unreadable, 2 a bad place)."""
+    from verifier.show import page as pages
+    from verifier.show.svg import position_svg as drawn
 
-    return render(text, name, game, at, svg)
+    if svg:
+        data = pages.build(text, name, game)
+        start = pages.parse_at(at, data) if at is not None else data["start"]
+        return drawn(data, start[0], start[1])
+    doc = pages.build_page(text, name, game)
+    if at is not None:
+        first = pages.opened(doc)
+        first["start"] = pages.parse_at(at, first)
+    return pages.page(doc)
 
 
 def position_svg(position: str) -> str:
@@ -720,7 +723,7 @@ def settings_for(path: str | os.PathLike[str], *, select: Sequence[str] | None =
                      rules, os.fspath(config) if config is not None else None)
     for problem in over.problems():
         raise ValueError(problem)
-    return Resolver(over).for_path(os.fspath(path))
+    return Resolver(over, tuple(FORMATS)).for_path(os.fspath(path))
 
 
 def pieces(lines: list[str], name: str = "<input>") -> list[Piece]:
@@ -745,11 +748,9 @@ def check_piece(piece: Piece, settings: Settings | None = None) -> tuple[list[Di
     ``settings`` (``settings_for``: the preset of records without
     ``[rules]``, the findings kept; None: the defaults), in order of place,
     and the highest game number it reached (0: it holds no game)."""
-    from verifier.pipeline.jobs.check import check_piece as checked
-
     found: list[Diagnostic] = []
     number = 0
-    for batch in checked(piece, None if settings is None else settings.preset):
+    for batch in checking.check_piece(piece, None if settings is None else settings.preset):
         found.extend(d for d in batch.diagnostics if settings is None or settings.keep(d))
         number = max(number, batch.number)
     return found, number
@@ -796,9 +797,7 @@ def fix_piece(piece: Piece, settings: Settings | None = None) -> list[str]:
 def no_games(name: str = "<input>", settings: Settings | None = None) -> Diagnostic | None:
     """The finding of a text that holds no game at all (FT402: an empty
     input is not a silent pass), or None when ``settings`` leave it out."""
-    from verifier.pipeline.jobs.check import no_games as empty
-
-    found = empty(name)
+    found = checking.no_games(name)
     return found if settings is None or settings.keep(found) else None
 
 
@@ -844,7 +843,6 @@ def fill_text(text: str, name: str = "<input>") -> str:
     replay, in its own kind and line ends, as ``ftn fill`` prints it (a
     text of no game given back as it is); InputError naming the first
     problem when it cannot be read."""
-    from verifier.files.streams import InputError
     from verifier.pipeline.jobs.fill import fill_text as filled
 
     out, errors = filled(text, name)
@@ -859,11 +857,17 @@ def fix_text(text: str, name: str = "<input>", settings: Settings | None = None
     """A text with the wrong claims its FTN records make fixed, as ``ftn
     check --fix`` fixes them under ``settings`` (``settings_for``; None:
     the defaults): the text (the same lines, each fixed claim written
-    anew), the findings fixed, and the findings of the fixed text. A JSON
-    text is given back as it is."""
-    from verifier.pipeline.jobs.fixes import fix_text as fixed
+    anew), the findings fixed, and the findings of the fixed text (in
+    order of place). A JSON text is given back as it is; a BOM the text
+    starts with stays."""
+    from verifier.pipeline.jobs.fixes import fix_piece, kept
 
-    return fixed(text, name, settings)
+    bom = "\ufeff" if text.startswith("\ufeff") else ""
+    lines = text[len(bom):].split("\n")
+    how, _ = sniff(lines, name)
+    keep = None if settings is None else settings.keep
+    part = fix_piece(Piece(name, how, lines), None if settings is None else settings.preset, keep)
+    return bom + part.text, part.fixed, kept(part.batches, keep)
 
 
 class GameTrace:
@@ -899,7 +903,6 @@ def trace(game: Game, number: int = 1, name: str = "<input>", lost: Sequence[int
     when its header cannot be read (a header whose tag names are misspelt is
     read with the names meant, as the check reads it)."""
     from verifier.replay.reference import trace_game
-    from verifier.rules.start import judged_setup
 
     setup = judged_setup(game)  # (tag names misspelt: those meant, as the check judges it)
     if setup is None:
@@ -916,8 +919,6 @@ def _arithmetic(setup: Setup) -> tuple[Observer, list[dict[int, str]]]:
     """An observer of the replay that keeps the arithmetic of every
     placement's points (``Placed.why``), by round and event, and what it
     keeps."""
-    from verifier.replay.observers import Observer
-
     rules = setup.rules
     rounds: list[dict[int, str]] = []
 
@@ -949,8 +950,6 @@ def turn(game: Game, number: int = 1, name: str = "<input>") -> Turn | None:
     """Who acts next in a record's last round, as the replay finds it; None
     when the game is over, the replay stopped (or cannot start), or the
     round is over and no knock may follow."""
-    from verifier.replay.game import final_position
-
     rep, position = final_position(game, name)
     if rep.setup is None or position is None or rep.first_stop is not None:
         return None

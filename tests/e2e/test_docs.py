@@ -9,7 +9,7 @@ from pathlib import Path
 
 from support.paths import ROOT, SAMPLES
 
-from verifier.pipeline.jobs.check import check_text
+from verifier.api import check_text
 from verifier.pipeline.jobs.rewrite import format_text
 
 
@@ -39,7 +39,7 @@ def test_readme_short_record_checks_clean_and_is_canonical() -> None:
 
 
 def test_readme_says_what_the_first_command_prints() -> None:
-    from verifier.pipeline.jobs.check import check_text
+    from verifier.api import check_text
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     files = sorted((SAMPLES / "valid").glob("*.ftn"))

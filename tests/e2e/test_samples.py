@@ -11,8 +11,8 @@ from support.paths import SAMPLES, read_sample
 
 from notation.ftn.reader import parse_games
 from notation.model import Placement
+from verifier.api import check_text
 from verifier.diagnostics import REGISTRY
-from verifier.pipeline.jobs.check import check_text
 
 VALID = sorted((SAMPLES / "valid").glob("*.ftn"))
 INVALID = sorted(

@@ -40,22 +40,23 @@ if str(ROOT) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
 from notation.ftn.printer import print_games  # noqa: E402
+from verifier import api  # noqa: E402
+from verifier.api import check_text  # noqa: E402
 from verifier.pipeline.driver import Text, collect  # noqa: E402
 from verifier.pipeline.jobs.audit import audit_text  # noqa: E402
-from verifier.pipeline.jobs.check import check_text  # noqa: E402
 from verifier.pipeline.jobs.load import read_any  # noqa: E402
 from verifier.pipeline.jobs.rewrite import (  # noqa: E402
     convert_text,
     format_text,
-    render_trace,
     replayed_games,
 )
 from verifier.pipeline.results import Context, Summary  # noqa: E402
 from verifier.render import FORMATS  # noqa: E402
+from verifier.render.trace import table  # noqa: E402
 from verifier.replay.game import final_position  # noqa: E402
 from verifier.rules.generate import generate_games  # noqa: E402
 from verifier.rules.perft import perft_divide  # noqa: E402
-from verifier.show.page import ShowError, render  # noqa: E402
+from verifier.show.page import ShowError  # noqa: E402
 
 KINDS = ("ftn", "json", "jsonl")
 
@@ -176,12 +177,12 @@ def _convert(text: str, name: str, rng: random.Random) -> None:
 def _replay(text: str, name: str, rng: random.Random) -> None:
     ((_, (games, errors)),) = collect(replayed_games, Text(text, name))
     if not errors:
-        render_trace(games)
+        "".join(map(table, games))
 
 
 def _show(text: str, name: str, rng: random.Random) -> None:
     with contextlib.suppress(ShowError):
-        render(text, name, rng.randint(1, 2), rng.choice((None, "1:1", "0:0", "9:99")),
+        api.page(text, name, rng.randint(1, 2), rng.choice((None, "1:1", "0:0", "9:99")),
                rng.random() < 0.3)
 
 

@@ -41,9 +41,8 @@ if str(ROOT) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
 from notation.ftn.printer import print_games  # noqa: E402
+from verifier.api import check_text, fix_text  # noqa: E402
 from verifier.diagnostics import Diagnostic  # noqa: E402
-from verifier.pipeline.jobs.check import check_text  # noqa: E402
-from verifier.pipeline.jobs.fixes import fix_text  # noqa: E402
 from verifier.replay.fixes import claim_edit, syntax_edit  # noqa: E402
 from verifier.rules.generate import generate_games  # noqa: E402
 

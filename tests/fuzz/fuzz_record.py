@@ -53,7 +53,7 @@ if str(ROOT) not in sys.path:  # run as a script from anywhere
 from notation.ftn.printer import print_games  # noqa: E402
 from notation.ftn.reader import parse_games  # noqa: E402
 from notation.model import Game, Placement  # noqa: E402
-from verifier.pipeline.jobs.check import check_text  # noqa: E402
+from verifier.api import check_text  # noqa: E402
 from verifier.record import session  # noqa: E402
 from verifier.record.journal import open_journal  # noqa: E402
 from verifier.rules.generate import generate_games  # noqa: E402

@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fuzz import PATHS, cases_of, mutate, run, seeds
 from support.paths import read_sample
 
-from verifier.pipeline.jobs.check import check_text
+from verifier.api import check_text
 
 
 @pytest.mark.slow

@@ -70,7 +70,7 @@ end
 ])
 def test_the_judge_catches_a_bad_fix(monkeypatch: pytest.MonkeyPatch, made: str,
                                      said: str) -> None:
-    from verifier.pipeline.jobs.check import check_text
+    from verifier.api import check_text
 
     def bad_fix(text: str, source: str) -> tuple[str, list[object], list[object]]:
         return made, [], check_text(made, source).diagnostics  # type: ignore[return-value]

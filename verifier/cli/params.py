@@ -16,19 +16,18 @@ schemas and of the record files are their registries', public names of
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
-
-@dataclass(frozen=True)
 class Param:
     """One option (``flags`` its spellings, the long one first) or, with no
-    flags, one argument; ``metavar`` None for a flag that takes no value."""
+    flags, one argument; ``metavar`` None for a flag that takes no value.
+    A plain class: a dataclass compiles its methods when it is made, which
+    every command's start-up would pay."""
 
-    flags: tuple[str, ...]
-    metavar: str | None
-    help: str
-    min: float | None = None
-    max: float | None = None
+    __slots__ = ("flags", "help", "max", "metavar", "min")
+
+    def __init__(self, flags: tuple[str, ...], metavar: str | None, help: str,
+                 min: float | None = None, max: float | None = None) -> None:
+        self.flags, self.metavar, self.help, self.min, self.max = flags, metavar, help, min, max
 
 
 def opt(*flags: str, metavar: str | None = None, help: str, min: float | None = None,

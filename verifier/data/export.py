@@ -10,7 +10,7 @@ sees the old set or the new, a failure leaves the old. Parquet goes
 through ``parquet.ParquetWriter`` (the standard library alone), its
 pages held compressed until a row group is full; CSV a piece at a time.
 Memory holds a row group's pages and a few pieces' rows whatever the size
-of the input. It computes and renders nothing.
+of the input; ``api.export`` drives a run. It computes and renders nothing.
 """
 
 from __future__ import annotations
@@ -28,11 +28,10 @@ from verifier.data.parquet import ParquetWriter
 from verifier.data.tables import TABLES, Rows
 from verifier.files.escaping import csv_cell
 from verifier.files.folder import FileSet
-from verifier.files.outputs import WriteError, interruptible
+from verifier.files.outputs import WriteError
 from verifier.files.pieces import Piece
 from verifier.files.streams import InputError
-from verifier.pipeline.driver import End, Start, Text, drive
-from verifier.pipeline.plan import Plan
+from verifier.pipeline.driver import End, Start
 from verifier.pipeline.settings import Settings
 
 #: The file formats of the tables (``ftn export --to``).
@@ -162,24 +161,3 @@ class ExportSink:
 
     def abort(self) -> None:
         self.files.abort()
-
-
-def export_all(inputs: Iterable[str | Text], folder: Path, to: str, jobs: int = 1,
-               dask: str | None = None, plan: Plan | None = None) -> ExportSink:
-    """``ftn export``: the tables of every input in ``folder`` (all of them
-    written, or none when an input stops being readable partway;
-    WriteError), each input judged by its settings in ``plan`` (None: the
-    defaults)."""
-    sink = ExportSink(folder, to)
-    work = ExportWork(plan.by_label if plan is not None else {})
-    try:
-        with interruptible():
-            drive(work, sink, inputs, jobs, dask, size=PIECE)
-        if sink.failed:
-            sink.abort()
-        else:
-            sink.commit()
-    except BaseException:
-        sink.abort()
-        raise
-    return sink

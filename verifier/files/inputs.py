@@ -24,7 +24,7 @@ from verifier.files.formats import SUFFIXES, globs
 from verifier.files.streams import InputError, not_utf8, plain_name, unpack_bytes
 
 __all__ = ["check_input", "decode", "expand", "expand_each", "inputs",
-           "read_each", "read_input", "walked_links"]
+           "read_each", "read_text", "walked_links"]
 
 
 def decode(data: bytes, name: str) -> str:
@@ -163,9 +163,11 @@ def check_input(name: str) -> None:
         os.close(_open_regular(name))
 
 
-def read_input(name: str) -> str:
-    """The text of one regular file, or of standard input for ``-`` (unpacked
-    when it is compressed: ``streams``)."""
+def read_text(path: str | os.PathLike[str]) -> str:
+    """The text of a record file: one regular file, or standard input for
+    ``-`` (unpacked when it is compressed: ``streams``); InputError when it
+    cannot be read or is not UTF-8."""
+    name = os.fspath(path)
     if name == "-":
         _stdin_open()
         stdin = sys.stdin
@@ -195,7 +197,7 @@ def read_each(paths: Sequence[str], exclude: Sequence[str] = ()
             continue
         name = "<stdin>" if n == "-" else n
         try:
-            yield name, read_input(n)
+            yield name, read_text(n)
         except InputError as e:
             yield name, e
 

@@ -19,9 +19,9 @@ renderer is).
 
 May import: ``audit``, ``replay``, ``rules``, ``files``, ``notation`` and
 the registry of ``diagnostics``; never ``render`` (above: it formats what
-the jobs give), a command package (``cli``, ``lsp``, ``data``, ``show``,
-``record``, ``live``) or ``api``; the one exception is ``settings``, which
-checks a settings file's ``format`` against ``render.FORMATS``' names where
-the file is read.
+the jobs give, and draws the replay a job is given a drawing of), a command
+package (``cli``, ``lsp``, ``data``, ``show``, ``record``, ``live``) or
+``api``. A settings file's ``format`` is checked against the names that the
+caller gives ``settings.Resolver`` (``api`` gives ``render.FORMATS``').
 """
 

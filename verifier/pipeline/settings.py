@@ -39,7 +39,6 @@ from notation.hints import aside, did_you_mean
 from notation.options import PRESETS
 from verifier.diagnostics import BY_CODE, BY_NAME, Diagnostic
 from verifier.files.tomlfile import SettingsError, parsed, place, read_bytes
-from verifier.render import FORMATS
 
 FILES = ("ftn.toml", "pyproject.toml")  # in one folder, the first found wins
 # A record that cannot be read (FT001, FT003) or whose header cannot be set
@@ -201,9 +200,10 @@ def shown(path: Path) -> str:
         return str(path)
 
 
-def read_file(path: Path) -> dict[str, Any] | None:
+def read_file(path: Path, formats: Sequence[str] = ()) -> dict[str, Any] | None:
     """The checked settings of one file (None: a ``pyproject.toml`` without
-    ``[tool.ftn]``); SettingsError when it cannot be used."""
+    ``[tool.ftn]``; ``formats``: the names its ``format`` may take, none
+    given any); SettingsError when it cannot be used."""
     name = shown(path)
     data = read_bytes(path, name)
     try:
@@ -223,12 +223,14 @@ def read_file(path: Path) -> dict[str, Any] | None:
         table = table.get(part) if isinstance(table, dict) else None
     if table is None and pyproject:
         return None
-    return check_table(table, text, name, table_path)
+    return check_table(table, text, name, table_path, formats)
 
 
-def check_table(table: Any, text: str, name: str, at: tuple[str, ...]) -> dict[str, Any]:
+def check_table(table: Any, text: str, name: str, at: tuple[str, ...],
+                formats: Sequence[str] = ()) -> dict[str, Any]:
     """The values of a settings table, each checked (SettingsError at the
-    first that is wrong: its file, line and column)."""
+    first that is wrong: its file, line and column; ``formats``: as for
+    ``read_file``)."""
     where = "[" + ".".join(at) + "]" if at else ""
     if not isinstance(table, dict):
         raise SettingsError(name, *place(text, at[:-1], at[-1]), f"{where} must be a table")
@@ -257,8 +259,8 @@ def check_table(table: Any, text: str, name: str, at: tuple[str, ...]) -> dict[s
                           "such as jobs = 4", "=")
             out[key] = value
         else:
-            known = list(PRESETS) if key == "rules" else list(FORMATS)
-            if not isinstance(value, str) or value not in known:
+            known = list(PRESETS) if key == "rules" else list(formats)
+            if not isinstance(value, str) or (known and value not in known):
                 what = "preset" if key == "rules" else "format"
                 got = f" {value!r}" if isinstance(value, str) else ""
                 hint = aside(value, known, n=1) if got else ""
@@ -275,10 +277,14 @@ def check_table(table: Any, text: str, name: str, at: tuple[str, ...]) -> dict[s
 class Resolver:
     """The settings of each input of a run, each folder's file found and
     read once (``overrides.config``: that file for every input;
-    ``isolated``: none)."""
+    ``isolated``: none); ``formats``: the names a file's ``format`` may
+    take, in the order a message lists them (the output formats are
+    render's, above this layer: ``api`` gives their names; none given, any
+    name is taken)."""
 
-    def __init__(self, overrides: Overrides | None = None) -> None:
+    def __init__(self, overrides: Overrides | None = None, formats: Sequence[str] = ()) -> None:
         self.overrides = overrides or Overrides()
+        self.formats = formats
         self._folders: dict[Path, Path | None] = {}
         self._read: dict[Path | None, Settings] = {}
 
@@ -319,7 +325,7 @@ class Resolver:
     def _values(self, path: Path) -> bool:
         """Whether ``path`` holds settings (read and checked, and kept)."""
         if path not in self._read:
-            values = read_file(path)
+            values = read_file(path, self.formats)
             if values is None:
                 return False
             self._read[path] = merge(values, shown(path), self.overrides)
@@ -334,7 +340,7 @@ class Resolver:
         elif o.config is not None:
             path = Path(o.config).absolute()
             if path not in self._read:
-                values = read_file(path)
+                values = read_file(path, self.formats)
                 if values is None:
                     raise SettingsError(shown(path), 1, 1, "no [tool.ftn] table in this file")
                 self._read[path] = merge(values, shown(path), o)

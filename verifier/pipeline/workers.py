@@ -42,10 +42,13 @@ def shown_number(n: int) -> str:
     return text if len(text) <= 24 else f"{text[:8]}... (a number of {len(text)} digits)"
 
 
-def capped(jobs: int, given_as: str) -> tuple[int, str | None]:
-    """``jobs`` within ``most_jobs``, and what to say when it was more
-    (``given_as``: how it was given, ``--jobs 3000`` or ``jobs = 3000 in
-    ftn.toml``)."""
+def capped(jobs: int, given_as: str | None = None) -> tuple[int, str | None]:
+    """The worker processes that ``jobs`` asks for (0: one per core), kept
+    within ``most_jobs``, and what to say when they were fewer than asked
+    for (``given_as``: how it was given, ``jobs = 3000 in ftn.toml``;
+    None: ``--jobs 3000``)."""
+    if given_as is None:
+        given_as = f"--jobs {shown_number(jobs)}"
     most = most_jobs()
     if jobs <= most:
         return jobs, None

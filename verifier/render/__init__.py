@@ -10,7 +10,8 @@ name to its ``OutputFormat``: what the format is for, how a command treats
 it, and its renderer, whose module is imported when that format is first
 asked for (a check in text loads neither JUnit's XML library nor SARIF's
 rule book): adding a format is adding one module with one class and one
-line here.
+line here. ``trace`` draws the reference replay (``ftn replay``'s table
+and JSON) from its typed trace.
 
 May import: ``pipeline.results`` (the plain data it formats: a check's
 ``Summary`` and ``Context``), ``audit``, ``replay``, ``rules``, ``files``,

@@ -7,7 +7,9 @@ reference replay (``replay.reference.trace_game``) and the findings of
 ``pipeline.jobs.check.check_text`` (run once for the file), all obtained through
 ``_read_file`` and ``_replay_data``; it derives what
 the trace does not carry (the line as the tiles lie, the hands as they
-stand) and places every finding at its event. It judges nothing itself, opens
+stand) and places every finding at its event; ``api.page`` puts the
+parts together (``build_page`` and ``page``, or ``build`` and one
+position). It judges nothing itself, opens
 no file and prints nothing (the CLI does both). The drawing is
 ``svg``'s; the page's behaviour is the inline script ``page.js``.
 """
@@ -29,7 +31,7 @@ from verifier.pipeline.jobs.check import check_text
 from verifier.render.text import render_diagnostic, source_line
 from verifier.replay.reference import ReplayedRound, trace_game
 from verifier.replay.results import GameReport
-from verifier.show.svg import face_defs, position_svg, races
+from verifier.show.svg import face_defs, races
 
 # Findings about a round as a whole that concern its end, not its start.
 _ROUND_END_NAMES = {Name.RESULT_MISMATCH, Name.TOTAL_MISMATCH, Name.OVERSHOOT_ACCEPTED,
@@ -344,7 +346,7 @@ def build_page(text: str, name: str, game_no: int = 1) -> dict[str, Any]:
             "games": [_game_data(f, text, name, k) for k in range(lo, hi + 1)]}
 
 
-def _opened(doc: dict[str, Any]) -> dict[str, Any]:
+def opened(doc: dict[str, Any]) -> dict[str, Any]:
     game: dict[str, Any] = next(g for g in doc["games"] if g["game"] == doc["open"])
     return game
 
@@ -352,7 +354,7 @@ def _opened(doc: dict[str, Any]) -> dict[str, Any]:
 def page(doc: dict[str, Any]) -> str:
     """The whole HTML page for a page's data (``build_page``): styles,
     pictures, data and script inline."""
-    first = _opened(doc)
+    first = opened(doc)
     title = f"{first['title'] or first['file']} — FTN replay"
     several = len(doc["games"]) > 1
     race = "".join(races(g, f"g{g['game']}" if several else "", g is first)
@@ -369,19 +371,3 @@ def page(doc: dict[str, Any]) -> str:
         f"<script type=\"application/json\" id=\"ftn-data\">{_script_json(doc)}</script>\n",
         f"<script>\n{_asset('page.js')}</script>\n</body>\n</html>\n",
     ])
-
-
-def render(text: str, name: str, game_no: int = 1, at: str | None = None,
-           svg: bool = False) -> str:
-    """``ftn show``'s output: the page (opening at game ``game_no``, at
-    ``at``, else at its first finding, else at its end), or with ``svg`` the
-    picture of one position of that game."""
-    if svg:
-        data = build(text, name, game_no)
-        start = parse_at(at, data) if at is not None else data["start"]
-        return position_svg(data, start[0], start[1])
-    doc = build_page(text, name, game_no)
-    if at is not None:
-        first = _opened(doc)
-        first["start"] = parse_at(at, first)
-    return page(doc)

@@ -99,3 +99,10 @@ def test_the_package_loads_the_api_when_first_used() -> None:
     assert verifier.api is api
     with pytest.raises(AttributeError):
         verifier.no_such_thing  # noqa: B018
+
+
+def test_the_library_page_lists_every_public_name_once_with_the_count() -> None:
+    text = page("library/api.md")
+    rows = re.findall(r"^\| `(\w+)` \| \S", text, re.M)
+    assert sorted(rows) == sorted(api.__all__)  # each name once, no other
+    assert f"**{len(api.__all__)} names.**" in text

@@ -7,8 +7,8 @@ import re
 import pytest
 from support.docs import page
 
+from verifier.api import check_text
 from verifier.diagnostics import BY_CODE, REGISTRY, Code, lookup, table_markdown
-from verifier.pipeline.jobs.check import check_text
 
 # The names of the first registry, which never change: other tools match on
 # them.

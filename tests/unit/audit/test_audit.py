@@ -17,9 +17,9 @@ from support.ftn import Ftn, run_ftn
 from support.paths import ENGINES, SAMPLES, read_sample
 
 from notation.ftn.reader import parse_games
+from verifier.api import check_text
 from verifier.audit.defects import DEFECTS, audit_game, classify
 from verifier.diagnostics import Diagnostic
-from verifier.pipeline.jobs.check import check_text
 from verifier.replay.game import check_game
 from verifier.replay.observers import Divergence, Facts
 

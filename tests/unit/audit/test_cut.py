@@ -12,9 +12,9 @@ from support.engines_catalog import WRONG
 from support.paths import ENGINES
 
 from notation.ftn.printer import print_games
+from verifier.api import check_text
 from verifier.audit.defects import audit_game, classify
 from verifier.pipeline.jobs.audit import audit_text
-from verifier.pipeline.jobs.check import check_text
 
 sys.path.insert(0, str(ENGINES))
 from _base import generate

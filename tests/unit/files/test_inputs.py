@@ -15,7 +15,7 @@ from support.paths import SAMPLES, read_sample
 
 from verifier.files import inputs as inputs_mod
 from verifier.files.formats import kind_of
-from verifier.files.inputs import decode, expand, expand_each, inputs, read_each, read_input
+from verifier.files.inputs import decode, expand, expand_each, inputs, read_each, read_text
 from verifier.files.streams import InputError
 
 GAME = read_sample("valid", "four-players.ftn")
@@ -122,22 +122,22 @@ def test_an_empty_directory(tmp_path: Path) -> None:
 
 def test_special_files_are_refused(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="not a regular file"):
-        read_input("/dev/null")
+        read_text("/dev/null")
     with pytest.raises(InputError, match="it is a directory"):
-        read_input(str(SAMPLES))
+        read_text(str(SAMPLES))
     with pytest.raises(InputError, match="No such file"):
-        read_input(str(tmp_path / "missing.ftn"))
+        read_text(str(tmp_path / "missing.ftn"))
 
 
 def test_closed_or_missing_stdin(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("sys.stdin", None)
     with pytest.raises(InputError, match="standard input is closed"):
-        read_input("-")
+        read_text("-")
 
 
 def test_open_is_not_used_for_regular_reads() -> None:
     # The file is read through one descriptor: what fstat saw is what is read.
-    assert read_input(str(SAMPLES / "valid" / "four-players.ftn")) == GAME
+    assert read_text(str(SAMPLES / "valid" / "four-players.ftn")) == GAME
     assert builtins.open is open
 
 

@@ -22,12 +22,13 @@ from typing import Any
 import pytest
 from support.corpora import awkward, mutated
 
+from verifier.api import check_text
 from verifier.files import spans, streams
 from verifier.files.formats import first_lines, pieces
 from verifier.files.pieces import Piece
 from verifier.pipeline import driver, tasks
 from verifier.pipeline.driver import Text, drive
-from verifier.pipeline.jobs.check import CheckSink, FileReport, check_piece, check_text
+from verifier.pipeline.jobs.check import CheckSink, FileReport, check_piece
 from verifier.pipeline.jobs.rewrite import convert_text
 
 

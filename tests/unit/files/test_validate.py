@@ -131,7 +131,7 @@ def test_without_the_fast_validator_the_reference_does_both_and_says_so(
         assert r.returncode == 1 and r.stderr.count(FALLBACK_NOTE) == 1
         assert "FT003 schema-violation" in r.stdout
         assert validate.bounded("record")({"format": "ftn-json-1", "tags": [], "rounds": []})
-        from verifier.pipeline.jobs.check import check_text
+        from verifier.api import check_text
         from verifier.pipeline.jobs.rewrite import convert_text
 
         text, _ = convert_text((SAMPLES / "valid" / "four-players.ftn").read_text("utf-8"),
@@ -270,7 +270,7 @@ def test_valid_json_is_checked_without_loading_the_reference_validator() -> None
 
     code = (
         "import sys\n"
-        "from verifier.pipeline.jobs.check import check_text\n"
+        "from verifier.api import check_text\n"
         "from verifier.pipeline.jobs.rewrite import convert_text\n"
         "from verifier.rules.generate import generate_games\n"
         "from notation.ftn.printer import print_games\n"

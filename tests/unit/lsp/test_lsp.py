@@ -10,9 +10,9 @@ import pytest
 from support.paths import SAMPLES, read_sample
 
 from verifier import Edit
+from verifier.api import check_text
 from verifier.lsp import features
 from verifier.lsp.document import MAX_CHARS, Document, Related
-from verifier.pipeline.jobs.check import check_text
 from verifier.rules.generate import generate_games
 
 

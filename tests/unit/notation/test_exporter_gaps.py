@@ -12,8 +12,8 @@ from support.paths import SAMPLES
 from notation.ftn.printer import print_game
 from notation.ftn.reader import parse_games
 from notation.json.form import dumps_game, game_from_json
+from verifier.api import check_text
 from verifier.files.validation import violations
-from verifier.pipeline.jobs.check import check_text
 from verifier.pipeline.jobs.rewrite import convert_text
 
 HEAD = 'game\n[ftn "1"]\n[seat "N"]\n[seat "S"]\n[first "N"]\n'

@@ -30,7 +30,7 @@ Lark(grammar_text(), parser="lalr", lexer="basic", start=["start", "game", "fiel
 """
 
 CHECK = f"""
-from verifier.pipeline.jobs.check import check_text
+from verifier.api import check_text
 text = open({str(SAMPLES / "valid" / "four-players.ftn")!r}, encoding="utf-8").read()
 assert check_text(text).errors == 0
 """

@@ -13,7 +13,7 @@ from support.paths import SAMPLES, read_sample
 from notation.json import text as jsontext
 from notation.json.text import MAX_DEPTH, iter_json, too_deep
 from notation.model import MAX_ROUNDS
-from verifier.pipeline.jobs.check import check_text
+from verifier.api import check_text
 from verifier.pipeline.jobs.rewrite import convert_text
 
 

@@ -21,7 +21,7 @@ from notation.ftn.grammar import lark_derived, line_regex
 from notation.ftn.printer import print_game
 from notation.ftn.reader import ParseError, parse
 from notation.model import Comments
-from verifier.pipeline.jobs.check import check_text
+from verifier.api import check_text
 
 GAME = read_sample("valid", "four-players.ftn")
 

@@ -10,7 +10,7 @@ from support.paths import SAMPLES
 
 from notation.ftn.reader import MAX_ERRORS, Damaged, ParseError, parse, read_items
 from notation.hints import aside, close_matches, did_you_mean, offer, suggestion
-from verifier.pipeline.jobs.check import check_text
+from verifier.api import check_text
 from verifier.render.text import diagnostic_text
 
 HEAD = 'game\n[ftn "1"]\n[seat "N"]\n[seat "S"]\n[first "N"]\n'

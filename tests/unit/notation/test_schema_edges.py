@@ -26,8 +26,8 @@ from notation.ftn.printer import print_game
 from notation.json.form import game_from_json
 from notation.json.schema import PRESETS, RULE_OPTIONS
 from notation.json.text import iter_json
+from verifier.api import check_text
 from verifier.files.validation import fast, reference
-from verifier.pipeline.jobs.check import check_text
 from verifier.rules import options
 
 SYNTAX = {"syntax-error", "bad-header", "schema-violation"}

@@ -8,7 +8,7 @@ import json
 import pytest
 from support.paths import SAMPLES, read_sample
 
-from verifier.pipeline.jobs.check import check_text
+from verifier.api import check_text
 from verifier.pipeline.jobs.rewrite import convert_text, format_text
 
 TWO = read_sample("valid", "two-players-r8-3.ftn")

@@ -24,10 +24,11 @@ from support.corpora import mutated as corpus
 from support.docs import page
 from support.ftn import Ftn
 
+from verifier.api import check_text
 from verifier.files.pieces import Piece
 from verifier.files.spans import Origin, origin_of
 from verifier.pipeline import cluster as dask_cluster
-from verifier.pipeline.jobs.check import check_all, check_text
+from verifier.pipeline.jobs.check import check_all
 from verifier.pipeline.jobs.rewrite import convert_text
 
 

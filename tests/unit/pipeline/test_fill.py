@@ -23,8 +23,8 @@ from support.paths import read_sample
 
 from notation.ftn.printer import print_games
 from notation.ftn.reader import parse_games
+from verifier.api import check_text
 from verifier.pipeline.diff import StreamDiff
-from verifier.pipeline.jobs.check import check_text
 from verifier.pipeline.jobs.fill import fill_text
 from verifier.pipeline.jobs.rewrite import convert_text
 from verifier.replay.fill import fill, fill_game

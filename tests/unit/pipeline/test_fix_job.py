@@ -15,9 +15,9 @@ from support.ftn import Ftn
 from support.paths import SAMPLES
 
 from verifier import Piece, api
+from verifier.api import check_text
 from verifier.diagnostics import Diagnostic
-from verifier.pipeline.jobs.check import check_text
-from verifier.pipeline.jobs.fixes import fix_piece, fix_text
+from verifier.pipeline.jobs.fixes import fix_piece
 
 # FOUR, the registry's example record: a wrong end total (line 10: 16, not
 # 15), a wrong points claim (line 14: 9 scores 3, not 2), a wrong total (line
@@ -30,7 +30,7 @@ def _codes(found: list[Diagnostic]) -> list[tuple[str, int]]:
 
 
 def test_a_text_fixed_is_checked_again_and_gives_what_remains() -> None:
-    text, fixed, left = fix_text(FOUR, "four.ftn")
+    text, fixed, left = api.fix_text(FOUR, "four.ftn")
     assert _codes(fixed) == [("FT301", 10), ("FT302", 14), ("FT303", 15)]
     assert _codes(left) == [("FT206", 19), ("FT501", 20)]
     assert text.split("\n")[9] == "  S 6-4 L =16 +0 (4,0)"
@@ -73,7 +73,7 @@ end
 
 
 def test_the_totals_that_followed_a_wrong_one_are_fixed_up_to_an_illegal_move() -> None:
-    text, fixed, left = fix_text(DRIFT, "drift.ftn")
+    text, fixed, left = api.fix_text(DRIFT, "drift.ftn")
     assert _codes(fixed) == [("FT303", 14)]
     assert ("FT203", 17) in _codes(left) and not any(d.code.startswith("FT3") for d in left)
     was, now = DRIFT.split("\n"), text.split("\n")
@@ -90,21 +90,21 @@ def test_the_totals_after_a_round_cut_short_are_not_fixed() -> None:
     lines = [re.sub(r"\((\d+),(\d+)\)", lambda m: f"({int(m[1]) + 3},{m[2]})", line)
              if n >= 18 else line for n, line in enumerate(head, 1)]
     cut = "\n".join(lines).rstrip("\n") + "\nend\n"
-    fixed_text, fixed, left = fix_text(cut, "cut.ftn")
+    fixed_text, fixed, left = api.fix_text(cut, "cut.ftn")
     assert (fixed_text, fixed) == (cut, [])
     assert [d.code for d in left] == ["FT208", "FT401"]  # (and the record stops at round 2)
 
 
 def test_what_the_settings_leave_out_is_not_fixed(tmp_path: Path) -> None:
     only = api.settings_for(tmp_path, select=["FT301", "FT2"])
-    text, fixed, left = fix_text(FOUR, "four.ftn", only)
+    text, fixed, left = api.fix_text(FOUR, "four.ftn", only)
     assert _codes(fixed) == [("FT301", 10)] and _codes(left) == [("FT206", 19)]
     assert "=9 +2 (4,3)" in text and "=2 +0 (4,4)" in text
 
 
 def test_a_json_text_is_given_back_as_it_is(ftn: Ftn) -> None:
     jsonl = ftn(["convert", "--to", "jsonl", "-"], stdin=FOUR).stdout
-    text, fixed, left = fix_text(jsonl, "four.jsonl")
+    text, fixed, left = api.fix_text(jsonl, "four.jsonl")
     assert (text, fixed) == (jsonl, []) and len(left) == 5  # (the last, FT501, a note)
 
 

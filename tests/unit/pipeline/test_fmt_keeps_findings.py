@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from support.paths import SAMPLES, read_sample
 
-from verifier.pipeline.jobs.check import check_text
+from verifier.api import check_text
 from verifier.pipeline.jobs.rewrite import format_text
 
 Finding = tuple[str, int, int | None, int | None, str]

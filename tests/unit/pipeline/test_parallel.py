@@ -12,8 +12,9 @@ from support.corpora import mutated
 from support.ftn import Ftn
 from support.paths import SAMPLES
 
+from verifier.api import check_text
 from verifier.files.formats import pieces
-from verifier.pipeline.jobs.check import check_piece, check_text
+from verifier.pipeline.jobs.check import check_piece
 from verifier.pipeline.jobs.rewrite import convert_text
 
 corpus = mutated

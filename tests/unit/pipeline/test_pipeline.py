@@ -11,9 +11,10 @@ from support.paths import SAMPLES
 
 import verifier
 from verifier import api
+from verifier.api import check_text
 from verifier.files.pieces import Piece
 from verifier.pipeline.driver import End, Start, Text, drive
-from verifier.pipeline.jobs.check import check_all, check_text
+from verifier.pipeline.jobs.check import check_all
 
 OVERSHOOT = SAMPLES / "invalid" / "overshoot-accepted.ftn"
 FOUR = SAMPLES / "valid" / "four-players.ftn"

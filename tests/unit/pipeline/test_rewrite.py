@@ -19,8 +19,6 @@ from verifier.api import replay_text
 from verifier.files.formats import NOTATIONS, Layout, crlf, first_lines, fmt_target, pieces, sniff
 from verifier.pipeline.driver import Text, collect
 from verifier.pipeline.jobs.rewrite import (
-    REPLAY_JSON,
-    REPLAY_TEXT,
     Joiner,
     Part,
     Same,
@@ -28,10 +26,10 @@ from verifier.pipeline.jobs.rewrite import (
     convert_text,
     format_piece,
     format_text,
-    render_trace,
     replay_piece,
     replayed_games,
 )
+from verifier.render.trace import JSON, TABLE, table
 from verifier.rules.generate import generate_games, hide_hands
 
 
@@ -126,23 +124,25 @@ def test_replaying_in_pieces_gives_the_whole_text(as_json: bool, size: int, n: i
     for name, text in texts(n).items():
         doc, errors = replay_text(text, name)
         ((_, (games, _)),) = collect(replayed_games, Text(text, name))
-        want = indented_by_json(doc) + "\n" if as_json else render_trace(games)
-        work = functools.partial(replay_piece, as_json=as_json)
-        layout = REPLAY_JSON if as_json else REPLAY_TEXT
-        got, problems = streamed(text, name, work, layout, size)
+        tables = "".join(map(table, games)) or "\n"  # no game: an empty line
+        want = indented_by_json(doc) + "\n" if as_json else tables
+        drawn = JSON if as_json else TABLE
+        work = functools.partial(replay_piece, draw=drawn.game, sep=drawn.layout.sep)
+        got, problems = streamed(text, name, work, drawn.layout, size)
         assert problems == [f"{d.line}:{d.col} {d.code}" for d in errors], name
         if not errors:
             assert got == want, name
-    assert streamed("", "e.ftn", functools.partial(replay_piece, as_json=True), REPLAY_JSON,
-                    10)[0] == indented_by_json({"version": 1, "games": []}) + "\n"
+    empty = functools.partial(replay_piece, draw=JSON.game, sep=JSON.layout.sep)
+    nothing = indented_by_json({"version": 1, "games": []}) + "\n"
+    assert streamed("", "e.ftn", empty, JSON.layout, 10)[0] == nothing
 
 
 def test_a_piece_notes_a_stopped_replay() -> None:
     text = (SAMPLES / "invalid" / "knock-while-able.ftn").read_text(encoding="utf-8")
     (piece,) = pieces(text.split("\n"), "k.ftn")
-    assert replay_piece(piece).stopped
+    assert replay_piece(piece, table).stopped
     (piece,) = pieces(generated().split("\n"), "g.ftn")
-    assert not replay_piece(piece).stopped
+    assert not replay_piece(piece, table).stopped
 
 
 def _break(text: str, seed: int) -> tuple[str, int]:
@@ -214,3 +214,11 @@ def test_the_head_of_an_input() -> None:
     assert fmt_target("json", ["  {", "}"]) == "jsonl"
     assert fmt_target("json", ["", "  "]) == "jsonl"
     assert fmt_target("ftn", ["["]) == "ftn"
+
+
+def test_the_replay_job_draws_each_game_with_the_drawing_it_is_given() -> None:
+    # generated(1): five games of one file, one piece; the job draws, in order, what it is given
+    (piece,) = pieces(generated(1).split("\n"), "g.ftn")
+    part = replay_piece(piece, lambda g: f"game {g.game} of {len(g.seats)}", " | ")
+    assert (part.games, part.text) == (
+        5, "game 1 of 2 | game 2 of 3 | game 3 of 4 | game 4 of 4 | game 5 of 3")

@@ -15,9 +15,9 @@ from support.ftn import Ftn, run_ftn
 from support.paths import SAMPLES
 
 from verifier import api
+from verifier.api import check_text
 from verifier.diagnostics import BY_CODE
 from verifier.files.tomlfile import SettingsError, place
-from verifier.pipeline.jobs.check import check_text
 from verifier.pipeline.settings import Layer, Overrides, Resolver, codes_of, enabled, settings_for
 
 # The samples used, and what each holds (their "# expect:" lines).
@@ -498,3 +498,17 @@ def test_the_readme_s_settings_file_is_read_as_it_says(league: Path, ftn: Ftn) -
     said = section.split("```\nftn: ", 1)[1].split("\n", 1)[0]
     code, _, err = ftn(["check", "league"])
     assert code == 2 and err == f"ftn: {said}\n"
+
+
+def test_a_file_s_format_is_checked_against_the_names_its_caller_gives(league: Path) -> None:
+    # The output formats are render's, above the pipeline: the api gives their names.
+    (league / "ftn.toml").write_text('jobs = 1\nformat = "jsn"\n')
+    with pytest.raises(SettingsError) as e:
+        Resolver(formats=("text", "json")).for_path(str(league / POINTS))
+    assert str(e.value) == ("league/ftn.toml:2:10: unknown format 'jsn': format must be one of "
+                            "text, json (did you mean 'json'?)")
+    assert settings_for(league / POINTS).format == "jsn"  # no names given: any name is taken
+    with pytest.raises(SettingsError) as e:
+        api.settings_for(league / POINTS)  # the api gives render's
+    assert str(e.value).startswith("league/ftn.toml:2:10: unknown format 'jsn': format must be "
+                                   "one of text, concise, json, jsonl, github, sarif, junit")

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from support.ftn import Ftn
 
+from verifier.api import check_text
 from verifier.diagnostics import BY_CODE
-from verifier.pipeline.jobs.check import check_text
 from verifier.pipeline.jobs.rewrite import convert_text
 
 # Line 9 claims +5 for N's 6-6 (12/3 = 4 points) and totals (5,0): one

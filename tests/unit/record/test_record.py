@@ -28,7 +28,7 @@ from support.paths import ROOT
 from notation.ftn.printer import print_games
 from notation.ftn.reader import parse_games
 from notation.model import Knock, Placement
-from verifier.pipeline.jobs.check import check_text
+from verifier.api import check_text
 from verifier.record.game import derive, plan, try_event
 from verifier.record.journal import Journal
 from verifier.record.words import count_words, number_words, parse_move

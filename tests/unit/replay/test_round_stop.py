@@ -18,7 +18,7 @@ from support.paths import read_sample
 
 from notation.ftn.printer import print_game
 from notation.model import Game
-from verifier.pipeline.jobs.check import check_text
+from verifier.api import check_text
 from verifier.replay.game import check_game
 from verifier.replay.observers import Ends
 from verifier.rules.generate import generate_games

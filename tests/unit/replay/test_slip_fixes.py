@@ -16,11 +16,10 @@ from support.ftn import Ftn
 
 from notation.ftn.diagnose import diagnose_line, proposal
 from verifier import api
+from verifier.api import check_text
 from verifier.diagnostics import lookup
 from verifier.lsp import features
 from verifier.lsp.document import Document
-from verifier.pipeline.jobs.check import check_text
-from verifier.pipeline.jobs.fixes import fix_text
 
 # Every message of the reader that proposes one text, with the line, the
 # message and the line as the message says to write it.
@@ -66,7 +65,7 @@ def test_a_syntax_fix_lets_the_line_be_judged_and_its_claims_fixed() -> None:
     # =8, the claim is judged (FT301: 7) and fixed too: three passes of a line
     slipped = BASE.replace("  N 6-3 R =7 +0 (4,0)", "  N 6-3 r = 8 +0 (4, 0)")
     assert _codes(slipped) == [("FT001", 11), ("FT501", 12)]  # the rest of the round unjudged
-    text, fixed, left = fix_text(slipped, "s.ftn")
+    text, fixed, left = api.fix_text(slipped, "s.ftn")
     assert text == BASE
     assert [(d.code, d.line) for d in fixed] == [("FT001", 11)]
     assert [(d.code, d.line) for d in left] == [("FT401", 21)]
@@ -75,14 +74,14 @@ def test_a_syntax_fix_lets_the_line_be_judged_and_its_claims_fixed() -> None:
 def test_header_slips_fixed_by_their_one_close_match() -> None:
     slipped = BASE.replace('[first "N"]', '[frist "N"]\n[rule "targt" "61"]')
     assert [c for c, _ in _codes(slipped)] == ["FT002", "FT002"]
-    text, _, left = fix_text(slipped, "s.ftn")
+    text, _, left = api.fix_text(slipped, "s.ftn")
     assert text == BASE.replace('[first "N"]', '[first "N"]\n[rule "target" "61"]')
     assert [d.code for d in left] == ["FT401"]
     for slip, right in [('[first "n"]', '[first "N"]'),
                         ('[first "N"]\n[rules "pagt"]', '[first "N"]\n[rules "pagat"]'),
                         ('[first "N"]\n[rule "immediate-end" "onn"]',
                          '[first "N"]\n[rule "immediate-end" "on"]')]:
-        assert fix_text(BASE.replace('[first "N"]', slip), "s.ftn")[0] == BASE.replace(
+        assert api.fix_text(BASE.replace('[first "N"]', slip), "s.ftn")[0] == BASE.replace(
             '[first "N"]', right), slip
 
 
@@ -90,12 +89,12 @@ def test_a_missing_end_is_added_after_the_games_last_line() -> None:
     # the next game's comments and the blank lines before it are not the game's
     two = BASE.replace("end\n", "") + "\n# the second game\n\n" + BASE
     assert ("FT001", 24) in _codes(two)  # at the next 'game' line
-    text, _, left = fix_text(two, "s.ftn")
+    text, _, left = api.fix_text(two, "s.ftn")
     assert text == BASE + "\n# the second game\n\n" + BASE
     assert [(d.code, d.line) for d in left] == [("FT401", 21), ("FT401", 45)]
     # at the end of the text, with CR LF line ends: the line it adds too
     crlf = BASE.replace("end\n", "").replace("\n", "\r\n") + "# done\r\n"
-    assert fix_text(crlf, "s.ftn")[0] == BASE.replace("end\n", "end\n# done\n").replace(
+    assert api.fix_text(crlf, "s.ftn")[0] == BASE.replace("end\n", "end\n# done\n").replace(
         "\n", "\r\n")
 
 

@@ -35,8 +35,8 @@ from verifier import (
     api,
     parse_move,
 )
+from verifier.api import check_text
 from verifier.diagnostics import BY_NAME
-from verifier.pipeline.jobs.check import check_text
 
 # The README's short record (two players, N opens): N 6-6, S 6-4 L, ...
 N_HAND = [(6, 6), (6, 3), (5, 5), (4, 1), (2, 0), (3, 3), (1, 1)]

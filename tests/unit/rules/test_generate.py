@@ -15,7 +15,7 @@ import pytest
 from notation.ftn.printer import print_games
 from notation.ftn.reader import parse_games
 from notation.model import Game, Knock, Placement
-from verifier.pipeline.jobs.check import check_text
+from verifier.api import check_text
 from verifier.pipeline.jobs.rewrite import format_text
 from verifier.replay.game import check_game
 from verifier.rules.generate import generate_game, generate_games, seat_names
@@ -294,7 +294,7 @@ class _Cheat:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_an_illegal_knock_is_caught_in_full_and_partial_records(players: int) -> None:
-    from verifier.pipeline.jobs.check import check_text
+    from verifier.api import check_text
 
     caught = 0
     for seed in range(150):

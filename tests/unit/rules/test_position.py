@@ -16,7 +16,7 @@ from support.docs import page
 from support.paths import PERFT, ROOT
 
 from verifier import Board, KnockWhileAbleError, PositionError, api
-from verifier.pipeline.jobs.check import check_text
+from verifier.api import check_text
 
 # The last positions of samples/perft/, written by hand from the records:
 # the hands left (low half first, in order), the line as it lies, the totals.

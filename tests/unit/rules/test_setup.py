@@ -8,7 +8,7 @@ from support.paths import read_sample
 
 from notation.ftn.reader import parse_games
 from notation.json.form import dumps_game
-from verifier.pipeline.jobs.check import check_text
+from verifier.api import check_text
 from verifier.pipeline.jobs.rewrite import convert_text
 from verifier.rules.start import Setup, read_header
 

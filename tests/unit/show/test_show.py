@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 from support.ftn import Ftn
 
-from verifier.show.page import ShowError, build, build_page, line_tiles, page, parse_at, render
+from verifier import api
+from verifier.show.page import ShowError, build, build_page, line_tiles, page, parse_at
 from verifier.show.svg import pips
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -162,7 +163,7 @@ def test_a_clean_game_opens_at_its_end() -> None:
 
 def test_record_text_is_escaped() -> None:
     path = SAMPLES / "show" / "markup-in-tags.ftn"
-    html = render(path.read_text(encoding="utf-8"), str(path))
+    html = api.page(path.read_text(encoding="utf-8"), str(path))
     # No tag value can close the data's script element or open markup.
     body = html.split('<script type="application/json" id="ftn-data">', 1)[1]
     data_text = body.split("</script>", 1)[0]
@@ -177,7 +178,7 @@ def test_record_text_is_escaped() -> None:
 
 
 def test_the_page_is_self_contained() -> None:
-    html = render(R83.read_text(encoding="utf-8"), str(R83))
+    html = api.page(R83.read_text(encoding="utf-8"), str(R83))
     assert not re.search(r"""(src|href)=["']?(https?:|//)""", html)
     assert "@import" not in html and "url(" not in html
     assert "default-src 'none'" in html  # the page may fetch nothing
@@ -196,7 +197,7 @@ def test_json_input_gives_the_same_game(tmp_path: Path, ftn: Ftn) -> None:
 
 
 def test_the_page_opens_where_asked() -> None:
-    html = render(R83.read_text(encoding="utf-8"), str(R83), at="3:2")
+    html = api.page(R83.read_text(encoding="utf-8"), str(R83), at="3:2")
     assert embedded(html)["start"] == [3, 2]
 
 
@@ -237,7 +238,7 @@ def test_one_game_of_several(tmp_path: Path, ftn: Ftn) -> None:
 
 
 def test_svg_picture_of_a_position() -> None:
-    text = render(R83.read_text(encoding="utf-8"), str(R83), at="11:13", svg=True)
+    text = api.page(R83.read_text(encoding="utf-8"), str(R83), at="11:13", svg=True)
     root = ET.fromstring(text)
     assert root.tag == SVG_NS + "svg"
     words = " ".join("".join(t.itertext()) for t in root.iter(SVG_NS + "text"))
@@ -250,7 +251,7 @@ def test_svg_picture_of_a_position() -> None:
 
 def test_svg_shows_a_terminal_double() -> None:
     # Round 2 of the R8.3 sample: N 6-6 at R (event 3) leaves 6-6 at the right end.
-    text = render(R83.read_text(encoding="utf-8"), str(R83), at="2:3", svg=True)
+    text = api.page(R83.read_text(encoding="utf-8"), str(R83), at="2:3", svg=True)
     words = " ".join("".join(t.itertext()) for t in ET.fromstring(text).iter(SVG_NS + "text"))
     assert "right 6 (double: 12); end total 13" in words
 
@@ -312,7 +313,7 @@ def three_games(tmp_path: Path) -> Path:
 
 def test_a_page_holds_every_game_of_its_file(tmp_path: Path) -> None:
     path = three_games(tmp_path)
-    html = render(path.read_text(encoding="utf-8"), str(path), 2)
+    html = api.page(path.read_text(encoding="utf-8"), str(path), 2)
     doc = embedded_page(html)
     assert (doc["total"], doc["open"]) == (3, 2)
     assert [(g["game"], g["games"], g["seats"]) for g in doc["games"]] == [
@@ -322,7 +323,7 @@ def test_a_page_holds_every_game_of_its_file(tmp_path: Path) -> None:
     assert '<div class="race" data-game="2">' in html
     assert '<div class="race" data-game="1" hidden>' in html
     assert 'href="#g2r1e0"' in html and 'href="#r1e0"' not in html
-    one = render(R83.read_text(encoding="utf-8"), str(R83))
+    one = api.page(R83.read_text(encoding="utf-8"), str(R83))
     assert 'href="#r1e0"' in one and "#g1" not in one
 
 

@@ -15,26 +15,22 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TypeAlias
 
+from verifier.audit.defects import AuditSummary, GameAudit, audit_game
 from verifier.diagnostics import Diagnostic
 from verifier.files.formats import piece_reads
 from verifier.files.pieces import Piece
 from verifier.files.streams import InputError
-from verifier.pipeline.driver import End, Progress, Start, Text, drive, single
+from verifier.pipeline.driver import End, Progress, Start, Text, collect, drive, single
 from verifier.pipeline.plan import Plan
 from verifier.replay.inputs import Resync
-
-if TYPE_CHECKING:
-    from verifier.audit.defects import AuditSummary, GameAudit
 
 
 def audit_text(text: str, source: str, resync: str = "claimed"
                ) -> tuple[list[GameAudit], list[Diagnostic]]:
     """Audit every game of a text (FTN or JSON): each game's audit, and what
     cannot be read."""
-    from verifier.pipeline.driver import Text, collect
-
     reports: list[GameAudit] = []
     unreadable: list[Diagnostic] = []
     _, items = single(collect(partial(audit_piece, resync=resync), Text(text, source)))
@@ -54,8 +50,6 @@ def audit_piece(piece: Piece, resync: str = "claimed", preset: str | None = None
     """Audit the games of a piece (in a worker): each game's audit, or the
     diagnostics of a game that cannot be read (``preset``: as for
     ``check_piece``)."""
-    from verifier.audit.defects import audit_game
-
     out: list[AuditItem] = []
     for r in piece_reads(piece):
         if r.game is None:
@@ -117,8 +111,6 @@ class AuditSink:
 
     def __init__(self, progress: Progress | None = None,
                  on_start: Callable[[Start], None] | None = None) -> None:
-        from verifier.audit.defects import AuditSummary
-
         self.summary = AuditSummary()
         self.progress, self.on_start = progress, on_start
         self.failed: list[InputError] = []
@@ -140,8 +132,6 @@ class AuditSink:
             self.progress.update(len(self.summary.games), self._failing)
 
     def end(self, e: End) -> None:
-        from verifier.audit.defects import GameAudit
-
         games: set[int] = set()
         for d in self._unreadable:
             if d.game not in games:
@@ -156,8 +146,6 @@ class AuditSink:
     def close(self, bad: Sequence[InputError] = ()) -> AuditSummary:
         """The summary, with the inputs that could not be opened (``bad``,
         first) and those unreadable partway (last)."""
-        from verifier.audit.defects import GameAudit
-
         def gone(e: InputError) -> GameAudit:
             return GameAudit(e.name or "<input>", 0, 0, 0, [], unreadable=str(e))
 

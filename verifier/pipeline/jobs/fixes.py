@@ -10,7 +10,8 @@ those of the totals claimed after a wrong total that are off by as much
 fixable finding is left, at most ``PASSES`` times: a claim fixed can show a
 total that followed it, a syntax error fixed the lines it hid; ``FixPart``:
 the fixed lines, the findings fixed, the check's batches of the read lines
-and of the fixed lines), the same on a whole text (``fix_text``), and the
+and of the fixed lines; ``kept``: the findings of its batches that the
+settings keep; ``api.fix_text`` runs it on a whole text), and the
 sink of a run (``FixSink``: the batches to the check's own sink, which
 renders and counts them, those of a file written held until it is known
 whether it was: the report is of each file as it is on the disk
@@ -34,7 +35,7 @@ from typing import TYPE_CHECKING
 
 from notation.model import Tag
 from verifier.diagnostics import FIXABLE, Diagnostic, Name
-from verifier.files.formats import Layout, piece_reads, sniff
+from verifier.files.formats import Layout, piece_reads
 from verifier.files.outputs import interruptible
 from verifier.files.pieces import Piece
 from verifier.files.streams import Opened
@@ -103,7 +104,8 @@ class FixPart(Part):
     first: list[Batch] = field(default_factory=list)
 
 
-def _found(batches: Sequence[Batch], keep: Keep | None) -> list[Diagnostic]:
+def kept(batches: Sequence[Batch], keep: Keep | None) -> list[Diagnostic]:
+    """The findings of ``batches`` that ``keep`` keeps (None: all), in order."""
     return [d for b in batches for d in b.diagnostics if keep is None or keep(d)]
 
 
@@ -114,10 +116,10 @@ def fix_piece(piece: Piece, preset: str | None = None, keep: Keep | None = None)
     part = FixPart(lines=piece.lines, batches=check_piece(piece, preset))
     part.first = part.batches
     if piece.how != "ftn":
-        part.in_json = sum(1 for d in _found(part.batches, keep) if _a_claim(d))
-    first = {_key(d) for d in _found(part.batches, keep)}
+        part.in_json = sum(1 for d in kept(part.batches, keep) if _a_claim(d))
+    first = {_key(d) for d in kept(part.batches, keep)}
     for _ in range(PASSES - 1 if piece.how == "ftn" else 0):
-        found = _found(part.batches, keep)
+        found = kept(part.batches, keep)
         now = replace(piece, lines=part.lines)
         edits = disjoint_edits(claim_edits(part.lines, found, piece.first_line)
                                + header_edits(now, preset, found))
@@ -252,21 +254,6 @@ class FixWork:
     def __call__(self, piece: Piece) -> FixPart:
         keep = None if self.run is None else self.keep
         return fix_piece(piece, self.by_source.get(piece.source, self.preset), keep)
-
-
-def fix_text(text: str, source: str = "<input>", settings: Settings | None = None
-             ) -> tuple[str, list[Diagnostic], list[Diagnostic]]:
-    """A whole text (one piece) with its fixable findings fixed, as ``ftn
-    check --fix`` fixes it under ``settings`` (None: the defaults): the
-    text, the findings fixed, and those that remain (in order of place). A
-    BOM the text starts with stays."""
-    bom = "\ufeff" if text.startswith("\ufeff") else ""
-    lines = text[len(bom):].split("\n")
-    how, _ = sniff(lines, source)
-    keep = None if settings is None else settings.keep
-    part = fix_piece(Piece(source, how, lines), None if settings is None else settings.preset,
-                     keep)
-    return bom + part.text, part.fixed, _found(part.batches, keep)
 
 
 # ---------------------------------------------------------------------------

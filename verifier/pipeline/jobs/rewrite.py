@@ -3,10 +3,11 @@ one output) and ``fmt`` (each input printed, compared or rewritten).
 
 Boundary: the work on one piece of whole games (``convert_piece``,
 ``format_piece``, ``replay_piece``: its games in the canonical form of FTN,
-JSON or JSON Lines, or their reference replay, up to the first game that
-cannot be read, with the problems of the piece, ``Part``), and the in-order
-sinks: the texts joined in input order and written as they come, to
-standard output or to a file written whole or not at all (``Output``);
+JSON or JSON Lines, or their reference replay drawn by the function the
+caller gives (``render.trace``'s), up to the first game that cannot be
+read, with the problems of the piece, ``Part``), and the in-order sinks:
+the texts joined in input order and written as they come, to standard
+output or to a file written whole or not at all (``Output``);
 ``fmt --check`` compares an input with its canonical form a chunk at a time
 and ``--write`` writes that form, from the text read once, over a file that
 is still the one read (``Formatted``). A whole text is one piece
@@ -27,10 +28,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from notation.json.encoding import indented
 from notation.model import Game
 from verifier.diagnostics import Diagnostic
-from verifier.files.escaping import escape_controls
 from verifier.files.formats import (
     NOTATIONS,
     Layout,
@@ -46,16 +45,7 @@ from verifier.pipeline.diff import StreamDiff
 from verifier.pipeline.driver import End, Start, Text, collect, drive, label_of, single
 from verifier.pipeline.modes import Mode
 from verifier.replay.game import canonical_game
-from verifier.replay.reference import OpenEnd, ReplayedEvent, ReplayedGame, replayed_game
-
-#: ``ftn replay --format json``: the games of one document, each indented
-#: as ``json.dumps(doc, indent=2)`` indents them.
-REPLAY_JSON = Layout('{\n  "version": 1,\n  "games": [\n', ",\n", "\n  ]\n}\n",
-                     '{\n  "version": 1,\n  "games": []\n}\n')
-
-
-#: ``ftn replay``: the table, game after game.
-REPLAY_TEXT = Layout("", "", "", "\n")
+from verifier.replay.reference import ReplayedGame, replayed_game
 
 
 @dataclass
@@ -110,75 +100,18 @@ def replayed_games(piece: Piece) -> tuple[list[ReplayedGame], list[Diagnostic]]:
     return games, problems
 
 
-def replay_piece(piece: Piece, as_json: bool = False) -> Part:
-    """The reference replay of the games of a piece: as the table, or as the
-    games of the JSON document (``--format json``)."""
+def replay_piece(piece: Piece, draw: Callable[[ReplayedGame], str], sep: str = "") -> Part:
+    """The reference replay of the games of a piece, each game's trace
+    drawn by ``draw`` (``render.trace``: the table, or a game of the
+    JSON document), joined by ``sep``."""
     texts: list[str] = []
     part = Part()
     for r in _games(piece, part):
         replayed = replayed_game(r.game, r.number, piece.source, r.locate)
         part.stopped |= replayed.stopped is not None
-        if as_json:
-            texts.append("    " + indented(replayed.to_dict()).replace("\n", "\n    "))
-        else:
-            texts.append("\n".join(trace_lines(replayed)) + "\n")
-    layout = REPLAY_JSON if as_json else REPLAY_TEXT
-    part.text, part.games = layout.sep.join(texts), len(texts)
+        texts.append(draw(replayed))
+    part.text, part.games = sep.join(texts), len(texts)
     return part
-
-
-def _end_text(end: OpenEnd) -> str:
-    v = end.value
-    return f"{v}-{v}" if end.double else str(v)
-
-
-def _numbers(values: tuple[int, ...]) -> str:
-    return ",".join(map(str, values))
-
-
-def render_trace(games: Iterable[ReplayedGame]) -> str:
-    """The reference replay of games as ``ftn replay``'s table."""
-    return "\n".join(line for g in games for line in trace_lines(g)) + "\n"
-
-
-def trace_lines(g: ReplayedGame) -> list[str]:
-    """One game of the reference replay as the lines of ``ftn replay``'s
-    table, one line per event."""
-    out = [f"game {g.game} ({g.file}): seats {' '.join(g.seats)}; "
-           f"totals in side order ({','.join(g.sides)}); target {g.target}"]
-    for r in g.rounds:
-        out.append(f"  round {r.round}, opened by {r.opener}")
-        out.append(
-            "    #  seat  tile   end  ends          total  pts  bonus  event      totals"
-        )
-        out.extend(_event_line(e) for e in r.events)
-        res, s = r.result, g.stopped
-        if res is None and s is not None and s.round == r.round:
-            out.append(f"    (the replay of the round ends at {s.line}:{s.col}: "
-                       f"{s.code} {s.name})")
-        elif res is None:
-            out.append("    (the round does not end)")
-        else:
-            who = f" {res.seat}" if res.seat else ""
-            out.append(f"    result: {res.outcome}{who}, totals {_numbers(res.totals)}")
-    if g.stopped is not None:
-        s = g.stopped
-        out.append(f"  stopped at {s.line}:{s.col}: {s.code} {s.name}: {s.message}")
-    out.append(f"  winner: {g.winner or 'none yet'}; totals {_numbers(g.totals)}")
-    return [escape_controls(line) for line in out]
-
-
-def _event_line(e: ReplayedEvent) -> str:
-    """One event's line of the table."""
-    totals = _numbers(e.totals)
-    if e.type == "knock" or e.tile is None or e.ends is None:
-        return f"  {e.event:>3}  {e.seat:<5} knock{'':<53}{totals}"
-    ends = f"{_end_text(e.ends[0])} | {_end_text(e.ends[1])}"
-    event = f"+{e.event_points}" if e.credited else f"over+{e.event_points}"
-    tile = f"{e.tile[0]}-{e.tile[1]}"
-    return (f"  {e.event:>3}  {e.seat:<5} {tile:<6} {e.end or '-':<4} "
-            f"{ends:<13} {e.end_total:>5}  {e.placement_points:>3}  "
-            f"{e.bonus:>5}  {event:<9}  {totals}")
 
 
 class Joiner:
