@@ -45,11 +45,12 @@ def go(seat: str) -> dict[str, Any]:
     return {"type": "go", "seat": seat}
 
 
-def event(ev: ScoredEvent) -> dict[str, Any]:
-    """A move made at the table, as every seat sees it."""
-    if ev.move.tile is None:
+def event(ev: ScoredEvent, tile: Tile | None) -> dict[str, Any]:
+    """A move made at the table, as every seat sees it: ``tile`` its joining
+    half first (the lead as it lies), None for a knock."""
+    if tile is None:
         return {"type": "event", "seat": ev.seat, "knock": True}
-    return {"type": "event", "seat": ev.seat, "tile": list(ev.move.tile), "end": ev.move.end}
+    return {"type": "event", "seat": ev.seat, "tile": list(tile), "end": ev.move.end}
 
 
 def round_end(number: int, outcome: str, seat: str | None,

@@ -179,7 +179,7 @@ def _play_round(table: _Table) -> tuple[int, ...]:
     last: ScoredEvent | None = None
     while not b.is_round_over():
         last = _turn(table)
-        replies = table.tell_all([m.event(last)] * len(b.seats))
+        replies = table.tell_all([m.event(last, _as_joined(b, last))] * len(b.seats))
         for seat, reply in enumerate(replies):
             _keep_claim(table, seat, reply, last)
     assert last is not None and last.outcome is not None
@@ -203,6 +203,17 @@ def _turn(table: _Table) -> ScoredEvent:
         return b.play(move, seat)
     except IllegalMoveError as e:
         raise table.defect(seat, e.kind, e.rule, f"{move}: {e.message}") from None
+
+
+def _as_joined(b: Board, ev: ScoredEvent) -> tuple[int, int] | None:
+    """The tile just placed, its joining half first (the lead as it lies,
+    left end first); None for a knock."""
+    if ev.move.tile is None:
+        return None
+    if ev.move.end == "L":
+        a, c = b.line[0]
+        return c, a
+    return b.line[-1] if ev.move.end == "R" else b.line[0]
 
 
 def _keep_claim(table: _Table, seat: int, reply: dict[str, Any], ev: ScoredEvent) -> None:
