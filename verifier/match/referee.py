@@ -54,7 +54,8 @@ class Defect:
     message: str
     round: int
     event: int  # the number the move would have had in its round
-    position: str
+    position: str  # before the move (``Board.position()``)
+    move: str = ""  # the move as FTN writes it ('' for a failure)
 
     def text(self, game: int | None = None) -> str:
         """One line: ``NAME (SEAT): game G, round R, event E: CLASS (RULE): ...``."""
@@ -77,10 +78,12 @@ class Finding:
     event: int | None
     position: str
 
-    def text(self, game: int) -> str:
+    def text(self, game: int | None = None) -> str:
+        """One line: ``NAME (SEAT): game G, round R, event E: CLASS (RULE): ...``."""
+        at = "" if game is None else f": game {game}"
         where = "" if self.round is None else f", round {self.round}" + (
             f", event {self.event}" if self.event else "")
-        return (f"{self.engine} ({self.seat}): game {game}{where}: {self.kind} ({self.rule}): "
+        return (f"{self.engine} ({self.seat}){at}{where}: {self.kind} ({self.rule}): "
                 f"{self.message}" + (f"; position {self.position}" if self.position else ""))
 
 
@@ -113,10 +116,11 @@ class _Table:
     seats: Sequence[Asks]
     claims: dict[int, list[tuple[int, int, m.Claim]]] = field(default_factory=dict)
 
-    def defect(self, seat: int, kind: str, rule: str, message: str) -> _Forfeit:
+    def defect(self, seat: int, kind: str, rule: str, message: str, move: str = ""
+               ) -> _Forfeit:
         b = self.board
         return _Forfeit(Defect(self.engines[seat], b.seats[seat], kind, rule, message,
-                               b.round_number, len(b.events) + 1, b.position()))
+                               b.round_number, len(b.events) + 1, b.position(), move))
 
     def ask(self, seat: int, msg: dict[str, Any], expect: str) -> dict[str, Any]:
         """The answer of the engine at ``seat``; a failure its ``_Forfeit``.
@@ -159,8 +163,10 @@ def play_game(number: int, seed: int, engines: Sequence[str], seats: Sequence[As
     except _Forfeit as f:
         played.defect = f.defect
         played.round_points = played.round_points[:board.round_number - 1]
-    played.record = _record(table, seed, played.defect)
-    played.findings = _findings(table, played.record, number)
+    record = _record(table, seed, played.defect)
+    played.findings = _findings(table, record, number)
+    played.record = replace(record, tags=record.tags + tuple(
+        Tag("finding", (f.text(),)) for f in played.findings))
     return played
 
 
@@ -202,7 +208,7 @@ def _turn(table: _Table) -> ScoredEvent:
     try:
         return b.play(move, seat)
     except IllegalMoveError as e:
-        raise table.defect(seat, e.kind, e.rule, f"{move}: {e.message}") from None
+        raise table.defect(seat, e.kind, e.rule, f"{move}: {e.message}", str(move)) from None
 
 
 def _as_joined(b: Board, ev: ScoredEvent) -> tuple[int, int] | None:
@@ -228,7 +234,8 @@ def _keep_claim(table: _Table, seat: int, reply: dict[str, Any], ev: ScoredEvent
 def _record(table: _Table, seed: int, defect: Defect | None) -> Game:
     """The game as FTN: the engines' names as the seats' players, the seed,
     the referee's claims; a game a defect ended is ``winner none`` with the
-    defect as a ``forfeit`` tag."""
+    defect as a ``forfeit`` tag (the engines' wrong claims are added as
+    ``finding`` tags once judged)."""
     b = table.board
     game = b.game_record()
     tags = [Tag("seat", (t.values[0], table.engines[b.seats.index(t.values[0])]))

@@ -9,6 +9,7 @@ SPRT's state, every defect and every finding. Reads nothing, plays nothing.
 from __future__ import annotations
 
 import math
+from dataclasses import asdict
 from typing import Any
 
 from verifier.match.run import Results
@@ -32,7 +33,8 @@ def as_data(res: Results) -> dict[str, Any]:
         "engines": [{"name": e.name, "games": e.games, "wins": e.wins, "defects": e.defects,
                      "rounds": e.points.n, "pointsPerRound": e.points.mean,
                      "pointsHalfWidth95": _num(e.points.half_width)} for e in res.engines],
-        "defects": res.defects, "findings": res.findings,
+        "defects": [dict(asdict(d), game=n) for n, d in res.defects],
+        "findings": [dict(asdict(f), game=n) for n, f in res.findings],
     }
     if elo is not None:
         data["elo"] = {"elo": _num(elo.elo), "low95": _num(elo.low), "high95": _num(elo.high),
@@ -73,6 +75,8 @@ def as_text(res: Results) -> str:
         lines.append(f"SPRT elo0 {s.elo0:g}, elo1 {s.elo1:g}, alpha {s.alpha:g}, beta "
                      f"{s.beta:g}: LLR {res.llr:.2f} ({low:.2f}, {high:.2f}): {verdict} after "
                      f"{res.games} games")
-    lines.append(f"defects: {len(res.defects)}" + "".join(f"\n  {d}" for d in res.defects))
-    lines.append(f"findings: {len(res.findings)}" + "".join(f"\n  {f}" for f in res.findings))
+    lines.append(f"defects: {len(res.defects)}" + "".join(
+        f"\n  {d.text(n)}" for n, d in res.defects))
+    lines.append(f"findings: {len(res.findings)}" + "".join(
+        f"\n  {f.text(n)}" for n, f in res.findings))
     return "\n".join(lines) + "\n"

@@ -23,7 +23,7 @@ from typing import Any
 from notation.ftn.printer import print_game
 from verifier.live.process import EngineError, EngineProcess
 from verifier.match.players import PLAYERS, InProcess
-from verifier.match.referee import FAILURE, Asks, Defect, Played, play_game
+from verifier.match.referee import FAILURE, Asks, Defect, Finding, Played, play_game
 from verifier.match.stats import Elo, Mean, Sprt, elo_estimate
 
 BUILTIN = "builtin:"
@@ -114,7 +114,7 @@ class GameDone:
     seated: tuple[int, ...]
     winners: tuple[int, ...]  # the engines of the winning side
     defect: Defect | None
-    findings: list[str]
+    findings: list[Finding]
     points: list[tuple[int, list[int]]]  # per engine: its side's points each round
     text: str
 
@@ -188,8 +188,7 @@ def _done(plan: MatchPlan, number: int, seed: int, seated: tuple[int, ...],
         winners = tuple(e for e in by_engine if e != loser) if len(by_engine) == 2 else ()
     else:
         winners = tuple(sorted(e for e, side in by_engine.items() if side == played.winning))
-    return GameDone(number, seed, seated, winners, played.defect,
-                    [f.text(number) for f in played.findings], points,
+    return GameDone(number, seed, seated, winners, played.defect, played.findings, points,
                     print_game(played.record))
 
 
@@ -212,8 +211,8 @@ class Results:
     engines: list[EngineScore]
     games: int = 0
     pentanomial: list[int] = field(default_factory=lambda: [0] * 5)
-    defects: list[str] = field(default_factory=list)
-    findings: list[str] = field(default_factory=list)
+    defects: list[tuple[int, Defect]] = field(default_factory=list)  # with the game's number
+    findings: list[tuple[int, Finding]] = field(default_factory=list)
     llr: float | None = None
     verdict: str | None = None
     _pair: list[GameDone] = field(default_factory=list)
@@ -229,8 +228,8 @@ class Results:
                 self.engines[e].points.add(p)
         if game.defect is not None:
             self.engines[[x.name for x in self.engines].index(game.defect.engine)].defects += 1
-            self.defects.append(game.defect.text(game.number))
-        self.findings += game.findings
+            self.defects.append((game.number, game.defect))
+        self.findings += [(game.number, f) for f in game.findings]
         if len(self.plan.entrants) == 2:
             self._paired(game)
 

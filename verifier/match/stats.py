@@ -64,7 +64,7 @@ def elo_of(score: float) -> float:
         return -math.inf
     if score >= 1.0:
         return math.inf
-    return -400.0 * math.log10(1.0 / score - 1.0)
+    return -400.0 * math.log10(1.0 / score - 1.0) + 0.0  # (0.0, not -0.0)
 
 
 def _pdf(pentanomial: Sequence[float], least: float) -> tuple[float, float, float]:
