@@ -565,7 +565,8 @@ def match(engines: Sequence[str], games: int = 100, *, players: int | None = Non
 
     entrants = tuple(read_entrant(e) for e in engines)
     plan = MatchPlan(entrants, players or len(entrants), games, seed, preset,
-                     tuple(given(rules)), timeout, jobs or os.cpu_count() or 1, read_sprt(sprt) if sprt else None)
+                     tuple(given(rules)), timeout, jobs or os.cpu_count() or 1,
+                     read_sprt(sprt) if sprt else None)
     results, texts = play_match(plan, progress)
     if output is None:
         for _ in texts:

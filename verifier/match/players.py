@@ -80,7 +80,8 @@ class Player:
             if board.ends is not None:
                 self.void[msg["seat"]].update(board.ends)
             return board.play(KNOCK, msg["seat"])
-        return board.play(Move(tuple(msg["tile"]), msg["end"]), msg["seat"])  # type: ignore[arg-type]
+        a, b = msg["tile"]
+        return board.play(Move((a, b), msg["end"]), msg["seat"])
 
     def choose(self) -> Move:
         """The move to make now (the board's seat to play is this one)."""

@@ -55,7 +55,7 @@ class Mean:
 
 def score_of(elo: float) -> float:
     """The expected score of an Elo difference (logistic)."""
-    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+    return 1.0 / (1.0 + math.pow(10.0, -elo / 400.0))
 
 
 def elo_of(score: float) -> float:

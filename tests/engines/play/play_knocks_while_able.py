@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from _defects import Counted, serve
+from _play_defects import Counted, serve
 
 from verifier.rules.moves import KNOCK
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from _defects import Counted, serve
+from _play_defects import Counted, serve
 
 
 class Hangs(Counted):
