@@ -78,6 +78,9 @@ class MatchPlan:
         e, p = len(self.entrants), self.players
         if len({x.name for x in self.entrants}) != e:
             raise ValueError("two engines have the same name: name them NAME=COMMAND")
+        if not 2 <= e <= 4:
+            raise ValueError(f"a match needs 2 to 4 engines, not {e}: give --engine 2 to 4 "
+                             "times (NAME=COMMAND, or builtin:random, builtin:greedy...)")
         if not (e == p or (p == 4 and e == 2)) or not 2 <= p <= 4:
             raise ValueError(f"{e} engines for {p} players: give one engine a seat (2, 3 or 4), "
                              "or two engines for four players (two partnerships)")
