@@ -1,6 +1,6 @@
 """The built-in players: ``random``, ``greedy`` (the most points now) and
 ``lookahead`` (each move tried on hands sampled for the unknown seats, the
-round played out greedily), each a play-protocol engine.
+next turn of the table played greedily), each a play-protocol engine.
 
 Boundary: a ``Player`` answers the play protocol's messages (``messages``;
 ``verifier/PROTOCOL.md``) from what they tell it alone: it keeps its own
@@ -133,11 +133,14 @@ class GreedyPlayer(Player):
 
 class LookaheadPlayer(Player):
     """Each legal move tried on ``samples`` deals of the unknown tiles (each
-    consistent with the knocks seen), the round then played out greedily by
-    every seat: the move whose side gains most over the others, on average."""
+    consistent with the knocks seen), then played on greedily by every seat
+    for ``horizon`` moves (None: once round the table, this seat's next move
+    included, or to the round's end): the move whose side gains most over
+    the others, on average, every move played out with the same chances."""
 
     name = "lookahead"
-    samples = 6
+    samples = 8
+    horizon: int | None = None
 
     def choose(self) -> Move:
         board = self.board
@@ -148,8 +151,9 @@ class LookaheadPlayer(Player):
         value = dict.fromkeys(moves, 0.0)
         for _ in range(self.samples):
             full = self._sampled()
+            seed = self.rng.random()  # each move played out with the same chances
             for mv in moves:
-                value[mv] += self._rollout(full, mv)
+                value[mv] += self._rollout(full, mv, random.Random(seed))
         best = max(value.values())
         return self.rng.choice([mv for mv in moves if value[mv] == best])
 
@@ -168,15 +172,17 @@ class LookaheadPlayer(Player):
         fields[4] = "-"
         return Board.from_position(" ".join(fields), auto_deal=False)
 
-    def _rollout(self, full: Board, move: Move) -> float:
+    def _rollout(self, full: Board, move: Move, rng: random.Random) -> float:
         """My side's gain minus the others' mean gain: ``move``, then the
-        round played out greedily."""
+        next moves played greedily."""
         b = full.copy()
         before = b.totals
         me = b.sides.index(b.setup.side_of_seat(b.seats.index(self.seat)))
         b.play(move)
-        while not b.is_round_over():
-            b.play(greedy_move(b, self.rng))
+        left = len(self.seats) if self.horizon is None else self.horizon
+        while not b.is_round_over() and left > 0:
+            b.play(greedy_move(b, rng))
+            left -= 1
         gains = [a - s for a, s in zip(b.totals, before, strict=True)]
         others = [g for i, g in enumerate(gains) if i != me]
         return gains[me] - sum(others) / len(others)

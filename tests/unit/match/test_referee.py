@@ -243,3 +243,12 @@ def test_the_look_ahead_beats_the_greedy_player() -> None:
     res = played(["builtin:lookahead", "builtin:greedy"], 40)
     assert res.games == 40 and not res.defects
     assert res.engines[0].wins > res.engines[1].wins
+
+
+def test_jobs_give_the_same_file(tmp_path: Path) -> None:
+    one, two = tmp_path / "1.ftn", tmp_path / "2.ftn"
+    a = played(["builtin:greedy", "builtin:random"], 8, output=one)
+    b = played(["builtin:greedy", "builtin:random"], 8, output=two, jobs=2)
+    assert one.read_bytes() == two.read_bytes()
+    assert a.pentanomial == b.pentanomial and [e.wins for e in a.engines] == [
+        e.wins for e in b.engines]
