@@ -575,6 +575,18 @@ def match(engines: Sequence[str], games: int = 100, *, players: int | None = Non
         write_chunks(texts, output)
     return results
 
+
+def match_report(results: Results, format: str = "text") -> str:
+    """A match's results (``match``) as text for people, or as JSON
+    (``format`` "json")."""
+    import json
+
+    from verifier.match.report import as_data, as_text
+
+    if format == "json":
+        return json.dumps(as_data(results), indent=2) + "\n"
+    return as_text(results)
+
 # --------------------------------------------------------------------------
 # Records as data, a page, a game recorded, the published schemas.
 

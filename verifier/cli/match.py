@@ -1,26 +1,22 @@
 """``ftn match``: engines play each other under the referee.
 
 Boundary: the command only: its options, the progress on standard error,
-the results rendered (``match.report``) and the exit status; the match is
-``api.match``'s.
+and the exit status; the match and its report are ``api.match``'s and
+``api.match_report``'s.
 """
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated, Any
 
 import typer
 
 from verifier import api
 from verifier.cli import common as c
 from verifier.cli.console import fail
-
-if TYPE_CHECKING:
-    from verifier.match.run import Results
 
 command = c.one_command()
 
@@ -42,7 +38,8 @@ class _Progress:
     def __init__(self, total: int) -> None:
         self.total, self.last = total, 0.0
 
-    def __call__(self, res: Results) -> None:
+    def __call__(self, res: Any) -> None:
+        """After each game: the games played, the wins, the SPRT's LLR."""
         now = time.monotonic()
         if now - self.last < 0.5 and res.games < self.total:
             return
@@ -71,8 +68,6 @@ def match(
     """Engines play each other, every move checked by the rules; each deal is
     played again with the seats rotated. A defect (an illegal move, a hang,
     an exit, garbage) is a loss for its engine; a wrong claim a finding."""
-    from verifier.match.report import as_data, as_text
-
     progress = None if quiet else _Progress(games)
     try:
         res = api.match(engine, games, players=players, seed=seed, preset=rules,
@@ -84,8 +79,5 @@ def match(
         fail(f"ftn match: {output}: cannot write: {e.strerror or e}")
     if progress is not None:
         sys.stderr.write("\n")
-    if format == c.Format.json:
-        sys.stdout.write(json.dumps(as_data(res), indent=2) + "\n")
-    else:
-        sys.stdout.write(as_text(res))
+    sys.stdout.write(api.match_report(res, format.value))
     raise typer.Exit(0)

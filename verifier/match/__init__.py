@@ -4,7 +4,7 @@ checked by the rules, over the play protocol of ``verifier/PROTOCOL.md``.
 Holds: ``messages`` (the play protocol's messages, made and read),
 ``referee`` (one game between seated engines: dealt, every move checked,
 a defect a loss named by its class, the engines' claims judged),
-``players`` (the built-in players, in-process and as protocol engines),
+``builtin`` (the built-in players, in-process and as protocol engines),
 ``stats`` (Elo, intervals, the SPRT) and ``run`` (``ftn match``'s run:
 deals scheduled with their seats rotated, games in parallel, the results
 and the FTN file).

@@ -4,7 +4,7 @@ parallel, every game's record and the results gathered.
 
 Boundary: parses ``--engine`` (``Entrant``), seats the engines, starts
 and restarts their processes (``live.process.EngineProcess``; the built-in
-players in-process, ``players.InProcess``), plays the games
+players in-process, ``builtin.InProcess``), plays the games
 (``referee.play_game``) in this process or in worker processes
 (``pipeline.workers``), and gathers ``Results`` (``stats``), stopping
 where the SPRT decides. Each game's FTN text goes to the caller as it is
@@ -22,7 +22,7 @@ from typing import Any
 
 from notation.ftn.printer import print_game
 from verifier.live.process import EngineError, EngineProcess
-from verifier.match.players import PLAYERS, InProcess
+from verifier.match.builtin import PLAYERS, InProcess
 from verifier.match.referee import FAILURE, Asks, Defect, Finding, Played, play_game
 from verifier.match.stats import Elo, Mean, Sprt, elo_estimate
 

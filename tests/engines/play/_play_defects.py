@@ -1,5 +1,5 @@
 """Shared machinery of the planted-defect play engines: the built-in greedy
-player (``verifier.match.players``) with one defect patched in, run on the
+player (``verifier.match.builtin``) with one defect patched in, run on the
 play protocol (stdin/stdout). Each defect fires on a fixed count of turns,
 so that a match of a few games meets it, the same way every run."""
 
@@ -9,7 +9,7 @@ import json
 import sys
 from typing import Any
 
-from verifier.match.players import GreedyPlayer
+from verifier.match.builtin import GreedyPlayer
 
 
 def serve(player: GreedyPlayer) -> None:

@@ -14,7 +14,7 @@ import pytest
 from support.paths import ROOT
 
 from verifier import api
-from verifier.match.players import PLAYERS, InProcess
+from verifier.match.builtin import PLAYERS, InProcess
 from verifier.match.referee import play_game
 from verifier.match.run import Results
 from verifier.rules.board import Board
@@ -232,7 +232,7 @@ def test_the_minimal_engine_of_the_protocol_page_plays(tmp_path: Path) -> None:
 def test_a_built_in_player_as_a_protocol_engine_plays_as_in_process(tmp_path: Path) -> None:
     a, b = tmp_path / "a.ftn", tmp_path / "b.ftn"
     played(["g=builtin:greedy", "builtin:random"], 4, output=a)
-    played([f"g={sys.executable} -m verifier.match.players greedy", "builtin:random"], 4,
+    played([f"g={sys.executable} -m verifier.match.builtin greedy", "builtin:random"], 4,
            output=b)
     assert a.read_text() == b.read_text()
 

@@ -7,7 +7,7 @@ Boundary: a ``Player`` answers the play protocol's messages (``messages``;
 ``rules.board.Board`` of the round, built from a position string whose
 other hands are not known (``?N``), and plays the events on it. The
 referee asks it in-process (``InProcess``); ``python -m
-verifier.match.players NAME`` runs it as an engine on standard input and
+verifier.match.builtin NAME`` runs it as an engine on standard input and
 output, an example of the protocol. Chooses moves; judges nothing.
 """
 
@@ -235,10 +235,10 @@ class InProcess:
 
 
 def main(argv: list[str]) -> int:
-    """``python -m verifier.match.players NAME``: the player on standard
+    """``python -m verifier.match.builtin NAME``: the player on standard
     input and output, a JSON line at a time."""
     if len(argv) != 1 or argv[0] not in PLAYERS:
-        print(f"usage: python -m verifier.match.players {{{','.join(PLAYERS)}}}",
+        print(f"usage: python -m verifier.match.builtin {{{','.join(PLAYERS)}}}",
               file=sys.stderr)
         return 2
     player = PLAYERS[argv[0]]()
