@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from support.paths import ROOT
 
+from notation.model import Knock
 from verifier import api
 from verifier.match.builtin import PLAYERS, InProcess
 from verifier.match.referee import play_game
@@ -72,17 +73,23 @@ def test_no_engine_is_sent_another_seats_tile(names: list[str]) -> None:
         seats = [Logged(n) for n in names]
         game = play_game(number, 100 + number, names, seats).record
         for s, seat in enumerate(seats):
-            me, rnd = game.tags[1 + s].values[0], 0
+            me, rnd, n = game.tags[1 + s].values[0], 0, 0
             for msg in seat.got:
                 assert set(msg) <= FIELDS[msg["type"]], msg
                 if msg["type"] == "new-round":
-                    rnd = msg["round"]
+                    rnd, n = msg["round"], 0
                     deal = next(d for d in game.rounds[rnd - 1].deals if d.seat == me)
                     assert [tuple(t) for t in msg["hand"]] == list(deal.tiles)
                     continue
-                for t in _tiles(msg):
-                    # Outside its own hand, only the tile just placed, public.
-                    assert msg["type"] == "event" and t == tuple(sorted(msg["tile"])), msg
+                if msg["type"] == "event":
+                    # The move made at the table, public: the record's next event.
+                    ev = game.rounds[rnd - 1].events[n]
+                    n += 1
+                    assert msg["seat"] == ev.seat
+                    placed = [] if isinstance(ev, Knock) else [tuple(sorted(ev.tile))]
+                    assert _tiles(msg) == placed, msg
+                    continue
+                assert _tiles(msg) == [], msg
 
 
 # --------------------------------------------------------------------------
