@@ -256,20 +256,22 @@ class Results:
 _ENGINES: Engines | None = None  # a worker process's engines
 
 
-def _in_worker(plan: MatchPlan, number: int) -> GameDone:
+def _in_worker(plan: MatchPlan, deal: int) -> list[GameDone]:
+    """The games of deal ``deal`` (0-based), one a seating, in a worker."""
     global _ENGINES
     if _ENGINES is None or _ENGINES.plan != plan:
         _ENGINES = Engines(plan)
-    return play_one(plan, _ENGINES, number)
+    first = deal * plan.seatings + 1
+    return [play_one(plan, _ENGINES, n) for n in range(first, first + plan.seatings)]
 
 
 def _games(plan: MatchPlan) -> Iterator[GameDone]:
-    """Every game in order, played here or by ``jobs`` workers."""
-    total = plan.deals * plan.seatings
+    """Every game in order, played here or by ``jobs`` workers (a deal each
+    time)."""
     if plan.jobs <= 1:
         engines = Engines(plan)
         try:
-            for number in range(1, total + 1):
+            for number in range(1, plan.deals * plan.seatings + 1):
                 yield play_one(plan, engines, number)
         finally:
             engines.close()
@@ -278,13 +280,13 @@ def _games(plan: MatchPlan) -> Iterator[GameDone]:
 
     with dead_worker_is_an_error(), pool(plan.jobs) as ex:
         window: deque[Any] = deque()
-        number = 1
+        deal = 0
         try:
-            while window or number <= total:
-                while number <= total and len(window) < 4 * plan.jobs:
-                    window.append(ex.submit(_in_worker, plan, number))
-                    number += 1
-                yield window.popleft().result()
+            while window or deal < plan.deals:
+                while deal < plan.deals and len(window) < 4 * plan.jobs:
+                    window.append(ex.submit(_in_worker, plan, deal))
+                    deal += 1
+                yield from window.popleft().result()
         finally:
             for fut in window:
                 fut.cancel()
