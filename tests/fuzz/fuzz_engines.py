@@ -93,7 +93,7 @@ def _counting(tally: Tally) -> Callable[[], None]:
     """Count every question, and time every wait; undo with the result."""
     ask = enginepipe.EngineProcess.ask
 
-    def counted(self: enginepipe.EngineProcess, msg: dict[str, Any], expect: str
+    def counted(self: enginepipe.EngineProcess, msg: dict[str, Any], expect: str | tuple[str, ...]
                 ) -> dict[str, Any]:
         tally.exchanges += 1
         t0 = time.monotonic()

@@ -132,6 +132,18 @@ PARAMS: dict[str, Param] = {
                 "(every hand), all (no deals), first (only the first seat's hand), some (a third "
                 "of the tiles as '?')."),
     "games": opt("--games", "-n", min=1, metavar="N", help="How many games."),
+    "match-engine": opt("--engine", "-e", metavar="NAME=COMMAND", help="An engine of the match "
+                        "(give it 2 to 4 times): NAME=COMMAND (it speaks the play protocol of "
+                        "verifier/PROTOCOL.md), or builtin:random, builtin:greedy, "
+                        "builtin:lookahead."),
+    "match-players": opt("--players", "-p", min=2, max=4, metavar="N", help="Seats (default: "
+                         "one an engine; 4 with two engines: two partnerships)."),
+    "match-games": opt("--games", "-n", min=1, metavar="N", help="How many games (a whole "
+                       "number of deals, each played once a seating)."),
+    "sprt": opt("--sprt", metavar="ELO0,ELO1[,ALPHA,BETA]", help="Stop when the sequential "
+                "test of Elo ELO0 against ELO1 decides (alpha and beta 0.05 by default)."),
+    "match-output": opt("--output", "-o", metavar="FILE", help="Write every game to this FTN "
+                        "file."),
     # codes, explain, rules, schema.
     "markdown": opt("--markdown",
                     help="Print the Markdown table of the manual's Diagnostics page."),

@@ -226,7 +226,9 @@ class EngineProcess:
         if self.in_closed:
             raise EngineError(self._gone())
 
-    def ask(self, msg: dict[str, Any], expect: str) -> dict[str, Any]:
+    def ask(self, msg: dict[str, Any], expect: str | tuple[str, ...]) -> dict[str, Any]:
+        """Send ``msg`` and read its answer: a JSON object whose ``type`` is
+        ``expect`` (or one of them); anything else an ``EngineError``."""
         asked = msg["type"]
         self.pending += json.dumps(msg).encode("utf-8") + b"\n"
         deadline = time.monotonic() + self.timeout
@@ -249,9 +251,10 @@ class EngineProcess:
         if line is None:
             raise self._too_long(asked)
         reply = parse_answer(line, asked)
-        if not isinstance(reply, dict) or reply.get("type") != expect:
+        wanted = (expect,) if isinstance(expect, str) else expect
+        if not isinstance(reply, dict) or reply.get("type") not in wanted:
             raise EngineError(f"unexpected reply to {asked!r}: {quoted(line)} "
-                              f"(a {expect!r} was due)")
+                              f"(a {wanted[0]!r} was due)")
         return reply
 
     def _too_long(self, asked: str) -> EngineError:
