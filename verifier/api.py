@@ -62,6 +62,7 @@ if TYPE_CHECKING:
     from verifier.data.stats import StatsSink
     from verifier.diagnostics import Diagnostic
     from verifier.files.formats import Read
+    from verifier.league.games import LeagueSink
     from verifier.pipeline.jobs.check import FileReport
     from verifier.pipeline.jobs.fixes import Tally
     from verifier.pipeline.jobs.rewrite import Rewritten
@@ -83,9 +84,9 @@ __all__ = [
     "fill_files", "fill_text", "fix_piece", "fix_report", "fix_text", "format_files",
     "format_text", "games", "generate", "header_edit", "load", "no_games", "page",
     "perft", "perft_position", "piece_games", "piece_judged", "pieces", "plan", "position_svg",
-    "read_games", "read_text", "record", "record_header", "recorder", "replay", "replay_file",
-    "replay_text", "schema", "scorer_build", "scorer_serve", "select", "settings_for",
-    "stats", "trace", "turn", "workers",
+    "ratings", "read_games", "read_text", "record", "record_header", "recorder", "replay",
+    "replay_file", "replay_text", "schema", "scorer_build", "scorer_serve", "select",
+    "settings_for", "standings", "stats", "trace", "turn", "workers",
 ]
 
 Source = str | os.PathLike[str] | TextIO
@@ -612,6 +613,52 @@ def stats(names: Sequence[str], by: str | None = None, format: str = "text", job
 
     done = stats_all(names, by, jobs, dask, plan)
     return render(done.groups, by, format), done
+
+
+def standings(names: Sequence[str], by: str = "team", per: str | None = None,
+              format: str = "text", head_to_head: bool = False, jobs: int = 1,
+              dask: str | None = None, plan: Plan | None = None, title: str = "Standings"
+              ) -> tuple[str, LeagueSink]:
+    """League tables of the games of ``names`` without errors (``by``:
+    player, pair or team; apart for each value of the tag ``per``), match
+    points under the scheme of the first input's settings (``league``),
+    head to head when asked: the report in ``format`` (text, csv, json,
+    html), and the games read (``.results``, ``.left_out``: each game with
+    errors and its first, ``.failed``). ``plan`` (``api.plan``): each input
+    judged by its settings, as ``ftn check`` judges it (None: the defaults)."""
+    from verifier.league.games import league_games
+    from verifier.league.report import render
+    from verifier.league.standings import Scheme, tables
+
+    done = league_games(names, per, jobs, dask, plan)
+    scheme = Scheme.of(plan.run.league if plan is not None else {})
+    made = tables(done.results, by, scheme, per)
+    return render(made, done.left_out, scheme, format, head_to_head, title), done
+
+
+def ratings(names: Sequence[str], format: str = "text", predict: Sequence[Sequence[str]] = (),
+            history: Sequence[str] = (), jobs: int = 1, dask: str | None = None,
+            plan: Plan | None = None, title: str = "Ratings"
+            ) -> tuple[str, list[float], LeagueSink]:
+    """openskill ratings of the players of the games of ``names`` without
+    errors, in date order: the report in ``format`` (text, csv, json, html;
+    ``history``: the players whose history it holds, default the five
+    rated highest), the win probability of each team of ``predict`` (none
+    asked: empty), and the games read. ``verifier.league.ratings.LeagueError``
+    when openskill is missing (the message says what to install) or a
+    player to predict was not rated."""
+    from verifier.league.games import league_games
+    from verifier.league.ratings import model, rate_all
+    from verifier.league.report import render_ratings
+
+    model()  # (said before any record is read when openskill is missing)
+    done = league_games(names, None, jobs, dask, plan)
+    rated = rate_all(done.results)
+    odds = rated.predict(predict) if predict else []
+    shown = list(history) or [x.name for x in rated.table()[:5]]
+    for name in history:
+        rated.known(name)
+    return render_ratings(rated, done.left_out, format, shown, title), odds, done
 
 
 def page(text: str, name: str = "<input>", game: int = 1, at: str | None = None,
