@@ -62,7 +62,7 @@ if TYPE_CHECKING:
     from verifier.data.stats import StatsSink
     from verifier.diagnostics import Diagnostic
     from verifier.files.formats import Read
-    from verifier.league.games import LeagueSink
+    from verifier.league.outcomes import LeagueSink
     from verifier.pipeline.jobs.check import FileReport
     from verifier.pipeline.jobs.fixes import Tally
     from verifier.pipeline.jobs.rewrite import Rewritten
@@ -626,14 +626,17 @@ def standings(names: Sequence[str], by: str = "team", per: str | None = None,
     html), and the games read (``.results``, ``.left_out``: each game with
     errors and its first, ``.failed``). ``plan`` (``api.plan``): each input
     judged by its settings, as ``ftn check`` judges it (None: the defaults)."""
-    from verifier.league.games import league_games
+    from verifier.league.outcomes import league_games
+    from verifier.league.page import standings_page
     from verifier.league.report import render
     from verifier.league.standings import Scheme, tables
 
     done = league_games(names, per, jobs, dask, plan)
     scheme = Scheme.of(plan.run.league if plan is not None else {})
     made = tables(done.results, by, scheme, per)
-    return render(made, done.left_out, scheme, format, head_to_head, title), done
+    if format == "html":
+        return standings_page(made, done.left_out, scheme, head_to_head, title), done
+    return render(made, done.left_out, scheme, format, head_to_head), done
 
 
 def ratings(names: Sequence[str], format: str = "text", predict: Sequence[Sequence[str]] = (),
@@ -647,7 +650,8 @@ def ratings(names: Sequence[str], format: str = "text", predict: Sequence[Sequen
     asked: empty), and the games read. ``verifier.league.ratings.LeagueError``
     when openskill is missing (the message says what to install) or a
     player to predict was not rated."""
-    from verifier.league.games import league_games
+    from verifier.league.outcomes import league_games
+    from verifier.league.page import ratings_page
     from verifier.league.ratings import model, rate_all
     from verifier.league.report import render_ratings
 
@@ -658,7 +662,9 @@ def ratings(names: Sequence[str], format: str = "text", predict: Sequence[Sequen
     shown = list(history) or [x.name for x in rated.table()[:5]]
     for name in history:
         rated.known(name)
-    return render_ratings(rated, done.left_out, format, shown, title), odds, done
+    if format == "html":
+        return ratings_page(rated, shown, done.left_out, title), odds, done
+    return render_ratings(rated, done.left_out, format, shown), odds, done
 
 
 def page(text: str, name: str = "<input>", game: int = 1, at: str | None = None,

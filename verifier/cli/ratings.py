@@ -12,12 +12,11 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from verifier import api
+from verifier import LeagueError, api
 from verifier.cli import common as c
 from verifier.cli.console import fail, finish, said
 from verifier.cli.standings import left_out
-from verifier.league.ratings import LeagueError
-from verifier.league.report import STANDINGS_FORMATS, predict_text
+from verifier.league.report import STANDINGS_FORMATS
 
 command = c.one_command()
 
@@ -70,8 +69,10 @@ def ratings(invoked: typer.Context, paths: c.Paths, format: FormatOpt = TEXT,
                                              plan.run.jobs, dask, plan, title)
     except LeagueError as e:
         fail(f"ftn ratings: {e}")
-    left_out(done, strict, "ftn ratings", format.value != "csv")
+    left_out([x.text() for x in done.left_out], done.failed, strict, "ftn ratings",
+             format.value != "csv")
     c.write_out(report, output)
     if odds:
-        c.write_out(predict_text(teams, odds), None)
+        c.write_out("".join(f"{' & '.join(t)}: {p:.1%} to win\n" for t, p in zip(teams, odds,
+                                                                              strict=True)), None)
     finish(done.failed, plan.unreadable, False)

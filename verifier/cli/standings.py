@@ -6,6 +6,7 @@ report; nothing is counted here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -14,7 +15,6 @@ import typer
 from verifier import api
 from verifier.cli import common as c
 from verifier.cli.console import err, finish, said
-from verifier.league.games import LeagueSink
 from verifier.league.report import STANDINGS_FORMATS
 from verifier.league.standings import KINDS
 
@@ -38,16 +38,18 @@ TitleOpt = Annotated[str, c.option("title")]
 OutputOpt = Annotated[Path | None, c.option("output-file")]
 
 
-def left_out(done: LeagueSink, strict: bool, who: str, listed: bool) -> None:
-    """The games left out, each with its first error, on standard error
-    when the report does not list them (``listed``: CSV does not) or with
-    ``strict``; with ``strict`` and some, exit 1 (no report)."""
+def left_out(texts: Sequence[str], failed: Sequence[Exception], strict: bool, who: str,
+             listed: bool) -> None:
+    """The games left out (``texts``: each with its first error) on
+    standard error when the report does not list them (``listed``: CSV
+    does not) or with ``strict``; with ``strict`` and some, exit 1 (no
+    report; ``failed``: the inputs unreadable partway, said too)."""
     if strict or not listed:
-        for x in done.left_out:
-            err(f"{who}: left out: {x.text()}")
-    if strict and done.left_out:
-        n = len(done.left_out)
-        finish(done.failed, [], True, f"{who}: {n} game{'s' * (n != 1)} with errors (--strict)")
+        for text in texts:
+            err(f"{who}: left out: {text}")
+    if strict and texts:
+        n = len(texts)
+        finish(failed, [], True, f"{who}: {n} game{'s' * (n != 1)} with errors (--strict)")
 
 
 @command.command()
@@ -70,7 +72,8 @@ def standings(invoked: typer.Context, paths: c.Paths, by: ByOpt = TEAM,
     with said():
         report, done = api.standings(plan.names, by.value, per, format.value, head_to_head,
                                      plan.run.jobs, dask, plan, title)
-    left_out(done, strict, "ftn standings", format.value != "csv")
+    left_out([x.text() for x in done.left_out], done.failed, strict, "ftn standings",
+             format.value != "csv")
     c.write_out(report, output)
     none = not done.results and not done.left_out
     finish(done.failed, plan.unreadable, False,

@@ -3,7 +3,7 @@
 Boundary: a job of the one pipeline, as the data commands are
 (``verifier.data``): every game read and replayed once by ``data.facts``
 (the check's findings under each input's settings and ``noqa``), kept as
-a few facts (``games``: its league tags, each side's players, team and
+a few facts (``outcomes``: its league tags, each side's players, team and
 total, the winner), or left out with its first error. On those facts:
 the tables (``standings``: by player, pair or team, match points under
 the settings' scheme, head to head), the ratings (``ratings``: openskill,

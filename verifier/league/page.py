@@ -16,8 +16,15 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from verifier.files.escaping import escape_controls
-from verifier.league.games import LeftOut
-from verifier.league.report import COLUMNS, KEY, meeting_text, scheme_text
+from verifier.league.outcomes import LeftOut
+from verifier.league.report import (
+    COLUMNS,
+    KEY,
+    RATING_HEADS,
+    meeting_text,
+    rating_rows,
+    scheme_text,
+)
 from verifier.league.standings import ALL, Scheme, Table
 from verifier.show.svg import PALETTE
 
@@ -165,12 +172,12 @@ def history_svg(ratings: Ratings, names: Sequence[str], width: int = 720,
     return "".join(out)
 
 
-def ratings_page(ratings: Ratings, heads: Sequence[str], rows: Sequence[Sequence[object]],
-                 pictured: Sequence[str], left: Sequence[LeftOut], title: str = "Ratings"
-                 ) -> str:
+def ratings_page(ratings: Ratings, pictured: Sequence[str], left: Sequence[LeftOut],
+                 title: str = "Ratings") -> str:
     meta = (f"{ratings.games} games rated in date order (openskill "
             f"{ratings.model}); ordinal = mu - 3 sigma")
     picture = history_svg(ratings, pictured)
     body = ((f"<h2>History: {esc(', '.join(pictured))}</h2>{picture}\n" if picture else "")
-            + f"<h2>Ratings</h2>{html_table(heads, rows)}\n" + left_out_html(left))
+            + f"<h2>Ratings</h2>{html_table(RATING_HEADS, rating_rows(ratings))}\n"
+            + left_out_html(left))
     return frame(title, meta, body)

@@ -1,6 +1,6 @@
 """Ratings of players from counted games: openskill's, in date order.
 
-Boundary: rates the players of ``games.Result`` s with openskill (the
+Boundary: rates the players of ``outcomes.Result`` s with openskill (the
 extra ``league``; ``model`` says what to install when it is missing): the
 games in date order (``[date]``; a game without one before the dated
 ones, each in input order), each side a team of its players (partners in
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from notation.hints import aside
-from verifier.league.games import Result
+from verifier.league.outcomes import Result
 
 #: What to install when openskill is missing.
 INSTALL = ("ftn ratings needs openskill, the extra 'league': pip install 'ftn-tools[league]' "

@@ -1,7 +1,7 @@
 """``ftn standings``'s and ``ftn ratings``' output as text, CSV or JSON.
 
 Boundary: renders ``standings.Table`` s, ``ratings.Ratings`` and the games
-left out (``games.LeftOut``) and nothing else: a table per group as people
+left out (``outcomes.LeftOut``) and nothing else: a table per group as people
 read it (rank, name, then the columns of its kind), head to head when
 asked, the notes; CSV one row per row of a table (a text a spreadsheet
 would run as a formula written behind a ``'``); JSON the same as a
@@ -17,7 +17,7 @@ from typing import Any
 
 from notation.json.encoding import indented_by_json
 from verifier.files.escaping import csv_cell, escape_controls
-from verifier.league.games import LeftOut
+from verifier.league.outcomes import LeftOut
 from verifier.league.ratings import Ratings
 from verifier.league.standings import ALL, Meeting, Row, Scheme, Table
 
@@ -132,16 +132,12 @@ def csv_text(tables: Sequence[Table]) -> str:
 
 
 def render(tables: Sequence[Table], left: Sequence[LeftOut], scheme: Scheme, format: str,
-           head_to_head: bool = False, title: str = "Standings") -> str:
-    """The standings in ``format`` (``STANDINGS_FORMATS``)."""
+           head_to_head: bool = False) -> str:
+    """The standings in ``format`` (``STANDINGS_FORMATS`` but html, ``page``'s)."""
     if format == "json":
         return indented_by_json(document(tables, left, scheme, head_to_head)) + "\n"
     if format == "csv":
         return csv_text(tables)
-    if format == "html":
-        from verifier.league.page import standings_page
-
-        return standings_page(tables, left, scheme, head_to_head, title)
     return text(tables, left, scheme, head_to_head)
 
 
@@ -154,20 +150,11 @@ def rating_rows(ratings: Ratings) -> list[list[object]]:
             for i, x in enumerate(ratings.table(), 1)]
 
 
-def predict_text(teams: Sequence[Sequence[str]], odds: Sequence[float]) -> str:
-    return "".join(f"{' & '.join(t)}: {p:.1%} to win\n" for t, p in zip(teams, odds,
-                                                                        strict=True))
-
-
 def render_ratings(ratings: Ratings, left: Sequence[LeftOut], format: str,
-                   pictured: Sequence[str] = (), title: str = "Ratings") -> str:
-    """The ratings in ``format`` (``STANDINGS_FORMATS``); ``pictured``: the
-    players whose history the page draws and the JSON document holds."""
+                   pictured: Sequence[str] = ()) -> str:
+    """The ratings in ``format`` (``STANDINGS_FORMATS`` but html, ``page``'s);
+    ``pictured``: the players whose history the JSON document holds."""
     rows = rating_rows(ratings)
-    if format == "html":
-        from verifier.league.page import ratings_page
-
-        return ratings_page(ratings, RATING_HEADS, rows, pictured, left, title)
     if format == "json":
         return indented_by_json({
             "model": ratings.model, "games": ratings.games, "unrated": ratings.unrated,

@@ -1,6 +1,6 @@
 """League tables from counted games: by player, by pair, by team.
 
-Boundary: computes from ``games.Result`` s alone (what the replay found:
+Boundary: computes from ``outcomes.Result`` s alone (what the replay found:
 each side's players, team and final total, the winner): for players and
 pairs (the partners of a side of two) the games played, won and lost and
 the points for and against; for teams the matches (the games of one
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from verifier.league.games import Result
+from verifier.league.outcomes import Result
 from verifier.pipeline.settings import LEAGUE
 
 #: What a table is of (``--by``).
