@@ -440,7 +440,8 @@ def format_files(plan: Plan, mode: Mode = Mode.PRINT, say: Say = print, warn: Sa
 
 def fill_files(paths: Sequence[str | os.PathLike[str]], mode: Mode = Mode.PRINT,
                say: Say = print, warn: Say = _quiet, show: Show | None = None, jobs: int = 1,
-               exclude: Sequence[str] = ()) -> int:
+               exclude: Sequence[str] = (), tags: Sequence[str] = (), teams: Sequence[str] = ()
+               ) -> int:
     """The claims that the records of ``paths`` (files and directories,
     without what ``exclude``'s globs name; ``-``: standard input) leave
     out, written in from the replay (``ftn fill``); ``mode``: as
@@ -448,14 +449,23 @@ def fill_files(paths: Sequence[str | os.PathLike[str]], mode: Mode = Mode.PRINT,
     (the others are filled all the same); the symbolic links to files that
     a directory walk finds are read, never written. The exit status, as
     ``format_files``'s (2 when no input can be read), and 1 when a replay
-    stopped before the end."""
-    from verifier.pipeline.jobs.fill import fill_all
+    stopped before the end. ``tags`` ("KEY=VALUE") and ``teams``
+    ("SEAT=TEAM"): header tags added to each game without a tag KEY (a
+    ``team`` tag for that seat); one that cannot be added is said to
+    ``warn`` (exit status 2, before any input is read)."""
+    from verifier.pipeline.jobs.fill import fill_all, new_tags
+
+    added, bad = new_tags(tags, teams)
+    if bad is not None:
+        warn(f"ftn fill: {bad}")
+        return 2
 
     names, unreadable = _inputs(paths, exclude, warn)
     if unreadable and not names:
         return 2
     linked = walked_links([os.fspath(p) for p in paths], names)
-    return fill_all(names, mode, say, warn, show or _hidden, jobs, bool(unreadable), linked)
+    return fill_all(names, mode, say, warn, show or _hidden, jobs, bool(unreadable), linked,
+                    added)
 
 
 # --------------------------------------------------------------------------
