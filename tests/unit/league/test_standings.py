@@ -188,3 +188,13 @@ def test_csv_and_the_page_to_publish(ftn: Ftn, tmp_path: Path, two_matches: list
     assert "http://" not in page.replace('xmlns="http://www.w3.org/2000/svg"', "")
     assert "https://" not in page and "<link" not in page and " src=" not in page
     assert "FT309 winner-mismatch" in page
+
+
+def test_workers_give_the_same_tables(ftn: Ftn, tmp_path: Path, two_matches: list[str]) -> None:
+    games = list(two_matches)
+    games[5] = plant(games[5], 2)  # a line that does not parse
+    first, second = _write(tmp_path, games[:9], "m1.ftn"), _write(tmp_path, games[9:], "m2.ftn")
+    one = ftn(["standings", "--head-to-head", str(first), str(second)])
+    two = ftn(["standings", "--head-to-head", "--jobs", "2", str(first), str(second)])
+    assert one == two and one[0] == 0
+    assert "FT001 syntax-error" in one[1] and "M1': 8 games counted" in one[1]
