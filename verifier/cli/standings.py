@@ -74,6 +74,9 @@ def standings(invoked: typer.Context, paths: c.Paths, by: ByOpt = TEAM,
                                      plan.run.jobs, dask, plan, title)
     left_out([x.text() for x in done.left_out], done.failed, strict, "ftn standings",
              format.value != "csv")
+    if per is not None and done.results and all(r.per is None for r in done.results):
+        err(f"ftn standings: warning: --per {per}: no game has the tag [{per}]; every game "
+            "is in '(none)'")
     c.write_out(report, output)
     none = not done.results and not done.left_out
     finish(done.failed, plan.unreadable, False,

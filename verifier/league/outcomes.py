@@ -13,6 +13,7 @@ game, not the games.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -75,8 +76,9 @@ class LeftOut:
 
 
 def _tag(game: Game, key: str | None) -> str | None:
-    """The values of the first tag ``key`` of a game, joined by a space."""
-    return next((" ".join(t.values) for t in game.tags if t.key == key), None)
+    """The values of the first tag ``key`` of a game, joined by a space
+    (one string for every game that has that value: ``sys.intern``)."""
+    return next((sys.intern(" ".join(t.values)) for t in game.tags if t.key == key), None)
 
 
 def result(p: Played, source: str, per: str | None) -> Result | None:
@@ -92,8 +94,9 @@ def result(p: Played, source: str, per: str | None) -> Result | None:
     sides = []
     for i, _ in enumerate(setup.side_names):
         seats = [s for s in range(len(names)) if side_of[s] == i]
-        sides.append(Side(tuple(dict.fromkeys(names[s] for s in seats)),
-                          next((teams[s] for s in seats if teams[s] is not None), None),
+        team = next((teams[s] for s in seats if teams[s] is not None), None)
+        sides.append(Side(tuple(dict.fromkeys(sys.intern(names[s]) for s in seats)),
+                          sys.intern(team) if team is not None else None,
                           scores[i] if i < len(scores) else 0))
     winner = p.report.winner
     tags = {k: v for k in LEAGUE_TAGS if (v := _tag(p.game, k)) is not None}

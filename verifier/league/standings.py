@@ -220,6 +220,9 @@ def table(results: list[Result], kind: str, scheme: Scheme, group: str = ALL) ->
     if kind == "team":
         found = matches(results)
         _team_rows(found, scheme, rows, meet, notes)
+        if results and not found:
+            notes.append("no game names its match ([match] tag): a team's table counts "
+                         "matches; --by player counts games")
     else:
         _game_rows(results, kind, rows, meet)
     ordered = sorted(rows.values(), key=lambda r: r.sort_key(kind))

@@ -198,3 +198,15 @@ def test_workers_give_the_same_tables(ftn: Ftn, tmp_path: Path, two_matches: lis
     two = ftn(["standings", "--head-to-head", "--jobs", "2", str(first), str(second)])
     assert one == two and one[0] == 0
     assert "FT001 syntax-error" in one[1] and "M1': 8 games counted" in one[1]
+
+
+def test_games_without_matches_or_the_per_tag_are_said(ftn: Ftn, tmp_path: Path) -> None:
+    path = str(_write(tmp_path, [game(random.Random(1), ["Ann"], ["Bob"], season="2026")]))
+    code, out, err = ftn(["standings", path])
+    assert code == 0 and err == ""
+    assert out.startswith("Standings by team\n  (no games)\n")
+    assert "note: no game names its match ([match] tag)" in out
+    code, out, err = ftn(["standings", "--by", "player", "--per", "sesaon", path])
+    assert code == 0 and out.startswith("Standings by player, (none)\n")
+    assert err == ("ftn standings: warning: --per sesaon: no game has the tag [sesaon]; "
+                   "every game is in '(none)'\n")
