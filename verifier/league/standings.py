@@ -99,7 +99,8 @@ class Meeting:
 class Match:
     """One match: its key (competition, season, match tags), its teams in
     order of first appearance, the games each won, and the games counted
-    (a game without a winner counts for neither)."""
+    (a game without a winner counts for neither), of which ``teamless``
+    have a side of no team."""
 
     key: tuple[str, str, str]
     date: str
@@ -107,6 +108,9 @@ class Match:
     won: dict[str, int] = field(default_factory=dict)
     points: dict[str, int] = field(default_factory=dict)
     games: int = 0
+    #: The games of it with a side of no team (its [team] tags missing, or
+    #: naming no seat, FT404): that side's games and points count for none.
+    teamless: int = 0
 
 
 @dataclass
@@ -167,6 +171,7 @@ def matches(results: Iterable[Result]) -> list[Match]:
         key = (r.tags.get("competition", ""), r.tags.get("season", ""), tag)
         m = found.setdefault(key, Match(key, r.date))
         m.games += 1
+        m.teamless += any(side.team is None for side in r.sides)
         for i, side in enumerate(r.sides):
             if side.team is None:
                 continue
@@ -190,6 +195,10 @@ def _team_rows(found: list[Match], scheme: Scheme, rows: dict[str, Row],
             continue
         if m.games != scheme.games:
             notes.append(f"match {m.key[2]!r}: {m.games} games counted, not {scheme.games}")
+        if m.teamless:
+            notes.append(f"match {m.key[2]!r}: {m.teamless} game{'s' * (m.teamless != 1)} "
+                         "with a side of no team ([team] tags missing or naming no seat): "
+                         "its games and points count for no team")
         for a, b in (m.teams, m.teams[::-1]):
             row = rows.setdefault(a, Row(a))
             mine, theirs = m.won[a], m.won[b]

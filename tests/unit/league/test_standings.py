@@ -210,3 +210,22 @@ def test_games_without_matches_or_the_per_tag_are_said(ftn: Ftn, tmp_path: Path)
     assert code == 0 and out.startswith("Standings by player, (none)\n")
     assert err == ("ftn standings: warning: --per sesaon: no game has the tag [sesaon]; "
                    "every game is in '(none)'\n")
+
+
+def test_a_side_whose_team_tag_names_no_seat_counts_for_no_team(
+        ftn: Ftn, tmp_path: Path, two_matches: list[str]) -> None:
+    # Crown's first win of M1 (game 6: Crown at N) with its team tag misspelt
+    # (FT404, a warning: the game is counted): M1 is 5-3 for Red Lion, a win
+    # by more than one game, so Crown gets 0 for it, and the match is noted.
+    games = list(two_matches)
+    assert '[team "N" "Crown"]' in games[5]
+    games[5] = games[5].replace('[team "N" "Crown"]', '[team "NN" "Crown"]')
+    code, out, err = ftn(["standings", "--format", "json", str(_write(tmp_path, games))])
+    assert code == 0, err
+    doc = json.loads(out)
+    rows = {r["name"]: r for r in doc["tables"][0]["rows"]}
+    assert (rows[CROWN]["games_for"], rows[CROWN]["match_points"]) == (10, 3)
+    assert doc["leftOut"] == []
+    assert doc["tables"][0]["notes"] == [
+        "match 'M1': 1 game with a side of no team ([team] tags missing or naming no seat): "
+        "its games and points count for no team"]
