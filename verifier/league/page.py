@@ -58,6 +58,8 @@ tbody tr:nth-child(even) { background: #faf8f2; }
 svg.history { background: var(--card); border: 1px solid var(--line); max-width: 100%;
   height: auto; }
 svg text { font: 12px system-ui, sans-serif; fill: var(--muted); }
+@media (max-width: 480px) { main { padding: 0.5rem; } th, td { padding: 0.3rem 0.3rem; }
+  body { font-size: 14px; } }
 """
 
 #: Sorts a table by the column whose heading is clicked (numbers as numbers).
@@ -65,7 +67,8 @@ SCRIPT = """
 document.querySelectorAll("table.sortable th").forEach((th, i) => th.addEventListener(
   "click", () => {
     const body = th.closest("table").tBodies[0];
-    const down = th.getAttribute("aria-sort") !== "descending";
+    const was = th.getAttribute("aria-sort");  // a name A-Z first, a number highest first
+    const down = was ? was === "ascending" : !th.classList.contains("name");
     th.parentNode.querySelectorAll("th").forEach(h => h.removeAttribute("aria-sort"));
     th.setAttribute("aria-sort", down ? "descending" : "ascending");
     const key = r => { const t = r.cells[i].textContent, n = parseFloat(t);
