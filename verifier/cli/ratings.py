@@ -54,7 +54,7 @@ def ratings(invoked: typer.Context, paths: c.Paths, format: FormatOpt = TEXT,
             config: c.ConfigOpt = None, isolated: c.IsolatedOpt = False) -> None:
     """Ratings of players from checked records (openskill, the extra 'league').
 
-    The games without errors, in date order ([date] tags), each rated with
+    The games without errors, in date order (\\[date] tags), each rated with
     openskill's Plackett-Luce model: partners as a team, three players as a
     free-for-all, the winner first and the others by their totals. Each
     player's mu, sigma and ordinal (mu - 3 sigma, to sort by); the HTML

@@ -64,8 +64,8 @@ def standings(invoked: typer.Context, paths: c.Paths, by: ByOpt = TEAM,
     Every game is replayed once and judged as ftn check judges it (settings:
     select, ignore, rules, noqa); a game with errors is left out of the
     table and listed with its first error (--strict: exit 1 instead). A
-    team's matches are the games of one [match] tag; its match points
-    follow [tool.ftn.league] (win, draw, loss-by-one, loss, games). Exit 2
+    team's matches are the games of one \\[match] tag; its match points
+    follow \\[tool.ftn.league] (win, draw, loss-by-one, loss, games). Exit 2
     when an input cannot be read.
     """
     plan = c.settled(invoked, paths, exclude, config=config, isolated=isolated, jobs=jobs)
