@@ -55,6 +55,7 @@ if TYPE_CHECKING:
     from verifier.files.pieces import Piece
     from verifier.files.streams import InputError
     from verifier.files.tomlfile import SettingsError
+    from verifier.league.ratings import LeagueError
     from verifier.live.run import Unreadable
     from verifier.pipeline.settings import Settings
     from verifier.pipeline.tasks import DaskMissing
@@ -100,6 +101,7 @@ _LAZY = {
     "NoStart": "replay.perft", "FilterError": "data.select", "ShowError": "show.page",
     "CannotRecord": "record.journal", "Unreadable": "live.run",
     "BuildError": "scorer.build",
+    "LeagueError": "league.ratings",
 }
 
 __all__ = [
@@ -116,6 +118,7 @@ __all__ = [
     "IllegalMoveError",
     "InputError",
     "KnockWhileAbleError",
+    "LeagueError",
     "Move",
     "NoStart",
     "NotYourTurnError",

@@ -73,6 +73,7 @@ if TYPE_CHECKING:
     from verifier.diagnostics import Diagnostic
     from verifier.files.formats import Read
     from verifier.match.run import Results
+    from verifier.league.outcomes import LeagueSink
     from verifier.pipeline.jobs.check import FileReport
     from verifier.pipeline.jobs.fixes import Tally
     from verifier.pipeline.jobs.rewrite import Rewritten
@@ -91,11 +92,12 @@ __all__ = [
     "GameTrace", "Mode", "Turn", "audit", "audit_engine", "audit_report", "check", "check_piece",
     "check_report", "check_text", "claim_edit", "convert", "convert_file", "explain", "export",
     "fill_files", "fill_text", "fix_piece", "fix_report", "fix_text", "format_files",
-    "format_text", "games", "generate", "header_edit", "load", "no_games", "page",
+    "format_text", "games", "generate", "header_edit", "load", "match", "match_report",
+    "no_games", "page",
     "perft", "perft_position", "piece_games", "piece_judged", "pieces", "plan", "position_svg",
-    "read_games", "read_text", "record", "record_header", "recorder", "replay", "replay_file",
-    "replay_text", "schema", "scorer_build", "scorer_serve", "select", "settings_for",
-    "stats", "trace", "turn", "workers",
+    "ratings", "read_games", "read_text", "record", "record_header", "recorder", "replay",
+    "replay_file", "replay_text", "schema", "scorer_build", "scorer_serve", "select",
+    "settings_for", "standings", "stats", "trace", "turn", "workers",
 ]
 
 Source = str | os.PathLike[str] | TextIO
@@ -422,7 +424,8 @@ def format_files(plan: Plan, mode: Mode = Mode.PRINT, say: Say = print, warn: Sa
 
 def fill_files(paths: Sequence[str | os.PathLike[str]], mode: Mode = Mode.PRINT,
                say: Say = print, warn: Say = _quiet, show: Show | None = None, jobs: int = 1,
-               exclude: Sequence[str] = ()) -> int:
+               exclude: Sequence[str] = (), tags: Sequence[str] = (), teams: Sequence[str] = ()
+               ) -> int:
     """The claims that the records of ``paths`` (files and directories,
     without what ``exclude``'s globs name; ``-``: standard input) leave
     out, written in from the replay (``ftn fill``); ``mode``: as
@@ -430,14 +433,23 @@ def fill_files(paths: Sequence[str | os.PathLike[str]], mode: Mode = Mode.PRINT,
     (the others are filled all the same); the symbolic links to files that
     a directory walk finds are read, never written. The exit status, as
     ``format_files``'s (2 when no input can be read), and 1 when a replay
-    stopped before the end."""
-    from verifier.pipeline.jobs.fill import fill_all
+    stopped before the end. ``tags`` ("KEY=VALUE") and ``teams``
+    ("SEAT=TEAM"): header tags added to each game without a tag KEY (a
+    ``team`` tag for that seat); one that cannot be added is said to
+    ``warn`` (exit status 2, before any input is read)."""
+    from verifier.pipeline.jobs.fill import fill_all, new_tags
+
+    added, bad = new_tags(tags, teams)
+    if bad is not None:
+        warn(f"ftn fill: {bad}")
+        return 2
 
     names, unreadable = _inputs(paths, exclude, warn)
     if unreadable and not names:
         return 2
     linked = walked_links([os.fspath(p) for p in paths], names)
-    return fill_all(names, mode, say, warn, show or _hidden, jobs, bool(unreadable), linked)
+    return fill_all(names, mode, say, warn, show or _hidden, jobs, bool(unreadable), linked,
+                    added)
 
 
 # --------------------------------------------------------------------------
@@ -650,6 +662,58 @@ def stats(names: Sequence[str], by: str | None = None, format: str = "text", job
 
     done = stats_all(names, by, jobs, dask, plan)
     return render(done.groups, by, format), done
+
+
+def standings(names: Sequence[str], by: str = "team", per: str | None = None,
+              format: str = "text", head_to_head: bool = False, jobs: int = 1,
+              dask: str | None = None, plan: Plan | None = None, title: str = "Standings"
+              ) -> tuple[str, LeagueSink]:
+    """League tables of the games of ``names`` without errors (``by``:
+    player, pair or team; apart for each value of the tag ``per``), match
+    points under the scheme of the first input's settings (``league``),
+    head to head when asked: the report in ``format`` (text, csv, json,
+    html), and the games read (``.results``, ``.left_out``: each game with
+    errors and its first, ``.failed``). ``plan`` (``api.plan``): each input
+    judged by its settings, as ``ftn check`` judges it (None: the defaults)."""
+    from verifier.league.outcomes import league_games
+    from verifier.league.page import standings_page
+    from verifier.league.report import render
+    from verifier.league.standings import Scheme, tables
+
+    done = league_games(names, per, jobs, dask, plan)
+    scheme = Scheme.of(plan.run.league if plan is not None else {})
+    made = tables(done.results, by, scheme, per)
+    if format == "html":
+        return standings_page(made, done.left_out, scheme, head_to_head, title), done
+    return render(made, done.left_out, scheme, format, head_to_head), done
+
+
+def ratings(names: Sequence[str], format: str = "text", predict: Sequence[Sequence[str]] = (),
+            history: Sequence[str] = (), jobs: int = 1, dask: str | None = None,
+            plan: Plan | None = None, title: str = "Ratings"
+            ) -> tuple[str, list[float], LeagueSink]:
+    """openskill ratings of the players of the games of ``names`` without
+    errors, in date order: the report in ``format`` (text, csv, json, html;
+    ``history``: the players whose history it holds, default the five
+    rated highest), the win probability of each team of ``predict`` (none
+    asked: empty), and the games read. ``verifier.league.ratings.LeagueError``
+    when openskill is missing (the message says what to install) or a
+    player to predict was not rated."""
+    from verifier.league.outcomes import league_games
+    from verifier.league.page import ratings_page
+    from verifier.league.ratings import model, rate_all
+    from verifier.league.report import render_ratings
+
+    model()  # (said before any record is read when openskill is missing)
+    done = league_games(names, None, jobs, dask, plan)
+    rated = rate_all(done.results)
+    odds = rated.predict(predict) if predict else []
+    shown = list(history) or [x.name for x in rated.table()[:5]]
+    for name in history:
+        rated.known(name)
+    if format == "html":
+        return ratings_page(rated, shown, done.left_out, title), odds, done
+    return render_ratings(rated, done.left_out, format, shown), odds, done
 
 
 def page(text: str, name: str = "<input>", game: int = 1, at: str | None = None,

@@ -61,6 +61,7 @@ class Name:
     GAME_UNFINISHED: Final = DiagnosticName("game-unfinished")
     NO_GAMES: Final = DiagnosticName("no-games")
     UNUSED_NOQA: Final = DiagnosticName("unused-noqa")
+    TEAM_SEAT_UNKNOWN: Final = DiagnosticName("team-seat-unknown")
     CLAIMS_UNJUDGED: Final = DiagnosticName("claims-unjudged")
 
 
@@ -388,6 +389,15 @@ REGISTRY: tuple[Code, ...] = (
         "A suppression left behind after the mistake was mended would silence the next "
         "mistake made on that line; remove it, or name the code it is for.",
         _example(_BASE, ("  N 6-3 R =7 +0 (4,0)", "  N 6-3 R =7 +0 (4,0)  # noqa: FT302")),
+    ),
+    Code(
+        "FT404", Name.TEAM_SEAT_UNKNOWN, WARNING, "FTN",
+        "A [team] tag names no seat of the game: its first value is not a seat, or it "
+        "gives a team and no seat.",
+        "League tables count a game for the team of each seat; a team tag whose seat is "
+        "misspelt or missing would leave that player's team out of the table unseen.",
+        _example(_BASE, ('[first "N"]\n', '[first "N"]\n[team "N" "Red Lion"]\n'
+                                          '[team "SS" "Crown"]\n')),
     ),
     Code(
         "FT501", Name.CLAIMS_UNJUDGED, NOTE, "R8.5",

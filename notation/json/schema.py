@@ -303,6 +303,23 @@ _TAG_VALUES = [
     }),
 ]
 
+# The league tags (SPEC.md 3, league play): their values are described, not
+# constrained, in JSON as in FTN (a [team] tag that names no seat is the
+# checker's warning team-seat-unknown, in both).
+_LEAGUE_TAGS = {
+    "competition": "[competition] names the league or cup: [competition \"Solihull & "
+                   "Warwickshire\"].",
+    "season": "[season] names the season: [season \"2026\"].",
+    "date": "[date] gives the day the game was played, as YYYY-MM-DD: "
+            "[date \"2026-01-14\"] (ftn ratings takes games in date order).",
+    "match": "[match] names the match (a night between two teams) the game belongs to, "
+             "the same for each of its games: [match \"Red Lion v Crown\"].",
+    "team": "[team] takes a seat, then the team it plays for: [team \"N\" \"Red Lion\"] "
+            "(a tag that names no seat is the warning team-seat-unknown).",
+}
+_TAG_VALUES += [_tag_values(key, {"items": {"type": "string"}, "description": text})
+                for key, text in _LEAGUE_TAGS.items()]
+
 _EXAMPLE = {
     "format": "ftn-json-1",
     "tags": [

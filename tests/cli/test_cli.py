@@ -128,8 +128,9 @@ def test_fmt_write_never_touches_a_file_that_does_not_parse(tmp_path: Path, ftn:
 
 def test_codes_and_explain(ftn: Ftn) -> None:
     code, out, _ = ftn(["codes"])
-    # FT402 no-games, FT403 unused-noqa and FT501 claims-unjudged among them
-    assert code == 0 and len(out.strip().split("\n")) == 26
+    # FT402 no-games, FT403 unused-noqa, FT404 team-seat-unknown and FT501
+    # claims-unjudged among them
+    assert code == 0 and len(out.strip().split("\n")) == 27
     assert out.split("\n")[0].startswith("FT001  syntax-error")
     code, out, _ = ftn(["codes", "--markdown"])
     assert out.startswith("| code | name |")
@@ -381,7 +382,7 @@ def test_the_format_option_offers_every_renderer_and_nothing_else(ftn: Ftn) -> N
 def test_codes_columns_are_aligned(ftn: Ftn) -> None:
     code, out, _ = ftn(["codes"])
     lines = out.rstrip("\n").split("\n")
-    assert code == 0 and len(lines) == 26
+    assert code == 0 and len(lines) == 27
     # every column starts at the same place on every line, FT102's long rule included
     from verifier.diagnostics import REGISTRY
 

@@ -32,6 +32,8 @@ OWNED = {
     "verifier.files.published": {"SCHEMAS"},
     "verifier.data.report": {"STATS_FORMATS"},
     "verifier.data.export": {"TABLE_FORMATS"},
+    "verifier.league.report": {"STANDINGS_FORMATS"},
+    "verifier.league.standings": {"KINDS"},
     "verifier.pipeline.jobs.audit": {"RESYNC"},
     "verifier.rules.generate": {"HIDE_MODES"},
     "verifier.files.escaping": {"escape_controls", "escape_lines"},

@@ -38,7 +38,7 @@ from verifier.cli.params import PARAMS
 #: of its module.
 COMMANDS = ("check", "fmt", "convert", "replay", "show", "audit", "perft", "generate",
             "export", "fill", "record", "scorer", "codes", "rules", "explain", "schema", "select",
-            "server", "stats", "match")
+            "server", "stats", "match", "standings", "ratings")
 
 HELP = ("FTN tools for Fives and Threes records: check, format, convert, replay, show, "
         "audit, generate.")

@@ -20,11 +20,14 @@ command = c.one_command()
 DiffOpt = Annotated[bool, c.option("fill-diff")]
 CheckOpt = Annotated[bool, c.option("fill-check")]
 WriteOpt = Annotated[bool, c.option("fill-write")]
+TagOpt = Annotated[list[str] | None, c.option("fill-tag")]
+TeamOpt = Annotated[list[str] | None, c.option("fill-team")]
 
 
 @command.command()
 def fill(paths: c.Paths, diff: DiffOpt = False, check_only: CheckOpt = False,
-         write: WriteOpt = False, exclude: c.ExcludeOpt = None, jobs: c.JobsOpt = 1) -> None:
+         write: WriteOpt = False, exclude: c.ExcludeOpt = None, jobs: c.JobsOpt = 1,
+         tag: TagOpt = None, team: TeamOpt = None) -> None:
     """Write in every claim the replay decides: end totals, points, totals, results, winner.
 
     Claims already written are kept as written (a wrong one too: ftn check
@@ -34,8 +37,12 @@ def fill(paths: c.Paths, diff: DiffOpt = False, check_only: CheckOpt = False,
     standard error; exit 1). --diff shows the change, --check only names
     the files that would change (each exit 1 when a file would change),
     --write fills them in place as ftn fmt --write rewrites (never a file
-    that does not parse).
+    that does not parse). --tag KEY=VALUE and --team SEAT=TEAM add header
+    tags (the league's: competition, season, date, match, team) to each
+    game that has none of that key (of that seat), never changing one
+    written.
     """
     mode = c.one_mode("fill", paths, {api.Mode.DIFF: diff, api.Mode.CHECK: check_only,
                                        api.Mode.WRITE: write})
-    raise typer.Exit(api.fill_files(paths, mode, out, err, show_piece, jobs, exclude or ()))
+    raise typer.Exit(api.fill_files(paths, mode, out, err, show_piece, jobs, exclude or (),
+                                    tag or (), team or ()))

@@ -192,4 +192,23 @@ PARAMS: dict[str, Param] = {
                         "or csv (one value a row: group, section, key, measure, value)."),
     "by": opt("--by", metavar="KEY", help="Count apart the games of each player, seat, side, "
               "rules, players (their number), or value of the tag KEY (event, date, season...)."),
+    "fill-tag": opt("--tag", metavar="KEY=VALUE", help="Add the tag \\[KEY \"VALUE\"] to each "
+                    "game without a tag KEY (--tag season=2026 --tag date=2026-01-14)."),
+    "fill-team": opt("--team", metavar="SEAT=TEAM", help="Add \\[team \"SEAT\" \"TEAM\"] to each "
+                     "game without a team for SEAT (--team \"N=Red Lion\")."),
+    "league-format": opt("--format", "-f", metavar="{formats}", help="text for people, csv, "
+                         "json, or html (a page to publish, its tables sortable)."),
+    "league-by": opt("--by", metavar="{kinds}", help="The table of each player, each pair of "
+                     "partners, or each team (its matches: the games of one \\[match])."),
+    "per": opt("--per", metavar="KEY", help="A table apart for each value of the tag KEY "
+               "(season, division...)."),
+    "head-to-head": opt("--head-to-head", help="Also what each met each other did."),
+    "league-strict": opt("--strict", help="Fail (exit 1) when a game has errors, instead of "
+                         "leaving it out of the table."),
+    "title": opt("--title", metavar="TEXT", help="The page's title (--format html)."),
+    "predict": opt("--predict", metavar="TEAM", help="The win probability of each team, its "
+                   "players joined by commas, after the games: --predict \"Ann,Bob\" "
+                   "--predict \"Cy,Di\" (or the teams as the arguments after --predict)."),
+    "history": opt("--history", metavar="PLAYER", help="The players whose history the page "
+                   "draws and the JSON holds (default: the five rated highest)."),
 }

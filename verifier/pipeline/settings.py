@@ -23,7 +23,8 @@ prefixes ``FT3``, ``ALL``: the more specific selector wins, ``ignore`` on a
 tie; FT001-FT003, the errors that keep a game from being replayed, are
 always reported, as ruff always reports syntax errors), ``extend-exclude``
 (globs, as ``--exclude``), ``rules`` (the preset of a record without a
-``[rules]`` tag), ``format``, ``jobs``.
+``[rules]`` tag), ``format``, ``jobs``; ``league`` (a table: the match
+points of ``ftn standings``, ``LEAGUE``).
 """
 
 from __future__ import annotations
@@ -46,9 +47,15 @@ FILES = ("ftn.toml", "pyproject.toml")  # in one folder, the first found wins
 ALWAYS = frozenset({"FT001", "FT002", "FT003"})
 DEFAULTS: dict[str, Any] = {
     "select": ("ALL",), "ignore": (), "extend-exclude": (), "rules": "pagat", "format": "text",
-    "jobs": 1,
+    "jobs": 1, "league": {},
 }
 KEYS = tuple(DEFAULTS)
+#: ``[tool.ftn.league]`` (``[league]`` of ``ftn.toml``): the match points of
+#: ``ftn standings``, for a won match, a drawn one, one lost by a single
+#: game and one lost by more, and the games a match has (the Solihull &
+#: Warwickshire league's: 9 games a night, 3 points to the winner, 1 to the
+#: loser at 5-4).
+LEAGUE: dict[str, int] = {"win": 3, "draw": 2, "loss-by-one": 1, "loss": 0, "games": 9}
 DEFAULT, CLI = "default", "command line"
 
 
@@ -147,6 +154,7 @@ class Settings:
     file: str | None = None
     origins: Mapping[str, str] = field(default_factory=dict)
     codes: frozenset[str] = frozenset(BY_CODE)
+    league: Mapping[str, int] = field(default_factory=lambda: dict(LEAGUE))
 
     def keep(self, d: Diagnostic) -> bool:
         """Whether a finding is reported (and counted)."""
@@ -184,7 +192,8 @@ def merge(values: Mapping[str, Any], file: str | None, over: Overrides) -> Setti
         if given is not None:
             got[key], origins[key] = given, CLI
     return Settings(select, ignore, tuple(values.get("extend-exclude", ())), got["rules"],
-                    got["format"], got["jobs"], file, origins, enabled(layers))
+                    got["format"], got["jobs"], file, origins, enabled(layers),
+                    {**LEAGUE, **values.get("league", {})})
 
 
 # --------------------------------------------------------------------------
@@ -253,6 +262,8 @@ def check_table(table: Any, text: str, name: str, at: tuple[str, ...],
                     if why is not None:
                         raise bad(f"{key}: {why}", v)
             out[key] = tuple(value)
+        elif key == "league":
+            out[key] = _league(value, text, name, (*at, key))
         elif key == "jobs":
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise bad("jobs must be a whole number, 0 or more (0: one per core), "
@@ -267,6 +278,28 @@ def check_table(table: Any, text: str, name: str, at: tuple[str, ...],
                 raise bad(f"unknown {what}{got}: {key} must be one of {', '.join(known)}{hint}",
                           value if isinstance(value, str) else "=")
             out[key] = value
+    return out
+
+
+def _league(table: Any, text: str, name: str, at: tuple[str, ...]) -> dict[str, int]:
+    """The values of a ``league`` table (``LEAGUE``'s keys, whole numbers;
+    ``games`` 1 or more); SettingsError at the first that is wrong."""
+    where = "[" + ".".join(at) + "]"
+    if not isinstance(table, dict):
+        raise SettingsError(name, *place(text, at[:-1], at[-1]),
+                            f"{where} must be a table, such as {where} win = 3")
+    out: dict[str, int] = {}
+    for key, value in table.items():
+        if key not in LEAGUE:
+            raise SettingsError(name, *place(text, at, key), f"unknown key {key!r} in {where}"
+                                f"{did_you_mean(key, LEAGUE, n=1)} (known keys: "
+                                f"{', '.join(LEAGUE)})")
+        least = 1 if key == "games" else 0
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise SettingsError(name, *place(text, at, key, "="),
+                                f"{key} must be a whole number, {least} or more, such as "
+                                f"{key} = {LEAGUE[key]}")
+        out[key] = value
     return out
 
 

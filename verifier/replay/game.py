@@ -79,6 +79,7 @@ from verifier.rules.start import (
     assumed_setup,
     fmt_totals,
     read_header,
+    team_problems,
 )
 from verifier.rules.tiles import deal_problems
 
@@ -264,6 +265,8 @@ class Replay:
             self.state = found.new_game(self.game_class)
             self.judge = Judge(found, self._judged, self.note)
             self.ends = RoundEnds(self.game, found, self.resync, self)
+            for p in team_problems(self.game, found):
+                self.emit(Name.TEAM_SEAT_UNKNOWN, p.message, self.where(p.at))
             return
         if not any(k in KNOWN_TAGS or not k for k in self.lost_keys):  # (else they may follow)
             for p in [found] if isinstance(found, HeaderProblem) else found:

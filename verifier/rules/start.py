@@ -177,6 +177,41 @@ def judged_setup(game: Game, preset: str | None = None) -> Setup | None:
     return found if isinstance(found, Setup) else assumed_setup(game, preset)
 
 
+#: The tag that names the team a seat plays for in league play:
+#: ``[team "N" "Red Lion"]`` (notation/SPEC.md 3).
+TEAM = "team"
+
+
+def team_problems(game: Game, setup: Setup) -> list[HeaderProblem]:
+    """Each ``[team]`` tag that names no seat of the game (its first value
+    is not a seat, or it has no team after it), with the close match."""
+    out = []
+    for tag in game.tags:
+        if tag.key != TEAM:
+            continue
+        seats = ", ".join(setup.names)
+        if len(tag.values) != 2:
+            out.append(HeaderProblem(f"[team] takes a seat, then its team: [team "
+                                     f"\"{setup.names[0]}\" \"Red Lion\"] (seats: {seats})",
+                                     tag))
+        elif tag.values[0] not in setup.names:
+            seat = tag.values[0]
+            hint = did_you_mean(seat, setup.names, n=1)
+            out.append(HeaderProblem(f"[team] names {seat!r}, not a seat of this game{hint} "
+                                     f"(seats: {seats})", tag))
+    return out
+
+
+def seat_teams(game: Game, names: Sequence[str]) -> tuple[str | None, ...]:
+    """The team of each seat of ``names`` that a ``[team]`` tag gives (the
+    first such tag; None: none)."""
+    given: dict[str, str] = {}
+    for tag in game.tags:
+        if tag.key == TEAM and len(tag.values) == 2:
+            given.setdefault(tag.values[0], tag.values[1])
+    return tuple(given.get(n) for n in names)
+
+
 #: The tags a header may give once only.
 _ONCE = ("ftn", "first", "rules", "start")
 

@@ -30,6 +30,8 @@ ADDED_NAMES += ["no-games"]
 ADDED_NAMES += ["unused-noqa"]
 # A round's replay that ends at a line that cannot be read says so, once.
 ADDED_NAMES += ["claims-unjudged"]
+# A [team] tag for league play that names no seat is reported.
+ADDED_NAMES += ["team-seat-unknown"]
 
 
 def test_registry_names_and_codes_are_stable_and_unique() -> None:
@@ -41,7 +43,7 @@ def test_registry_names_and_codes_are_stable_and_unique() -> None:
         assert c.severity in ("error", "warning", "note")
         assert c.summary and c.why and c.rule and c.example
     assert [c.name for c in REGISTRY if c.severity == "warning"] == [
-        "game-unfinished", "no-games", "unused-noqa"]
+        "game-unfinished", "no-games", "unused-noqa", "team-seat-unknown"]
     assert [c.name for c in REGISTRY if c.severity == "note"] == ["claims-unjudged"]
 
 

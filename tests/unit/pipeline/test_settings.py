@@ -68,14 +68,14 @@ def test_the_more_specific_selector_wins_and_ignore_wins_a_tie() -> None:
     assert enabled([Layer(("FT3",), ("FT302",))]) == ft3 - {"FT302"}
     assert enabled([Layer(("FT302",), ("FT3",))]) == {"FT302"}  # the code is more specific
     assert enabled([Layer(("points-mismatch",), ("FT302",))]) == set()  # a tie: ignored
-    assert enabled([Layer(None, ("FT4",))]) == ALL - {"FT401", "FT402", "FT403"}
+    assert enabled([Layer(None, ("FT4",))]) == ALL - {"FT401", "FT402", "FT403", "FT404"}
 
 
 def test_a_later_layer_s_select_replaces_and_its_ignore_adds() -> None:
     ft3 = {c for c in BY_CODE if c.startswith("FT3")}
     file = Layer(("FT3",), ("FT301",))
     assert enabled([file, Layer(None, ("FT302",))]) == ft3 - {"FT301", "FT302"}
-    assert enabled([file, Layer(("FT4",), ())]) == {"FT401", "FT402", "FT403"}
+    assert enabled([file, Layer(("FT4",), ())]) == {"FT401", "FT402", "FT403", "FT404"}
 
 
 # --------------------------------------------------------------------------
@@ -241,7 +241,7 @@ def test_show_settings_says_where_each_value_comes_from(league: Path, ftn: Ftn) 
     _, out, _ = ftn(["check", "league", "--select", "FT4", "--show-settings"])
     assert 'select = ["FT4"]                         # command line\n' in out
     assert "ignore = []                              # default\n" in out
-    assert out.endswith("# reported: FT001, FT002, FT003, FT401, FT402, FT403\n")
+    assert out.endswith("# reported: FT001, FT002, FT003, FT401, FT402, FT403, FT404\n")
 
 
 # --------------------------------------------------------------------------
@@ -342,7 +342,7 @@ def test_standard_input_takes_the_current_folder_s_settings(league: Path,
     ('jobs = 1\nselect = [', "2:11", "not valid TOML: Invalid value\n"),
     ('select = ["FT3"]\nignor = ["FT4"]\n', "2:1",
      "unknown key 'ignor'; did you mean 'ignore'? (known keys: select, ignore, "
-     "extend-exclude, rules, format, jobs)"),
+     "extend-exclude, rules, format, jobs, league)"),
     ('select = "FT3"\n', "1:10", 'select must be a list of strings, such as select = ["FT3"]'),
     ("extend-exclude = [1]\n", "1:18", "extend-exclude must be a list of strings"),
     ('jobs = "4"\n', "1:8", "jobs must be a whole number, 0 or more"),
@@ -512,3 +512,27 @@ def test_a_file_s_format_is_checked_against_the_names_its_caller_gives(league: P
         api.settings_for(league / POINTS)  # the api gives render's
     assert str(e.value).startswith("league/ftn.toml:2:10: unknown format 'jsn': format must be "
                                    "one of text, concise, json, jsonl, github, sarif, junit")
+
+
+def test_the_league_table_of_the_settings(tmp_path: Path) -> None:
+    """``[tool.ftn.league]``: ftn standings' match points over the defaults
+    (3 for a win, 2 a draw, 1 a loss by one game, 0 a bigger loss, 9 games);
+    a key or a value it cannot use refused at its place."""
+    from verifier.pipeline.settings import LEAGUE, settings_for
+
+    (tmp_path / "pyproject.toml").write_text("[tool.ftn.league]\nwin = 2\ngames = 7\n",
+                                             encoding="utf-8")
+    assert dict(settings_for(tmp_path / "a.ftn").league) == {
+        "win": 2, "draw": 2, "loss-by-one": 1, "loss": 0, "games": 7}
+    assert LEAGUE == {"win": 3, "draw": 2, "loss-by-one": 1, "loss": 0, "games": 9}
+    for text, where, message in (
+            ("[tool.ftn.league]\nwin = -1\n", (2, 7),
+             "win must be a whole number, 0 or more, such as win = 3"),
+            ("[tool.ftn.league]\ngames = 0\n", (2, 9),
+             "games must be a whole number, 1 or more, such as games = 9"),
+            ("[tool.ftn]\nleague = 3\n", (2, 1),
+             "[tool.ftn.league] must be a table, such as [tool.ftn.league] win = 3")):
+        (tmp_path / "pyproject.toml").write_text(text, encoding="utf-8")
+        with pytest.raises(SettingsError) as e:
+            settings_for(tmp_path / "a.ftn")
+        assert (e.value.line, e.value.col) == where and e.value.message == message
