@@ -72,8 +72,8 @@ if TYPE_CHECKING:
     from verifier.data.stats import StatsSink
     from verifier.diagnostics import Diagnostic
     from verifier.files.formats import Read
-    from verifier.match.run import Results
     from verifier.league.outcomes import LeagueSink
+    from verifier.match.run import Results
     from verifier.pipeline.jobs.check import FileReport
     from verifier.pipeline.jobs.fixes import Tally
     from verifier.pipeline.jobs.rewrite import Rewritten
