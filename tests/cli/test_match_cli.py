@@ -3,8 +3,11 @@ progress on standard error, and bad input said plainly with exit 2."""
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -20,8 +23,26 @@ def test_text_results_and_progress(ftn: Any, tmp_path: Path) -> None:
     assert lines[2].split()[:3] == ["greedy", "4", "4"]  # greedy wins every game of seed 1
     assert lines[3].split()[:3] == ["random", "4", "0"]
     assert lines[4].startswith("Elo greedy - random: +inf") and "2-0: 2" in lines[4]
-    assert "ftn match: 4/4 games; wins greedy 4, random 0" in stderr
+    assert stderr == ""  # progress only on a terminal: nothing raw in a log
     assert out.read_text().count("\ngame\n") + out.read_text().startswith("game\n") == 4
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_on_a_terminal_is_one_line_wiped_at_the_end(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from verifier.cli.match import _Progress
+
+    err = _Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    progress = _Progress(4)
+    engines = [SimpleNamespace(name="greedy", wins=4), SimpleNamespace(name="random", wins=0)]
+    progress(SimpleNamespace(games=4, engines=engines, llr=None))
+    assert progress.shown
+    assert err.getvalue() == "\rftn match: 4/4 games; wins greedy 4, random 0  "
 
 
 def test_json_results(ftn: Any) -> None:

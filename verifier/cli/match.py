@@ -33,13 +33,17 @@ RuleOpt = Annotated[list[str] | None, _RULE]
 
 
 class _Progress:
-    """A line on standard error at most every half second."""
+    """A line on standard error at most every half second, only when it is a
+    terminal (as every command's progress), wiped at the end."""
 
     def __init__(self, total: int) -> None:
-        self.total, self.last = total, 0.0
+        self.total, self.last, self.shown = total, 0.0, False
 
     def __call__(self, res: Any) -> None:
         """After each game: the games played, the wins, the SPRT's LLR."""
+        if not sys.stderr.isatty():
+            return
+        self.shown = True
         now = time.monotonic()
         if now - self.last < 0.5 and res.games < self.total:
             return
@@ -77,7 +81,7 @@ def match(
         fail(f"ftn match: {e}")
     except OSError as e:
         fail(f"ftn match: {output}: cannot write: {e.strerror or e}")
-    if progress is not None:
-        sys.stderr.write("\n")
+    if progress is not None and progress.shown:
+        sys.stderr.write("\r\x1b[K")
     sys.stdout.write(api.match_report(res, format.value))
     raise typer.Exit(0)
