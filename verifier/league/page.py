@@ -148,7 +148,8 @@ def history_svg(ratings: Ratings, names: Sequence[str], width: int = 720,
     lo, hi = min(points), max(points)
     hi = hi if hi > lo else lo + 1
     last = max(1, ratings.games - 1)
-    left, top, right, bottom = 44, 24, width - 10, height - 26
+    rows = (len(series) + 3) // 4  # the legend's rows, four names a row, above the plot
+    left, top, right, bottom = 44, 14 + 14 * rows, width - 10, height - 26
 
     def px(i: int) -> float:
         return round(left + (right - left) * i / last, 1)
