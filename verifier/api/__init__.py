@@ -4,7 +4,7 @@ editor's open text (its pieces of whole games, their findings, a game's
 trace, the seat to act).
 
 Boundary: the public library, the surface that the ``ftn`` command line,
-the language server and other programs use (``docs/build_api.py``
+the language server and other programs use (``docs/library/api.md``
 documents it). Each function takes paths, a text, an open text stream or
 a piece of a text (``verifier.Piece``) and options, runs the job of the
 layers below (``pipeline`` and its jobs, ``data``, ``show``, ``live``,
