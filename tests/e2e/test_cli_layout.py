@@ -1,6 +1,6 @@
 """The command line and the language server call the public library: every
 module of ``verifier/cli/`` imports (at its top, in its functions, for type
-checking alike) only ``verifier.api`` and its modules (``verifier.api.checks``:
+checking alike) only ``verifier.api`` and its modules (``verifier.api.findings``:
 the module of the job a command runs), the package ``verifier`` itself (its
 lazy public names: ``Board``, the typed errors...), the ``render`` family
 (presentation), the registries ``verifier.diagnostics`` and
@@ -119,7 +119,7 @@ def test_the_check_of_imports_refuses_what_it_should() -> None:
     assert not refused("verifier.lsp.document", ["Document"], LSP, LSP_OWNED)
     assert not refused("verifier", ["api", "Piece", "Settings", "rulebook"], LSP, LSP_OWNED)
     # the library's modules, for both
-    assert not refused("verifier.api.checks", ["check_report"])
+    assert not refused("verifier.api.findings", ["check_report"])
     assert not refused("verifier.api.editor", ["trace"], LSP, LSP_OWNED)
     assert refused("verifier.apiary", ["x"]) and refused("verifier.pipeline.jobs.check", ["x"])
     assert not refused("pygls.lsp.server", ["LanguageServer"], LSP, LSP_OWNED)

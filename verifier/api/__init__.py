@@ -21,11 +21,13 @@ records give diagnostics), and the other typed errors are the package's
 
 Each kind of work is a module of this package, which imports what it uses
 at its top: ``inputs`` (a command's plan, the settings of a file),
-``reading`` (records read as data), ``checks``, ``fixes``, ``rewrites``
-(convert, replay, format, fill), ``audits``, ``moves`` (perft, generated
-games), ``matches``, ``data`` (export, select, stats), ``league``,
-``show``, ``records`` (recording a game), ``scorer``, ``editor`` (an
-editor's open text) and ``reference`` (explain, the schemas). This module
+``sources`` (records read as data), ``findings`` (checking), ``fixes``,
+``rewrite`` (convert, replay, format, fill), ``conformance`` (audits),
+``moves`` (perft, generated games), ``contests`` (engines' matches),
+``data`` (export, select, stats), ``league``, ``show``, ``records``
+(recording a game), ``scorer``, ``editor`` (an editor's open text) and
+``reference`` (explain, the schemas); none is named as a public name,
+which its import would hide. This module
 is the public door, the one lazy door of the library: it holds
 ``__all__``, and imports the module that holds a name when the name is
 first asked (PEP 562 ``__getattr__``, as ``verifier`` does for its own
@@ -33,7 +35,7 @@ names), so that a check of one game loads only what it runs; ``dir()``
 lists ``__all__``; for a type checker and an editor every name is
 imported from its module. The command line, the language server and the
 scorer import from the module they run
-(``from verifier.api.checks import check_report``).
+(``from verifier.api.findings import check_report``).
 
     from verifier import api
     report = api.check("samples/valid/two-players-r8-3.ftn")
@@ -47,8 +49,8 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from verifier.api.audits import audit, audit_engine, audit_report
-    from verifier.api.checks import check, check_piece, check_report, check_text, no_games
+    from verifier.api.conformance import audit, audit_engine, audit_report
+    from verifier.api.contests import match, match_report
     from verifier.api.data import export, select, stats
     from verifier.api.editor import (
         GameTrace,
@@ -60,15 +62,14 @@ if TYPE_CHECKING:
         trace,
         turn,
     )
+    from verifier.api.findings import check, check_piece, check_report, check_text, no_games
     from verifier.api.fixes import fix_piece, fix_report, fix_text, header_edit
     from verifier.api.inputs import Mode, plan, read_text, settings_for, workers
     from verifier.api.league import ratings, standings
-    from verifier.api.matches import match, match_report
     from verifier.api.moves import generate, perft, perft_position
-    from verifier.api.reading import games, load, read_games
     from verifier.api.records import record, record_header, recorder
     from verifier.api.reference import explain, schema
-    from verifier.api.rewrites import (
+    from verifier.api.rewrite import (
         convert,
         convert_file,
         fill_files,
@@ -81,6 +82,7 @@ if TYPE_CHECKING:
     )
     from verifier.api.scorer import scorer_build, scorer_serve
     from verifier.api.show import page, position_svg
+    from verifier.api.sources import games, load, read_games
 
 __all__ = [
     "GameTrace", "Mode", "Turn", "audit", "audit_engine", "audit_report", "check", "check_piece",
@@ -99,32 +101,32 @@ _HOMES = {
     "GameTrace": "editor",
     "Mode": "inputs",
     "Turn": "editor",
-    "audit": "audits",
-    "audit_engine": "audits",
-    "audit_report": "audits",
-    "check": "checks",
-    "check_piece": "checks",
-    "check_report": "checks",
-    "check_text": "checks",
+    "audit": "conformance",
+    "audit_engine": "conformance",
+    "audit_report": "conformance",
+    "check": "findings",
+    "check_piece": "findings",
+    "check_report": "findings",
+    "check_text": "findings",
     "claim_edit": "editor",
-    "convert": "rewrites",
-    "convert_file": "rewrites",
+    "convert": "rewrite",
+    "convert_file": "rewrite",
     "explain": "reference",
     "export": "data",
-    "fill_files": "rewrites",
-    "fill_text": "rewrites",
+    "fill_files": "rewrite",
+    "fill_text": "rewrite",
     "fix_piece": "fixes",
     "fix_report": "fixes",
     "fix_text": "fixes",
-    "format_files": "rewrites",
-    "format_text": "rewrites",
-    "games": "reading",
+    "format_files": "rewrite",
+    "format_text": "rewrite",
+    "games": "sources",
     "generate": "moves",
     "header_edit": "fixes",
-    "load": "reading",
-    "match": "matches",
-    "match_report": "matches",
-    "no_games": "checks",
+    "load": "sources",
+    "match": "contests",
+    "match_report": "contests",
+    "no_games": "findings",
     "page": "show",
     "perft": "moves",
     "perft_position": "moves",
@@ -134,14 +136,14 @@ _HOMES = {
     "plan": "inputs",
     "position_svg": "show",
     "ratings": "league",
-    "read_games": "reading",
+    "read_games": "sources",
     "read_text": "inputs",
     "record": "records",
     "record_header": "records",
     "recorder": "records",
-    "replay": "rewrites",
-    "replay_file": "rewrites",
-    "replay_text": "rewrites",
+    "replay": "rewrite",
+    "replay_file": "rewrite",
+    "replay_text": "rewrite",
     "schema": "reference",
     "scorer_build": "scorer",
     "scorer_serve": "scorer",

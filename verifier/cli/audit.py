@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from verifier.api.audits import audit_engine, audit_report
+from verifier.api.conformance import audit_engine, audit_report
 from verifier.cli import common as c
 from verifier.cli.console import EXIT_USAGE, err, fail, said, show_piece
 from verifier.files.formats import RECORD_FILES

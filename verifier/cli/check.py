@@ -14,7 +14,7 @@ from typing import IO, Annotated, Any, NoReturn
 
 import typer
 
-from verifier.api.checks import check_report
+from verifier.api.findings import check_report
 from verifier.api.inputs import Mode
 from verifier.cli import common as c
 from verifier.cli.console import EXIT_OK, err, fail, finish, said

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated
 
-from verifier.api.rewrites import convert_file
+from verifier.api.rewrite import convert_file
 from verifier.cli import common as c
 from verifier.cli.console import EXIT_ERRORS, err, fail, said, show_piece
 from verifier.files.formats import NOTATIONS

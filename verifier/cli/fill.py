@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from verifier.api.inputs import Mode
-from verifier.api.rewrites import fill_files
+from verifier.api.rewrite import fill_files
 from verifier.cli import common as c
 from verifier.cli.console import err, out, show_piece
 

@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from verifier.api.inputs import Mode
-from verifier.api.rewrites import format_files
+from verifier.api.rewrite import format_files
 from verifier.cli import common as c
 from verifier.cli.console import err, out, show_piece
 

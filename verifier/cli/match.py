@@ -14,8 +14,8 @@ from typing import Annotated, Any
 
 import typer
 
-from verifier.api import matches
-from verifier.api.matches import match_report
+from verifier.api import contests
+from verifier.api.contests import match_report
 from verifier.cli import common as c
 from verifier.cli.console import fail
 
@@ -75,7 +75,7 @@ def match(
     an exit, garbage) is a loss for its engine; a wrong claim a finding."""
     progress = None if quiet else _Progress(games)
     try:
-        res = matches.match(engine, games, players=players, seed=seed, preset=rules,
+        res = contests.match(engine, games, players=players, seed=seed, preset=rules,
                         rules=rule or (), timeout=timeout, jobs=jobs, sprt=sprt,
                         output=output, progress=progress)
     except ValueError as e:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from verifier.api.rewrites import replay_file
+from verifier.api.rewrite import replay_file
 from verifier.cli import common as c
 from verifier.cli.console import EXIT_ERRORS, EXIT_OK, err, fail, said, show_piece
 

@@ -25,8 +25,8 @@ from dataclasses import dataclass, replace
 
 from notation import Game, Placement, Round
 from verifier import Piece, Settings
-from verifier.api.checks import check_piece, no_games
 from verifier.api.editor import piece_games, piece_judged, pieces
+from verifier.api.findings import check_piece, no_games
 from verifier.diagnostics import Diagnostic, Name
 from verifier.lsp.text import LineMap
 

@@ -28,7 +28,7 @@ from notation import Game, Knock, Round
 from verifier import Edit, InputError, Piece, rulebook
 from verifier.api.editor import claim_edit, piece_games, piece_judged, trace, turn
 from verifier.api.fixes import fix_piece, header_edit
-from verifier.api.rewrites import fill_text
+from verifier.api.rewrite import fill_text
 from verifier.diagnostics import Diagnostic, lookup
 from verifier.lsp.document import Document, Finding
 

@@ -41,7 +41,7 @@ from pygls.workspace import PositionCodec
 
 from verifier import Edit, InputError, Settings, SettingsError
 from verifier.api.inputs import settings_for
-from verifier.api.rewrites import format_text
+from verifier.api.rewrite import format_text
 from verifier.diagnostics import ERROR, NOTE, WARNING, Diagnostic
 from verifier.lsp import features
 from verifier.lsp.document import MAX_CHARS, Document, Finding

@@ -13,7 +13,7 @@ from typing import Any
 
 from verifier.api import show
 from verifier.api.records import record_header, recorder
-from verifier.api.rewrites import format_text
+from verifier.api.rewrite import format_text
 
 _table: Any = None
 
