@@ -646,6 +646,12 @@ NOT_FOR_AN_FTN_CHECK = (
     "notation.ftn.printer", "verifier.pipeline.jobs.rewrite", "verifier.pipeline.jobs.load",
     "notation.json", "notation.json.form", "notation.json.text", "notation.json.decoding",
     "notation.json.encoding", "msgspec",
+    # The library's modules of the other jobs (a check runs ``findings`` and
+    # ``inputs``), and the fix job, which a check without --fix does not run.
+    *(f"verifier.api.{name}" for name in (
+        "conformance", "data", "editor", "fixes", "league", "contests", "moves", "sources",
+        "records", "reference", "rewrite", "scorer", "show")),
+    "verifier.pipeline.jobs.fixes",
     # The other commands.
     *(f"verifier.cli.{name}" for name in (
         "fmt", "convert", "replay", "show", "audit", "perft", "generate", "export", "fill",

@@ -1,6 +1,7 @@
 """The command line and the language server call the public library: every
 module of ``verifier/cli/`` imports (at its top, in its functions, for type
-checking alike) only ``verifier.api``, the package ``verifier`` itself (its
+checking alike) only ``verifier.api`` and its modules (``verifier.api.findings``:
+the module of the job a command runs), the package ``verifier`` itself (its
 lazy public names: ``Board``, the typed errors...), the ``render`` family
 (presentation), the registries ``verifier.diagnostics`` and
 ``verifier.rulebook``, ``notation``'s public names, its own modules, the
@@ -117,4 +118,8 @@ def test_the_check_of_imports_refuses_what_it_should() -> None:
     assert refused("notation.ftn.grammar", ["line_regex"], LSP, LSP_OWNED)
     assert not refused("verifier.lsp.document", ["Document"], LSP, LSP_OWNED)
     assert not refused("verifier", ["api", "Piece", "Settings", "rulebook"], LSP, LSP_OWNED)
+    # the library's modules, for both
+    assert not refused("verifier.api.findings", ["check_report"])
+    assert not refused("verifier.api.editor", ["trace"], LSP, LSP_OWNED)
+    assert refused("verifier.apiary", ["x"]) and refused("verifier.pipeline.jobs.check", ["x"])
     assert not refused("pygls.lsp.server", ["LanguageServer"], LSP, LSP_OWNED)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from verifier import api
+from verifier.api.conformance import audit_engine, audit_report
 from verifier.cli import common as c
 from verifier.cli.console import EXIT_USAGE, err, fail, said, show_piece
 from verifier.files.formats import RECORD_FILES
@@ -81,7 +81,7 @@ def audit(
         if rules is not None or rule:
             fail("ftn audit: --rules and --rule go with --engine (records declare their own)")
         with said():
-            summary = api.audit_report(plan, resync.value, dask, quiet, err)
+            summary = audit_report(plan, resync.value, dask, quiet, err)
     _write(summary, plan.run.format, color, output)
     if engine is not None and summary.none_played:
         fail("ftn audit: no reference game could be played to the engine (see above)")
@@ -95,7 +95,7 @@ def _live(engine: str, plan: Any, timeout: float, **options: Any) -> Any:
 
     try:
         with said():
-            return api.audit_engine(engine, timeout, names=plan.names,
+            return audit_engine(engine, timeout, names=plan.names,
                                     unreadable=plan.unreadable, **options)
     except ValueError as e:
         fail(f"ftn audit: {e}")

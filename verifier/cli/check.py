@@ -14,7 +14,8 @@ from typing import IO, Annotated, Any, NoReturn
 
 import typer
 
-from verifier import api
+from verifier.api.findings import check_report
+from verifier.api.inputs import Mode
 from verifier.cli import common as c
 from verifier.cli.console import EXIT_OK, err, fail, finish, said
 from verifier.files.escaping import escape_lines
@@ -76,10 +77,10 @@ def check(
         fail(f"ftn check: --explain-unknowns needs --format {', '.join(can[:-1])} or "
              f"{can[-1]}, not {shown.name}")
     if fix or diff:
-        fixing(plan, shown, api.Mode.DIFF if diff else api.Mode.WRITE, color.value,
+        fixing(plan, shown, Mode.DIFF if diff else Mode.WRITE, color.value,
                explain_unknowns, dask, quiet, strict)
     with said():
-        summary, failed = api.check_report(
+        summary, failed = check_report(
             plan, lambda ctx: for_stream(shown, color.value, sys.stdout, ctx),
             keep_lines=shown.keeps_lines, explain_unknowns=explain_unknowns, dask=dask,
             quiet=quiet, warn=err)
@@ -90,7 +91,7 @@ def _n(k: int, word: str) -> str:
     return f"{k} {word}" + ("" if k == 1 else "s")
 
 
-def fixing(plan: Any, shown: OutputFormat, mode: api.Mode, color: str, explain_unknowns: bool,
+def fixing(plan: Any, shown: OutputFormat, mode: Mode, color: str, explain_unknowns: bool,
            dask: str | None, quiet: bool, strict: bool) -> NoReturn:
     """``check --fix`` (``Mode.WRITE``) and ``--diff`` (``Mode.DIFF``) in
     the format ``shown``: the fixes made (or shown), the findings that
@@ -98,11 +99,14 @@ def fixing(plan: Any, shown: OutputFormat, mode: api.Mode, color: str, explain_u
     text on standard output, the report on standard error), then how many
     were fixed; the exit status."""
     from verifier import WriteError  # (its module is loaded only by a write)
+    from verifier.api.fixes import (
+        fix_report,  # (the fix job: a check without --fix does not load it)
+    )
 
-    stream: IO[str] = (io.StringIO() if mode is api.Mode.DIFF else
+    stream: IO[str] = (io.StringIO() if mode is Mode.DIFF else
                        sys.stderr if "-" in plan.names else sys.stdout)
     with said():
-        summary, failed, tally = api.fix_report(
+        summary, failed, tally = fix_report(
             plan, lambda ctx: for_stream(shown, color, stream, ctx), mode,
             keep_lines=shown.keeps_lines, explain_unknowns=explain_unknowns, dask=dask,
             quiet=quiet, warn=err)
@@ -111,7 +115,7 @@ def fixing(plan: Any, shown: OutputFormat, mode: api.Mode, color: str, explain_u
             "fixes are for FTN text ('ftn convert --to ftn' writes it)")
     left = summary.errors + summary.warnings
     files = f" in {_n(tally.files, 'file')}"
-    if mode is api.Mode.DIFF:
+    if mode is Mode.DIFF:
         finish(failed, plan.unreadable, tally.claims > 0,
                f"Would fix {_n(tally.fixed, 'finding')} ({left} would remain)" + (
                    f"; {_n(tally.claims, 'claim')} to write{files}." if tally.claims else "."))

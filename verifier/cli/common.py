@@ -22,14 +22,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 import notation
-from verifier import SettingsError, api
+from verifier import SettingsError
+from verifier.api.inputs import Mode, plan, read_text, workers
 from verifier.cli.console import EXIT_USAGE, err, fail, said
 from verifier.cli.params import PARAMS
 from verifier.files.formats import RECORD_FILES
 from verifier.render import FORMATS, formats_help
 
 if TYPE_CHECKING:
-    from verifier.api import Say
+    from verifier.api.inputs import Say
 
 
 def one_command() -> typer.Typer:
@@ -88,7 +89,7 @@ def _jobs(value: int | None) -> int | None:
     more were asked for)."""
     if value is None:
         return None
-    used, why = api.workers(value)
+    used, why = workers(value)
     if why is not None:
         err(why)
     return used
@@ -137,7 +138,7 @@ def read_one(source: str, command: str) -> tuple[str, str]:
     """(name, text) of the one input of a command that reads one record
     file, or exit 2 (a directory is refused: it may hold many files)."""
     with said():
-        text = api.read_text(one_file(source, command))
+        text = read_text(one_file(source, command))
     return ("<stdin>" if source == "-" else source), text
 
 
@@ -162,16 +163,16 @@ def write_out(text: str, output: Path | None, who: str = "ftn") -> None:
         fail(f"{who}: {output}: cannot write: {e.strerror or e}")
 
 
-def one_mode(command: str, paths: list[str], flags: dict[api.Mode, bool]) -> api.Mode:
+def one_mode(command: str, paths: list[str], flags: dict[Mode, bool]) -> Mode:
     """The one mode that the flags of a rewriting command give (each mode
     with whether its flag was given; ``Mode.PRINT`` when none), or exit 2
     for two of them, or ``--write`` of standard input."""
     named = [str(mode.flag) for mode in flags]
     if sum(flags.values()) > 1:
         fail(f"ftn {command}: {', '.join(named[:-1])} and {named[-1]} exclude each other")
-    if flags.get(api.Mode.WRITE) and "-" in paths:
+    if flags.get(Mode.WRITE) and "-" in paths:
         fail(f"ftn {command}: --write cannot rewrite standard input")
-    return next((mode for mode, on in flags.items() if on), api.Mode.PRINT)
+    return next((mode for mode, on in flags.items() if on), Mode.PRINT)
 
 
 def given(ctx: typer.Context) -> set[str]:
@@ -191,7 +192,7 @@ def settled(invoked: typer.Context, paths: list[str], exclude: list[str] | None,
     when none can be read (else the caller reports them)."""
     told = given(invoked)
     try:
-        found = api.plan(paths, exclude or (), warn=warn or err,
+        found = plan(paths, exclude or (), warn=warn or err,
                          format=format.value if format and "format" in told else None,
                          jobs=jobs if "jobs" in told else None, **options)
     except SettingsError as e:

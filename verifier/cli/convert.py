@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated
 
-from verifier import api
+from verifier.api.rewrite import convert_file
 from verifier.cli import common as c
 from verifier.cli.console import EXIT_ERRORS, err, fail, said, show_piece
 from verifier.files.formats import NOTATIONS
@@ -38,7 +38,7 @@ def convert(
     source = c.one_file(source, "convert")
     try:
         with said():
-            ok = api.convert_file(source, output, to.value if to is not None else None,
+            ok = convert_file(source, output, to.value if to is not None else None,
                                   positions, jobs, show_piece, err)
     except ValueError:
         if not positions:

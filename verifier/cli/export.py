@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from verifier import api
+from verifier.api import data
 from verifier.cli import common as c
 from verifier.cli.console import fail, finish, said
 from verifier.data.export import TABLE_FORMATS
@@ -43,7 +43,7 @@ def export(invoked: typer.Context, paths: c.Paths, output: DirOpt, to: ToOpt,
     plan = c.settled(invoked, paths, exclude, config=config, isolated=isolated, jobs=jobs)
     unreadable = plan.unreadable
     with said():
-        done = api.export(plan.names, output, to.value, plan.run.jobs, dask, plan)
+        done = data.export(plan.names, output, to.value, plan.run.jobs, dask, plan)
     n = done.games
     written = (f"ftn export: {n} game{'s' if n != 1 else ''} to {output}/ "
                f"({', '.join(done.tables)}.{to.value})")

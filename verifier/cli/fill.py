@@ -11,7 +11,8 @@ from typing import Annotated
 
 import typer
 
-from verifier import api
+from verifier.api.inputs import Mode
+from verifier.api.rewrite import fill_files
 from verifier.cli import common as c
 from verifier.cli.console import err, out, show_piece
 
@@ -42,7 +43,7 @@ def fill(paths: c.Paths, diff: DiffOpt = False, check_only: CheckOpt = False,
     game that has none of that key (of that seat), never changing one
     written.
     """
-    mode = c.one_mode("fill", paths, {api.Mode.DIFF: diff, api.Mode.CHECK: check_only,
-                                       api.Mode.WRITE: write})
-    raise typer.Exit(api.fill_files(paths, mode, out, err, show_piece, jobs, exclude or (),
+    mode = c.one_mode("fill", paths, {Mode.DIFF: diff, Mode.CHECK: check_only,
+                                       Mode.WRITE: write})
+    raise typer.Exit(fill_files(paths, mode, out, err, show_piece, jobs, exclude or (),
                                     tag or (), team or ()))

@@ -10,7 +10,8 @@ from typing import Annotated
 
 import typer
 
-from verifier import api
+from verifier.api.inputs import Mode
+from verifier.api.rewrite import format_files
 from verifier.cli import common as c
 from verifier.cli.console import err, out, show_piece
 
@@ -36,7 +37,7 @@ def fmt(invoked: typer.Context, paths: c.Paths, check_only: CheckOpt = False,
     when a file would change). The settings' extend-exclude and jobs apply
     (the manual: Settings).
     """
-    mode = c.one_mode("fmt", paths, {api.Mode.CHECK: check_only, api.Mode.DIFF: diff,
-                                      api.Mode.WRITE: write})
+    mode = c.one_mode("fmt", paths, {Mode.CHECK: check_only, Mode.DIFF: diff,
+                                      Mode.WRITE: write})
     plan = c.settled(invoked, paths, exclude, config=config, isolated=isolated, jobs=jobs)
-    raise typer.Exit(api.format_files(plan, mode, out, err, show_piece))
+    raise typer.Exit(format_files(plan, mode, out, err, show_piece))

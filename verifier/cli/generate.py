@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
-from verifier import api
+from verifier.api import moves
 from verifier.cli import common as c
 from verifier.cli.console import fail
 from verifier.rules.generate import HIDE_MODES
@@ -43,7 +43,7 @@ def generate(
 ) -> None:
     """Write random legal complete games with correct claims."""
     try:
-        api.generate(players, games, seed, rules, rule or (), hide_.value, output)
+        moves.generate(players, games, seed, rules, rule or (), hide_.value, output)
     except ValueError as e:
         fail(f"ftn generate: {e}")
     except OSError as e:

@@ -14,7 +14,8 @@ from typing import Annotated, Any
 
 import typer
 
-from verifier import api
+from verifier.api import contests
+from verifier.api.contests import match_report
 from verifier.cli import common as c
 from verifier.cli.console import fail
 
@@ -74,7 +75,7 @@ def match(
     an exit, garbage) is a loss for its engine; a wrong claim a finding."""
     progress = None if quiet else _Progress(games)
     try:
-        res = api.match(engine, games, players=players, seed=seed, preset=rules,
+        res = contests.match(engine, games, players=players, seed=seed, preset=rules,
                         rules=rule or (), timeout=timeout, jobs=jobs, sprt=sprt,
                         output=output, progress=progress)
     except ValueError as e:
@@ -83,5 +84,5 @@ def match(
         fail(f"ftn match: {output}: cannot write: {e.strerror or e}")
     if progress is not None and progress.shown:
         sys.stderr.write("\r\x1b[K")
-    sys.stdout.write(api.match_report(res, format.value))
+    sys.stdout.write(match_report(res, format.value))
     raise typer.Exit(0)

@@ -11,7 +11,9 @@ from typing import Annotated
 
 import typer
 
-from verifier import NoStart, PositionError, api
+from verifier import NoStart, PositionError
+from verifier.api import moves
+from verifier.api.moves import perft_position
 from verifier.cli import common as c
 from verifier.cli.console import EXIT_ERRORS, EXIT_USAGE, fail, show_piece
 from verifier.files.escaping import escape_controls
@@ -39,7 +41,7 @@ def perft(source: RecordArg = None, depth: DepthOpt = 3, divide: DivideOpt = Fal
     assert source is not None
     name, text = c.read_one(source, "perft")
     try:
-        lines = api.perft(text, name, depth, divide)
+        lines = moves.perft(text, name, depth, divide)
     except NoStart as e:
         show_piece(e.problems, text)
         fail(f"ftn perft: {e.message}", EXIT_ERRORS)
@@ -50,7 +52,7 @@ def _from_position(position: str, depth: int, divide: bool) -> list[str]:
     """The count from a position string; a string that is not one exits 2
     with its column (``position:1:COL: ...``), a hand not known exits 1."""
     try:
-        return api.perft_position(position, depth, divide)
+        return perft_position(position, depth, divide)
     except PositionError as e:
         fail(f"position:1:{e.column}: {escape_controls(e.message)}", EXIT_USAGE)
     except NoStart as e:

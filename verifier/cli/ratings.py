@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from verifier import LeagueError, api
+from verifier import LeagueError
+from verifier.api import league
 from verifier.cli import common as c
 from verifier.cli.console import fail, finish, said
 from verifier.cli.standings import left_out
@@ -65,7 +66,7 @@ def ratings(invoked: typer.Context, paths: c.Paths, format: FormatOpt = TEXT,
     plan = c.settled(invoked, files, exclude, config=config, isolated=isolated, jobs=jobs)
     try:
         with said():
-            report, odds, done = api.ratings(plan.names, format.value, teams, history or [],
+            report, odds, done = league.ratings(plan.names, format.value, teams, history or [],
                                              plan.run.jobs, dask, plan, title)
     except LeagueError as e:
         fail(f"ftn ratings: {e}")

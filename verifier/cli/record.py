@@ -13,7 +13,8 @@ from typing import Annotated
 
 import typer
 
-from verifier import CannotRecord, api
+from verifier import CannotRecord
+from verifier.api import records
 from verifier.cli import common as c
 from verifier.cli.console import fail
 
@@ -35,7 +36,7 @@ def record(file: FileArg, resume: ResumeOpt = False) -> None:
     --resume goes on with a file from where it stops.
     """
     try:
-        status = api.record(file, resume)
+        status = records.record(file, resume)
     except CannotRecord as e:
         fail(f"ftn record: {e}")
     raise typer.Exit(status)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from verifier import api
+from verifier.api.rewrite import replay_file
 from verifier.cli import common as c
 from verifier.cli.console import EXIT_ERRORS, EXIT_OK, err, fail, said, show_piece
 
@@ -24,7 +24,7 @@ def replay(source: c.InArg, format: c.FormatOpt = c.Format.text, output: c.OutOp
     """
     source = c.one_file(source, "replay")
     with said():
-        done = api.replay_file(source, output, format is c.Format.json, show_piece, err)
+        done = replay_file(source, output, format is c.Format.json, show_piece, err)
     if not done.ok:
         fail(f"ftn replay: {'<stdin>' if source == '-' else source}: it cannot be read",
              EXIT_ERRORS)

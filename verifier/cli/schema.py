@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 from typing import Annotated
 
-from verifier import api
+from verifier.api import reference
 from verifier.cli import common as c
 from verifier.cli.console import fail
 from verifier.files.published import SCHEMAS
@@ -21,7 +21,7 @@ NameArg = Annotated[str, c.option("schema", names=", ".join(SCHEMAS))]
 @command.command()
 def schema(name: NameArg) -> None:
     """Print one of the published JSON Schemas: record, replay or report."""
-    text = api.schema(name)
+    text = reference.schema(name)
     if text is None:
         fail(f"ftn schema: unknown schema {name!r}; one of: {', '.join(SCHEMAS)}")
     sys.stdout.write(text)

@@ -14,7 +14,8 @@ from typing import Annotated
 
 import typer
 
-from verifier import BuildError, api
+from verifier import BuildError
+from verifier.api.scorer import scorer_build, scorer_serve
 from verifier.cli import common as c
 from verifier.cli.console import fail
 
@@ -52,7 +53,7 @@ def serve(site: SiteArg = None, port: PortOpt = 8361) -> None:
 
 def _build(output: Path) -> None:
     try:
-        site = api.scorer_build(output, typer.echo)
+        site = scorer_build(output, typer.echo)
     except BuildError as e:
         fail(f"ftn scorer build: {e}", 2)
     except OSError as e:
@@ -63,6 +64,6 @@ def _build(output: Path) -> None:
 
 def _serve(folder: Path, port: int) -> None:
     try:
-        api.scorer_serve(folder, port, typer.echo)
+        scorer_serve(folder, port, typer.echo)
     except OSError as e:
         fail(f"ftn scorer serve: port {port}: {e.strerror or e}: choose another with --port", 2)

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from verifier import FilterError, api
+from verifier import FilterError
+from verifier.api import data
 from verifier.cli import common as c
 from verifier.cli.console import EXIT_USAGE, err, fail, finish, said, show_piece
 from verifier.files.formats import NOTATIONS
@@ -55,7 +56,7 @@ def select(invoked: typer.Context, paths: c.Paths, output: c.OutOpt = None, to: 
     plan = c.settled(invoked, paths, exclude, config=config, isolated=isolated, jobs=jobs)
     try:
         with said():
-            done, unreadable = api.select(
+            done, unreadable = data.select(
                 paths, to.value if to is not None else None, output, exclude=exclude or (),
                 tags=tag or (), player=player or (), players=players, rules=rule or (),
                 with_codes=with_ or (), without=without or (), clean=clean, faulty=faulty,

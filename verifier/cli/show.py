@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from verifier import PositionError, ShowError, api
+from verifier import PositionError, ShowError
+from verifier.api.show import page as show_page
+from verifier.api.show import position_svg
 from verifier.cli import common as c
 from verifier.cli.console import fail
 from verifier.files.escaping import escape_controls
@@ -31,7 +33,7 @@ def show(source: InOpt = None, output: c.OutOpt = None, game: GameOpt = 1, at: A
         return
     name, text = c.read_one(source, "show")
     try:
-        page = api.page(text, name, game, at, svg)
+        page = show_page(text, name, game, at, svg)
     except ShowError as e:
         fail(e.message, e.code)
     c.write_out(page, output)
@@ -46,6 +48,6 @@ def _position(source: str | None, position: str | None, svg: bool, at: str | Non
         fail("ftn show: --position draws one picture: give it with --svg, without a record "
              "or --at")
     try:
-        return api.position_svg(position)
+        return position_svg(position)
     except PositionError as e:
         fail(f"position:1:{e.column}: {escape_controls(e.message)}")

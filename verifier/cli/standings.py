@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from verifier import api
+from verifier.api import league
 from verifier.cli import common as c
 from verifier.cli.console import err, finish, said
 from verifier.league.report import STANDINGS_FORMATS
@@ -70,7 +70,7 @@ def standings(invoked: typer.Context, paths: c.Paths, by: ByOpt = TEAM,
     """
     plan = c.settled(invoked, paths, exclude, config=config, isolated=isolated, jobs=jobs)
     with said():
-        report, done = api.standings(plan.names, by.value, per, format.value, head_to_head,
+        report, done = league.standings(plan.names, by.value, per, format.value, head_to_head,
                                      plan.run.jobs, dask, plan, title)
     left_out([x.text() for x in done.left_out], done.failed, strict, "ftn standings",
              format.value != "csv")

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from verifier import api
+from verifier.api import data
 from verifier.cli import common as c
 from verifier.cli.console import err, finish, said
 from verifier.data.report import STATS_FORMATS
@@ -40,7 +40,7 @@ def stats(invoked: typer.Context, paths: c.Paths, format: FormatOpt = TEXT, by: 
     """
     plan = c.settled(invoked, paths, exclude, config=config, isolated=isolated, jobs=jobs)
     with said():
-        report, done = api.stats(plan.names, by, format.value, plan.run.jobs, dask, plan)
+        report, done = data.stats(plan.names, by, format.value, plan.run.jobs, dask, plan)
     sys.stdout.write(report)
     warning = done.unknown_by()
     if warning is not None:

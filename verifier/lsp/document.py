@@ -24,7 +24,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from notation import Game, Placement, Round
-from verifier import Piece, Settings, api
+from verifier import Piece, Settings
+from verifier.api.editor import piece_games, piece_judged, pieces
+from verifier.api.findings import check_piece, no_games
 from verifier.diagnostics import Diagnostic, Name
 from verifier.lsp.text import LineMap
 
@@ -121,7 +123,7 @@ class Document:
         self.lines, bom = split_lines(text)
         self.map = LineMap(self.lines, "\r" in text)
         refused = _refused(text, self.source)
-        self.pieces = [] if refused is not None else api.pieces(self.lines, self.source)
+        self.pieces = [] if refused is not None else pieces(self.lines, self.source)
         if refused is None and len(self.pieces) > MAX_PIECES:
             held = sum(1 for p in self.pieces if any(s.strip() for s in p.lines))
             if held > MAX_PIECES:
@@ -136,7 +138,7 @@ class Document:
         if bom:  # ftn check reads the text without its BOM: columns of line 1 move
             found = [_moved(f, 0, 1) if f.diagnostic.line == 1 else f for f in found]
         if games == 0 and not found:
-            empty = api.no_games(self.source, self.settings)
+            empty = no_games(self.source, self.settings)
             if empty is not None:
                 found.append(Finding(empty))
         self.findings, self.games = found, games
@@ -168,7 +170,7 @@ class Document:
     def _check(self, p: Piece) -> _Checked:
         base = 1 if p.first_line == 1 else 2
         at = replace(p, first_line=base)
-        found, games = api.check_piece(at, self.settings)
+        found, games = check_piece(at, self.settings)
         findings = [Finding(d, related(at, d) if _names_another(d) else ()) for d in found]
         return _Checked(base, findings, games)
 
@@ -190,7 +192,7 @@ class Document:
         p = self.piece_at(line)
         if p is None or p.how != "ftn":
             return None
-        for g, number, lost in api.piece_judged(p):
+        for g, number, lost in piece_judged(p):
             if g.line <= line <= g.end_line:
                 return g, number, p, lost
         return None
@@ -284,6 +286,6 @@ def _round_at(piece: Piece, line: int) -> tuple[Game, Round] | None:
 
 
 def _games(piece: Piece) -> Iterator[Game]:
-    for g, _ in api.piece_games(piece):
+    for g, _ in piece_games(piece):
         if g is not None:
             yield g

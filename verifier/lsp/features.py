@@ -25,7 +25,10 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from notation import Game, Knock, Round
-from verifier import Edit, InputError, Piece, api, rulebook
+from verifier import Edit, InputError, Piece, rulebook
+from verifier.api.editor import claim_edit, piece_games, piece_judged, trace, turn
+from verifier.api.fixes import fix_piece, header_edit
+from verifier.api.rewrite import fill_text
 from verifier.diagnostics import Diagnostic, lookup
 from verifier.lsp.document import Document, Finding
 
@@ -117,7 +120,7 @@ def event_hover(doc: Document, line: int) -> str | None:
     game, number, piece, lost = found
     if line in lost:
         return None  # a line being typed
-    rep = api.trace(game, number, piece.source, lost)
+    rep = trace(game, number, piece.source, lost)
     if rep is None:
         return None
     sides, target, why = rep.sides, rep.target, rep.why
@@ -182,9 +185,9 @@ def claim_fix(doc: Document, f: Finding) -> Fix | None:
     d = f.diagnostic
     piece = next((p for p in doc.pieces if p.how == "ftn"
                   and p.first_line <= d.line < p.first_line + len(p.lines)), None)
-    e = api.claim_edit(doc.lines, d)
+    e = claim_edit(doc.lines, d)
     if e is None and d.code == "FT002" and piece is not None:
-        e = api.header_edit(piece, d, doc.settings)
+        e = header_edit(piece, d, doc.settings)
     if e is None or (piece is not None and _silenced(doc, piece, d.line)):
         return None
     title = (f"Use the computed value: {d.computed} (not {d.claimed})" if d.computed
@@ -198,7 +201,7 @@ def _silenced(doc: Document, piece: Piece, line: int) -> bool:
     text = piece.lines[line - piece.first_line]
     if "noqa" not in text.lower():
         return False
-    new = api.fix_piece(piece, doc.settings)
+    new = fix_piece(piece, doc.settings)
     return len(new) == len(piece.lines) and new[line - piece.first_line] == text
 
 
@@ -227,7 +230,7 @@ def fix_all(doc: Document) -> list[Edit]:
         at = bisect_left(wanted, p.first_line)  # the first fixable finding from the piece on
         if p.how != "ftn" or at == len(wanted) or wanted[at] >= last:
             continue
-        new = api.fix_piece(p, doc.settings)
+        new = fix_piece(p, doc.settings)
         if len(new) != len(p.lines):  # a line added (an 'end'): the piece's lines anew
             last = p.first_line + len(p.lines) - 1
             out.append(Edit(p.first_line, 1, last, len(p.lines[-1]) + 1, "\n".join(new)))
@@ -253,7 +256,7 @@ def _fill(text: str) -> str | None:
     """A game's text with its claims filled in (``ftn fill``), or None when
     it cannot be filled."""
     try:
-        return api.fill_text(text)
+        return fill_text(text)
     except InputError:
         return None
 
@@ -323,11 +326,11 @@ def complete(doc: Document, line: int, col: int) -> list[Item]:
     if any(s.strip() == "end" for s in head[1:]) or not any(
             s.lstrip().startswith("round") for s in head):
         return []
-    reads = list(api.piece_games(Piece(doc.source, "ftn", [*head, "end"], start)))
+    reads = list(piece_games(Piece(doc.source, "ftn", [*head, "end"], start)))
     game = reads[0][0] if len(reads) == 1 else None
     if game is None or not game.rounds or game.rounds[-1].result is not None:
         return []
-    next_ = api.turn(game, 1, doc.source)
+    next_ = turn(game, 1, doc.source)
     if next_ is None:
         return []
     seat = next_.seat
@@ -401,7 +404,7 @@ def outline(doc: Document) -> list[Span]:
     for p in doc.pieces:
         if p.how != "ftn":
             continue
-        for g, number, _ in api.piece_judged(p):
+        for g, number, _ in piece_judged(p):
             rounds = tuple(Span(f"round {r.number}", f"opener {r.opener}", r.line,
                                 _round_last(r)) for r in g.rounds)
             out.append(Span(f"game {number}", _players(g), g.line, _game_last(doc, g), rounds))

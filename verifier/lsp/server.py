@@ -39,7 +39,9 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 from pygls.workspace import PositionCodec
 
-from verifier import Edit, InputError, Settings, SettingsError, api
+from verifier import Edit, InputError, Settings, SettingsError
+from verifier.api.inputs import settings_for
+from verifier.api.rewrite import format_text
 from verifier.diagnostics import ERROR, NOTE, WARNING, Diagnostic
 from verifier.lsp import features
 from verifier.lsp.document import MAX_CHARS, Document, Finding
@@ -257,7 +259,7 @@ class FtnServer(LanguageServer):
         the closest above it); a bad settings file is said to the editor
         (its file, line and column) and the defaults are used."""
         try:
-            return api.settings_for(doc.source)
+            return settings_for(doc.source)
         except SettingsError as e:
             self.window_show_message(t.ShowMessageParams(t.MessageType.Error, f"ftn: {e}"))
             return None
@@ -341,7 +343,7 @@ def formatting(ls: FtnServer, params: t.DocumentFormattingParams) -> list[t.Text
 def _formatted(doc: Document) -> str | None:
     """``ftn fmt``'s text of a document, or None when it cannot be read."""
     try:
-        return api.format_text(doc.text, doc.source)
+        return format_text(doc.text, doc.source)
     except InputError:
         return None
 

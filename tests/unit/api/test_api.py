@@ -106,3 +106,61 @@ def test_the_library_page_lists_every_public_name_once_with_the_count() -> None:
     rows = re.findall(r"^\| `(\w+)` \| \S", text, re.M)
     assert sorted(rows) == sorted(api.__all__)  # each name once, no other
     assert f"**{len(api.__all__)} names.**" in text
+
+
+def _api_modules() -> list[str]:
+    """The modules of the package ``verifier.api``, by name."""
+    import pkgutil
+
+    return sorted(m.name for m in pkgutil.iter_modules(api.__path__))
+
+
+def test_every_public_name_is_the_one_its_module_holds_with_every_module_loaded() -> None:
+    """A module of the package named as a public name would hide it once
+    imported (the import binds the module on the package): with every
+    module loaded, each name is still the function or class of its module."""
+    import importlib
+
+    modules = _api_modules()
+    assert {"findings", "inputs", "editor"} <= set(modules)
+    for name in modules:
+        importlib.import_module(f"verifier.api.{name}")
+    assert sorted(set(modules) & set(api.__all__)) == []
+    for name in api.__all__:
+        held = getattr(importlib.import_module(f"verifier.api.{api._HOMES[name]}"), name)
+        assert getattr(api, name) is held, name
+
+
+def test_the_door_lists_the_public_names_and_refuses_another() -> None:
+    assert dir(api) == sorted(api.__all__) and len(api.__all__) == 56
+    with pytest.raises(AttributeError, match="has no attribute 'check_all'"):
+        api.check_all  # type: ignore[attr-defined]  # noqa: B018
+
+
+def test_a_type_checker_finds_every_public_name_in_its_module() -> None:
+    """The door's ``TYPE_CHECKING`` block imports each public name from the
+    module that holds it, once: what mypy and an editor follow."""
+    import ast
+
+    tree = ast.parse((ROOT / "verifier" / "api" / "__init__.py").read_text(encoding="utf-8"))
+    block = next(n for n in tree.body if isinstance(n, ast.If)
+                 and isinstance(n.test, ast.Name) and n.test.id == "TYPE_CHECKING")
+    taken = [(a.name, n.module) for n in block.body if isinstance(n, ast.ImportFrom)
+             for a in n.names]
+    assert sorted(name for name, _ in taken) == sorted(api.__all__)
+    assert all(module == f"verifier.api.{api._HOMES[name]}" for name, module in taken)
+
+
+def test_the_modules_of_the_library_import_at_their_top() -> None:
+    """Inside the package, an import in a function is only for what a run
+    may never need: the JSON validator, slow to load."""
+    import ast
+
+    found = []
+    for path in sorted((ROOT / "verifier" / "api").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        inner = {(n.lineno, ast.unparse(n)) for f in ast.walk(tree)
+                 if isinstance(f, ast.FunctionDef) for n in ast.walk(f)
+                 if isinstance(n, (ast.Import, ast.ImportFrom))}
+        found += [f"{path.name}: {text}" for _, text in sorted(inner)]
+    assert found == ["inputs.py: from verifier.files.validation import FALLBACK_NOTE, FAST"]

@@ -115,13 +115,13 @@ def test_other_schemas_have_fast_validators(name: str) -> None:
 def test_without_the_fast_validator_the_reference_does_both_and_says_so(
     monkeypatch: pytest.MonkeyPatch, ftn: Ftn,
 ) -> None:
-    import verifier.api as api
+    import verifier.api.inputs as common
     import verifier.files.validation as validate
     from verifier.files.validation import FALLBACK_NOTE
 
     monkeypatch.setattr(validate, "jsonschema_rs", None)
     monkeypatch.setattr(validate, "FAST", False)
-    monkeypatch.setattr(api, "_noted", False)
+    monkeypatch.setattr(common, "_noted", False)
     validate.fast.cache_clear()
     validate.bounded.cache_clear()
     try:

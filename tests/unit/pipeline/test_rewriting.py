@@ -19,6 +19,7 @@ from support.ftn import CHECKOUT, Ftn, run_ftn
 from support.paths import SAMPLES, SCALE, peak_rss_kb
 
 from notation.ftn.printer import print_games
+from verifier.api import rewrite as converting
 from verifier.files import streams
 from verifier.pipeline.jobs import rewrite
 from verifier.pipeline.jobs.rewrite import (
@@ -279,7 +280,7 @@ def test_sigterm_during_a_long_write_leaves_no_temporary_file(
             os.kill(os.getpid(), signal.SIGTERM)
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(rewrite, "convert_piece", terminated)
+    monkeypatch.setattr(converting, "convert_piece", terminated)  # as ftn convert runs it
     r = ftn(["convert", str(src), "-o", str(tmp_path / "out.jsonl")])
     assert r.returncode == 128 + signal.SIGTERM and len(seen) == 2
     assert [p.name for p in tmp_path.iterdir()] == ["a.ftn"]

@@ -11,7 +11,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from verifier import api
+from verifier.api import show
+from verifier.api.records import record_header, recorder
+from verifier.api.rewrite import format_text
 
 _table: Any = None
 
@@ -19,9 +21,9 @@ _table: Any = None
 def _warm() -> None:
     """The recording path loaded and run once (a header, a record opened),
     so that the engine is ready when the first tile is tapped."""
-    header = api.record_header(["N", "S"], ["", ""], "pagat", "", "N")
+    header = record_header(["N", "S"], ["", ""], "pagat", "", "N")
     assert isinstance(header, list)
-    api.recorder(header, "warm-up").begin()
+    recorder(header, "warm-up").begin()
 
 
 _warm()
@@ -35,7 +37,7 @@ def _reply(answer: Any) -> str:
 def open_record(lines: str, name: str) -> str:
     """A record taken up from its lines (a new one: its header only)."""
     global _table
-    _table = api.recorder(json.loads(lines), name)
+    _table = recorder(json.loads(lines), name)
     return _reply(_table.begin())
 
 
@@ -47,18 +49,18 @@ def type_line(text: str) -> str:
 def header(form: str) -> str:
     """A new record's header from the set-up form, or what is wrong with it."""
     f = json.loads(form)
-    got = api.record_header(f["seats"], f["people"], f["preset"], f["options"], f["first"])
+    got = record_header(f["seats"], f["people"], f["preset"], f["options"], f["first"])
     return json.dumps({"lines": got} if isinstance(got, list) else {"error": got})
 
 
 def fmt(text: str, name: str) -> str:
     """The record as ftn fmt prints it (the lines as they are when they do not read)."""
     try:
-        return json.dumps({"text": api.format_text(text, name)})
+        return json.dumps({"text": format_text(text, name)})
     except Exception as e:  # InputError: the text as it is, and why
         return json.dumps({"text": text, "error": str(e)})
 
 
 def page(text: str, name: str) -> str:
     """The page ftn show makes of the record."""
-    return api.page(text, name)
+    return show.page(text, name)
