@@ -53,8 +53,6 @@ def match(engines: Sequence[str], games: int = 100, *, players: int | None = Non
 def match_report(results: Results, format: str = "text") -> str:
     """A match's results (``match``) as text for people, or as JSON
     (``format`` "json")."""
-
-
     if format == "json":
         return json.dumps(as_data(results), indent=2) + "\n"
     return as_text(results)
